@@ -1,0 +1,50 @@
+import type { z } from 'zod';
+
+/**
+ * One API call as both sides see it. The API registers a route from it (validating params, query,
+ * body and response with these schemas, and documenting them in OpenAPI); the console builds a typed
+ * fetch from the same value. Paths use Fastify's `:param` syntax and always start with /api.
+ */
+export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+
+/** Who may call: anyone, any signed-in user, or a tenant administrator only. */
+export type Access = 'public' | 'user' | 'admin';
+
+export interface EndpointDef {
+  method: HttpMethod;
+  path: `/api/${string}`;
+  access: Access;
+  summary: string;
+  tags?: readonly string[];
+  params?: z.ZodType;
+  query?: z.ZodType;
+  body?: z.ZodType;
+  /** The success response body; `z.void()` (or omitted) for 204. */
+  response?: z.ZodType;
+  /** Success status when it is not 200. */
+  status?: 200 | 201 | 202 | 204;
+}
+
+/** Keeps the literal types of a definition so both sides infer params/query/body/response. */
+export const defineEndpoint = <const E extends EndpointDef>(endpoint: E): E => endpoint;
+
+type Infer<T> = T extends z.ZodType ? z.output<T> : undefined;
+type Input<T> = T extends z.ZodType ? z.input<T> : undefined;
+
+export type EndpointParams<E extends EndpointDef> = Input<E['params']>;
+export type EndpointQuery<E extends EndpointDef> = Input<E['query']>;
+export type EndpointBody<E extends EndpointDef> = Input<E['body']>;
+export type EndpointResponse<E extends EndpointDef> = E['response'] extends z.ZodType
+  ? Infer<E['response']>
+  : undefined;
+
+/** Fills `:name` segments of a path from params (URL-encoded). */
+export function buildPath(path: string, params?: Record<string, unknown>): string {
+  return path.replace(/:([A-Za-z0-9_]+)/g, (_, name: string) => {
+    const value = params?.[name];
+    if (value === undefined || value === null || value === '') {
+      throw new Error(`Missing path parameter "${name}" for ${path}`);
+    }
+    return encodeURIComponent(String(value));
+  });
+}

@@ -1,0 +1,64 @@
+import { z } from 'zod';
+
+/**
+ * Every error code the API answers with, and its HTTP status. The first three are SPEC.md §8's own; the
+ * rest are ours. The console branches on these codes, never on message text.
+ */
+export const ERROR_STATUS = {
+  INVALID_SESSION_EXCEPTION: 401,
+  INSUFFICIENT_ACCESS: 403,
+  ForceResetPasswordException: 403,
+  VALIDATION_ERROR: 400,
+  BAD_REQUEST: 400,
+  NOT_FOUND: 404,
+  METHOD_NOT_ALLOWED: 405,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  RATE_LIMITED: 429,
+  CSRF_REJECTED: 403,
+  SERVICE_NOT_ENABLED: 403,
+  IP_NOT_ALLOWED: 403,
+  INTERNAL_ERROR: 500,
+  SERVICE_UNAVAILABLE: 503,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+export const ERROR_CODES = Object.keys(ERROR_STATUS) as ErrorCode[];
+
+/** Default human messages; a thrower may give a more precise one. */
+export const ERROR_MESSAGES: Record<ErrorCode, string> = {
+  INVALID_SESSION_EXCEPTION: 'Your session has expired. Please log in again.',
+  INSUFFICIENT_ACCESS: 'You do not have access to this resource.',
+  ForceResetPasswordException: 'You must set a new password before you continue.',
+  VALIDATION_ERROR: 'Some fields are not valid.',
+  BAD_REQUEST: 'The request could not be understood.',
+  NOT_FOUND: 'Not found.',
+  METHOD_NOT_ALLOWED: 'This method is not allowed here.',
+  CONFLICT: 'This conflicts with existing data.',
+  PAYLOAD_TOO_LARGE: 'The request is too large.',
+  UNSUPPORTED_MEDIA_TYPE: 'This content type is not supported.',
+  RATE_LIMITED: 'Too many attempts. Please try again later.',
+  CSRF_REJECTED: 'The request did not come from the console.',
+  SERVICE_NOT_ENABLED: 'This service is not enabled for your organization.',
+  IP_NOT_ALLOWED: 'Access from your network address is not allowed for this organization.',
+  INTERNAL_ERROR: 'Something went wrong on our side. Please try again.',
+  SERVICE_UNAVAILABLE: 'The service is temporarily unavailable.',
+};
+
+/** The one error body of every non-2xx answer (ARCHITECTURE §4). */
+export const errorBodySchema = z.object({
+  statusCode: z.number().int(),
+  code: z.enum(ERROR_CODES as [ErrorCode, ...ErrorCode[]]),
+  message: z.string(),
+  /** Field path (dot-joined, e.g. `data.oauth.authorizedCallbackURLs.0`) → the spec's message. */
+  fields: z.record(z.string(), z.string()).optional(),
+  requestId: z.string().optional(),
+  /** ForceResetPasswordException carries the change-password code. */
+  resetCode: z.string().optional(),
+  /** RATE_LIMITED: seconds until a retry may succeed. */
+  retryAfter: z.number().int().optional(),
+});
+export type ErrorBody = z.infer<typeof errorBodySchema>;
+
+export const isErrorBody = (value: unknown): value is ErrorBody => errorBodySchema.safeParse(value).success;
