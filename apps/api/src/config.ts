@@ -1,0 +1,141 @@
+import path from 'node:path';
+import { BRANDS } from '@skyvault/contract';
+import { z } from 'zod';
+
+/**
+ * Every setting of the API, read from the environment once and validated. A wrong value stops the
+ * start with one line naming the variable, never a stack trace (see main.ts).
+ */
+const optionalUrl = (protocols: string[]) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v === '' ? undefined : v))
+    .refine(
+      (v) => {
+        if (v === undefined) return true;
+        try {
+          return protocols.includes(new URL(v).protocol);
+        } catch {
+          return false;
+        }
+      },
+      { message: `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}` },
+    );
+
+const durationSeconds = z.coerce
+  .number({ error: 'must be a number of seconds' })
+  .int('must be a whole number of seconds')
+  .positive('must be positive');
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce
+    .number({ error: 'must be a port number' })
+    .int('must be a whole number')
+    .min(0, 'must be between 0 and 65535')
+    .max(65535, 'must be between 0 and 65535')
+    .default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  DATABASE_URL: optionalUrl(['postgres:', 'postgresql:']),
+  DATA_DIR: z.string().default('./data'),
+  PUBLIC_URL: optionalUrl(['http:', 'https:']),
+  SECRETS_KEY: z
+    .string()
+    .optional()
+    .refine((v) => v === undefined || /^[A-Za-z0-9+/=_-]{43,}$/.test(v), {
+      message: 'must be 32 random bytes in base64 (openssl rand -base64 32)',
+    }),
+  SESSION_TTL: durationSeconds.default(8 * 60 * 60),
+  SESSION_IDLE_TTL: durationSeconds.default(60 * 60),
+  SMTP_URL: optionalUrl(['smtp:', 'smtps:']),
+  MAIL_FROM: z.string().default('Skyvault <no-reply@skyvault.local>'),
+  BRAND: z.enum(BRANDS, { error: `must be one of ${BRANDS.join(', ')}` }).default('skyvault'),
+  SERVICE_URL_BACKUP: optionalUrl(['http:', 'https:']),
+  SERVICE_URL_DEVOPS: optionalUrl(['http:', 'https:']),
+  ANALYTICS_TOKEN: z.string().default(''),
+  ANALYTICS_HOST: optionalUrl(['http:', 'https:']),
+  SALESFORCE_CLIENT_ID: z.string().default(''),
+  SALESFORCE_CLIENT_SECRET: z.string().default(''),
+  SALESFORCE_LOGIN_URL: optionalUrl(['http:', 'https:']).default('https://login.salesforce.com'),
+  SALESFORCE_SANDBOX_LOGIN_URL: optionalUrl(['http:', 'https:']).default('https://test.salesforce.com'),
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .transform((v, ctx) => {
+      if (v === 'true') return true as const;
+      if (v === 'false' || v === '') return false as const;
+      if (/^\d+$/.test(v)) return Number(v);
+      if (/^[0-9a-fA-F.:/, ]+$/.test(v)) return v.split(',').map((s) => s.trim());
+      ctx.addIssue({ code: 'custom', message: 'must be true, false, a hop count or a list of addresses' });
+      return z.NEVER;
+    }),
+  REDIS_URL: optionalUrl(['redis:', 'rediss:']),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SEED_DEMO: z
+    .enum(['true', 'false'], { error: 'must be true or false' })
+    .default('true')
+    .transform((v) => v === 'true'),
+});
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  /** Unset: the embedded PGlite database in dataDir. */
+  databaseUrl?: string;
+  dataDir: string;
+  publicUrl: string;
+  secretsKey?: string;
+  session: { ttlSeconds: number; idleSeconds: number };
+  mail: { smtpUrl?: string; from: string };
+  brand: (typeof BRANDS)[number];
+  serviceUrls: { backup?: string; devOps?: string };
+  analytics: { token: string; host: string };
+  salesforce: { clientId: string; clientSecret: string; loginUrl: string; sandboxLoginUrl: string };
+  trustProxy: boolean | number | string[];
+  redisUrl?: string;
+  logLevel: string;
+  seedDemo: boolean;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const variable = String(issue.path[0] ?? 'environment');
+    const raw = env[variable];
+    throw new ConfigError(`Invalid ${variable}${raw === undefined ? '' : ` "${raw}"`}: ${issue.message}`);
+  }
+  const e = parsed.data;
+  const port = e.PORT;
+  return {
+    env: e.NODE_ENV,
+    port,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL,
+    dataDir: path.resolve(e.DATA_DIR),
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
+    secretsKey: e.SECRETS_KEY,
+    session: { ttlSeconds: e.SESSION_TTL, idleSeconds: e.SESSION_IDLE_TTL },
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
+    brand: e.BRAND,
+    serviceUrls: { backup: e.SERVICE_URL_BACKUP, devOps: e.SERVICE_URL_DEVOPS },
+    analytics: { token: e.ANALYTICS_TOKEN, host: e.ANALYTICS_HOST ?? '' },
+    salesforce: {
+      clientId: e.SALESFORCE_CLIENT_ID,
+      clientSecret: e.SALESFORCE_CLIENT_SECRET,
+      loginUrl: e.SALESFORCE_LOGIN_URL ?? 'https://login.salesforce.com',
+      sandboxLoginUrl: e.SALESFORCE_SANDBOX_LOGIN_URL ?? 'https://test.salesforce.com',
+    },
+    trustProxy: e.TRUST_PROXY,
+    redisUrl: e.REDIS_URL,
+    logLevel: e.LOG_LEVEL,
+    seedDemo: e.SEED_DEMO,
+  };
+}

@@ -1,0 +1,42 @@
+import path from 'node:path';
+import type { Config } from '../config.js';
+import type { Database } from './client.js';
+import { lockDataDir } from './lock.js';
+import { migrate } from './migrate.js';
+import { openPglite } from './pglite.js';
+import { openPostgres } from './postgres.js';
+
+/** PGlite has no autovacuum; the API vacuums on this schedule instead. */
+const VACUUM_EVERY_MS = 6 * 60 * 60 * 1000;
+
+/** Opens the configured database, migrates it, and keeps it healthy until closed. */
+export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>): Promise<Database> {
+  if (config.databaseUrl) {
+    const { database } = openPostgres(config.databaseUrl);
+    await migrate(database);
+    return database;
+  }
+  const release = lockDataDir(config.dataDir);
+  try {
+    const { database } = await openPglite({ dataDir: path.join(config.dataDir, 'pg') });
+    await migrate(database);
+    const vacuum = setInterval(() => {
+      database.db.execute('VACUUM ANALYZE').catch(() => {});
+    }, VACUUM_EVERY_MS);
+    vacuum.unref();
+    return {
+      ...database,
+      close: async () => {
+        clearInterval(vacuum);
+        try {
+          await database.close();
+        } finally {
+          release();
+        }
+      },
+    };
+  } catch (error) {
+    release();
+    throw error;
+  }
+}

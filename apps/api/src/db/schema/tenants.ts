@@ -1,0 +1,84 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  foreignKey,
+  index,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { tenantColumns, timestamps } from './columns.js';
+
+/**
+ * A tenant is one customer organisation. Its own row is guarded by row-level security like every
+ * tenant table: the policy compares `id` with the tenant of the transaction.
+ */
+export const tenants = pgTable(
+  'tenants',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    name: text('name').notNull(),
+    /** pending until the sign-up e-mail is verified, then active. */
+    status: text('status', { enum: ['pending', 'active', 'suspended'] })
+      .notNull()
+      .default('active'),
+    /** Enabled service keys (backup, devOps); platform operators change them with the CLI. */
+    services: text('services').array().notNull().default(sql`'{}'::text[]`),
+    ...timestamps(),
+  },
+  (t) => [uniqueIndex('tenants_name_lower_key').on(sql`lower(${t.name})`)],
+);
+
+export const users = pgTable(
+  'users',
+  {
+    ...tenantColumns(),
+    email: text('email').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    /** argon2id hash; null for users who have not set a password (invited, SSO only). */
+    passwordHash: text('password_hash'),
+    status: text('status', { enum: ['Confirmed', 'Disabled', 'ForceResetPassword', 'WaitConfirmation'] })
+      .notNull()
+      .default('WaitConfirmation'),
+    isAdmin: boolean('is_admin').notNull().default(false),
+    ...timestamps(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    foreignKey({ columns: [t.tenantId], foreignColumns: [tenants.id] }).onDelete('cascade'),
+    uniqueIndex('users_tenant_email_key').on(t.tenantId, sql`lower(${t.email})`),
+    // The e-mail login flow looks a person up across tenants before one is chosen.
+    index('users_email_idx').on(sql`lower(${t.email})`),
+    index('users_tenant_updated_idx').on(t.tenantId, t.updatedAt),
+  ],
+);
+
+/**
+ * Server-side sessions: the cookie holds a random 256-bit token, the table only its SHA-256 hash.
+ */
+export const sessions = pgTable(
+  'sessions',
+  {
+    ...tenantColumns(),
+    userId: uuid('user_id').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    foreignKey({ columns: [t.tenantId, t.userId], foreignColumns: [users.tenantId, users.id] }).onDelete(
+      'cascade',
+    ),
+    uniqueIndex('sessions_token_hash_key').on(t.tokenHash),
+    index('sessions_tenant_user_idx').on(t.tenantId, t.userId),
+    index('sessions_expires_idx').on(t.expiresAt),
+  ],
+);

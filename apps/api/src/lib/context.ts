@@ -1,0 +1,22 @@
+import type { FastifyRequest } from 'fastify';
+
+/** Who is calling, taken from the session only (never from the URL or body). */
+export interface Actor {
+  tenantId: string;
+  userId: string;
+  isAdmin: boolean;
+  sessionId: string;
+}
+
+/** What the audit trail records about the request alongside each change. */
+export interface RequestMeta {
+  ip: string;
+  userAgent?: string;
+  requestId: string;
+}
+
+export const requestMeta = (request: FastifyRequest): RequestMeta => ({
+  ip: request.ip,
+  userAgent: request.headers['user-agent']?.slice(0, 512),
+  requestId: request.id,
+});

@@ -1,0 +1,68 @@
+import type { EndpointDef } from '@skyvault/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { Actor } from './context.js';
+import { forbidden, unauthorized } from './errors.js';
+
+type Out<T> = T extends z.ZodType ? z.output<T> : undefined;
+
+export interface HandlerContext<E extends EndpointDef> {
+  params: Out<E['params']>;
+  query: Out<E['query']>;
+  body: Out<E['body']>;
+  /** The caller: always present on 'user' and 'admin' endpoints, maybe null on public ones. */
+  actor: E['access'] extends 'public' ? Actor | null : Actor;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+type Result<E extends EndpointDef> = E['response'] extends z.ZodType ? z.input<E['response']> : undefined;
+
+/** Only the parts an endpoint declares: Fastify warns about schemas given as undefined. */
+function schemaOf(endpoint: EndpointDef, status: number) {
+  const parts = {
+    summary: endpoint.summary,
+    tags: endpoint.tags ? [...endpoint.tags] : undefined,
+    params: endpoint.params,
+    querystring: endpoint.query,
+    body: endpoint.body,
+    response: endpoint.response && status !== 204 ? { [status]: endpoint.response } : undefined,
+    security: endpoint.access === 'public' ? [] : [{ session: [] }],
+  };
+  return Object.fromEntries(Object.entries(parts).filter(([, value]) => value !== undefined));
+}
+
+/**
+ * Registers one contract endpoint: its schemas validate the request and the response and document
+ * both in OpenAPI; the access rule runs before validation, so that a caller without a session learns
+ * nothing about the input rules.
+ */
+export function route<E extends EndpointDef>(
+  app: FastifyInstance,
+  endpoint: E,
+  handler: (ctx: HandlerContext<E>) => Promise<Result<E>>,
+): void {
+  const status = endpoint.status ?? 200;
+  app.route({
+    method: endpoint.method,
+    url: endpoint.path,
+    schema: schemaOf(endpoint, status),
+    preValidation: async (request) => {
+      if (endpoint.access === 'public') return;
+      if (!request.actor) throw unauthorized();
+      if (endpoint.access === 'admin' && !request.actor.isAdmin) throw forbidden();
+    },
+    handler: async (request, reply) => {
+      const result = await handler({
+        params: request.params,
+        query: request.query,
+        body: request.body,
+        actor: request.actor,
+        request,
+        reply,
+      } as HandlerContext<E>);
+      if (status === 204) return reply.code(204).send();
+      return reply.code(status).send(result);
+    },
+  });
+}

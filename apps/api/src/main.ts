@@ -1,0 +1,93 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig } from './config.js';
+import type { Database } from './db/client.js';
+import { DataDirInUseError } from './db/lock.js';
+import { openDatabase } from './db/open.js';
+import { seedDemo } from './seed/demo.js';
+
+/** Stops the start with one clear line instead of a stack trace. */
+function fail(message: string): never {
+  process.stderr.write(`skyvault: ${message}\n`);
+  process.exit(1);
+}
+
+const describeDbError = (error: unknown, url: string | undefined): string => {
+  const e = error as NodeJS.ErrnoException & { code?: string };
+  const where = url
+    ? (() => {
+        const u = new URL(url);
+        return `${u.hostname}:${u.port || 5432}${u.pathname}`;
+      })()
+    : 'the embedded database';
+  if (e.code === 'ECONNREFUSED') return `Cannot connect to PostgreSQL at ${where}: connection refused.`;
+  if (e.code === 'ENOTFOUND' || e.code === 'EAI_AGAIN')
+    return `Cannot connect to PostgreSQL at ${where}: unknown host.`;
+  if (e.code === '3D000') return `PostgreSQL database ${where} does not exist.`;
+  if (e.code === '28P01' || e.code === '28000') return `PostgreSQL refused the credentials for ${where}.`;
+  return `Cannot open ${where}: ${e.message ?? String(error)}`;
+};
+
+async function main() {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) fail(error.message);
+    throw error;
+  }
+
+  let database: Database;
+  try {
+    database = await openDatabase(config);
+  } catch (error) {
+    if (error instanceof DataDirInUseError) fail(error.message);
+    fail(describeDbError(error, config.databaseUrl));
+  }
+
+  const demo = config.seedDemo ? await seedDemo(database, config.dataDir) : null;
+
+  let app: FastifyInstance;
+  try {
+    app = await buildApp(config, { database });
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    await database.close().catch(() => {});
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EADDRINUSE') fail(`Port ${config.port} is already in use. Set PORT to another port.`);
+    if (code === 'EACCES')
+      fail(`Not allowed to listen on port ${config.port}. Set PORT to a port above 1024.`);
+    throw error;
+  }
+
+  const lines = [
+    '',
+    `  Skyvault Console is running at ${config.publicUrl}`,
+    `  API documentation: ${config.publicUrl}/api/docs`,
+    `  Database: ${config.databaseUrl ? 'PostgreSQL' : `embedded (${config.dataDir})`}`,
+  ];
+  if (demo) {
+    lines.push(`  Demo login: tenant "${demo.tenantName}", e-mail ${demo.email}, password ${demo.password}`);
+  }
+  process.stdout.write(`${lines.join('\n')}\n\n`);
+
+  // Graceful shutdown: stop accepting, finish in-flight requests, close the database, then exit.
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    app.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+}
+
+main().catch((error) => {
+  fail(error instanceof Error ? error.message : String(error));
+});

@@ -1,0 +1,77 @@
+import type { Tx } from '../../db/client.js';
+import { auditEvents } from '../../db/schema/index.js';
+import type { RequestMeta } from '../../lib/context.js';
+
+export type AuditAction =
+  | 'create'
+  | 'update'
+  | 'delete'
+  | 'enable'
+  | 'disable'
+  | 'regenerate'
+  | 'sign-in'
+  | 'sign-out'
+  | 'failed-sign-in'
+  | (string & {});
+
+export interface AuditEvent {
+  tenantId: string;
+  /** The user who made the change; null for the system or an anonymous caller (failed sign-in). */
+  actorId: string | null;
+  action: AuditAction;
+  targetType: string;
+  targetId?: string | null;
+  before?: Record<string, unknown> | null;
+  after?: Record<string, unknown> | null;
+}
+
+/** Field names whose values never reach the audit trail. */
+const SECRET_FIELD = /pass(word)?|secret|token|key|credential|hash|code|otp/i;
+export const REDACTED = '[redacted]';
+
+const redactValue = (field: string, value: unknown): unknown => {
+  if (value === undefined || value === null) return value;
+  if (SECRET_FIELD.test(field)) return REDACTED;
+  if (value instanceof Date) return value.toISOString();
+  if (Array.isArray(value)) return value.map((v) => redactValue(field, v));
+  if (typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, redactValue(k, v)]));
+  }
+  return value;
+};
+
+/** The fields that differ between before and after, each with both values, secrets redacted. */
+export function diffChanges(
+  before: Record<string, unknown> | null | undefined,
+  after: Record<string, unknown> | null | undefined,
+): Record<string, { before?: unknown; after?: unknown }> {
+  const fields = new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})]);
+  const changes: Record<string, { before?: unknown; after?: unknown }> = {};
+  for (const field of fields) {
+    if (field === 'updatedAt' || field === 'createdAt') continue;
+    // Compare the real values, record only redacted ones: a changed secret shows as changed.
+    if (JSON.stringify(before?.[field]) === JSON.stringify(after?.[field])) continue;
+    const b = redactValue(field, before?.[field]);
+    const a = redactValue(field, after?.[field]);
+    changes[field] = { ...(before ? { before: b } : {}), ...(after ? { after: a } : {}) };
+  }
+  return changes;
+}
+
+/**
+ * Records one change in the caller's transaction, so that the change and its audit event are
+ * committed or rolled back together (ARCHITECTURE §4). Every service that changes data calls this.
+ */
+export async function recordAudit(tx: Tx, meta: RequestMeta | null, event: AuditEvent): Promise<void> {
+  await tx.insert(auditEvents).values({
+    tenantId: event.tenantId,
+    actorId: event.actorId,
+    action: event.action,
+    targetType: event.targetType,
+    targetId: event.targetId ?? null,
+    changes: diffChanges(event.before, event.after),
+    ip: meta?.ip ?? null,
+    userAgent: meta?.userAgent ?? null,
+    requestId: meta?.requestId ?? null,
+  });
+}

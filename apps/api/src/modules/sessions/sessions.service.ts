@@ -1,0 +1,62 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Database, Tx } from '../../db/client.js';
+import type { Actor, RequestMeta } from '../../lib/context.js';
+import * as repo from './sessions.repository.js';
+
+export interface SessionSettings {
+  ttlSeconds: number;
+  idleSeconds: number;
+}
+
+/** lastSeenAt is written at most this often, so that reading pages does not write on every call. */
+const TOUCH_EVERY_MS = 60_000;
+
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+export function createSessionService(database: Database, settings: SessionSettings) {
+  return {
+    /** Opens a session in the caller's transaction (the sign-in and its audit event commit together). */
+    async open(tx: Tx, who: { tenantId: string; userId: string }, meta: RequestMeta) {
+      const token = randomBytes(32).toString('base64url');
+      const expiresAt = new Date(Date.now() + settings.ttlSeconds * 1000);
+      const { id } = await repo.insertSession(who.tenantId, tx, {
+        userId: who.userId,
+        tokenHash: hashToken(token),
+        expiresAt,
+        ip: meta.ip,
+        userAgent: meta.userAgent,
+      });
+      return { id, token, expiresAt };
+    },
+
+    /** The actor behind a cookie token, or null when the session is unknown, expired, or its user may no longer sign in. */
+    async resolve(token: string): Promise<Actor | null> {
+      if (!token || token.length > 128) return null;
+      const row = await database.system((tx) => repo.findByTokenHash(tx, hashToken(token)));
+      if (!row) return null;
+      const now = Date.now();
+      const idleExpired = now - row.lastSeenAt.getTime() > settings.idleSeconds * 1000;
+      const blocked = row.userStatus === 'Disabled' || row.tenantStatus !== 'active';
+      if (row.expiresAt.getTime() <= now || idleExpired || blocked) {
+        await database.tenant(row.tenantId, (tx) => repo.deleteSession(row.tenantId, tx, row.id));
+        return null;
+      }
+      if (now - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
+        await database.tenant(row.tenantId, (tx) =>
+          repo.touchSession(row.tenantId, tx, row.id, new Date(now)),
+        );
+      }
+      return { tenantId: row.tenantId, userId: row.userId, isAdmin: row.isAdmin, sessionId: row.id };
+    },
+
+    end: (tx: Tx, actor: Pick<Actor, 'tenantId' | 'sessionId'>) =>
+      repo.deleteSession(actor.tenantId, tx, actor.sessionId),
+
+    endAllForUser: (tx: Tx, tenantId: string, userId: string, keepSessionId?: string) =>
+      repo.deleteUserSessions(tenantId, tx, userId, keepSessionId),
+
+    purgeExpired: () => database.system((tx) => repo.deleteExpiredSessions(tx, new Date())),
+  };
+}
+
+export type SessionService = ReturnType<typeof createSessionService>;

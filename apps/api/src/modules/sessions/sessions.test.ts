@@ -1,0 +1,122 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, createTenantWithUser, createTestApp, signIn, type TestApp } from '../../../test/app.js';
+import { sessions, tenants, users } from '../../db/schema/index.js';
+import { hashToken } from './sessions.service.js';
+
+const tokenOf = (cookie: string) => cookie.split('=')[1]!;
+
+describe('GET /api/v1/auth/session', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ SESSION_IDLE_TTL: '600' });
+  });
+  afterAll(() => t.close());
+
+  it('answers 401 INVALID_SESSION_EXCEPTION without a session', async () => {
+    const res = await call(t, { method: 'GET', url: '/api/v1/auth/session' });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({
+      statusCode: 401,
+      code: 'INVALID_SESSION_EXCEPTION',
+      message: expect.any(String),
+      requestId: expect.any(String),
+    });
+  });
+
+  it('answers the signed-in user with the tenant and its services', async () => {
+    const u = await createTenantWithUser(t, {
+      services: ['devOps'],
+      isAdmin: false,
+      tenantName: 'acme-corp',
+    });
+    const res = await call(t, { method: 'GET', url: '/api/v1/auth/session', cookie: u.cookie });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      id: u.userId,
+      email: u.email,
+      firstName: 'Test',
+      lastName: expect.any(String),
+      isAdmin: false,
+      tenant: { id: u.tenantId, name: 'acme-corp' },
+      services: ['devOps'],
+    });
+  });
+
+  it('ignores an unknown or malformed token and clears the cookie', async () => {
+    for (const cookie of ['skyvault_session=not-a-session', `skyvault_session=${'x'.repeat(500)}`]) {
+      const res = await call(t, { method: 'GET', url: '/api/v1/auth/session', cookie });
+      expect(res.statusCode).toBe(401);
+      expect(String(res.headers['set-cookie'])).toMatch(/skyvault_session=;/);
+    }
+  });
+
+  it('keeps only the token hash in the database', async () => {
+    const u = await createTenantWithUser(t);
+    const token = tokenOf(u.cookie);
+    const rows = await t.database.tenant(u.tenantId, (tx) => tx.select().from(sessions));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.tokenHash).toBe(hashToken(token));
+    expect(JSON.stringify(rows)).not.toContain(token);
+  });
+
+  it('ends a session past its absolute expiry', async () => {
+    const u = await createTenantWithUser(t);
+    await t.database.tenant(u.tenantId, (tx) =>
+      tx
+        .update(sessions)
+        .set({ expiresAt: new Date(Date.now() - 1000) })
+        .where(eq(sessions.tenantId, u.tenantId)),
+    );
+    const res = await call(t, { method: 'GET', url: '/api/v1/auth/session', cookie: u.cookie });
+    expect(res.statusCode).toBe(401);
+    const left = await t.database.tenant(u.tenantId, (tx) => tx.select().from(sessions));
+    expect(left).toHaveLength(0);
+  });
+
+  it('ends a session idle for longer than SESSION_IDLE_TTL', async () => {
+    const u = await createTenantWithUser(t);
+    await t.database.tenant(u.tenantId, (tx) =>
+      tx
+        .update(sessions)
+        .set({ lastSeenAt: new Date(Date.now() - 601_000) })
+        .where(eq(sessions.tenantId, u.tenantId)),
+    );
+    expect((await call(t, { method: 'GET', url: '/api/v1/auth/session', cookie: u.cookie })).statusCode).toBe(
+      401,
+    );
+  });
+
+  it('ends the session of a disabled user or a suspended tenant at once', async () => {
+    const u = await createTenantWithUser(t);
+    await t.database.tenant(u.tenantId, (tx) =>
+      tx
+        .update(users)
+        .set({ status: 'Disabled' })
+        .where(and(eq(users.tenantId, u.tenantId), eq(users.id, u.userId))),
+    );
+    expect((await call(t, { method: 'GET', url: '/api/v1/auth/session', cookie: u.cookie })).statusCode).toBe(
+      401,
+    );
+
+    const v = await createTenantWithUser(t);
+    await t.database.tenant(v.tenantId, (tx) =>
+      tx.update(tenants).set({ status: 'suspended' }).where(eq(tenants.id, v.tenantId)),
+    );
+    expect((await call(t, { method: 'GET', url: '/api/v1/auth/session', cookie: v.cookie })).statusCode).toBe(
+      401,
+    );
+  });
+
+  it('a session of tenant A only ever shows tenant A', async () => {
+    const a = await createTenantWithUser(t, { tenantName: 'tenant-a' });
+    const b = await createTenantWithUser(t, { tenantName: 'tenant-b' });
+    const asA = await call(t, { method: 'GET', url: '/api/v1/auth/session', cookie: a.cookie });
+    expect(asA.json().tenant).toEqual({ id: a.tenantId, name: 'tenant-a' });
+    // A second session for the same user is independent of the first.
+    const second = await signIn(t, b.tenantId, b.userId);
+    expect((await call(t, { method: 'GET', url: '/api/v1/auth/session', cookie: second })).json().id).toBe(
+      b.userId,
+    );
+  });
+});

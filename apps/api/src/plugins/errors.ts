@@ -1,0 +1,79 @@
+import { ERROR_MESSAGES, type ErrorBody, type ErrorCode } from '@skyvault/contract';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { AppError } from '../lib/errors.js';
+
+/** Fastify's own client errors (bad JSON, wrong content type, too large …) mapped to our codes. */
+const CLIENT_CODES: Record<number, ErrorCode> = {
+  400: 'BAD_REQUEST',
+  401: 'INVALID_SESSION_EXCEPTION',
+  403: 'INSUFFICIENT_ACCESS',
+  404: 'NOT_FOUND',
+  405: 'METHOD_NOT_ALLOWED',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  429: 'RATE_LIMITED',
+};
+
+/** `/data/oauth/authorizedCallbackURLs/0` → `data.oauth.authorizedCallbackURLs.0` (the form's field path). */
+const fieldPath = (instancePath: string, missing?: unknown) => {
+  const parts = instancePath.split('/').filter(Boolean);
+  if (typeof missing === 'string') parts.push(missing);
+  return parts.join('.') || '_';
+};
+
+function toBody(error: FastifyError | AppError, request: FastifyRequest): ErrorBody {
+  if (error instanceof AppError) {
+    return {
+      statusCode: error.statusCode,
+      code: error.code,
+      message: error.message,
+      ...error.extra,
+      requestId: request.id,
+    };
+  }
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const fields: Record<string, string> = {};
+    for (const issue of error.validation) {
+      const key = fieldPath(
+        issue.instancePath,
+        (issue.params as { missingProperty?: unknown })?.missingProperty,
+      );
+      fields[key] ??= issue.message ?? 'Invalid value';
+    }
+    const first = Object.values(fields)[0];
+    return {
+      statusCode: 400,
+      code: 'VALIDATION_ERROR',
+      message: first ?? ERROR_MESSAGES.VALIDATION_ERROR,
+      fields,
+      requestId: request.id,
+    };
+  }
+  const status = error.statusCode ?? 500;
+  const code = status < 500 ? (CLIENT_CODES[status] ?? 'BAD_REQUEST') : 'INTERNAL_ERROR';
+  // Client errors from Fastify have safe, useful messages; server errors never leave the process.
+  const message = status < 500 && error.message ? error.message : ERROR_MESSAGES[code];
+  const body: ErrorBody = { statusCode: Math.min(status, 500), code, message, requestId: request.id };
+  const retryAfter = status === 429 ? Number((error as { retryAfter?: number }).retryAfter) : Number.NaN;
+  if (Number.isFinite(retryAfter)) body.retryAfter = retryAfter;
+  return body;
+}
+
+/** The one error handler: every error leaves as the contract's error body (ARCHITECTURE §4). */
+export const errorsPlugin = fp(
+  async (app: FastifyInstance) => {
+    app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+      const body = toBody(error, request);
+      if (body.statusCode >= 500) {
+        // Log the cause for operators; the response carries only the request id.
+        const cause = isResponseSerializationError(error) ? 'response did not match its schema' : undefined;
+        request.log.error({ err: error, cause }, 'request failed');
+      }
+      if (body.retryAfter !== undefined) reply.header('retry-after', String(body.retryAfter));
+      return reply.code(body.statusCode).type('application/json; charset=utf-8').send(body);
+    });
+  },
+  { name: 'errors' },
+);

@@ -1,0 +1,83 @@
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Config } from '../config.js';
+import { AppError } from '../lib/errors.js';
+
+/** The header the console sends on every state-changing call; a cross-site form cannot set it. */
+export const CSRF_HEADER = 'x-requested-with';
+export const CSRF_HEADER_VALUE = 'skyvault-console';
+const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+const originOf = (url: string) => {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return null;
+  }
+};
+
+/** The Origin names the host the request was sent to (default ports normalised away). */
+const isSameHost = (origin: string, host: string | undefined) => {
+  try {
+    const o = new URL(origin);
+    return Boolean(host) && new URL(`${o.protocol}//${host}`).host === o.host;
+  } catch {
+    return false;
+  }
+};
+
+/** Helmet, cookies, rate limits and the same-origin rule for state-changing API calls. */
+export const securityPlugin = fp(
+  async (app: FastifyInstance, { config }: { config: Config }) => {
+    const analyticsOrigin = config.analytics.host ? originOf(config.analytics.host) : null;
+    await app.register(helmet, {
+      contentSecurityPolicy: {
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'"],
+          // MUI (emotion) injects style elements at run time.
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", 'data:'],
+          connectSrc: ["'self'", ...(analyticsOrigin ? [analyticsOrigin] : [])],
+          frameAncestors: ["'none'"],
+          formAction: ["'self'"],
+          objectSrc: ["'none'"],
+          baseUri: ["'self'"],
+          upgradeInsecureRequests: config.publicUrl.startsWith('https:') ? [] : null,
+        },
+      },
+      // The console opens service apps in new windows; they need no access back.
+      crossOriginOpenerPolicy: { policy: 'same-origin' },
+      hsts: config.publicUrl.startsWith('https:'),
+    });
+    await app.register(cookie);
+    // Limits are declared per route (login, codes, TOTP, forgot password); nothing is limited globally.
+    await app.register(rateLimit, {
+      global: false,
+      errorResponseBuilder: (_request, context) =>
+        new AppError(
+          'RATE_LIMITED',
+          `Too many attempts. Please try again in ${Math.ceil(context.ttl / 1000)} seconds.`,
+          {
+            retryAfter: Math.ceil(context.ttl / 1000),
+          },
+        ),
+    });
+
+    const allowedOrigin = originOf(config.publicUrl);
+    app.addHook('onRequest', async (request) => {
+      if (!UNSAFE.has(request.method) || !request.url.startsWith('/api/')) return;
+      const origin = request.headers.origin;
+      if (origin !== undefined) {
+        const sameHost = isSameHost(origin, request.headers.host);
+        if (origin === allowedOrigin || sameHost) return;
+        throw new AppError('CSRF_REJECTED');
+      }
+      if (request.headers[CSRF_HEADER] !== CSRF_HEADER_VALUE) throw new AppError('CSRF_REJECTED');
+    });
+  },
+  { name: 'security' },
+);

@@ -1,0 +1,42 @@
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { inject } from 'vitest';
+import type { Database } from '../src/db/client.js';
+import { openPglite } from '../src/db/pglite.js';
+import { openPostgres } from '../src/db/postgres.js';
+import { adminUrl } from './db-names.js';
+
+/** Serialises CREATE DATABASE … TEMPLATE across test workers (PostgreSQL refuses concurrent copies). */
+const CREATE_LOCK = 7_310_002;
+
+/**
+ * A fresh database for one test file, copied from the migrated template: PGlite in memory by
+ * default, a new PostgreSQL database when TEST_DATABASE_URL is set (dropped on close).
+ */
+export async function openTestDatabase(): Promise<Database> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) {
+    const dump = readFileSync(inject('pgliteTemplate'));
+    const { database } = await openPglite({ loadDataDir: new Blob([dump]) });
+    return database;
+  }
+  const name = `skyvault_test_${randomBytes(6).toString('hex')}`;
+  const admin = openPostgres(adminUrl(url), { max: 1 });
+  const client = await admin.pool.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock($1)', [CREATE_LOCK]);
+    await client.query(`CREATE DATABASE "${name}" TEMPLATE "${inject('pgTemplate')}"`);
+  } finally {
+    await client.query('SELECT pg_advisory_unlock($1)', [CREATE_LOCK]).catch(() => {});
+    client.release();
+  }
+  const { database } = openPostgres(adminUrl(url, name), { max: 4 });
+  return {
+    ...database,
+    close: async () => {
+      await database.close();
+      await admin.pool.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await admin.database.close();
+    },
+  };
+}

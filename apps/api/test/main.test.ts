@@ -1,0 +1,106 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openPglite } from '../src/db/pglite.js';
+import { tenants } from '../src/db/schema/index.js';
+
+const apiDir = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+
+interface Run {
+  child: ChildProcess;
+  output: () => string;
+  exited: Promise<number | null>;
+}
+
+/** Starts the real entry point (src/main.ts) as `npm start` would, with the given environment. */
+function start(env: Record<string, string>): Run {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: apiDir,
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, LOG_LEVEL: 'warn', HOST: '127.0.0.1', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let text = '';
+  child.stdout?.on('data', (d) => (text += d));
+  child.stderr?.on('data', (d) => (text += d));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, output: () => text, exited };
+}
+
+async function waitFor(run: Run, pattern: RegExp, ms = 30_000) {
+  const until = Date.now() + ms;
+  while (!pattern.test(run.output())) {
+    if (Date.now() > until || run.child.exitCode !== null)
+      throw new Error(`Not seen ${pattern}:\n${run.output()}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+describe('starting the server', () => {
+  const dirs: string[] = [];
+  const tempDir = () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'skyvault-main-'));
+    dirs.push(dir);
+    return dir;
+  };
+  afterAll(() => {
+    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('stops on a bad PORT with one clear line', async () => {
+    const run = start({ PORT: 'eighty', DATA_DIR: tempDir() });
+    expect(await run.exited).toBe(1);
+    expect(run.output().trim()).toBe('skyvault: Invalid PORT "eighty": must be a port number');
+  });
+
+  it('stops on an unreachable DATABASE_URL with one clear line', async () => {
+    const port = await freePort();
+    const run = start({ DATABASE_URL: `postgres://postgres@127.0.0.1:${port}/nowhere` });
+    expect(await run.exited).toBe(1);
+    expect(run.output().trim()).toBe(
+      `skyvault: Cannot connect to PostgreSQL at 127.0.0.1:${port}/nowhere: connection refused.`,
+    );
+  });
+
+  it('seeds the demo tenant once, refuses a second process on the data dir, and keeps the data', async () => {
+    const dataDir = tempDir();
+    const port = await freePort();
+    const first = start({ PORT: String(port), DATA_DIR: dataDir });
+    await waitFor(first, /Demo login: tenant "demo", e-mail admin@demo\.example\.com, password (\S+)/);
+    const password = /password (\S+)/.exec(first.output())![1];
+    const brand = await fetch(`http://127.0.0.1:${port}/api/v1/brand`).then((r) => r.json());
+    expect(brand).toEqual({ brand: 'skyvault' });
+
+    const second = start({ PORT: String(await freePort()), DATA_DIR: dataDir });
+    expect(await second.exited).toBe(1);
+    expect(second.output().trim()).toMatch(
+      /^skyvault: The data directory .+ is in use by another process \(pid \d+\)\./,
+    );
+
+    first.child.kill('SIGTERM');
+    expect(await first.exited).toBe(0);
+
+    const again = start({ PORT: String(port), DATA_DIR: dataDir });
+    await waitFor(again, /running at/);
+    expect(again.output()).toContain(`password ${password}`);
+    again.child.kill('SIGTERM');
+    expect(await again.exited).toBe(0);
+
+    const { database } = await openPglite({ dataDir: path.join(dataDir, 'pg') });
+    const [row] = await database.system((tx) => tx.select({ n: sql<number>`count(*)::int` }).from(tenants));
+    await database.close();
+    expect(row!.n).toBe(1);
+  }, 90_000);
+});
