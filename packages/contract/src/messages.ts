@@ -1,0 +1,237 @@
+/**
+ * Every user-facing text both sides must agree on. The spec's words are kept exactly, spelling included
+ * (SPEC.md §5 validation, §8 toasts, confirmations and warnings). Texts the spec does not give are ours and
+ * are marked so; they follow the spec's own phrasing so that the console reads as one voice.
+ */
+
+/** '{Field} is required' — the spec's wording for every required field. */
+const required = (field: string) => `${field} is required`;
+/** 'Name should have at least 4 symbols'. */
+const minLength = (field: string, n: number) => `${field} should have at least ${n} symbols`;
+/** 'Name should have less than 64 symbols' — the spec says "less than" for an inclusive maximum. */
+const maxLength = (field: string, n: number) => `${field} should have less than ${n} symbols`;
+/** Latin letters, digits, '-' and '_' (tenant, connection and storage names). */
+const latinOnly = (field: string) =>
+  `${field} should contain only latin letters in upper or lower case, digits and "-", "_" symbols`;
+/** Latin letters, digits, spaces, '-' and '_' (group and IP range names; wording ours, after latinOnly). */
+const latinWithSpaces = (field: string) =>
+  `${field} should contain only latin letters in upper or lower case, digits, spaces and "-", "_" symbols`;
+/** Letters of any script, digits, spaces, '-' and '_' (application names; wording ours). */
+const lettersWithSpaces = (field: string) =>
+  `${field} should contain only letters, digits, spaces and "-", "_" symbols`;
+/** Letters of any script, digits, '-' and '_' (MFA device names; wording ours). */
+const lettersOnly = (field: string) => `${field} should contain only letters, digits and "-", "_" symbols`;
+/** Free text (descriptions, role and identity provider names): no markup characters (ours). */
+const plainText = (field: string) => `${field} should contain only letters, digits, spaces and punctuation`;
+/** Storage credentials use their own grammar, kept as the spec gives it. */
+const minCharacters = (n: number) => `Minimum length is ${n} characters`;
+const maxCharacters = (n: number) => `Maximum length is ${n} characters`;
+const onlySpaces = (field: string) => `${field} cannot be contain only spaces`;
+/** An IP address field that is not a valid address (ours). */
+const ipAddressInvalid = (field: string) => `${field} should be a valid IPv4 or IPv6 address`;
+
+export const MESSAGES = {
+  required,
+  minLength,
+  maxLength,
+  latinOnly,
+  latinWithSpaces,
+  lettersWithSpaces,
+  lettersOnly,
+  plainText,
+  minCharacters,
+  maxCharacters,
+  onlySpaces,
+  ipAddressInvalid,
+
+  emailRequired: 'Email is required',
+  emailInvalid: 'Email should be valid',
+
+  /** Not worded by the spec; follows '{Field} is required'. */
+  passwordRequired: 'Password is required',
+  passwordMinLength: 'Password should have at least 8 symbols',
+  passwordMaxLength: 'Password should be less than 64 symbols',
+  passwordLetter: 'Password should have at least 1 letter',
+  passwordDigit: 'Password should have at least 1 digit',
+  passwordSpecial: 'Password should have at least 1 special symbol',
+  passwordsNotSame: 'Passwords are not the same',
+  /** The current password has no rules but cannot be empty (ours). */
+  currentPasswordRequired: 'Current password is required',
+
+  firstNameRequired: 'First name is required',
+  lastNameRequired: 'Last name is required',
+
+  totpRequired: 'TOTP is required',
+  totpLength: 'TOTP length is incorrect',
+  mfaCodeRequired: 'Please, enter 6-digit verification code',
+  mfaCodeLength: 'Code must have 6 symbols',
+  mfaCodeDigits: 'Code should contain only numbers',
+  verificationCodeRequired: 'Verification code is required',
+
+  tenantNameRequired: required('Tenant name'),
+  tenantNameMinLength: minLength('Tenant name', 4),
+  tenantNameMaxLength: maxLength('Tenant name', 32),
+  tenantNamePattern: latinOnly('Tenant name'),
+
+  nameRequired: 'Name is required',
+  applicationNameMinLength: minLength('Name', 4),
+  applicationNameMaxLength: maxLength('Name', 64),
+  applicationNamePattern: lettersWithSpaces('Name'),
+
+  groupNameMinLength: minLength('Name', 4),
+  groupNameMaxLength: maxLength('Name', 80),
+  groupNamePattern: latinWithSpaces('Name'),
+  descriptionMaxLength: maxLength('Description', 255),
+  descriptionPattern: plainText('Description'),
+  roleRequired: 'Role is required',
+
+  roleNameMaxLength: maxLength('Name', 80),
+
+  ipRangeNameMinLength: minLength('Name', 4),
+  ipRangeNameMaxLength: maxLength('Name', 64),
+  ipRangeNamePattern: latinWithSpaces('Name'),
+  startIpRequired: required('Start IP address'),
+  endIpRequired: required('End IP address'),
+  startIpInvalid: ipAddressInvalid('Start IP address'),
+  endIpInvalid: ipAddressInvalid('End IP address'),
+  /** Ours: a range cannot mix IPv4 and IPv6 or run backwards. */
+  ipRangeVersionMismatch: 'Start and end IP addresses should be of the same version',
+  ipRangeOrder: 'End IP address should not be less than the start IP address',
+
+  connectionMethodRequired: 'Connection method is required',
+  valueRequired: 'Value must be set!',
+  /** Ours: issuers are fetched by the server, so only absolute https URLs are taken. */
+  issuerInvalid: 'Issuer should be an absolute https URL',
+  /** Ours: the spec only says the button image must be svg. */
+  iconMustBeSvg: 'Button image must be an SVG file',
+
+  mfaNameMinLength: minLength('Name', 4),
+  mfaNameMaxLength: maxLength('Name', 64),
+  mfaNamePattern: lettersOnly('Name'),
+
+  /** Token lifetimes: the spec shows these bounds as hints; the wording is ours. */
+  refreshTokenLifetimeRange: 'Refresh token lifetime should be between 5 minutes and 365 days',
+  accessTokenLifetimeRange: 'Access token lifetime should be between 1 minute and 1 day',
+  accessTokenLifetimeExceedsRefresh:
+    'Access token lifetime should not be greater than refresh token lifetime',
+
+  /** Authorized URLs (ours: the spec gives no texts). */
+  callbackUrlRequired: 'At least one callback URL is required',
+  urlInvalid: 'URL should be an absolute http:// or https:// address',
+  urlFragment: 'URL should not contain a fragment (#)',
+
+  connectionNameMinLength: minLength('Name', 3),
+  connectionNameMaxLength: maxLength('Name', 64),
+  connectionNamePattern: latinOnly('Name'),
+  connectionTypeRequired: 'Connection type is required',
+  storageRequired: 'Storage is required',
+  encryptionKeyRequired: 'Encryption Key is required.',
+  encryptionKeyMaxLength: 'Encryption Key cannot exceed 16 characters.',
+  fieldRequired: 'This field is required',
+  connectionNameMismatch: 'The connection name must match',
+
+  /** '{Field} is required' for the storage type select. */
+  storageTypeRequired: required('Storage type'),
+
+  licensesRequired: 'Licenses must be selected to proceed.',
+  /** Ours: the two DevOps levels are a radio, never both. */
+  licenceLevelConflict: 'Choose either Full access or Read access',
+  /** Ours: what the Read level forces (SPEC.md §6). */
+  devopsReadAccessLimits:
+    'Read access allows only pipeline executions, reading pull requests and no retrieve, validate or deploy',
+
+  /** Ours: an id field holding something that is not an id. */
+  invalidId: 'Invalid identifier',
+} as const;
+
+export const TOASTS = {
+  tenantNameUpdated: 'Tanant name was successfully updated',
+  passwordUpdated: 'Password was successfully updated',
+  passwordChanged: 'Password was successfully changed',
+  clientSecretRegenerated: 'Client secret was successfully regenerated',
+  applicationDisabled: 'Application was successfully disabled',
+  applicationEnabled: 'Application was successfully enabled',
+  applicationDeleted: 'Application was successfully deleted',
+  copiedToClipboard: 'Copied to clipboard',
+  loggedOut: 'You were successfully logged out',
+  usersUpdated: 'Users updated successfully',
+  groupUpdated: 'Group updated successfully',
+  groupDeleted: 'Group was successfully deleted',
+  identityProviderCreated: 'Identity Provider was successfully created',
+  identityProviderUpdated: 'Identity Provider was successfully updated',
+  identityProviderEnabled: 'Identity Provider was successfully enabled',
+  identityProviderDisabled: 'Identity Provider was successfully disabled',
+  identityProviderDeleted: 'IdentityProvider was successfully deleted',
+  ipRangeDeleted: 'Permitted IP was successfully deleted',
+  ipRangeUpdated: 'Permitted IP was successfully updated',
+  mfaDeviceDeleted: 'MFA device was successfully deleted',
+  mfaDeviceEnabled: 'MFA device was successfully enabled',
+  mfaDeviceDisabled: 'MFA device was successfully disabled',
+  mfaDeviceUpdated: 'MFA device was successfully updated',
+  roleDeleted: 'Role was successfully deleted',
+  connectionDeleted: 'Connection was successfully deleted',
+  storageDeleted: 'Storage was successfully deleted',
+  organizationUpdated: 'Organization was successfully updated',
+
+  // Ours: the spec names no toast for these successes; same phrasing as its own.
+  applicationCreated: 'Application was successfully created',
+  applicationUpdated: 'Application was successfully updated',
+  groupCreated: 'Group was successfully created',
+  ipRangeCreated: 'Permitted IP was successfully created',
+  mfaDeviceCreated: 'MFA device was successfully created',
+  roleCreated: 'Role was successfully created',
+  roleUpdated: 'Role was successfully updated',
+  userCreated: 'User was successfully created',
+  userUpdated: 'User was successfully updated',
+  userDeleted: 'User was successfully deleted',
+  userPasswordReset: 'Password reset e-mail was successfully sent',
+  /** Fallback only: on storage create the server's own message is shown. */
+  storageCreated: 'Storage was successfully created',
+  storageUpdated: 'Storage was successfully updated',
+  trialStarted: 'Trial was successfully started',
+} as const;
+
+/** The §4 warning shown by Disable, Regenerate secret and Delete of a connected app. */
+const APPLICATION_SESSIONS_WARNING = 'All active sessions and related authorization data will be removed.';
+
+export const CONFIRMATIONS = {
+  deleteGroup: 'Are you sure you want to delete this group?',
+  disableIdentityProvider: 'Disable Identity Provider?',
+  deleteIdentityProvider: 'Delete Identity Provider?',
+  deleteIpRange: 'Confirm deletion of this IP range?',
+  deleteMfaDevice: 'Are you sure to delete this MFA device?',
+  /** Enable/disable MFA confirmations are named by the spec but not worded; ours follow deleteMfaDevice. */
+  enableMfaDevice: 'Are you sure to enable this MFA device?',
+  disableMfaDevice: 'Are you sure to disable this MFA device?',
+  deleteRole: 'Are you sure you want to delete this role?',
+  deleteUser: 'Are you sure you want to delete this user?',
+  changeGroupRole: 'Are you sure you want to change the role?',
+  changeGroupRoleDetail: 'All assigned users will be removed from the group!',
+  deleteConnection: 'This action is irreversible. Please be certain.',
+  /** Connected app titles are ours; the warning beneath them is the spec's. */
+  disableApplication: 'Disable Connected App?',
+  regenerateClientSecret: 'Regenerate client secret?',
+  deleteApplication: 'Delete Connected App?',
+  applicationSessionsWarning: APPLICATION_SESSIONS_WARNING,
+} as const;
+
+export const WARNINGS = {
+  noTenantsForEmail: 'No Tenants found for this email',
+  selectTenant: 'Please select a tenant',
+  mfaDeviceAlreadyEnabled: 'This MFA device is already enabled',
+  mfaDeviceAlreadyDisabled: 'This MFA device is already disabled',
+  mfaDeviceNameSame: 'New MFA device name is the same',
+} as const;
+
+export const APP_SWITCHER_UNKNOWN_SERVICE = 'AppSwitcher: unknown service';
+
+/** The expired-licence modal (SPEC.md §2 Licenses); its body text is ours. */
+export const LICENSE_EXPIRED_TITLE = 'Access to this app has expired';
+export const LICENSE_EXPIRED_TEXT = 'Please contact your success manager to renew or upgrade your license.';
+
+/** Empty dropdowns: the spec shows both wordings; pickers use the first, plain selects the second. */
+export const NO_DATA_AVAILABLE = 'No data available';
+export const NO_DATA = 'No Data';
+
+/** Identity provider button text when left empty: 'Connect' plus the provider name. */
+export const defaultButtonText = (providerName: string) => `Connect ${providerName.trim()}`.trim();

@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import { GRANT_TYPES, grantTypeSchema, OAUTH_SCOPES, oauthScopeSchema } from '../enums.js';
+import { MESSAGES } from '../messages.js';
+import { applicationNameRule } from '../rules/names.js';
+import { authorizedUrlRule } from '../rules/network.js';
+import { isoDateSchema, uuidSchema } from '../rules/text.js';
+import { authorizationPolicySchema } from '../rules/tokens.js';
+import { listQuerySchema, totalList } from './list.js';
+
+/** A connected app may list at most this many URLs of each kind (ours: bounds what a row holds). */
+export const MAX_AUTHORIZED_URLS = 50;
+
+/** What the app may do at the authorization server (the options are fixed lists, see enums). */
+export const oauthSettingsSchema = z.object({
+  allowedFlows: z.array(grantTypeSchema).max(GRANT_TYPES.length),
+  allowedScopes: z.array(oauthScopeSchema).max(OAUTH_SCOPES.length),
+  authorizedCallbackURLs: z
+    .array(authorizedUrlRule)
+    .min(1, { error: MESSAGES.callbackUrlRequired })
+    .max(MAX_AUTHORIZED_URLS),
+  authorizedSignOutURLs: z.array(authorizedUrlRule).max(MAX_AUTHORIZED_URLS),
+});
+export type OAuthSettings = z.infer<typeof oauthSettingsSchema>;
+
+export const applicationDataSchema = z.object({
+  oauth: oauthSettingsSchema,
+  authorizationPolicy: authorizationPolicySchema,
+});
+export type ApplicationData = z.infer<typeof applicationDataSchema>;
+
+/** A connected app (OAuth client) as the API answers it; `shared` is the multi-tenant mode. */
+export const applicationSchema = z.object({
+  id: uuidSchema,
+  name: z.string(),
+  clientId: z.string(),
+  clientSecret: z.string(),
+  active: z.boolean(),
+  shared: z.boolean(),
+  createdAt: isoDateSchema,
+  updatedAt: isoDateSchema,
+  data: applicationDataSchema,
+});
+export type Application = z.infer<typeof applicationSchema>;
+
+/** List rows carry the columns the spec's list call asks for, without the OAuth data. */
+export const applicationListItemSchema = applicationSchema.omit({ data: true });
+export type ApplicationListItem = z.infer<typeof applicationListItemSchema>;
+
+/** The editable fields, validated with the shared rules; create and patch pick from it. */
+const applicationInputSchema = z.object({
+  name: applicationNameRule,
+  shared: z.boolean(),
+  data: applicationDataSchema,
+});
+
+/** POST /v1/applications: the create modal asks only the name. */
+export const applicationCreateSchema = applicationInputSchema.pick({ name: true });
+export type ApplicationCreate = z.infer<typeof applicationCreateSchema>;
+
+/** PATCH /v1/applications/:id: any of name, shared and the whole data block. */
+export const applicationPatchSchema = applicationInputSchema.partial();
+export type ApplicationPatch = z.input<typeof applicationPatchSchema>;
+
+/** The edit screen sends everything it shows. */
+export const applicationFormSchema = applicationInputSchema;
+export type ApplicationForm = z.input<typeof applicationFormSchema>;
+
+export const applicationListQuerySchema = listQuerySchema;
+export type ApplicationListQuery = z.input<typeof applicationListQuerySchema>;
+
+export const applicationListSchema = totalList('applications', applicationListItemSchema);
+export type ApplicationList = z.infer<typeof applicationListSchema>;
+
+/** A new authorized URL entry starts with this text. */
+export const NEW_AUTHORIZED_URL = 'https://';

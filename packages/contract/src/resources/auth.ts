@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import { emailRule, passwordRule, totpRule, verificationCodeRule } from '../rules/identity.js';
+import { tenantNameRule } from '../rules/names.js';
+import { uuidSchema } from '../rules/text.js';
+
+/** IANA time zone names are short; the bound only keeps junk out of the session row. */
+const timezoneSchema = z.string().trim().max(64).optional();
+
+/**
+ * The login form (SPEC.md §3): both flows end with e-mail, tenant name and password; `code` is the TOTP
+ * when the account has MFA. The spec applies the simplified password rule at login too.
+ */
+export const loginSchema = z.object({
+  email: emailRule,
+  tenantName: tenantNameRule,
+  password: passwordRule,
+  timezone: timezoneSchema,
+  code: totpRule.optional(),
+});
+export type Login = z.infer<typeof loginSchema>;
+export type LoginForm = z.input<typeof loginSchema>;
+
+/** POST /v1/auth/pre-login takes the same fields without the TOTP and says whether one is needed. */
+export const preLoginSchema = loginSchema.omit({ code: true });
+export type PreLogin = z.infer<typeof preLoginSchema>;
+export const preLoginResponseSchema = z.object({ isMfaEnabled: z.boolean() });
+export type PreLoginResponse = z.infer<typeof preLoginResponseSchema>;
+
+/** The login steps' own forms, each a pick of the one login form. */
+export const loginEmailStepSchema = loginSchema.pick({ email: true });
+export const loginTenantStepSchema = loginSchema.pick({ tenantName: true });
+export const loginCredentialStepSchema = loginSchema.pick({ email: true, password: true });
+export const loginPasswordStepSchema = loginSchema.pick({ password: true });
+/** The TOTP modal at login. */
+export const loginTotpSchema = z.object({ code: totpRule });
+
+export const LOGIN_STEPS = ['EMAIL', 'CODE', 'SELECT_TENANT', 'PASSWORD', 'TENANT', 'CREDENTIAL'] as const;
+export type LoginStep = (typeof LOGIN_STEPS)[number];
+
+/** POST /v1/verification-codes: e-mails a login code (answered the same whether or not the e-mail is known). */
+export const verificationCodeRequestSchema = z.object({ email: emailRule });
+export type VerificationCodeRequest = z.infer<typeof verificationCodeRequestSchema>;
+
+/** POST /v1/verification-codes/verify. */
+export const verificationCodeVerifySchema = z.object({ email: emailRule, code: verificationCodeRule });
+export type VerificationCodeVerify = z.infer<typeof verificationCodeVerifySchema>;
+
+/** A tenant the e-mail belongs to, offered in the select-tenant step. */
+export const loginTenantSchema = z.object({ id: uuidSchema, name: z.string() });
+export type LoginTenant = z.infer<typeof loginTenantSchema>;
+export const verificationCodeVerifyResponseSchema = z.object({ tenants: z.array(loginTenantSchema) });
+export type VerificationCodeVerifyResponse = z.infer<typeof verificationCodeVerifyResponseSchema>;
+
+/**
+ * POST /v1/identity-providers/login-buttons: the SSO buttons of a tenant's login page. `state` carries
+ * the redirectTo target (with the connected app's client_id) through the provider's round trip.
+ */
+export const loginButtonsRequestSchema = z.object({
+  tenantName: tenantNameRule,
+  state: z.string().max(4096).optional(),
+});
+export type LoginButtonsRequest = z.infer<typeof loginButtonsRequestSchema>;
+export const loginButtonSchema = z.object({
+  buttonText: z.string(),
+  redirectUrl: z.string(),
+  buttonImageId: uuidSchema.nullable(),
+});
+export type LoginButton = z.infer<typeof loginButtonSchema>;
+export const loginButtonsSchema = z.array(loginButtonSchema);

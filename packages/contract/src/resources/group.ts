@@ -1,0 +1,84 @@
+import { z } from 'zod';
+import { descriptionRule, groupNameRule, roleIdRule } from '../rules/names.js';
+import { isoDateSchema, uuidSchema } from '../rules/text.js';
+import {
+  booleanQuerySchema,
+  limitSchema,
+  listQuerySchema,
+  offsetSchema,
+  rowsList,
+  searchTextSchema,
+  totalList,
+} from './list.js';
+
+/** A group gives its users exactly one role (SPEC.md §6). */
+export const groupSchema = z.object({
+  id: uuidSchema,
+  name: z.string(),
+  description: z.string(),
+  roleId: uuidSchema,
+  role: z.object({ id: uuidSchema, name: z.string() }),
+  /** The role's name again, flat, as the list table reads it. */
+  roleName: z.string(),
+  userCount: z.number().int().min(0),
+  createdAt: isoDateSchema,
+  updatedAt: isoDateSchema,
+});
+export type Group = z.infer<typeof groupSchema>;
+
+const groupInputSchema = z.object({
+  name: groupNameRule,
+  description: descriptionRule.default(''),
+  roleId: roleIdRule,
+});
+
+/** POST /v1/groups, and the create dialog's form. */
+export const groupCreateSchema = groupInputSchema;
+export type GroupCreate = z.input<typeof groupCreateSchema>;
+/** PATCH /v1/groups/:id. Changing roleId removes every user from the group (after the console confirms). */
+export const groupPatchSchema = groupInputSchema.partial();
+export type GroupPatch = z.input<typeof groupPatchSchema>;
+export const groupFormSchema = groupInputSchema;
+export type GroupForm = z.input<typeof groupFormSchema>;
+
+export const groupListQuerySchema = listQuerySchema;
+export type GroupListQuery = z.input<typeof groupListQuerySchema>;
+export const groupListSchema = totalList('groups', groupSchema);
+export type GroupList = z.infer<typeof groupListSchema>;
+
+/** A user as the group's users table and picker show them. */
+export const groupUserSchema = z.object({
+  id: uuidSchema,
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  updatedAt: isoDateSchema,
+});
+export type GroupUser = z.infer<typeof groupUserSchema>;
+
+/**
+ * GET /v1/groups/:id/users. `isRelated` true lists the group's users; false lists users who could be
+ * added (those not in it), which is what the edit screen's picker shows.
+ */
+export const groupUsersQuerySchema = z.object({
+  isRelated: booleanQuerySchema.default(true),
+  limit: limitSchema,
+  offset: offsetSchema,
+  search: searchTextSchema,
+});
+export type GroupUsersQuery = z.input<typeof groupUsersQuerySchema>;
+export const groupUsersListSchema = rowsList(groupUserSchema);
+export type GroupUsersList = z.infer<typeof groupUsersListSchema>;
+
+/**
+ * PATCH /v1/groups/:id/users adds these users to the group (a user belongs to one group, so they leave
+ * their previous one); removal is DELETE /v1/groups/:id/users/:userId.
+ */
+export const groupUsersUpdateSchema = z.object({
+  users: z.array(z.object({ id: uuidSchema })).max(1000),
+});
+export type GroupUsersUpdate = z.infer<typeof groupUsersUpdateSchema>;
+
+/** DELETE /v1/groups/:id/users/:userId. */
+export const groupUserParamsSchema = z.object({ id: uuidSchema, userId: uuidSchema });
+export type GroupUserParams = z.infer<typeof groupUserParamsSchema>;

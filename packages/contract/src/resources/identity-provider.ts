@@ -1,0 +1,88 @@
+import { z } from 'zod';
+import { identityProviderTypeSchema } from '../enums.js';
+import {
+  buttonTextRule,
+  iconFileNameRule,
+  identityProviderNameRule,
+  issuerRule,
+  providerValueRule,
+} from '../rules/names.js';
+import { emptyOr, isoDateSchema, optionalIdRule, uuidSchema } from '../rules/text.js';
+import { listQuerySchema, totalList } from './list.js';
+
+/**
+ * An external identity provider a tenant's users sign in with. The client secret is write-only: it is
+ * stored encrypted and never answered, so the entity's providerData has no clientSecret.
+ */
+export const identityProviderSchema = z.object({
+  id: uuidSchema,
+  name: z.string(),
+  type: identityProviderTypeSchema,
+  active: z.boolean(),
+  buttonText: z.string(),
+  buttonImageId: uuidSchema.nullable(),
+  /** Users who first sign in through this provider join this group. */
+  defaultGroupId: uuidSchema.nullable(),
+  providerData: z.object({ clientId: z.string(), issuer: z.string() }),
+  createdAt: isoDateSchema,
+  updatedAt: isoDateSchema,
+});
+export type IdentityProvider = z.infer<typeof identityProviderSchema>;
+
+/** OpenID settings as written: every value must be set. */
+export const openIdProviderDataSchema = z.object({
+  clientId: providerValueRule,
+  clientSecret: providerValueRule,
+  issuer: issuerRule,
+});
+
+const identityProviderInputSchema = z.object({
+  name: identityProviderNameRule,
+  type: identityProviderTypeSchema,
+  /** Empty means 'Connect {name}' (see defaultButtonText). */
+  buttonText: buttonTextRule.default(''),
+  buttonImageId: optionalIdRule.optional(),
+  defaultGroupId: optionalIdRule.optional(),
+  providerData: openIdProviderDataSchema,
+});
+
+/** POST /v1/identity-providers, and the create page's form. */
+export const identityProviderCreateSchema = identityProviderInputSchema;
+export type IdentityProviderCreate = z.input<typeof identityProviderCreateSchema>;
+export const identityProviderFormSchema = identityProviderInputSchema;
+export type IdentityProviderForm = z.input<typeof identityProviderFormSchema>;
+
+/** The edit page: the secret field starts empty and empty keeps the stored secret. */
+export const identityProviderEditFormSchema = identityProviderInputSchema.extend({
+  providerData: openIdProviderDataSchema.extend({ clientSecret: emptyOr(providerValueRule) }),
+});
+export type IdentityProviderEditForm = z.input<typeof identityProviderEditFormSchema>;
+
+/** PATCH /v1/identity-providers/:id: any field; a providerData without clientSecret keeps the stored one. */
+export const identityProviderPatchSchema = identityProviderInputSchema
+  .extend({ providerData: openIdProviderDataSchema.partial({ clientSecret: true }) })
+  .partial();
+export type IdentityProviderPatch = z.input<typeof identityProviderPatchSchema>;
+
+export const identityProviderListQuerySchema = listQuerySchema;
+export type IdentityProviderListQuery = z.input<typeof identityProviderListQuerySchema>;
+export const identityProviderListSchema = totalList('identityProviders', identityProviderSchema);
+export type IdentityProviderList = z.infer<typeof identityProviderListSchema>;
+
+/** Login button images: SVG only; they are sanitized on upload and served from /api/v1/icons/:iconId. */
+export const ICON_MIME_TYPE = 'image/svg+xml';
+/** Ours: a button icon needs no more than this. */
+export const ICON_MAX_BYTES = 256 * 1024;
+
+/** The text fields of POST /v1/icons/upload (multipart; the file part is `file`). `iconId` replaces one. */
+export const iconUploadFieldsSchema = z.object({
+  fileName: iconFileNameRule,
+  iconId: uuidSchema.optional(),
+});
+export type IconUploadFields = z.infer<typeof iconUploadFieldsSchema>;
+export const iconUploadResponseSchema = z.object({ id: uuidSchema });
+/** GET /v1/icons/info/:id. */
+export const iconInfoSchema = z.object({ fileName: z.string() });
+export type IconInfo = z.infer<typeof iconInfoSchema>;
+/** Where the console shows an icon from. */
+export const iconUrl = (iconId: string) => `/api/v1/icons/${encodeURIComponent(iconId)}`;

@@ -1,0 +1,148 @@
+import { z } from 'zod';
+import type { DevopsLicenseLevel, ServiceKey } from '../enums.js';
+import { pipelineAccessSchema, pullRequestAccessSchema } from '../enums.js';
+import { MESSAGES } from '../messages.js';
+import { descriptionRule, roleNameRule } from '../rules/names.js';
+import { isoDateSchema, uuidSchema } from '../rules/text.js';
+import { listQuerySchema, totalList } from './list.js';
+
+export const roleSchema = z.object({
+  id: uuidSchema,
+  name: z.string(),
+  description: z.string(),
+  createdAt: isoDateSchema,
+  updatedAt: isoDateSchema,
+});
+export type Role = z.infer<typeof roleSchema>;
+
+const roleInputSchema = z.object({ name: roleNameRule, description: descriptionRule.default('') });
+/** POST /v1/roles (answers the new id), PATCH /v1/roles/:id, and the name/description part of the form. */
+export const roleCreateSchema = roleInputSchema;
+export type RoleCreate = z.input<typeof roleCreateSchema>;
+export const rolePatchSchema = roleInputSchema.partial();
+export type RolePatch = z.input<typeof rolePatchSchema>;
+export const roleFormSchema = roleInputSchema;
+export type RoleForm = z.input<typeof roleFormSchema>;
+
+export const roleListQuerySchema = listQuerySchema;
+export type RoleListQuery = z.input<typeof roleListQuerySchema>;
+export const roleListSchema = totalList('roles', roleSchema);
+export type RoleList = z.infer<typeof roleListSchema>;
+
+/** The licence levels a role grants. DevOps full and read are a radio: never both. */
+export const roleLicensesSchema = z.object({
+  roleId: uuidSchema.optional(),
+  devopsFullAccess: z.boolean(),
+  devopsReadAccess: z.boolean(),
+  backupFullAccess: z.boolean(),
+});
+export type RoleLicenses = z.infer<typeof roleLicensesSchema>;
+
+/** A connection row of the Backup & Archive tab. */
+export const backupConnectionPermissionSchema = z.object({
+  id: uuidSchema,
+  name: z.string(),
+  backupAndArchive: z.boolean(),
+  restore: z.boolean(),
+  export: z.boolean(),
+  appSettings: z.boolean(),
+});
+export type BackupConnectionPermission = z.infer<typeof backupConnectionPermissionSchema>;
+
+/** A connection row of the DevOps tab. */
+export const devopsConnectionPermissionSchema = z.object({
+  id: uuidSchema,
+  name: z.string(),
+  retrieve: z.boolean(),
+  validate: z.boolean(),
+  deploy: z.boolean(),
+});
+export type DevopsConnectionPermission = z.infer<typeof devopsConnectionPermissionSchema>;
+
+/** A role has at most one row per connection the tenant has; 1000 bounds one request. */
+const MAX_CONNECTION_ROWS = 1000;
+
+export const devopsPermissionsSchema = z.object({
+  connections: z.array(devopsConnectionPermissionSchema).max(MAX_CONNECTION_ROWS),
+  pullRequests: pullRequestAccessSchema,
+  pipelines: pipelineAccessSchema,
+});
+export type DevopsPermissions = z.infer<typeof devopsPermissionsSchema>;
+
+/** GET and PATCH /v1/roles/:id/permissions. */
+export const rolePermissionsSchema = z
+  .object({
+    licenses: roleLicensesSchema,
+    dbr: z.object({
+      permissions: z.object({
+        connections: z.array(backupConnectionPermissionSchema).max(MAX_CONNECTION_ROWS),
+      }),
+    }),
+    devops: z.object({ permissions: devopsPermissionsSchema }),
+  })
+  .superRefine(({ licenses, devops }, ctx) => {
+    if (licenses.devopsFullAccess && licenses.devopsReadAccess) {
+      ctx.addIssue({ code: 'custom', message: MESSAGES.licenceLevelConflict, path: ['licenses'] });
+    }
+    if (licenses.devopsReadAccess && !isWithinReadAccess(devops.permissions)) {
+      ctx.addIssue({
+        code: 'custom',
+        message: MESSAGES.devopsReadAccessLimits,
+        path: ['devops', 'permissions'],
+      });
+    }
+  });
+export type RolePermissions = z.infer<typeof rolePermissionsSchema>;
+
+/** The DevOps level a role's licences select, for the tab's radio. */
+export function devopsLicenseLevel(licenses: RoleLicenses): DevopsLicenseLevel | null {
+  if (licenses.devopsFullAccess) return 'full';
+  return licenses.devopsReadAccess ? 'read' : null;
+}
+
+/** Read access: pipeline executions, reading pull requests, and no retrieve, validate or deploy. */
+export function isWithinReadAccess(permissions: DevopsPermissions): boolean {
+  return (
+    permissions.pipelines === 'ReadAndExecute' &&
+    permissions.pullRequests === 'Read' &&
+    permissions.connections.every((row) => !row.retrieve && !row.validate && !row.deploy)
+  );
+}
+
+/** What choosing Read access does to the DevOps tab (SPEC.md §2 Roles). */
+export function restrictToReadAccess(permissions: DevopsPermissions): DevopsPermissions {
+  return {
+    pipelines: 'ReadAndExecute',
+    pullRequests: 'Read',
+    connections: permissions.connections.map((row) => ({
+      ...row,
+      retrieve: false,
+      validate: false,
+      deploy: false,
+    })),
+  };
+}
+
+/** Every enabled product needs a licence level before the role form can be saved. */
+export function hasLicenceLevelForEach(licenses: RoleLicenses, services: readonly ServiceKey[]): boolean {
+  return services.every((service) =>
+    service === 'backup' ? licenses.backupFullAccess : licenses.devopsFullAccess || licenses.devopsReadAccess,
+  );
+}
+
+/** New connection rows of the Add Connections modal start with every permission off. */
+export const newBackupConnectionRow = (id: string, name: string): BackupConnectionPermission => ({
+  id,
+  name,
+  backupAndArchive: false,
+  restore: false,
+  export: false,
+  appSettings: false,
+});
+export const newDevopsConnectionRow = (id: string, name: string): DevopsConnectionPermission => ({
+  id,
+  name,
+  retrieve: false,
+  validate: false,
+  deploy: false,
+});
