@@ -1,13 +1,25 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { logSerializers } from './lib/logging.js';
+import { createSecretBox, loadSecretsKey } from './lib/secrets.js';
+import { authRoutes } from './modules/auth/auth.routes.js';
+import { createLoginService } from './modules/auth/login.service.js';
+import { createLoginCodes } from './modules/auth/login-codes.service.js';
+import { createMailer, type Mailer } from './modules/mail/mailer.js';
+import { mfaRoutes } from './modules/mfa/mfa.routes.js';
+import { createMfaService } from './modules/mfa/mfa.service.js';
+import { createOneTimeTokens } from './modules/one-time-tokens/one-time-tokens.service.js';
+import { createPasswordService } from './modules/passwords/passwords.service.js';
+import { createRateLimiter } from './modules/rate-limits/rate-limits.service.js';
 import { sessionRoutes } from './modules/sessions/sessions.routes.js';
 import { createSessionService } from './modules/sessions/sessions.service.js';
 import { systemRoutes } from './modules/system/system.routes.js';
+import { tenantRoutes } from './modules/tenants/tenants.routes.js';
 import { createTenantService } from './modules/tenants/tenants.service.js';
+import { createUserService } from './modules/users/users.service.js';
 import { consolePlugin } from './plugins/console.js';
 import { docsPlugin } from './plugins/docs.js';
 import { errorsPlugin } from './plugins/errors.js';
@@ -19,16 +31,34 @@ export interface AppOptions {
   database: Database;
   /** Overrides the logger (tests pass false). */
   logger?: boolean;
+  /** Overrides the mailer (defaults to SMTP_URL or the outbox). */
+  mailer?: Mailer;
 }
 
+const BRAND_NAMES = { skyvault: 'Skyvault', flosum: 'Flosum' } as const;
+
 /** The services of the app, built once and handed to the routes that need them. */
-export function createServices(config: Config, database: Database) {
+export function createServices(config: Config, database: Database, log: FastifyBaseLogger, mailer: Mailer) {
+  const secrets = createSecretBox(loadSecretsKey(config.secretsKey, config.dataDir));
+  const limiter = createRateLimiter(database);
+  const tokens = createOneTimeTokens(database);
+  const sessions = createSessionService(database, {
+    ttlSeconds: config.session.ttlSeconds,
+    idleSeconds: config.session.idleSeconds,
+  });
+  const mail = { mailer, brand: config.brand, publicUrl: config.publicUrl, log };
+  const mfa = createMfaService({ database, secrets, limiter, issuer: BRAND_NAMES[config.brand] });
+  const passwords = createPasswordService({ database, tokens, limiter, sessions, ...mail });
   return {
-    sessions: createSessionService(database, {
-      ttlSeconds: config.session.ttlSeconds,
-      idleSeconds: config.session.idleSeconds,
-    }),
-    tenants: createTenantService(database),
+    secrets,
+    limiter,
+    sessions,
+    mfa,
+    passwords,
+    users: createUserService(database),
+    tenants: createTenantService({ database, tokens, limiter, ...mail }),
+    login: createLoginService({ database, limiter, sessions, mfa, passwords }),
+    loginCodes: createLoginCodes({ database, secrets, limiter, ...mail }),
   };
 }
 export type Services = ReturnType<typeof createServices>;
@@ -39,6 +69,9 @@ declare module 'fastify' {
     database: Database;
   }
 }
+
+/** Expired sessions and finished rate-limit windows are swept this often. */
+const HOUSEKEEPING_MS = 60 * 60 * 1000;
 
 /** The whole server as a value: main.ts listens on it, tests call app.inject or listen on port 0. */
 export async function buildApp(config: Config, options: AppOptions): Promise<FastifyInstance> {
@@ -62,10 +95,27 @@ export async function buildApp(config: Config, options: AppOptions): Promise<Fas
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const services = createServices(config, database);
+  const mailer =
+    options.mailer ??
+    createMailer({
+      smtpUrl: config.mail.smtpUrl,
+      from: config.mail.from,
+      dataDir: config.dataDir,
+      log: app.log,
+    });
+  const services = createServices(config, database, app.log, mailer);
   app.decorate('services', services);
   app.decorate('database', database);
+
+  const housekeeping = setInterval(() => {
+    Promise.all([services.sessions.purgeExpired(), services.limiter.purgeExpired()]).catch((error) =>
+      app.log.warn({ err: error }, 'housekeeping failed'),
+    );
+  }, HOUSEKEEPING_MS);
+  housekeeping.unref();
   app.addHook('onClose', async () => {
+    clearInterval(housekeeping);
+    mailer.close();
     await database.close();
   });
 
@@ -76,6 +126,9 @@ export async function buildApp(config: Config, options: AppOptions): Promise<Fas
 
   await app.register(systemRoutes, { config, database, tenants: services.tenants });
   await app.register(sessionRoutes, { database });
+  await app.register(authRoutes, { config, database, ...services });
+  await app.register(tenantRoutes, { tenants: services.tenants });
+  await app.register(mfaRoutes, { mfa: services.mfa, users: services.users });
 
   await app.register(consolePlugin);
   return app;

@@ -1,9 +1,13 @@
 import { randomUUID } from 'node:crypto';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { buildApp } from '../src/app.js';
 import { type Config, loadConfig } from '../src/config.js';
 import type { Database } from '../src/db/client.js';
 import { tenants, users } from '../src/db/schema/index.js';
+import { hashPassword } from '../src/lib/passwords.js';
 import { sessionCookieName } from '../src/plugins/session.js';
 import { openTestDatabase } from './database.js';
 
@@ -12,7 +16,7 @@ export const testConfig = (env: Record<string, string> = {}): Config =>
     NODE_ENV: 'test',
     SEED_DEMO: 'false',
     LOG_LEVEL: 'silent',
-    DATA_DIR: '/nonexistent-data-dir',
+    DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'skyvault-api-test-')),
     SECRETS_KEY: Buffer.alloc(32, 7).toString('base64'),
     ...env,
   });
@@ -35,6 +39,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
 
 export interface TestUser {
   tenantId: string;
+  tenantName: string;
   userId: string;
   email: string;
   cookie: string;
@@ -45,11 +50,18 @@ let counter = 0;
 /** A tenant with one user signed in; the cookie goes straight into inject's headers. */
 export async function createTenantWithUser(
   t: TestApp,
-  options: { services?: string[]; isAdmin?: boolean; tenantName?: string } = {},
+  options: {
+    services?: string[];
+    isAdmin?: boolean;
+    tenantName?: string;
+    password?: string;
+    email?: string;
+  } = {},
 ): Promise<TestUser> {
   counter += 1;
   const tenantId = randomUUID();
-  const email = `user${counter}-${tenantId.slice(0, 8)}@example.com`;
+  const email = options.email ?? `user${counter}-${tenantId.slice(0, 8)}@example.com`;
+  const passwordHash = options.password ? await hashPassword(options.password) : null;
   const userId = await t.database.tenant(tenantId, async (tx) => {
     await tx.insert(tenants).values({
       id: tenantId,
@@ -61,6 +73,7 @@ export async function createTenantWithUser(
       .values({
         tenantId,
         email,
+        passwordHash,
         firstName: 'Test',
         lastName: `User ${counter}`,
         status: 'Confirmed',
@@ -70,7 +83,13 @@ export async function createTenantWithUser(
     return user!.id;
   });
   const cookie = await signIn(t, tenantId, userId);
-  return { tenantId, userId, email, cookie };
+  return {
+    tenantId,
+    userId,
+    email,
+    cookie,
+    tenantName: options.tenantName ?? `tenant-${tenantId.slice(0, 8)}`,
+  };
 }
 
 /** Opens a session for a user as login would, and returns the Cookie header value. */
@@ -81,10 +100,15 @@ export async function signIn(t: TestApp, tenantId: string, userId: string): Prom
   return `${sessionCookieName(t.config)}=${token}`;
 }
 
-/** inject with the console's CSRF header and an optional session cookie. */
+/**
+ * inject with the console's CSRF header and an optional session cookie. Each call comes from its own
+ * documentation-range address unless the test names one, so that per-IP limits only bite where a
+ * test means them to.
+ */
 export function call(t: TestApp, options: InjectOptions & { cookie?: string }) {
   const { cookie, headers, ...rest } = options;
   return t.app.inject({
+    remoteAddress: `2001:db8::${randomUUID().slice(0, 4)}:${randomUUID().slice(0, 4)}`,
     ...rest,
     headers: {
       'x-requested-with': 'skyvault-console',
@@ -92,4 +116,43 @@ export function call(t: TestApp, options: InjectOptions & { cookie?: string }) {
       ...headers,
     },
   });
+}
+
+export interface SentMail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** The messages the outbox transport wrote for this app, oldest first. */
+export function outbox(t: TestApp): SentMail[] {
+  const dir = path.join(t.config.dataDir, 'outbox');
+  let names: string[];
+  try {
+    names = readdirSync(dir).sort();
+  } catch {
+    return [];
+  }
+  return names.map((name) => JSON.parse(readFileSync(path.join(dir, name), 'utf8')) as SentMail);
+}
+
+/** The newest message to an address (mail is sent without waiting, so this polls briefly). */
+export async function lastMailTo(t: TestApp, to: string): Promise<SentMail> {
+  for (let i = 0; i < 50; i++) {
+    const mail = outbox(t)
+      .filter((m) => m.to === to)
+      .at(-1);
+    if (mail) return mail;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  throw new Error(`No e-mail to ${to}`);
+}
+
+/** The session cookie a login response set, as a Cookie header value. */
+export function cookieFrom(res: { headers: Record<string, unknown> }): string {
+  const header = ([] as string[]).concat(res.headers['set-cookie'] as string | string[]);
+  const cookie = header.find((c) => /^(__Host-)?skyvault_session=[^;]/.test(c));
+  if (!cookie) throw new Error('No session cookie set');
+  return cookie.split(';')[0]!;
 }

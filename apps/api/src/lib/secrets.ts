@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
@@ -11,7 +11,20 @@ const VERSION = 'v1';
  */
 export function createSecretBox(key: Buffer) {
   if (key.length !== 32) throw new Error('SECRETS_KEY must decode to 32 bytes');
+  // A separate key for MACs, derived so that sealing and MACs never share one.
+  const macKey = createHmac('sha256', key).update('skyvault:mac').digest();
+  const mac = (value: string) => createHmac('sha256', macKey).update(value).digest('base64url');
   return {
+    /**
+     * A keyed hash for short secrets such as 6-digit codes: a plain hash of one would fall to a
+     * million guesses offline; this one needs the server's key.
+     */
+    mac,
+    macEquals(value: string, expected: string): boolean {
+      const a = Buffer.from(mac(value));
+      const b = Buffer.from(expected);
+      return a.length === b.length && timingSafeEqual(a, b);
+    },
     seal(tenantId: string, plaintext: string): string {
       const iv = randomBytes(12);
       const cipher = createCipheriv('aes-256-gcm', key, iv);

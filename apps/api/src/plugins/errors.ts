@@ -51,6 +51,11 @@ function toBody(error: FastifyError | AppError, request: FastifyRequest): ErrorB
       requestId: request.id,
     };
   }
+  // A unique index caught a race that the service's own check missed: a conflict, not a crash.
+  const cause = (error as { cause?: { code?: string } }).cause;
+  if (cause?.code === '23505') {
+    return { statusCode: 409, code: 'CONFLICT', message: ERROR_MESSAGES.CONFLICT, requestId: request.id };
+  }
   const status = error.statusCode ?? 500;
   const code = status < 500 ? (CLIENT_CODES[status] ?? 'BAD_REQUEST') : 'INTERNAL_ERROR';
   // Client errors from Fastify have safe, useful messages; server errors never leave the process.

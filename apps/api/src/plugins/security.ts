@@ -1,6 +1,5 @@
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
-import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.js';
@@ -29,7 +28,10 @@ const isSameHost = (origin: string, host: string | undefined) => {
   }
 };
 
-/** Helmet, cookies, rate limits and the same-origin rule for state-changing API calls. */
+/**
+ * Helmet, cookies and the same-origin rule for state-changing API calls. (Abuse limits live in the
+ * rate-limits module, counted in the database so that every process shares them.)
+ */
 export const securityPlugin = fp(
   async (app: FastifyInstance, { config }: { config: Config }) => {
     const analyticsOrigin = config.analytics.host ? originOf(config.analytics.host) : null;
@@ -54,19 +56,6 @@ export const securityPlugin = fp(
       hsts: config.publicUrl.startsWith('https:'),
     });
     await app.register(cookie);
-    // Limits are declared per route (login, codes, TOTP, forgot password); nothing is limited globally.
-    await app.register(rateLimit, {
-      global: false,
-      errorResponseBuilder: (_request, context) =>
-        new AppError(
-          'RATE_LIMITED',
-          `Too many attempts. Please try again in ${Math.ceil(context.ttl / 1000)} seconds.`,
-          {
-            retryAfter: Math.ceil(context.ttl / 1000),
-          },
-        ),
-    });
-
     const allowedOrigin = originOf(config.publicUrl);
     app.addHook('onRequest', async (request) => {
       if (!UNSAFE.has(request.method) || !request.url.startsWith('/api/')) return;

@@ -1,7 +1,9 @@
 import { z } from 'zod';
+import { defineEndpoint } from '../endpoint.js';
 import { emailRule, passwordRule, totpRule, verificationCodeRule } from '../rules/identity.js';
 import { tenantNameRule } from '../rules/names.js';
 import { uuidSchema } from '../rules/text.js';
+import { sessionUserSchema } from './session.js';
 
 /** IANA time zone names are short; the bound only keeps junk out of the session row. */
 const timezoneSchema = z.string().trim().max(64).optional();
@@ -67,3 +69,51 @@ export const loginButtonSchema = z.object({
 });
 export type LoginButton = z.infer<typeof loginButtonSchema>;
 export const loginButtonsSchema = z.array(loginButtonSchema);
+
+/** Sign-in calls (SPEC.md §7 Auth and session). All public: they are how a session begins. */
+export const authEndpoints = {
+  preLogin: defineEndpoint({
+    method: 'POST',
+    path: '/api/v1/auth/pre-login',
+    access: 'public',
+    summary: 'Checks the credentials and tells whether a TOTP code is needed to log in',
+    tags: ['Auth'],
+    body: preLoginSchema,
+    response: preLoginResponseSchema,
+  }),
+  login: defineEndpoint({
+    method: 'POST',
+    path: '/api/v1/auth/login',
+    access: 'public',
+    summary: 'Logs in and sets the session cookie',
+    tags: ['Auth'],
+    body: loginSchema,
+    response: sessionUserSchema,
+  }),
+  logout: defineEndpoint({
+    method: 'GET',
+    path: '/api/v1/auth/logout',
+    access: 'public',
+    summary: 'Ends the session (if any) and clears its cookie',
+    tags: ['Auth'],
+    status: 204,
+  }),
+  requestCode: defineEndpoint({
+    method: 'POST',
+    path: '/api/v1/verification-codes',
+    access: 'public',
+    summary: 'E-mails a 6-digit login code (the same answer whether or not the e-mail is known)',
+    tags: ['Auth'],
+    body: verificationCodeRequestSchema,
+    status: 204,
+  }),
+  verifyCode: defineEndpoint({
+    method: 'POST',
+    path: '/api/v1/verification-codes/verify',
+    access: 'public',
+    summary: "Checks a login code and answers the e-mail's tenants",
+    tags: ['Auth'],
+    body: verificationCodeVerifySchema,
+    response: verificationCodeVerifyResponseSchema,
+  }),
+} as const;

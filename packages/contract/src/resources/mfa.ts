@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { defineEndpoint } from '../endpoint.js';
 import { mfaStatusSchema } from '../enums.js';
 import { mfaCodeRule } from '../rules/identity.js';
 import { mfaNameRule } from '../rules/names.js';
 import { isoDateSchema, uuidSchema } from '../rules/text.js';
-import { listQuerySchema, totalList } from './list.js';
+import { idParamsSchema, listQuerySchema, totalList } from './list.js';
 
 /** The signed-in user's own authenticator devices. */
 export const mfaDeviceSchema = z.object({
@@ -34,3 +35,90 @@ export const mfaListQuerySchema = listQuerySchema;
 export type MfaListQuery = z.input<typeof mfaListQuerySchema>;
 export const mfaListSchema = totalList('mfa', mfaDeviceSchema);
 export type MfaList = z.infer<typeof mfaListSchema>;
+
+export const mfaEndpoints = {
+  list: defineEndpoint({
+    method: 'GET',
+    path: '/api/v1/mfa',
+    access: 'user',
+    summary: "The signed-in user's MFA devices",
+    tags: ['MFA'],
+    query: mfaListQuerySchema,
+    response: mfaListSchema,
+  }),
+  get: defineEndpoint({
+    method: 'GET',
+    path: '/api/v1/mfa/:id',
+    access: 'user',
+    summary: 'One MFA device',
+    tags: ['MFA'],
+    params: idParamsSchema,
+    response: mfaDeviceSchema,
+  }),
+  create: defineEndpoint({
+    method: 'POST',
+    path: '/api/v1/mfa',
+    access: 'user',
+    summary: 'Adds a device; answers its otpauth URL once, for the QR code',
+    tags: ['MFA'],
+    body: mfaDeviceCreateSchema,
+    response: mfaDeviceCreatedSchema,
+    status: 201,
+  }),
+  rename: defineEndpoint({
+    method: 'PATCH',
+    path: '/api/v1/mfa/:id',
+    access: 'user',
+    summary: 'Renames a device',
+    tags: ['MFA'],
+    params: idParamsSchema,
+    body: mfaDevicePatchSchema,
+    response: mfaDeviceSchema,
+  }),
+  remove: defineEndpoint({
+    method: 'DELETE',
+    path: '/api/v1/mfa/:id',
+    access: 'user',
+    summary: 'Deletes a device',
+    tags: ['MFA'],
+    params: idParamsSchema,
+    status: 204,
+  }),
+  verify: defineEndpoint({
+    method: 'POST',
+    path: '/api/v1/mfa/verify/:id',
+    access: 'user',
+    summary: 'Confirms a new (or reset) device with a code from it; the device is then enabled',
+    tags: ['MFA'],
+    params: idParamsSchema,
+    body: mfaVerifySchema,
+    response: mfaDeviceSchema,
+  }),
+  reset: defineEndpoint({
+    method: 'POST',
+    path: '/api/v1/mfa/reset/:id',
+    access: 'user',
+    summary: 'Gives a device a new secret; it waits for confirmation again',
+    tags: ['MFA'],
+    params: idParamsSchema,
+    response: mfaDeviceCreatedSchema,
+  }),
+  enable: defineEndpoint({
+    method: 'PATCH',
+    path: '/api/v1/mfa/:id/enable',
+    access: 'user',
+    summary: 'Enables a disabled device',
+    tags: ['MFA'],
+    params: idParamsSchema,
+    response: mfaDeviceSchema,
+  }),
+  disable: defineEndpoint({
+    method: 'PATCH',
+    path: '/api/v1/mfa/:id/disable',
+    access: 'user',
+    summary: 'Disables an enabled device',
+    tags: ['MFA'],
+    params: idParamsSchema,
+    response: mfaDeviceSchema,
+  }),
+} as const;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineEndpoint } from '../endpoint.js';
 import {
   currentPasswordRule,
   emailRule,
@@ -50,3 +51,42 @@ export type ResetPasswordForm = z.input<typeof resetPasswordFormSchema>;
 /** PATCH /v1/auth/forgot-password: the answer never tells whether the account exists. */
 export const forgotPasswordSchema = z.object({ email: emailRule, tenantName: tenantNameRule });
 export type ForgotPassword = z.infer<typeof forgotPasswordSchema>;
+
+export const passwordEndpoints = {
+  forgotPassword: defineEndpoint({
+    method: 'PATCH',
+    path: '/api/v1/auth/forgot-password',
+    access: 'public',
+    summary: 'E-mails a reset link (the same answer whether or not the account exists)',
+    tags: ['Auth'],
+    body: forgotPasswordSchema,
+    status: 204,
+  }),
+  resetCodeDetails: defineEndpoint({
+    method: 'GET',
+    path: '/api/v1/auth/change-password/:code',
+    access: 'public',
+    summary: 'Tells whose password a reset code sets',
+    tags: ['Auth'],
+    params: resetCodeParamsSchema,
+    response: resetCodeDetailsSchema,
+  }),
+  resetPassword: defineEndpoint({
+    method: 'PATCH',
+    path: '/api/v1/auth/change-password',
+    access: 'public',
+    summary: "Sets a new password with a reset code and ends the user's sessions",
+    tags: ['Auth'],
+    body: resetPasswordSchema,
+    status: 204,
+  }),
+  changeOwnPassword: defineEndpoint({
+    method: 'POST',
+    path: '/api/v1/users/password',
+    access: 'user',
+    summary: "Changes the signed-in user's password and ends their other sessions",
+    tags: ['Users'],
+    body: passwordChangeSchema,
+    status: 204,
+  }),
+} as const;

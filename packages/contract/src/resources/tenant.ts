@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineEndpoint } from '../endpoint.js';
 import { serviceKeySchema } from '../enums.js';
 import { emailRule, firstNameRule, lastNameRule, passwordRule, withConfirmation } from '../rules/identity.js';
 import { tenantNameRule } from '../rules/names.js';
@@ -33,3 +34,57 @@ export const tenantSignUpSchema = withConfirmation(
   'confirmPassword',
 );
 export type TenantSignUp = z.input<typeof tenantSignUpSchema>;
+
+/** What sign-up answers: where the verification e-mail went. */
+export const signUpResponseSchema = z.object({ email: z.string() });
+export type SignUpResponse = z.infer<typeof signUpResponseSchema>;
+
+/** The token of the sign-up verification link (/tenants/verify?token=…). */
+export const tenantVerifySchema = z.object({ token: z.string().trim().min(1).max(256) });
+export type TenantVerify = z.infer<typeof tenantVerifySchema>;
+export const tenantVerifiedSchema = z.object({ tenantName: z.string(), email: z.string() });
+export type TenantVerified = z.infer<typeof tenantVerifiedSchema>;
+
+/** Asks for a new verification e-mail after a link expired (the same answer for unknown e-mails). */
+export const verificationEmailRequestSchema = z.object({ email: emailRule });
+export type VerificationEmailRequest = z.infer<typeof verificationEmailRequestSchema>;
+
+export const tenantEndpoints = {
+  signUp: defineEndpoint({
+    method: 'POST',
+    path: '/api/v1/tenants',
+    access: 'public',
+    summary: 'Signs up a new organization and e-mails a verification link',
+    tags: ['Tenants'],
+    body: tenantSignUpSchema,
+    response: signUpResponseSchema,
+    status: 201,
+  }),
+  verify: defineEndpoint({
+    method: 'POST',
+    path: '/api/v1/tenants/verify',
+    access: 'public',
+    summary: 'Activates the organization and its first user from the verification link',
+    tags: ['Tenants'],
+    body: tenantVerifySchema,
+    response: tenantVerifiedSchema,
+  }),
+  resendVerification: defineEndpoint({
+    method: 'POST',
+    path: '/api/v1/tenants/verification-email',
+    access: 'public',
+    summary: 'E-mails a new verification link to an organization that is still waiting',
+    tags: ['Tenants'],
+    body: verificationEmailRequestSchema,
+    status: 204,
+  }),
+  update: defineEndpoint({
+    method: 'PATCH',
+    path: '/api/v1/tenants',
+    access: 'admin',
+    summary: "Renames the signed-in user's organization",
+    tags: ['Tenants'],
+    body: tenantUpdateSchema,
+    response: tenantSchema,
+  }),
+} as const;

@@ -1,2 +1,3 @@
 export * from './audit.js';
+export * from './identity.js';
 export * from './tenants.js';

@@ -68,6 +68,8 @@ export const sessions = pgTable(
     tokenHash: text('token_hash').notNull(),
     ip: text('ip'),
     userAgent: text('user_agent'),
+    /** The browser's IANA time zone, sent at login. */
+    timezone: text('timezone'),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),

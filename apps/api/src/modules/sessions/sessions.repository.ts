@@ -26,7 +26,14 @@ export async function findByTokenHash(db: Executor, tokenHash: string) {
 export async function insertSession(
   tenantId: string,
   db: Executor,
-  values: { userId: string; tokenHash: string; expiresAt: Date; ip?: string; userAgent?: string },
+  values: {
+    userId: string;
+    tokenHash: string;
+    expiresAt: Date;
+    ip?: string;
+    userAgent?: string;
+    timezone?: string;
+  },
 ) {
   const [row] = await db
     .insert(sessions)

@@ -16,7 +16,7 @@ export const hashToken = (token: string) => createHash('sha256').update(token).d
 export function createSessionService(database: Database, settings: SessionSettings) {
   return {
     /** Opens a session in the caller's transaction (the sign-in and its audit event commit together). */
-    async open(tx: Tx, who: { tenantId: string; userId: string }, meta: RequestMeta) {
+    async open(tx: Tx, who: { tenantId: string; userId: string }, meta: RequestMeta & { timezone?: string }) {
       const token = randomBytes(32).toString('base64url');
       const expiresAt = new Date(Date.now() + settings.ttlSeconds * 1000);
       const { id } = await repo.insertSession(who.tenantId, tx, {
@@ -25,6 +25,7 @@ export function createSessionService(database: Database, settings: SessionSettin
         expiresAt,
         ip: meta.ip,
         userAgent: meta.userAgent,
+        timezone: meta.timezone,
       });
       return { id, token, expiresAt };
     },

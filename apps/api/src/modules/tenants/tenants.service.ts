@@ -1,17 +1,163 @@
-import { SERVICE_KEYS, type ServiceKey } from '@skyvault/contract';
+import { type Brand, SERVICE_KEYS, type ServiceKey, type tenantSignUpSchema } from '@skyvault/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { z } from 'zod';
 import type { Database } from '../../db/client.js';
-import { notFound } from '../../lib/errors.js';
+import type { Actor, RequestMeta } from '../../lib/context.js';
+import { AppError, conflict, notFound } from '../../lib/errors.js';
+import { hashPassword } from '../../lib/passwords.js';
+import { recordAudit } from '../audit/audit.service.js';
+import type { Mailer } from '../mail/mailer.js';
+import { templates } from '../mail/templates.js';
+import type { OneTimeTokens } from '../one-time-tokens/one-time-tokens.service.js';
+import { LIMITS, type RateLimiter } from '../rate-limits/rate-limits.service.js';
+import * as users from '../users/users.repository.js';
+import { baseTenantName, firstFreeName } from './tenant-name.js';
 import * as repo from './tenants.repository.js';
 
 export const asServiceKeys = (values: readonly string[]): ServiceKey[] =>
   SERVICE_KEYS.filter((key) => values.includes(key));
 
-export function createTenantService(database: Database) {
+const VERIFY_HOURS = 48;
+const LINK_MESSAGES = {
+  invalid: 'This verification link is not valid.',
+  used: 'This verification link has already been used. You can log in.',
+  expired: 'This verification link has expired. We can send you a new one.',
+};
+const NAME_TAKEN = 'This tenant name is already taken';
+
+type SignUp = z.output<typeof tenantSignUpSchema>;
+
+export function createTenantService(deps: {
+  database: Database;
+  tokens: OneTimeTokens;
+  limiter: RateLimiter;
+  mailer: Mailer;
+  brand: Brand;
+  publicUrl: string;
+  log: FastifyBaseLogger;
+}) {
+  const { database } = deps;
+  const verifyUrl = (token: string) => `${deps.publicUrl}/tenants/verify?token=${encodeURIComponent(token)}`;
+
+  const sendVerification = (to: { email: string; firstName: string }, tenantName: string, token: string) =>
+    deps.mailer
+      .send({
+        to: to.email,
+        ...templates.verifySignUp(deps.brand, { firstName: to.firstName, tenantName, url: verifyUrl(token) }),
+      })
+      .catch((error) => deps.log.error({ err: error }, 'verification e-mail failed'));
+
   return {
     async get(tenantId: string) {
       const tenant = await database.tenant(tenantId, (tx) => repo.findTenant(tenantId, tx));
       if (!tenant) throw notFound('Tenant not found.');
       return { ...tenant, services: asServiceKeys(tenant.services) };
+    },
+
+    /**
+     * A new organisation waiting for its e-mail to be verified, with its first user as administrator.
+     * Services come from the product the visitor signed up for.
+     */
+    async signUp(data: SignUp, meta: RequestMeta) {
+      await deps.limiter.consume(`sign-up:ip:${meta.ip}`, LIMITS.signUpPerIp);
+      const passwordHash = await hashPassword(data.password);
+      const base = baseTenantName(data.email);
+      const taken = await database.system((tx) => repo.takenNamesLike(tx, base));
+      const name = firstFreeName(base, taken);
+      const tenantId = crypto.randomUUID();
+      const { user, token } = await database.tenant(tenantId, async (tx) => {
+        await repo.insertTenant(tx, {
+          id: tenantId,
+          name,
+          status: 'pending',
+          services: [data.application ?? 'backup'],
+        });
+        const user = await users.insertUser(tenantId, tx, {
+          email: data.email,
+          firstName: data.firstName,
+          lastName: data.lastName,
+          passwordHash,
+          status: 'WaitConfirmation',
+          isAdmin: true,
+        });
+        await recordAudit(tx, meta, {
+          tenantId,
+          actorId: user.id,
+          action: 'create',
+          targetType: 'tenant',
+          targetId: tenantId,
+          after: { name, services: [data.application ?? 'backup'], administrator: data.email },
+        });
+        const token = await deps.tokens.issue(
+          tx,
+          { tenantId, userId: user.id },
+          'verify-email',
+          VERIFY_HOURS * 3600,
+        );
+        return { user, token };
+      });
+      await sendVerification(user, name, token);
+      return { email: user.email };
+    },
+
+    /** The verification link: activates the organisation and its first user. */
+    async verify(token: string, meta: RequestMeta) {
+      const owner = await deps.tokens.peek('verify-email', token, LINK_MESSAGES);
+      return database.tenant(owner.tenantId, async (tx) => {
+        if (!(await deps.tokens.consume(tx, owner))) throw new AppError('INVALID_CODE', LINK_MESSAGES.used);
+        const tenant = await repo.updateTenant(owner.tenantId, tx, { status: 'active' });
+        const user = await users.updateUser(owner.tenantId, tx, owner.userId, { status: 'Confirmed' });
+        if (!tenant || !user) throw new AppError('INVALID_CODE', LINK_MESSAGES.invalid);
+        await recordAudit(tx, meta, {
+          tenantId: owner.tenantId,
+          actorId: owner.userId,
+          action: 'enable',
+          targetType: 'tenant',
+          targetId: owner.tenantId,
+          before: { status: 'pending' },
+          after: { status: 'active' },
+        });
+        return { tenantName: tenant.name, email: user.email };
+      });
+    },
+
+    /** A new link for every sign-up of this address still waiting; the same answer for unknown ones. */
+    async resendVerification(email: string, meta: RequestMeta) {
+      await deps.limiter.consume(`sign-up:ip:${meta.ip}`, LIMITS.signUpPerIp);
+      await deps.limiter.consume(`verify-resend:email:${email}`, LIMITS.codeRequestsPerEmail);
+      const pending = await database.system((tx) => users.findPendingSignUps(tx, email));
+      for (const { user, tenant } of pending) {
+        const token = await database.tenant(tenant.id, (tx) =>
+          deps.tokens.issue(
+            tx,
+            { tenantId: tenant.id, userId: user.id },
+            'verify-email',
+            VERIFY_HOURS * 3600,
+          ),
+        );
+        await sendVerification(user, tenant.name, token);
+      }
+    },
+
+    async rename(actor: Actor, name: string, meta: RequestMeta) {
+      if (await database.system((tx) => repo.tenantNameTaken(tx, name, actor.tenantId))) {
+        throw conflict(NAME_TAKEN, { name: NAME_TAKEN });
+      }
+      return database.tenant(actor.tenantId, async (tx) => {
+        const before = await repo.findTenant(actor.tenantId, tx);
+        if (!before) throw notFound('Tenant not found.');
+        const after = await repo.updateTenant(actor.tenantId, tx, { name });
+        await recordAudit(tx, meta, {
+          tenantId: actor.tenantId,
+          actorId: actor.userId,
+          action: 'update',
+          targetType: 'tenant',
+          targetId: actor.tenantId,
+          before: { name: before.name },
+          after: { name },
+        });
+        return { id: after!.id, name: after!.name };
+      });
     },
   };
 }

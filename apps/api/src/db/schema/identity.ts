@@ -1,0 +1,89 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  foreignKey,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { tenantColumns, timestamps } from './columns.js';
+import { users } from './tenants.js';
+
+/**
+ * Single-use links e-mailed to a user: the sign-up verification and the password reset. Only the
+ * SHA-256 of the token is kept; the link is looked up by it before a tenant is known.
+ */
+export const oneTimeTokens = pgTable(
+  'one_time_tokens',
+  {
+    ...tenantColumns(),
+    userId: uuid('user_id').notNull(),
+    purpose: text('purpose', { enum: ['verify-email', 'reset-password'] }).notNull(),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    foreignKey({ columns: [t.tenantId, t.userId], foreignColumns: [users.tenantId, users.id] }).onDelete(
+      'cascade',
+    ),
+    uniqueIndex('one_time_tokens_hash_key').on(t.tokenHash),
+    index('one_time_tokens_user_idx').on(t.tenantId, t.userId, t.purpose),
+  ],
+);
+
+/**
+ * E-mailed 6-digit login codes. They belong to an e-mail address, not to a tenant: the code is what
+ * reveals which tenants the address belongs to.
+ */
+export const loginCodes = pgTable(
+  'login_codes',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    email: text('email').notNull(),
+    codeHash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('login_codes_email_idx').on(t.email, t.createdAt.desc())],
+);
+
+/** Counters for the abuse limits: one row a key (e.g. `login:ip:203.0.113.5`) and window. */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  hits: integer('hits').notNull(),
+  resetAt: timestamp('reset_at', { withTimezone: true, mode: 'date' }).notNull(),
+});
+
+/** A user's TOTP authenticators (RFC 6238). The secret is sealed with the tenant's associated data. */
+export const mfaDevices = pgTable(
+  'mfa_devices',
+  {
+    ...tenantColumns(),
+    userId: uuid('user_id').notNull(),
+    name: text('name').notNull(),
+    secret: text('secret').notNull(),
+    status: text('status', { enum: ['Enable', 'Disable', 'WaitConfirmation', 'ForceResetSecret'] })
+      .notNull()
+      .default('WaitConfirmation'),
+    /** The last TOTP time step accepted: a code is accepted once (no replay). */
+    lastUsedStep: bigint('last_used_step', { mode: 'number' }),
+    ...timestamps(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    foreignKey({ columns: [t.tenantId, t.userId], foreignColumns: [users.tenantId, users.id] }).onDelete(
+      'cascade',
+    ),
+    uniqueIndex('mfa_devices_user_name_key').on(t.tenantId, t.userId, sql`lower(${t.name})`),
+  ],
+);

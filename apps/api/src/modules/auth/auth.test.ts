@@ -1,0 +1,245 @@
+import { MESSAGES } from '@skyvault/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  call,
+  cookieFrom,
+  createTenantWithUser,
+  createTestApp,
+  lastMailTo,
+  outbox,
+  type TestApp,
+} from '../../../test/app.js';
+import { auditEvents } from '../../db/schema/index.js';
+
+const PASSWORD = 'Correct-horse1';
+const codeIn = (text: string) => /\b(\d{6})\b/.exec(text)![1]!;
+
+describe('password login', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  const login = (payload: Record<string, unknown>, extra: { cookie?: string; remoteAddress?: string } = {}) =>
+    call(t, { method: 'POST', url: '/api/v1/auth/login', payload, ...extra });
+
+  it('signs in with tenant name, e-mail and password and sets an httpOnly session cookie', async () => {
+    const u = await createTenantWithUser(t, { password: PASSWORD });
+    const res = await login({
+      tenantName: u.tenantName,
+      email: u.email.toUpperCase(),
+      password: PASSWORD,
+      timezone: 'Europe/Berlin',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      id: u.userId,
+      email: u.email,
+      tenant: { id: u.tenantId, name: u.tenantName },
+    });
+    const setCookie = String(res.headers['set-cookie']);
+    expect(setCookie).toMatch(/HttpOnly/);
+    expect(setCookie).toMatch(/SameSite=Lax/);
+    const session = await call(t, { method: 'GET', url: '/api/v1/auth/session', cookie: cookieFrom(res) });
+    expect(session.json().id).toBe(u.userId);
+    const events = await t.database.tenant(u.tenantId, (tx) => tx.select().from(auditEvents));
+    expect(events.map((e) => e.action)).toContain('sign-in');
+  });
+
+  it('answers a wrong password and an unknown account alike', async () => {
+    const u = await createTenantWithUser(t, { password: PASSWORD });
+    const wrong = await login({ tenantName: u.tenantName, email: u.email, password: 'Wrong-pass1' });
+    const unknown = await login({
+      tenantName: u.tenantName,
+      email: 'ghost@example.com',
+      password: 'Wrong-pass1',
+    });
+    const noTenant = await login({ tenantName: 'no-such-tenant', email: u.email, password: PASSWORD });
+    for (const res of [wrong, unknown, noTenant]) {
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toMatchObject({
+        code: 'INVALID_CREDENTIALS',
+        message: 'The e-mail, tenant name or password is incorrect.',
+      });
+    }
+    const events = await t.database.tenant(u.tenantId, (tx) => tx.select().from(auditEvents));
+    expect(events.map((e) => e.action)).toContain('failed-sign-in');
+  });
+
+  it.each([
+    [{ email: '' }, 'email', MESSAGES.emailRequired],
+    [{ email: 'nope' }, 'email', MESSAGES.emailInvalid],
+    [{ tenantName: '' }, 'tenantName', MESSAGES.tenantNameRequired],
+    [{ tenantName: 'ab' }, 'tenantName', MESSAGES.tenantNameMinLength],
+    [{ password: '' }, 'password', MESSAGES.passwordRequired],
+    [{ password: 'abcdefghi' }, 'password', MESSAGES.passwordSpecial],
+    [{ code: '12' }, 'code', MESSAGES.totpLength],
+  ])('answers %o with the spec message', async (change, field, message) => {
+    const res = await login({
+      email: 'a@example.com',
+      tenantName: 'tenant',
+      password: 'Pass-word1',
+      ...change,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fields[field]).toBe(message);
+  });
+
+  it('locks an account after 10 failures with 429 and Retry-After, even with the right password', async () => {
+    const u = await createTenantWithUser(t, { password: PASSWORD });
+    for (let i = 0; i < 10; i++) {
+      await login(
+        { tenantName: u.tenantName, email: u.email, password: 'Wrong-pass1' },
+        { remoteAddress: `192.0.2.${i + 1}` },
+      );
+    }
+    const res = await login(
+      { tenantName: u.tenantName, email: u.email, password: PASSWORD },
+      { remoteAddress: '192.0.2.99' },
+    );
+    expect(res.statusCode).toBe(429);
+    expect(res.json().code).toBe('RATE_LIMITED');
+    expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
+  it('limits attempts per IP address', async () => {
+    let status = 0;
+    for (let i = 0; i < 31; i++) {
+      status = (
+        await login(
+          { tenantName: 'whatever', email: `x${i}@example.com`, password: 'Wrong-pass1' },
+          { remoteAddress: '192.0.2.200' },
+        )
+      ).statusCode;
+    }
+    expect(status).toBe(429);
+  });
+
+  it('rotates the session at login and ends it at logout', async () => {
+    const u = await createTenantWithUser(t, { password: PASSWORD });
+    const first = cookieFrom(await login({ tenantName: u.tenantName, email: u.email, password: PASSWORD }));
+    const second = cookieFrom(
+      await login({ tenantName: u.tenantName, email: u.email, password: PASSWORD }, { cookie: first }),
+    );
+    expect(second).not.toBe(first);
+    expect((await call(t, { method: 'GET', url: '/api/v1/auth/session', cookie: first })).statusCode).toBe(
+      401,
+    );
+
+    const out = await call(t, { method: 'GET', url: '/api/v1/auth/logout', cookie: second });
+    expect(out.statusCode).toBe(204);
+    expect(String(out.headers['set-cookie'])).toMatch(/skyvault_session=;/);
+    expect((await call(t, { method: 'GET', url: '/api/v1/auth/session', cookie: second })).statusCode).toBe(
+      401,
+    );
+    expect((await call(t, { method: 'GET', url: '/api/v1/auth/logout' })).statusCode).toBe(204);
+  });
+
+  it('refuses a disabled account only after the right password', async () => {
+    const u = await createTenantWithUser(t, { password: PASSWORD });
+    const { users } = await import('../../db/schema/index.js');
+    await t.database.tenant(u.tenantId, (tx) => tx.update(users).set({ status: 'Disabled' }));
+    const res = await login({ tenantName: u.tenantName, email: u.email, password: PASSWORD });
+    expect(res.json().code).toBe('ACCOUNT_DISABLED');
+  });
+
+  it('pre-login checks the credentials and tells whether MFA is needed', async () => {
+    const u = await createTenantWithUser(t, { password: PASSWORD });
+    const ok = await call(t, {
+      method: 'POST',
+      url: '/api/v1/auth/pre-login',
+      payload: { tenantName: u.tenantName, email: u.email, password: PASSWORD },
+    });
+    expect(ok.json()).toEqual({ isMfaEnabled: false });
+    const bad = await call(t, {
+      method: 'POST',
+      url: '/api/v1/auth/pre-login',
+      payload: { tenantName: u.tenantName, email: u.email, password: 'Wrong-pass1' },
+    });
+    expect(bad.json().code).toBe('INVALID_CREDENTIALS');
+  });
+});
+
+describe('e-mail login codes', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  const request = (email: string, remoteAddress = '203.0.113.1') =>
+    call(t, { method: 'POST', url: '/api/v1/verification-codes', payload: { email }, remoteAddress });
+  const verify = (email: string, code: string, remoteAddress = '203.0.113.1') =>
+    call(t, {
+      method: 'POST',
+      url: '/api/v1/verification-codes/verify',
+      payload: { email, code },
+      remoteAddress,
+    });
+
+  it("e-mails a 6-digit code that answers the address's tenants once", async () => {
+    const email = 'multi@example.com';
+    const a = await createTenantWithUser(t, { email, tenantName: 'alpha-org' });
+    const b = await createTenantWithUser(t, { email, tenantName: 'beta-org' });
+    expect((await request(email)).statusCode).toBe(204);
+    const code = codeIn((await lastMailTo(t, email)).text);
+    const res = await verify(email, code);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      tenants: [
+        { id: a.tenantId, name: 'alpha-org' },
+        { id: b.tenantId, name: 'beta-org' },
+      ],
+    });
+    const reused = await verify(email, code);
+    expect(reused.statusCode).toBe(400);
+    expect(reused.json()).toMatchObject({
+      code: 'INVALID_CODE',
+      fields: { code: 'The verification code is incorrect or has expired.' },
+    });
+  });
+
+  it('answers an unknown address the same way and sends nothing', async () => {
+    const res = await request('stranger@example.com');
+    expect(res.statusCode).toBe(204);
+    expect(outbox(t).some((m) => m.to === 'stranger@example.com')).toBe(false);
+  });
+
+  it('voids a code after 5 wrong guesses', async () => {
+    const u = await createTenantWithUser(t);
+    await request(u.email, '203.0.113.2');
+    const code = codeIn((await lastMailTo(t, u.email)).text);
+    const wrong = code === '000000' ? '111111' : '000000';
+    for (let i = 0; i < 5; i++) expect((await verify(u.email, wrong, '203.0.113.2')).statusCode).toBe(400);
+    expect((await verify(u.email, code, '203.0.113.2')).statusCode).toBe(400);
+  });
+
+  it('refuses an expired code', async () => {
+    const u = await createTenantWithUser(t);
+    await request(u.email, '203.0.113.3');
+    const code = codeIn((await lastMailTo(t, u.email)).text);
+    const { loginCodes } = await import('../../db/schema/index.js');
+    await t.database.system((tx) => tx.update(loginCodes).set({ expiresAt: new Date(Date.now() - 1) }));
+    expect((await verify(u.email, code, '203.0.113.3')).statusCode).toBe(400);
+  });
+
+  it('limits code requests per address', async () => {
+    const u = await createTenantWithUser(t);
+    let status = 0;
+    for (let i = 0; i < 6; i++) status = (await request(u.email, `203.0.113.${50 + i}`)).statusCode;
+    expect(status).toBe(429);
+  });
+
+  it.each([
+    [{ email: '' }, 'email', MESSAGES.emailRequired],
+    [{ code: '' }, 'code', MESSAGES.verificationCodeRequired],
+  ])('answers %o with the spec message', async (change, field, message) => {
+    const res = await call(t, {
+      method: 'POST',
+      url: '/api/v1/verification-codes/verify',
+      payload: { email: 'a@example.com', code: '123456', ...change },
+    });
+    expect(res.json().fields[field]).toBe(message);
+  });
+});

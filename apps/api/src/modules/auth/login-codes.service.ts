@@ -1,0 +1,93 @@
+import { randomInt } from 'node:crypto';
+import type { Brand } from '@skyvault/contract';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../db/client.js';
+import { loginCodes } from '../../db/schema/index.js';
+import type { RequestMeta } from '../../lib/context.js';
+import { AppError } from '../../lib/errors.js';
+import type { SecretBox } from '../../lib/secrets.js';
+import type { Mailer } from '../mail/mailer.js';
+import { templates } from '../mail/templates.js';
+import { LIMITS, type RateLimiter } from '../rate-limits/rate-limits.service.js';
+import { findTenantsByEmail } from '../users/users.repository.js';
+
+const CODE_MINUTES = 10;
+/** Wrong guesses one code survives before it is void. */
+const MAX_ATTEMPTS = 5;
+const WRONG_CODE = 'The verification code is incorrect or has expired.';
+
+/**
+ * The e-mail login flow's codes: 6 random digits, kept as a keyed hash, valid 10 minutes, single use,
+ * void after 5 wrong guesses. The answer to a request is the same whether or not the address is known.
+ */
+export function createLoginCodes(deps: {
+  database: Database;
+  secrets: SecretBox;
+  limiter: RateLimiter;
+  mailer: Mailer;
+  brand: Brand;
+  log: FastifyBaseLogger;
+}) {
+  const { database, secrets, limiter, mailer, brand, log } = deps;
+  const macOf = (email: string, code: string) => secrets.mac(`login-code:${email}:${code}`);
+
+  return {
+    async request(email: string, meta: RequestMeta): Promise<void> {
+      await limiter.consume(`code:ip:${meta.ip}`, LIMITS.codeRequestsPerIp);
+      await limiter.consume(`code:email:${email}`, LIMITS.codeRequestsPerEmail);
+      const tenants = await database.system((tx) => findTenantsByEmail(tx, email));
+      if (tenants.length === 0) return;
+      const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+      await database.system(async (tx) => {
+        // Only the newest code works.
+        await tx
+          .update(loginCodes)
+          .set({ usedAt: new Date() })
+          .where(and(eq(loginCodes.email, email), isNull(loginCodes.usedAt)));
+        await tx.insert(loginCodes).values({
+          email,
+          codeHash: macOf(email, code),
+          expiresAt: new Date(Date.now() + CODE_MINUTES * 60_000),
+        });
+      });
+      // Delivery is not awaited: a slow mail server must not tell known addresses from unknown ones.
+      mailer
+        .send({ to: email, ...templates.loginCode(brand, { code, minutes: CODE_MINUTES }) })
+        .catch((error) => {
+          log.error({ err: error }, 'login code e-mail failed');
+        });
+    },
+
+    /** Checks a code and answers the address's tenants. */
+    async verify(email: string, code: string, meta: RequestMeta) {
+      await limiter.consume(`code-check:ip:${meta.ip}`, LIMITS.codeChecksPerIp);
+      const accepted = await database.system(async (tx) => {
+        const [latest] = await tx
+          .select()
+          .from(loginCodes)
+          .where(
+            and(eq(loginCodes.email, email), isNull(loginCodes.usedAt), sql`${loginCodes.expiresAt} > now()`),
+          )
+          .orderBy(desc(loginCodes.createdAt))
+          .limit(1);
+        if (!latest) return false;
+        if (secrets.macEquals(`login-code:${email}:${code}`, latest.codeHash)) {
+          await tx.update(loginCodes).set({ usedAt: new Date() }).where(eq(loginCodes.id, latest.id));
+          return true;
+        }
+        const attempts = latest.attempts + 1;
+        await tx
+          .update(loginCodes)
+          .set({ attempts, ...(attempts >= MAX_ATTEMPTS ? { usedAt: new Date() } : {}) })
+          .where(eq(loginCodes.id, latest.id));
+        return false;
+      });
+      if (!accepted) throw new AppError('INVALID_CODE', WRONG_CODE, { fields: { code: WRONG_CODE } });
+      const tenants = await database.system((tx) => findTenantsByEmail(tx, email));
+      return { tenants };
+    },
+  };
+}
+
+export type LoginCodes = ReturnType<typeof createLoginCodes>;

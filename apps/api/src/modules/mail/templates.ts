@@ -1,0 +1,80 @@
+import type { Brand } from '@skyvault/contract';
+
+/** Plain text and HTML of one branded message; every link is absolute (PUBLIC_URL). */
+export interface Rendered {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+const BRAND_NAMES: Record<Brand, string> = { skyvault: 'Skyvault', flosum: 'Flosum' };
+
+const escapeHtml = (value: string) =>
+  value.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
+
+interface Block {
+  greeting: string;
+  paragraphs: string[];
+  action?: { label: string; url: string };
+  code?: string;
+  footer: string;
+}
+
+function render(brand: Brand, subject: string, block: Block): Rendered {
+  const name = BRAND_NAMES[brand];
+  const text = [
+    block.greeting,
+    '',
+    ...block.paragraphs.flatMap((p) => [p, '']),
+    ...(block.code ? [block.code, ''] : []),
+    ...(block.action ? [`${block.action.label}: ${block.action.url}`, ''] : []),
+    block.footer,
+    '',
+    `— ${name}`,
+  ].join('\n');
+  const html = `<!doctype html><html><body style="margin:0;background:#f5f6fa;font-family:Arial,Helvetica,sans-serif;color:#1b2440">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:32px 16px">
+<table role="presentation" width="560" cellpadding="0" cellspacing="0" style="background:#fff;border-radius:8px;padding:32px">
+<tr><td style="font-size:22px;font-weight:bold;color:#e91e63;padding-bottom:24px">${escapeHtml(name)}</td></tr>
+<tr><td style="font-size:15px;line-height:1.5">
+<p>${escapeHtml(block.greeting)}</p>
+${block.paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
+${block.code ? `<p style="font-size:32px;letter-spacing:8px;font-weight:bold;text-align:center">${escapeHtml(block.code)}</p>` : ''}
+${block.action ? `<p style="text-align:center;padding:16px 0"><a href="${escapeHtml(block.action.url)}" style="background:#e91e63;color:#fff;text-decoration:none;padding:12px 24px;border-radius:4px;display:inline-block">${escapeHtml(block.action.label)}</a></p><p style="font-size:12px;color:#5b6478">Or open this link: ${escapeHtml(block.action.url)}</p>` : ''}
+<p style="font-size:12px;color:#5b6478">${escapeHtml(block.footer)}</p>
+</td></tr></table></td></tr></table></body></html>`;
+  return { subject, text, html };
+}
+
+export const templates = {
+  verifySignUp: (brand: Brand, p: { firstName: string; url: string; tenantName: string }) =>
+    render(brand, `Verify your email for ${BRAND_NAMES[brand]}`, {
+      greeting: `Hello ${p.firstName},`,
+      paragraphs: [
+        `Thank you for signing up. Please verify your email address to activate your organization "${p.tenantName}".`,
+        'The link expires in 48 hours.',
+      ],
+      action: { label: 'Verify email', url: p.url },
+      footer: 'If you did not sign up, you can ignore this message.',
+    }),
+  loginCode: (brand: Brand, p: { code: string; minutes: number }) =>
+    render(brand, `Your ${BRAND_NAMES[brand]} verification code: ${p.code}`, {
+      greeting: 'Hello,',
+      paragraphs: [`Use this code to continue signing in. It expires in ${p.minutes} minutes.`],
+      code: p.code,
+      footer: 'If you did not try to sign in, you can ignore this message.',
+    }),
+  resetPassword: (brand: Brand, p: { firstName: string; url: string; tenantName: string; hours: number }) =>
+    render(brand, `Reset your ${BRAND_NAMES[brand]} password`, {
+      greeting: `Hello ${p.firstName},`,
+      paragraphs: [
+        `We received a request to reset your password for the organization "${p.tenantName}".`,
+        `The link expires in ${p.hours} hours and can be used once.`,
+      ],
+      action: { label: 'Reset password', url: p.url },
+      footer: 'If you did not ask for this, you can ignore this message: your password stays the same.',
+    }),
+};

@@ -1,0 +1,198 @@
+import type { MfaDevice, MfaDeviceCreated } from '@skyvault/contract';
+import { WARNINGS } from '@skyvault/contract';
+import type { Database } from '../../db/client.js';
+import type { Actor, RequestMeta } from '../../lib/context.js';
+import { AppError, conflict, invalidField, notFound } from '../../lib/errors.js';
+import type { SecretBox } from '../../lib/secrets.js';
+import { iso } from '../../lib/sql.js';
+import { recordAudit } from '../audit/audit.service.js';
+import { LIMITS, type RateLimiter } from '../rate-limits/rate-limits.service.js';
+import * as repo from './mfa.repository.js';
+import { acceptedStep, newTotpSecret, otpauthUri } from './totp.js';
+
+const toDevice = (row: repo.MfaDeviceRow): MfaDevice => ({
+  id: row.id,
+  name: row.name,
+  status: row.status,
+  createdAt: iso(row.createdAt),
+  updatedAt: iso(row.updatedAt),
+});
+
+/** What the audit trail keeps of a device: never its secret. */
+const audited = (row: repo.MfaDeviceRow) => ({ name: row.name, status: row.status });
+
+const NAME_TAKEN = 'An MFA device with this name already exists';
+
+/**
+ * A user's own TOTP devices. Every call acts on the caller's devices only: another user's device id
+ * answers 404 just like an unknown one.
+ */
+export function createMfaService(deps: {
+  database: Database;
+  secrets: SecretBox;
+  limiter: RateLimiter;
+  issuer: string;
+}) {
+  const { database, secrets, limiter, issuer } = deps;
+
+  const load = async (actor: Actor, id: string) => {
+    const row = await database.tenant(actor.tenantId, (tx) =>
+      repo.findDevice(actor.tenantId, tx, actor.userId, id),
+    );
+    if (!row) throw notFound('MFA device not found.');
+    return row;
+  };
+
+  /** Loads, checks and changes one device in one transaction, with its audit event. */
+  const change = (
+    actor: Actor,
+    meta: RequestMeta,
+    id: string,
+    action: string,
+    apply: (
+      row: repo.MfaDeviceRow,
+    ) => Partial<Pick<repo.MfaDeviceRow, 'name' | 'secret' | 'status' | 'lastUsedStep'>>,
+  ) =>
+    database.tenant(actor.tenantId, async (tx) => {
+      const before = await repo.findDevice(actor.tenantId, tx, actor.userId, id);
+      if (!before) throw notFound('MFA device not found.');
+      const after = await repo.updateDevice(actor.tenantId, tx, id, apply(before));
+      await recordAudit(tx, meta, {
+        tenantId: actor.tenantId,
+        actorId: actor.userId,
+        action,
+        targetType: 'mfa-device',
+        targetId: id,
+        before: audited(before),
+        after: audited(after),
+      });
+      return after;
+    });
+
+  const uriFor = (email: string, secret: string) => otpauthUri(secret, issuer, email);
+
+  return {
+    async list(actor: Actor, query: { limit: number; offset: number; searchText?: string }) {
+      const { rows, total } = await database.tenant(actor.tenantId, (tx) =>
+        repo.listDevices(actor.tenantId, tx, actor.userId, query),
+      );
+      return { mfa: rows.map(toDevice), total };
+    },
+
+    get: async (actor: Actor, id: string) => toDevice(await load(actor, id)),
+
+    async create(actor: Actor, meta: RequestMeta, name: string, email: string): Promise<MfaDeviceCreated> {
+      const secret = newTotpSecret();
+      const row = await database.tenant(actor.tenantId, async (tx) => {
+        if (await repo.nameTaken(actor.tenantId, tx, actor.userId, name))
+          throw conflict(NAME_TAKEN, { name: NAME_TAKEN });
+        const device = await repo.insertDevice(actor.tenantId, tx, {
+          userId: actor.userId,
+          name,
+          secret: secrets.seal(actor.tenantId, secret),
+        });
+        await recordAudit(tx, meta, {
+          tenantId: actor.tenantId,
+          actorId: actor.userId,
+          action: 'create',
+          targetType: 'mfa-device',
+          targetId: device.id,
+          after: audited(device),
+        });
+        return device;
+      });
+      return { id: row.id, otpPathUrl: uriFor(email, secret) };
+    },
+
+    async rename(actor: Actor, meta: RequestMeta, id: string, name: string) {
+      const row = await database.tenant(actor.tenantId, async (tx) => {
+        const current = await repo.findDevice(actor.tenantId, tx, actor.userId, id);
+        if (!current) throw notFound('MFA device not found.');
+        if (current.name === name) throw invalidField('name', WARNINGS.mfaDeviceNameSame);
+        if (await repo.nameTaken(actor.tenantId, tx, actor.userId, name, id))
+          throw conflict(NAME_TAKEN, { name: NAME_TAKEN });
+        return current;
+      });
+      return toDevice(await change(actor, meta, row.id, 'update', () => ({ name })));
+    },
+
+    async remove(actor: Actor, meta: RequestMeta, id: string) {
+      await database.tenant(actor.tenantId, async (tx) => {
+        const row = await repo.findDevice(actor.tenantId, tx, actor.userId, id);
+        if (!row) throw notFound('MFA device not found.');
+        await repo.deleteDevice(actor.tenantId, tx, id);
+        await recordAudit(tx, meta, {
+          tenantId: actor.tenantId,
+          actorId: actor.userId,
+          action: 'delete',
+          targetType: 'mfa-device',
+          targetId: id,
+          before: audited(row),
+        });
+      });
+    },
+
+    /** Confirms a new or reset device with a code from it; a wrong code counts towards the TOTP limit. */
+    async verify(actor: Actor, meta: RequestMeta, id: string, code: string) {
+      const key = `totp:user:${actor.userId}`;
+      await limiter.check(key, LIMITS.totpFailuresPerUser);
+      const row = await load(actor, id);
+      if (row.status === 'Enable') throw conflict(WARNINGS.mfaDeviceAlreadyEnabled);
+      const step = acceptedStep(secrets.open(actor.tenantId, row.secret), code, row.lastUsedStep);
+      if (step === null) {
+        await limiter.fail(key, LIMITS.totpFailuresPerUser);
+        throw new AppError('INVALID_TOTP', 'The verification code is incorrect.', {
+          fields: { code: 'The verification code is incorrect.' },
+        });
+      }
+      return toDevice(
+        await change(actor, meta, id, 'enable', () => ({ status: 'Enable', lastUsedStep: step })),
+      );
+    },
+
+    /** A new secret for the device; it waits for confirmation with a code from the new secret. */
+    async reset(actor: Actor, meta: RequestMeta, id: string, email: string): Promise<MfaDeviceCreated> {
+      const secret = newTotpSecret();
+      await change(actor, meta, id, 'regenerate', () => ({
+        secret: secrets.seal(actor.tenantId, secret),
+        status: 'WaitConfirmation',
+        lastUsedStep: null,
+      }));
+      return { id, otpPathUrl: uriFor(email, secret) };
+    },
+
+    async enable(actor: Actor, meta: RequestMeta, id: string) {
+      const row = await load(actor, id);
+      if (row.status === 'Enable') throw conflict(WARNINGS.mfaDeviceAlreadyEnabled);
+      if (row.status !== 'Disable') {
+        throw conflict('Confirm this MFA device with a code from your authenticator app before enabling it.');
+      }
+      return toDevice(await change(actor, meta, id, 'enable', () => ({ status: 'Enable' })));
+    },
+
+    async disable(actor: Actor, meta: RequestMeta, id: string) {
+      const row = await load(actor, id);
+      if (row.status !== 'Enable') throw conflict(WARNINGS.mfaDeviceAlreadyDisabled);
+      return toDevice(await change(actor, meta, id, 'disable', () => ({ status: 'Disable' })));
+    },
+
+    /** Whether the user must give a TOTP code at login: at least one enabled device. */
+    async isRequired(tenantId: string, userId: string): Promise<boolean> {
+      const devices = await database.tenant(tenantId, (tx) => repo.enabledDevices(tenantId, tx, userId));
+      return devices.length > 0;
+    },
+
+    /** Checks a login code against the user's enabled devices and burns its time step. */
+    async acceptLoginCode(tenantId: string, userId: string, code: string): Promise<boolean> {
+      return database.tenant(tenantId, async (tx) => {
+        for (const device of await repo.enabledDevices(tenantId, tx, userId)) {
+          const step = acceptedStep(secrets.open(tenantId, device.secret), code, device.lastUsedStep);
+          if (step !== null && (await repo.claimStep(tenantId, tx, device.id, step))) return true;
+        }
+        return false;
+      });
+    },
+  };
+}
+
+export type MfaService = ReturnType<typeof createMfaService>;

@@ -1,0 +1,123 @@
+import type { Brand, ForgotPassword, PasswordChange, ResetPassword } from '@skyvault/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../db/client.js';
+import type { Actor, RequestMeta } from '../../lib/context.js';
+import { AppError, invalidField } from '../../lib/errors.js';
+import { hashPassword, verifyPassword } from '../../lib/passwords.js';
+import { recordAudit } from '../audit/audit.service.js';
+import type { Mailer } from '../mail/mailer.js';
+import { templates } from '../mail/templates.js';
+import type { OneTimeTokens, TokenOwner } from '../one-time-tokens/one-time-tokens.service.js';
+import { LIMITS, type RateLimiter } from '../rate-limits/rate-limits.service.js';
+import type { SessionService } from '../sessions/sessions.service.js';
+import { findForLogin, findUser, updateUser } from '../users/users.repository.js';
+
+const RESET_HOURS = 24;
+const CODE_MESSAGES = {
+  invalid: 'This password reset link is not valid. Please ask for a new one.',
+  used: 'This password reset link has already been used. Please ask for a new one.',
+  expired: 'This password reset link has expired. Please ask for a new one.',
+};
+const WRONG_CURRENT = 'Current password is incorrect';
+
+/** Forgotten, forced and ordinary password changes. Every change ends the user's other sessions. */
+export function createPasswordService(deps: {
+  database: Database;
+  tokens: OneTimeTokens;
+  limiter: RateLimiter;
+  sessions: SessionService;
+  mailer: Mailer;
+  brand: Brand;
+  publicUrl: string;
+  log: FastifyBaseLogger;
+}) {
+  const { database, tokens, limiter, sessions, mailer, brand, publicUrl, log } = deps;
+  const resetUrl = (code: string) => `${publicUrl}/auth/change-password?code=${encodeURIComponent(code)}`;
+
+  return {
+    /** E-mails a reset link when the account exists and may sign in; answers the same either way. */
+    async forgot(input: ForgotPassword, meta: RequestMeta): Promise<void> {
+      await limiter.consume(`forgot:ip:${meta.ip}`, LIMITS.forgotPerIp);
+      await limiter.consume(
+        `forgot:account:${input.tenantName.toLowerCase()}:${input.email}`,
+        LIMITS.forgotPerAccount,
+      );
+      const found = await database.system((tx) => findForLogin(tx, input.tenantName, input.email));
+      if (!found || found.tenant.status !== 'active' || found.user.status === 'Disabled') return;
+      const owner = { tenantId: found.tenant.id, userId: found.user.id };
+      const code = await database.tenant(owner.tenantId, (tx) =>
+        tokens.issue(tx, owner, 'reset-password', RESET_HOURS * 3600),
+      );
+      const message = templates.resetPassword(brand, {
+        firstName: found.user.firstName,
+        tenantName: found.tenant.name,
+        url: resetUrl(code),
+        hours: RESET_HOURS,
+      });
+      mailer.send({ to: found.user.email, ...message }).catch((error) => {
+        log.error({ err: error }, 'password reset e-mail failed');
+      });
+    },
+
+    /** A reset code for a user who must change their password before signing in (answered at login). */
+    issueForcedReset: (owner: TokenOwner) =>
+      database.tenant(owner.tenantId, (tx) => tokens.issue(tx, owner, 'reset-password', RESET_HOURS * 3600)),
+
+    async details(code: string) {
+      const owner = await tokens.peek('reset-password', code, CODE_MESSAGES);
+      const user = await database.tenant(owner.tenantId, (tx) => findUser(owner.tenantId, tx, owner.userId));
+      if (!user) throw new AppError('INVALID_CODE', CODE_MESSAGES.invalid);
+      return { email: user.email };
+    },
+
+    async reset(input: ResetPassword, meta: RequestMeta): Promise<void> {
+      const owner = await tokens.peek('reset-password', input.code, CODE_MESSAGES);
+      const passwordHash = await hashPassword(input.password);
+      await database.tenant(owner.tenantId, async (tx) => {
+        if (!(await tokens.consume(tx, owner))) throw new AppError('INVALID_CODE', CODE_MESSAGES.used);
+        const before = await findUser(owner.tenantId, tx, owner.userId);
+        if (!before) throw new AppError('INVALID_CODE', CODE_MESSAGES.invalid);
+        // A reset link proves the address too, so a user still waiting for confirmation is confirmed.
+        const status = before.status === 'Disabled' ? 'Disabled' : 'Confirmed';
+        await updateUser(owner.tenantId, tx, owner.userId, { passwordHash, status });
+        await sessions.endAllForUser(tx, owner.tenantId, owner.userId);
+        await recordAudit(tx, meta, {
+          tenantId: owner.tenantId,
+          actorId: owner.userId,
+          action: 'update',
+          targetType: 'user',
+          targetId: owner.userId,
+          before: { password: before.passwordHash, status: before.status },
+          after: { password: passwordHash, status },
+        });
+      });
+    },
+
+    /** The settings menu's Change password: the current password, then the new one; other sessions end. */
+    async changeOwn(actor: Actor, input: PasswordChange, meta: RequestMeta): Promise<void> {
+      const key = `password-change:user:${actor.userId}`;
+      await limiter.check(key, LIMITS.passwordChangeFailuresPerUser);
+      const user = await database.tenant(actor.tenantId, (tx) => findUser(actor.tenantId, tx, actor.userId));
+      if (!user || !(await verifyPassword(user.passwordHash, input.oldPassword))) {
+        await limiter.fail(key, LIMITS.passwordChangeFailuresPerUser);
+        throw invalidField('oldPassword', WRONG_CURRENT);
+      }
+      const passwordHash = await hashPassword(input.newPassword);
+      await database.tenant(actor.tenantId, async (tx) => {
+        await updateUser(actor.tenantId, tx, actor.userId, { passwordHash });
+        await sessions.endAllForUser(tx, actor.tenantId, actor.userId, actor.sessionId);
+        await recordAudit(tx, meta, {
+          tenantId: actor.tenantId,
+          actorId: actor.userId,
+          action: 'update',
+          targetType: 'user',
+          targetId: actor.userId,
+          before: { password: user.passwordHash },
+          after: { password: passwordHash },
+        });
+      });
+    },
+  };
+}
+
+export type PasswordService = ReturnType<typeof createPasswordService>;

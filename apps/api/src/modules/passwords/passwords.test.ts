@@ -1,0 +1,184 @@
+import { MESSAGES } from '@skyvault/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  call,
+  cookieFrom,
+  createTenantWithUser,
+  createTestApp,
+  lastMailTo,
+  outbox,
+  type TestApp,
+} from '../../../test/app.js';
+import { users } from '../../db/schema/index.js';
+
+const OLD = 'Old-password1';
+const NEW = 'New-password2';
+const codeOf = (text: string) => decodeURIComponent(/change-password\?code=([^\s"&]+)/.exec(text)![1]!);
+
+describe('passwords', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ PUBLIC_URL: 'https://console.example.com' });
+  });
+  afterAll(() => t.close());
+
+  const login = (u: { tenantName: string; email: string }, password: string) =>
+    call(t, {
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      payload: { tenantName: u.tenantName, email: u.email, password },
+    });
+  const forgot = (u: { tenantName: string; email: string }) =>
+    call(t, {
+      method: 'PATCH',
+      url: '/api/v1/auth/forgot-password',
+      payload: { tenantName: u.tenantName, email: u.email },
+    });
+
+  it('forgot password → e-mailed link → new password; the old one and old sessions stop working', async () => {
+    const u = await createTenantWithUser(t, { password: OLD });
+    const session = cookieFrom(await login(u, OLD));
+    expect((await forgot(u)).statusCode).toBe(204);
+    const mail = await lastMailTo(t, u.email);
+    expect(mail.subject).toBe('Reset your Skyvault password');
+    expect(mail.text).toContain('https://console.example.com/auth/change-password?code=');
+    const code = codeOf(mail.text);
+
+    const details = await call(t, {
+      method: 'GET',
+      url: `/api/v1/auth/change-password/${encodeURIComponent(code)}`,
+    });
+    expect(details.json()).toEqual({ email: u.email });
+
+    const reset = await call(t, {
+      method: 'PATCH',
+      url: '/api/v1/auth/change-password',
+      payload: { code, password: NEW },
+    });
+    expect(reset.statusCode).toBe(204);
+    expect((await login(u, OLD)).json().code).toBe('INVALID_CREDENTIALS');
+    expect((await login(u, NEW)).statusCode).toBe(200);
+    expect((await call(t, { method: 'GET', url: '/api/v1/auth/session', cookie: session })).statusCode).toBe(
+      401,
+    );
+
+    const reused = await call(t, {
+      method: 'PATCH',
+      url: '/api/v1/auth/change-password',
+      payload: { code, password: 'Other-pass3' },
+    });
+    expect(reused.json()).toMatchObject({
+      code: 'INVALID_CODE',
+      message: 'This password reset link has already been used. Please ask for a new one.',
+    });
+  });
+
+  it('answers the same for an unknown account and sends nothing', async () => {
+    const res = await forgot({ tenantName: 'no-such-org', email: 'ghost@example.com' });
+    expect(res.statusCode).toBe(204);
+    expect(outbox(t).some((m) => m.to === 'ghost@example.com')).toBe(false);
+  });
+
+  it('refuses an unknown or expired code', async () => {
+    const unknown = await call(t, { method: 'GET', url: '/api/v1/auth/change-password/not-a-code' });
+    expect(unknown.json()).toMatchObject({ statusCode: 400, code: 'INVALID_CODE' });
+    const u = await createTenantWithUser(t, { password: OLD });
+    await forgot(u);
+    const code = codeOf((await lastMailTo(t, u.email)).text);
+    const { oneTimeTokens } = await import('../../db/schema/index.js');
+    await t.database.system((tx) => tx.update(oneTimeTokens).set({ expiresAt: new Date(Date.now() - 1) }));
+    const res = await call(t, { method: 'GET', url: `/api/v1/auth/change-password/${code}` });
+    expect(res.json().message).toBe('This password reset link has expired. Please ask for a new one.');
+  });
+
+  it.each([
+    ['short1!', MESSAGES.passwordMinLength],
+    ['12345678!', MESSAGES.passwordLetter],
+    ['abcdefgh!', MESSAGES.passwordDigit],
+    ['abcdefgh1', MESSAGES.passwordSpecial],
+  ])('holds a new password %j to the full rules', async (password, message) => {
+    const res = await call(t, {
+      method: 'PATCH',
+      url: '/api/v1/auth/change-password',
+      payload: { code: 'x', password },
+    });
+    expect(res.json().fields.password).toBe(message);
+  });
+
+  it('sends a user who must reset to the change-password page with a working code', async () => {
+    const u = await createTenantWithUser(t, { password: OLD });
+    await t.database.tenant(u.tenantId, (tx) => tx.update(users).set({ status: 'ForceResetPassword' }));
+    const res = await login(u, OLD);
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toMatchObject({ code: 'ForceResetPasswordException', resetCode: expect.any(String) });
+    const reset = await call(t, {
+      method: 'PATCH',
+      url: '/api/v1/auth/change-password',
+      payload: { code: res.json().resetCode, password: NEW },
+    });
+    expect(reset.statusCode).toBe(204);
+    expect((await login(u, NEW)).statusCode).toBe(200);
+  });
+
+  it('limits reset e-mails per account', async () => {
+    const u = await createTenantWithUser(t, { password: OLD });
+    const statuses = [];
+    for (let i = 0; i < 4; i++) statuses.push((await forgot(u)).statusCode);
+    expect(statuses).toEqual([204, 204, 204, 429]);
+  });
+
+  describe('POST /api/v1/users/password (change own password)', () => {
+    it('checks the current password, then ends every other session but this one', async () => {
+      const u = await createTenantWithUser(t, { password: OLD });
+      const here = cookieFrom(await login(u, OLD));
+      const elsewhere = cookieFrom(await login(u, OLD));
+      const wrong = await call(t, {
+        method: 'POST',
+        url: '/api/v1/users/password',
+        payload: { oldPassword: 'Nope-nope1', newPassword: NEW },
+        cookie: here,
+      });
+      expect(wrong.statusCode).toBe(400);
+      expect(wrong.json().fields).toEqual({ oldPassword: 'Current password is incorrect' });
+
+      const ok = await call(t, {
+        method: 'POST',
+        url: '/api/v1/users/password',
+        payload: { oldPassword: OLD, newPassword: NEW },
+        cookie: here,
+      });
+      expect(ok.statusCode).toBe(204);
+      expect((await call(t, { method: 'GET', url: '/api/v1/auth/session', cookie: here })).statusCode).toBe(
+        200,
+      );
+      expect(
+        (await call(t, { method: 'GET', url: '/api/v1/auth/session', cookie: elsewhere })).statusCode,
+      ).toBe(401);
+      expect((await login(u, NEW)).statusCode).toBe(200);
+    });
+
+    it('applies the simplified rules to the new password and needs a session', async () => {
+      const u = await createTenantWithUser(t, { password: OLD });
+      const res = await call(t, {
+        method: 'POST',
+        url: '/api/v1/users/password',
+        payload: { oldPassword: OLD, newPassword: 'abcdefghij' },
+        cookie: u.cookie,
+      });
+      expect(res.json().fields.newPassword).toBe(MESSAGES.passwordSpecial);
+      const empty = await call(t, {
+        method: 'POST',
+        url: '/api/v1/users/password',
+        payload: { oldPassword: '', newPassword: NEW },
+        cookie: u.cookie,
+      });
+      expect(empty.json().fields.oldPassword).toBe(MESSAGES.currentPasswordRequired);
+      const anon = await call(t, {
+        method: 'POST',
+        url: '/api/v1/users/password',
+        payload: { oldPassword: OLD, newPassword: NEW },
+      });
+      expect(anon.statusCode).toBe(401);
+    });
+  });
+});

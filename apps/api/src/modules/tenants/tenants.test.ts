@@ -1,0 +1,250 @@
+import { MESSAGES } from '@skyvault/contract';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  call,
+  createTenantWithUser,
+  createTestApp,
+  lastMailTo,
+  outbox,
+  type TestApp,
+} from '../../../test/app.js';
+import { auditEvents, oneTimeTokens, tenants } from '../../db/schema/index.js';
+import { baseTenantName, firstFreeName } from './tenant-name.js';
+
+const signUp = (t: TestApp, body: Record<string, unknown>, ip = '198.51.100.1') =>
+  call(t, { method: 'POST', url: '/api/v1/tenants', payload: body, remoteAddress: ip });
+
+const valid = (email: string) => ({
+  firstName: 'Jane',
+  lastName: 'Doe',
+  email,
+  password: 'Secret-pass1',
+  confirmPassword: 'Secret-pass1',
+});
+
+const linkToken = (text: string) => /\/tenants\/verify\?token=([\w-]+)/.exec(text)![1]!;
+
+describe('tenant sign-up', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ PUBLIC_URL: 'https://console.example.com' });
+  });
+  afterAll(() => t.close());
+
+  it('creates a pending tenant and e-mails a 48-hour verification link', async () => {
+    const res = await signUp(t, valid('jane@acme.com'));
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toEqual({ email: 'jane@acme.com' });
+    const mail = await lastMailTo(t, 'jane@acme.com');
+    expect(mail.subject).toBe('Verify your email for Skyvault');
+    expect(mail.text).toContain('https://console.example.com/tenants/verify?token=');
+    expect(mail.html).toContain('https://console.example.com/tenants/verify?token=');
+    expect(mail.text).toContain('48 hours');
+    const [tenant] = await t.database.system((tx) =>
+      tx.select().from(tenants).where(eq(tenants.name, 'acme')),
+    );
+    expect(tenant).toMatchObject({ status: 'pending', services: ['backup'] });
+    const [token] = await t.database.system((tx) =>
+      tx.select().from(oneTimeTokens).where(eq(oneTimeTokens.tenantId, tenant!.id)),
+    );
+    const hours = (token!.expiresAt.getTime() - token!.createdAt.getTime()) / 3_600_000;
+    expect(Math.round(hours)).toBe(48);
+    expect(token!.tokenHash).not.toBe(linkToken(mail.text));
+  });
+
+  it('refuses login before verification, activates on the link, and refuses the link twice', async () => {
+    await signUp(t, { ...valid('ops@globex.com'), application: 'devOps' });
+    const login = { email: 'ops@globex.com', tenantName: 'globex', password: 'Secret-pass1' };
+    const early = await call(t, { method: 'POST', url: '/api/v1/auth/login', payload: login });
+    expect(early.statusCode).toBe(403);
+    expect(early.json().code).toBe('EMAIL_NOT_VERIFIED');
+
+    const token = linkToken((await lastMailTo(t, 'ops@globex.com')).text);
+    const verified = await call(t, { method: 'POST', url: '/api/v1/tenants/verify', payload: { token } });
+    expect(verified.json()).toEqual({ tenantName: 'globex', email: 'ops@globex.com' });
+
+    const again = await call(t, { method: 'POST', url: '/api/v1/tenants/verify', payload: { token } });
+    expect(again.statusCode).toBe(400);
+    expect(again.json()).toMatchObject({
+      code: 'INVALID_CODE',
+      message: 'This verification link has already been used. You can log in.',
+    });
+
+    const res = await call(t, { method: 'POST', url: '/api/v1/auth/login', payload: login });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      email: 'ops@globex.com',
+      isAdmin: true,
+      tenant: { name: 'globex' },
+      services: ['devOps'],
+    });
+  });
+
+  it('says when a link has expired and sends a new one on request', async () => {
+    await signUp(t, valid('late@initech.com'));
+    const first = linkToken((await lastMailTo(t, 'late@initech.com')).text);
+    await t.database.system((tx) => tx.update(oneTimeTokens).set({ expiresAt: new Date(Date.now() - 1000) }));
+    const expired = await call(t, {
+      method: 'POST',
+      url: '/api/v1/tenants/verify',
+      payload: { token: first },
+    });
+    expect(expired.json().message).toBe('This verification link has expired. We can send you a new one.');
+
+    const resend = await call(t, {
+      method: 'POST',
+      url: '/api/v1/tenants/verification-email',
+      payload: { email: 'late@initech.com' },
+    });
+    expect(resend.statusCode).toBe(204);
+    const second = linkToken((await lastMailTo(t, 'late@initech.com')).text);
+    expect(second).not.toBe(first);
+    expect(
+      (await call(t, { method: 'POST', url: '/api/v1/tenants/verify', payload: { token: second } }))
+        .statusCode,
+    ).toBe(200);
+
+    const unknown = await call(t, {
+      method: 'POST',
+      url: '/api/v1/tenants/verification-email',
+      payload: { email: 'nobody@nowhere.com' },
+    });
+    expect(unknown.statusCode).toBe(204);
+    expect(outbox(t).some((m) => m.to === 'nobody@nowhere.com')).toBe(false);
+  });
+
+  it('refuses an unknown link', async () => {
+    const res = await call(t, {
+      method: 'POST',
+      url: '/api/v1/tenants/verify',
+      payload: { token: 'x'.repeat(43) },
+    });
+    expect(res.json()).toMatchObject({
+      statusCode: 400,
+      code: 'INVALID_CODE',
+      message: 'This verification link is not valid.',
+    });
+  });
+
+  it.each([
+    [{ firstName: '' }, 'firstName', MESSAGES.firstNameRequired],
+    [{ lastName: undefined }, 'lastName', MESSAGES.lastNameRequired],
+    [{ email: '' }, 'email', MESSAGES.emailRequired],
+    [{ email: 'not-an-email' }, 'email', MESSAGES.emailInvalid],
+    [{ password: 'short!', confirmPassword: 'short!' }, 'password', MESSAGES.passwordMinLength],
+    [{ password: 'longenough1', confirmPassword: 'longenough1' }, 'password', MESSAGES.passwordSpecial],
+    [
+      { password: `${'a'.repeat(64)}!`, confirmPassword: `${'a'.repeat(64)}!` },
+      'password',
+      MESSAGES.passwordMaxLength,
+    ],
+    [{ confirmPassword: 'Other-pass1' }, 'confirmPassword', MESSAGES.passwordsNotSame],
+    [{ application: 'crm' }, 'application', expect.any(String)],
+  ])('answers %o with the field message', async (change, field, message) => {
+    const res = await signUp(t, { ...valid('v@validation.com'), ...change }, '198.51.100.9');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().code).toBe('VALIDATION_ERROR');
+    expect(res.json().fields[field]).toEqual(message);
+  });
+
+  it('keeps markup and SQL in names as plain data or refuses it, never failing', async () => {
+    const res = await signUp(
+      t,
+      {
+        ...valid('x@markup.com'),
+        firstName: '<script>alert(1)</script>',
+        lastName: "'; drop table users; --",
+      },
+      '198.51.100.10',
+    );
+    expect([201, 400]).toContain(res.statusCode);
+    if (res.statusCode === 400) expect(res.json().code).toBe('VALIDATION_ERROR');
+  });
+
+  it('limits sign-ups per address', async () => {
+    let last = 0;
+    for (let i = 0; i < 11; i++) {
+      last = (await signUp(t, valid(`burst${i}@burst.com`), '198.51.100.77')).statusCode;
+    }
+    expect(last).toBe(429);
+  });
+
+  it('derives a valid, free tenant name from the e-mail', () => {
+    expect(baseTenantName('jane@acme.com')).toBe('acme');
+    expect(baseTenantName('jane.doe@gmail.com')).toBe('jane-doe');
+    expect(baseTenantName('a@b.io')).toBe('b-org');
+    expect(baseTenantName('ü@mañana.es')).toMatch(/^[A-Za-z0-9_-]{4,28}$/);
+    expect(firstFreeName('acme', new Set(['acme', 'acme-2']))).toBe('acme-3');
+  });
+});
+
+describe('PATCH /api/v1/tenants (change tenant name)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('renames the tenant and records it in the audit trail', async () => {
+    const admin = await createTenantWithUser(t);
+    const res = await call(t, {
+      method: 'PATCH',
+      url: '/api/v1/tenants',
+      payload: { name: 'Renamed_Org-1' },
+      cookie: admin.cookie,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ id: admin.tenantId, name: 'Renamed_Org-1' });
+    const events = await t.database.tenant(admin.tenantId, (tx) => tx.select().from(auditEvents));
+    expect(events.at(-1)).toMatchObject({
+      action: 'update',
+      targetType: 'tenant',
+      changes: { name: { after: 'Renamed_Org-1' } },
+    });
+  });
+
+  it('refuses a name another tenant has, in any case', async () => {
+    await createTenantWithUser(t, { tenantName: 'taken-name' });
+    const admin = await createTenantWithUser(t);
+    const res = await call(t, {
+      method: 'PATCH',
+      url: '/api/v1/tenants',
+      payload: { name: 'TAKEN-name' },
+      cookie: admin.cookie,
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().fields).toEqual({ name: 'This tenant name is already taken' });
+  });
+
+  it.each([
+    ['', MESSAGES.tenantNameRequired],
+    ['abc', MESSAGES.tenantNameMinLength],
+    ['a'.repeat(33), MESSAGES.tenantNameMaxLength],
+    ['bad name!', MESSAGES.tenantNamePattern],
+    ["x'; drop table tenants; --", MESSAGES.tenantNamePattern],
+  ])('answers %j with the spec message', async (name, message) => {
+    const admin = await createTenantWithUser(t);
+    const res = await call(t, {
+      method: 'PATCH',
+      url: '/api/v1/tenants',
+      payload: { name },
+      cookie: admin.cookie,
+    });
+    expect(res.json().fields.name).toBe(message);
+  });
+
+  it('is for administrators only, and for signed-in users only', async () => {
+    const user = await createTenantWithUser(t, { isAdmin: false });
+    const res = await call(t, {
+      method: 'PATCH',
+      url: '/api/v1/tenants',
+      payload: { name: 'newname' },
+      cookie: user.cookie,
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().code).toBe('INSUFFICIENT_ACCESS');
+    const anon = await call(t, { method: 'PATCH', url: '/api/v1/tenants', payload: { name: 'newname' } });
+    expect(anon.statusCode).toBe(401);
+  });
+});
