@@ -1,0 +1,134 @@
+import {
+  buildPath,
+  type EndpointBody,
+  type EndpointDef,
+  type EndpointParams,
+  type EndpointQuery,
+  type EndpointResponse,
+  type ErrorCode,
+  errorBodySchema,
+} from '@skyvault/contract';
+
+/** Shown when the answer is not one the console understands; the server's own message is preferred. */
+export const UNEXPECTED_ERROR_MESSAGE = 'Something went wrong. Please try again.';
+export const NETWORK_ERROR_MESSAGE = 'The server could not be reached. Check your connection and try again.';
+
+/** Sent with every call: the API refuses state-changing requests without it (CSRF defence). */
+export const REQUESTED_WITH = 'skyvault-console';
+
+/** A non-2xx answer of the API, or a failure to reach it (status 0). */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  readonly status: number;
+  /** Absent when the answer was not our error body (a proxy's page, a network failure). */
+  readonly code?: ErrorCode;
+  /** Field path → the spec's validation message. */
+  readonly fields?: Record<string, string>;
+  /** ForceResetPasswordException carries the change-password code. */
+  readonly resetCode?: string;
+  readonly requestId?: string;
+
+  constructor(init: {
+    status: number;
+    message: string;
+    code?: ErrorCode;
+    fields?: Record<string, string>;
+    resetCode?: string;
+    requestId?: string;
+  }) {
+    super(init.message);
+    this.status = init.status;
+    this.code = init.code;
+    this.fields = init.fields;
+    this.resetCode = init.resetCode;
+    this.requestId = init.requestId;
+  }
+}
+
+type ParamsOption<E extends EndpointDef> =
+  EndpointParams<E> extends undefined ? { params?: undefined } : { params: EndpointParams<E> };
+type BodyOption<E extends EndpointDef> =
+  EndpointBody<E> extends undefined ? { body?: undefined } : { body: EndpointBody<E> };
+
+export type CallOptions<E extends EndpointDef> = ParamsOption<E> &
+  BodyOption<E> & { query?: EndpointQuery<E>; signal?: AbortSignal };
+
+/** The options argument may be left out only when the endpoint needs neither params nor a body. */
+type CallArgs<E extends EndpointDef> =
+  // biome-ignore lint/complexity/noBannedTypes: `{}` asks "are all options optional?"
+  {} extends CallOptions<E> ? [options?: CallOptions<E>] : [options: CallOptions<E>];
+
+function toSearch(query: unknown): string {
+  if (!query || typeof query !== 'object') return '';
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null || value === '') continue;
+    for (const item of Array.isArray(value) ? value : [value]) search.append(key, String(item));
+  }
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}
+
+function toRequestBody(body: unknown, headers: Headers): BodyInit | undefined {
+  if (body === undefined) return undefined;
+  if (body instanceof FormData) return body; // the browser sets the multipart boundary itself
+  headers.set('Content-Type', 'application/json');
+  return JSON.stringify(body);
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+async function toApiError(response: Response): Promise<ApiError> {
+  const parsed = errorBodySchema.safeParse(await readJson(response));
+  if (!parsed.success) return new ApiError({ status: response.status, message: UNEXPECTED_ERROR_MESSAGE });
+  const { code, message, fields, resetCode, requestId } = parsed.data;
+  return new ApiError({ status: response.status, code, message, fields, resetCode, requestId });
+}
+
+/**
+ * Calls one API endpoint described by the contract: fills the path, serialises query and body, and
+ * validates the answer with the endpoint's response schema. Throws `ApiError` for error answers and
+ * network failures; an aborted call rejects with the browser's AbortError, which the error handler ignores.
+ */
+export async function callApi<E extends EndpointDef>(
+  endpoint: E,
+  ...[options]: CallArgs<E>
+): Promise<EndpointResponse<E>> {
+  const { params, query, body, signal } = (options ?? {}) as CallOptions<EndpointDef> & {
+    params?: Record<string, unknown>;
+    body?: unknown;
+  };
+  const headers = new Headers({ Accept: 'application/json', 'X-Requested-With': REQUESTED_WITH });
+  const url = buildPath(endpoint.path, params) + toSearch(query);
+
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method: endpoint.method,
+      headers,
+      body: toRequestBody(body, headers),
+      credentials: 'same-origin',
+      signal,
+    });
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    throw new ApiError({ status: 0, message: NETWORK_ERROR_MESSAGE });
+  }
+
+  if (!response.ok) throw await toApiError(response);
+  if (!endpoint.response || response.status === 204) return undefined as EndpointResponse<E>;
+  const parsed = endpoint.response.safeParse(await readJson(response));
+  if (!parsed.success) {
+    // The contract and the server disagree; show a generic message rather than a broken screen.
+    throw new ApiError({ status: response.status, message: UNEXPECTED_ERROR_MESSAGE });
+  }
+  return parsed.data as EndpointResponse<E>;
+}

@@ -1,0 +1,51 @@
+import CssBaseline from '@mui/material/CssBaseline';
+import { ThemeProvider } from '@mui/material/styles';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { lazy, type ReactNode, Suspense, useLayoutEffect, useRef, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { BrandHead } from './brand/useBrand';
+import { ErrorHandlerContext } from './errors/ErrorHandlerContext';
+import { createErrorHandler } from './errors/errorHandler';
+import { createQueryClient } from './queryClient';
+import { theme } from './theme';
+import { notify } from './toasts/notify';
+
+const ToastHost = lazy(() => import('./toasts/ToastHost').then((module) => ({ default: module.ToastHost })));
+
+/**
+ * Everything the screens rely on: theme, toasts, the query client and the one error handler. It sits
+ * inside the router because the error handler navigates (to login, to MFA Devices, ...).
+ */
+export function ConsoleProviders({ children }: { children: ReactNode }) {
+  const navigate = useNavigate();
+  const location = useLocation();
+  // The handler is made once; it reads the router's current navigate and location through this ref.
+  const router = useRef({ navigate, location });
+  useLayoutEffect(() => {
+    router.current = { navigate, location };
+  });
+
+  const [{ handleError, queryClient }] = useState(() => {
+    const handleError = createErrorHandler({
+      navigate: (to) => void router.current.navigate(to, { replace: true }),
+      location: () => router.current.location,
+      notifyError: (message) => notify(message, 'error', { preventDuplicate: true }),
+    });
+    return { handleError, queryClient: createQueryClient(handleError) };
+  });
+
+  return (
+    <ThemeProvider theme={theme}>
+      <CssBaseline />
+      <QueryClientProvider client={queryClient}>
+        <ErrorHandlerContext value={handleError}>
+          <BrandHead />
+          {children}
+        </ErrorHandlerContext>
+      </QueryClientProvider>
+      <Suspense fallback={null}>
+        <ToastHost />
+      </Suspense>
+    </ThemeProvider>
+  );
+}

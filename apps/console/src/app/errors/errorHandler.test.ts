@@ -1,0 +1,87 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../api/client';
+import { LOGGED_IN_KEY } from '../session/loggedInFlag';
+import { type CurrentLocation, createErrorHandler } from './errorHandler';
+
+function setup(location: CurrentLocation = { pathname: '/users', search: '?page=2', hash: '' }) {
+  const deps = { navigate: vi.fn(), notifyError: vi.fn(), location: () => location };
+  return { ...deps, handle: createErrorHandler(deps) };
+}
+
+const apiError = (status: number, code: ApiError['code'], extra: Partial<ApiError> = {}) =>
+  new ApiError({ status, code, message: `server says ${code}`, ...extra });
+
+describe('the error handler', () => {
+  beforeEach(() => localStorage.setItem(LOGGED_IN_KEY, 'true'));
+
+  it('401 INVALID_SESSION_EXCEPTION logs out locally and goes to login with the way back', () => {
+    const { handle, navigate, notifyError } = setup();
+    handle(apiError(401, 'INVALID_SESSION_EXCEPTION'));
+    expect(localStorage.getItem(LOGGED_IN_KEY)).toBeNull();
+    expect(navigate).toHaveBeenCalledWith('/auth/login?redirectTo=%2Fusers%3Fpage%3D2');
+    expect(notifyError).not.toHaveBeenCalled();
+  });
+
+  it('401 on a public screen does not send login to itself', () => {
+    const { handle, navigate } = setup({ pathname: '/auth/login', search: '', hash: '' });
+    handle(apiError(401, 'INVALID_SESSION_EXCEPTION'));
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
+  it('403 INSUFFICIENT_ACCESS sends the user to MFA Devices', () => {
+    const { handle, navigate, notifyError } = setup();
+    handle(apiError(403, 'INSUFFICIENT_ACCESS'));
+    expect(navigate).toHaveBeenCalledWith('/mfa');
+    expect(notifyError).not.toHaveBeenCalled();
+  });
+
+  it('403 INSUFFICIENT_ACCESS on an auth screen is shown, not redirected', () => {
+    const { handle, navigate, notifyError } = setup({ pathname: '/auth/login', search: '', hash: '' });
+    handle(apiError(403, 'INSUFFICIENT_ACCESS'));
+    expect(navigate).not.toHaveBeenCalled();
+    expect(notifyError).toHaveBeenCalledWith('server says INSUFFICIENT_ACCESS');
+  });
+
+  it('403 ForceResetPasswordException goes to change password with the code and the current path', () => {
+    const { handle, navigate } = setup({ pathname: '/roles', search: '', hash: '' });
+    handle(apiError(403, 'ForceResetPasswordException', { resetCode: 'abc123' }));
+    expect(navigate).toHaveBeenCalledWith('/auth/change-password?code=abc123&redirectTo=%2Froles');
+  });
+
+  it("ForceResetPasswordException during login keeps login's redirectTo", () => {
+    const { handle, navigate } = setup({
+      pathname: '/auth/login',
+      search: '?redirectTo=%2Fgroups',
+      hash: '',
+    });
+    handle(apiError(403, 'ForceResetPasswordException', { resetCode: 'abc123' }));
+    expect(navigate).toHaveBeenCalledWith('/auth/change-password?code=abc123&redirectTo=%2Fgroups');
+  });
+
+  it("shows any other error's server message in a toast", () => {
+    const { handle, navigate, notifyError } = setup();
+    handle(apiError(409, 'CONFLICT'));
+    expect(notifyError).toHaveBeenCalledWith('server says CONFLICT');
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
+  it('falls back to a generic message for errors without one from the server', () => {
+    const { handle, notifyError } = setup();
+    handle(new TypeError('x is undefined'));
+    expect(notifyError).toHaveBeenCalledWith('Something went wrong. Please try again.');
+  });
+
+  it('leaves the toast to the caller when asked', () => {
+    const { handle, notifyError } = setup();
+    handle(apiError(400, 'VALIDATION_ERROR'), { toast: false });
+    expect(notifyError).not.toHaveBeenCalled();
+  });
+
+  it('stays silent for aborted and cancelled requests', () => {
+    const { handle, navigate, notifyError } = setup();
+    handle(new DOMException('The operation was aborted.', 'AbortError'));
+    handle(Object.assign(new Error('cancelled'), { name: 'CancelledError' }));
+    expect(navigate).not.toHaveBeenCalled();
+    expect(notifyError).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,70 @@
+import { ApiError, UNEXPECTED_ERROR_MESSAGE } from '../../api/client';
+import { safeRedirectTarget, toChangePassword, toLogin } from '../../features/auth/auth.routes';
+import { FIRST_USER_ROUTE, isAuthPath, isPublicPath } from '../routes';
+import { clearLoggedIn } from '../session/loggedInFlag';
+
+export interface CurrentLocation {
+  pathname: string;
+  search: string;
+  hash: string;
+}
+
+export interface ErrorHandlerDeps {
+  /** Replaces the current entry: the page that failed should not come back with the Back button. */
+  navigate: (to: string) => void;
+  location: () => CurrentLocation;
+  notifyError: (message: string) => void;
+}
+
+export interface HandleErrorOptions {
+  /** False when the caller shows the message itself (e.g. next to a form field). */
+  toast?: boolean;
+}
+
+export type ErrorHandler = (error: unknown, options?: HandleErrorOptions) => void;
+
+/** Cancelled fetches and cancelled queries: the user moved on, nothing to report. */
+export function isAbortError(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const { name } = error as { name?: unknown };
+  // TanStack Query rejects cancelled queries with a CancelledError.
+  return name === 'AbortError' || name === 'CancelledError';
+}
+
+/**
+ * The one place that reacts to failed calls (SPEC.md §8): an ended session goes to login and comes back,
+ * a non-administrator goes to the screens they may use, a forced password reset goes to the change
+ * password screen, everything else is an error toast.
+ */
+export function createErrorHandler(deps: ErrorHandlerDeps): ErrorHandler {
+  return (error, { toast = true } = {}) => {
+    if (isAbortError(error)) return;
+    const { pathname, search, hash } = deps.location();
+    const currentPath = `${pathname}${search}${hash}`;
+
+    if (error instanceof ApiError) {
+      if (error.status === 401 && error.code === 'INVALID_SESSION_EXCEPTION') {
+        clearLoggedIn();
+        // On public screens there is nothing to come back to (and login must not redirect to itself).
+        if (!isPublicPath(pathname)) deps.navigate(toLogin({ redirectTo: currentPath }));
+        return;
+      }
+      if (error.status === 403 && error.code === 'INSUFFICIENT_ACCESS' && !isAuthPath(pathname)) {
+        deps.navigate(FIRST_USER_ROUTE);
+        return;
+      }
+      if (error.code === 'ForceResetPasswordException' && error.resetCode) {
+        // From an auth screen keep the target it was already carrying (e.g. login's redirectTo).
+        const redirectTo = isAuthPath(pathname)
+          ? safeRedirectTarget(new URLSearchParams(search).get('redirectTo'))
+          : currentPath;
+        deps.navigate(toChangePassword({ code: error.resetCode, redirectTo }));
+        return;
+      }
+    }
+
+    if (!toast) return;
+    const message = error instanceof ApiError && error.message ? error.message : UNEXPECTED_ERROR_MESSAGE;
+    deps.notifyError(message);
+  };
+}

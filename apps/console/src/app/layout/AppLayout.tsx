@@ -1,0 +1,89 @@
+import Box from '@mui/material/Box';
+import { useTheme } from '@mui/material/styles';
+import Toolbar from '@mui/material/Toolbar';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { ApiError } from '../../api/client';
+import { EmptyState } from '../../components/EmptyState';
+import { RetryButton } from '../../components/RetryButton';
+import { useAnalytics } from '../analytics';
+import { SessionContext, useSessionUser } from '../session/SessionContext';
+import { sessionQuery } from '../session/session.queries';
+import { useLoggedInMark } from '../session/useLoggedInMark';
+import { FullPageProgress } from './FullPageProgress';
+import { ScreenBoundary } from './ScreenBoundary';
+import { Sidebar } from './Sidebar';
+import { TopBar } from './TopBar';
+import { useSidebarCollapsed } from './useSidebarCollapsed';
+
+/**
+ * The signed-in console: loads the session first (an ended one answers 401, and the error handler
+ * sends the visitor to login with the way back), then draws the top bar, the sidebar and the screen.
+ */
+export function AppLayout() {
+  const session = useQuery(sessionQuery);
+  if (session.data) {
+    return (
+      <SessionContext value={session.data}>
+        <Shell />
+      </SessionContext>
+    );
+  }
+  if (session.isError && !(session.error instanceof ApiError && session.error.status === 401)) {
+    return (
+      <Box sx={{ maxWidth: 480, mx: 'auto', mt: 12, px: 2 }}>
+        <EmptyState
+          title="The console could not be loaded"
+          description={session.error.message}
+          action={<RetryButton onClick={() => void session.refetch()}>Try again</RetryButton>}
+        />
+      </Box>
+    );
+  }
+  return <FullPageProgress />;
+}
+
+function Shell() {
+  const user = useSessionUser();
+  useAnalytics(user);
+  useLoggedInMark();
+  const theme = useTheme();
+  const mobile = useMediaQuery(theme.breakpoints.down('md'));
+  const [collapsed, toggleCollapsed] = useSidebarCollapsed();
+  const [mobileOpen, setMobileOpen] = useState(false);
+  const { pathname } = useLocation();
+
+  return (
+    <Box sx={{ display: 'flex', minHeight: '100vh' }}>
+      <Box
+        component="a"
+        href="#main"
+        sx={{
+          position: 'absolute',
+          left: -9999,
+          '&:focus': { left: 8, top: 8, zIndex: 'tooltip', p: 1, bgcolor: 'background.paper' },
+        }}
+      >
+        Skip to content
+      </Box>
+      <TopBar onOpenNavigation={mobile ? () => setMobileOpen(true) : undefined} />
+      <Sidebar
+        collapsed={collapsed}
+        onToggleCollapsed={toggleCollapsed}
+        mobile={mobile}
+        mobileOpen={mobileOpen}
+        onMobileClose={() => setMobileOpen(false)}
+      />
+      <Box component="main" id="main" tabIndex={-1} sx={{ flexGrow: 1, minWidth: 0, outline: 'none' }}>
+        <Toolbar />
+        <Box sx={{ p: { xs: 2, sm: 3 }, maxWidth: 1440, mx: 'auto' }}>
+          <ScreenBoundary resetKey={pathname}>
+            <Outlet />
+          </ScreenBoundary>
+        </Box>
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,87 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { stubFetch } from '../../test/fetchStub';
+import { adminUser } from '../../test/fixtures';
+import { renderWithProviders } from '../../test/renderWithProviders';
+import { LOGGED_IN_KEY } from '../session/loggedInFlag';
+import { SettingsMenu } from './SettingsMenu';
+
+// Wraps the real toast function so a test can read the options it was given. notistack binds that
+// function when its provider mounts, so it is looked up on each call.
+vi.mock('notistack', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('notistack')>();
+  return {
+    ...actual,
+    enqueueSnackbar: vi.fn((...args: Parameters<typeof actual.enqueueSnackbar>) =>
+      actual.enqueueSnackbar(...args),
+    ),
+  };
+});
+const { enqueueSnackbar } = await import('notistack');
+
+const openMenu = () => fireEvent.click(screen.getByRole('button', { name: 'Settings' }));
+
+describe('SettingsMenu', () => {
+  it("copies the tenant id and says 'Copied to clipboard' briefly", async () => {
+    const writeText = vi.fn().mockResolvedValue(undefined);
+    vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
+    renderWithProviders(<SettingsMenu />);
+
+    openMenu();
+    fireEvent.click(await screen.findByRole('menuitem', { name: `Copy tenant id ${adminUser.tenant.id}` }));
+
+    expect(writeText).toHaveBeenCalledWith(adminUser.tenant.id);
+    expect(await screen.findByText('Copied to clipboard')).toBeInTheDocument();
+    expect(enqueueSnackbar).toHaveBeenCalledWith(
+      'Copied to clipboard',
+      expect.objectContaining({ autoHideDuration: 300 }),
+    );
+  });
+
+  it('offers the account dialogs only once they are plugged in', async () => {
+    const onChangePassword = vi.fn();
+    renderWithProviders(<SettingsMenu onChangePassword={onChangePassword} />);
+    openMenu();
+    expect(screen.getByRole('menuitem', { name: 'Change tenant name' })).toHaveAttribute(
+      'aria-disabled',
+      'true',
+    );
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Change password' }));
+    expect(onChangePassword).toHaveBeenCalled();
+  });
+
+  it('logs out: clears the local mark before calling the server, then goes to login', async () => {
+    localStorage.setItem(LOGGED_IN_KEY, 'true');
+    let markDuringCall: string | null = 'not called';
+    const fetchMock = stubFetch({
+      'GET /api/v1/auth/logout': () => {
+        markDuringCall = localStorage.getItem(LOGGED_IN_KEY);
+        return { status: 204 };
+      },
+    });
+    const { router } = renderWithProviders(<SettingsMenu />, { path: '/users' });
+
+    openMenu();
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Logout' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth/login'));
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(fetchMock.mock.calls[0]![1]).toMatchObject({ credentials: 'same-origin' });
+    expect(markDuringCall).toBeNull();
+    expect(await screen.findByText('You were successfully logged out')).toBeInTheDocument();
+  });
+
+  it('still goes to login when the session had already ended', async () => {
+    stubFetch({
+      'GET /api/v1/auth/logout': {
+        status: 401,
+        body: { statusCode: 401, code: 'INVALID_SESSION_EXCEPTION', message: 'Session expired' },
+      },
+    });
+    const { router, handleError } = renderWithProviders(<SettingsMenu />, { path: '/users' });
+    openMenu();
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Logout' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth/login'));
+    expect(handleError).not.toHaveBeenCalled();
+  });
+});

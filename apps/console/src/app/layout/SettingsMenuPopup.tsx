@@ -1,0 +1,86 @@
+import ContentCopyIcon from '@mui/icons-material/ContentCopy';
+import DriveFileRenameOutlineIcon from '@mui/icons-material/DriveFileRenameOutline';
+import LogoutIcon from '@mui/icons-material/Logout';
+import PasswordIcon from '@mui/icons-material/Password';
+import Divider from '@mui/material/Divider';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import ListSubheader from '@mui/material/ListSubheader';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import { useCopyToClipboard } from '../../components/useCopyToClipboard';
+import { useSessionUser } from '../session/SessionContext';
+import { useLogout } from '../session/useLogout';
+import type { SettingsMenuProps } from './SettingsMenu';
+
+interface SettingsMenuPopupProps extends SettingsMenuProps {
+  id: string;
+  anchor: HTMLElement | null;
+  onClose: () => void;
+}
+
+/** The settings menu itself; loaded the first time the menu is opened. */
+export function SettingsMenuPopup({
+  id,
+  anchor,
+  onClose,
+  onChangeTenantName,
+  onChangePassword,
+}: SettingsMenuPopupProps) {
+  const user = useSessionUser();
+  const copy = useCopyToClipboard();
+  const logout = useLogout();
+
+  /** Closes the menu first, so a dialog opened by the action gets the focus. */
+  const run = (action: () => unknown) => () => {
+    onClose();
+    action();
+  };
+
+  return (
+    <Menu
+      id={id}
+      anchorEl={anchor}
+      open={Boolean(anchor)}
+      onClose={onClose}
+      anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+      transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+      slotProps={{ paper: { sx: { minWidth: 260, maxWidth: 'calc(100vw - 32px)' } } }}
+    >
+      {/* The top bar hides the e-mail on phones; the menu shows it there instead. */}
+      <ListSubheader sx={{ display: { xs: 'block', sm: 'none' }, lineHeight: 2.5 }}>
+        {user.email}
+      </ListSubheader>
+      <MenuItem onClick={run(() => copy(user.tenant.id))} aria-label={`Copy tenant id ${user.tenant.id}`}>
+        <ListItemText
+          primary="Tenant id"
+          secondary={user.tenant.id}
+          slotProps={{ secondary: { sx: { fontFamily: 'monospace', fontSize: '0.75rem' } } }}
+        />
+        <ListItemIcon sx={{ justifyContent: 'flex-end' }}>
+          <ContentCopyIcon fontSize="small" />
+        </ListItemIcon>
+      </MenuItem>
+      <Divider />
+      <MenuItem disabled={!onChangeTenantName} onClick={onChangeTenantName && run(onChangeTenantName)}>
+        <ListItemIcon>
+          <DriveFileRenameOutlineIcon fontSize="small" />
+        </ListItemIcon>
+        <ListItemText>Change tenant name</ListItemText>
+      </MenuItem>
+      <MenuItem disabled={!onChangePassword} onClick={onChangePassword && run(onChangePassword)}>
+        <ListItemIcon>
+          <PasswordIcon fontSize="small" />
+        </ListItemIcon>
+        <ListItemText>Change password</ListItemText>
+      </MenuItem>
+      <Divider />
+      <MenuItem onClick={run(logout)}>
+        <ListItemIcon>
+          <LogoutIcon fontSize="small" />
+        </ListItemIcon>
+        <ListItemText>Logout</ListItemText>
+      </MenuItem>
+    </Menu>
+  );
+}

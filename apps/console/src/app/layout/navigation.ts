@@ -1,0 +1,89 @@
+import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
+import AppRegistrationIcon from '@mui/icons-material/AppRegistration';
+import BadgeIcon from '@mui/icons-material/Badge';
+import CableIcon from '@mui/icons-material/Cable';
+import CardMembershipIcon from '@mui/icons-material/CardMembership';
+import GroupsIcon from '@mui/icons-material/Groups';
+import LanIcon from '@mui/icons-material/Lan';
+import PersonIcon from '@mui/icons-material/Person';
+import PhonelinkLockIcon from '@mui/icons-material/PhonelinkLock';
+import StorageIcon from '@mui/icons-material/Storage';
+import type SvgIcon from '@mui/material/SvgIcon';
+import type { ServiceKey } from '@skyvault/contract';
+import { routes } from '../routes';
+
+export interface NavItem {
+  label: string;
+  to: string;
+  icon: typeof SvgIcon;
+  /** SPEC.md §6: links are marked admin or not; the router enforces the same (RequireAdmin). */
+  adminOnly: boolean;
+  /** Shown only when the tenant has this service (RequireService guards the route). */
+  service?: ServiceKey;
+}
+
+export interface NavGroup {
+  label: string;
+  items: NavItem[];
+}
+
+/** The sidebar of SPEC.md §2, in its order. */
+export const NAV_GROUPS: readonly NavGroup[] = [
+  {
+    label: 'User Management',
+    items: [
+      { label: 'Licenses', to: routes['licenses.index'], icon: CardMembershipIcon, adminOnly: true },
+      { label: 'Users', to: routes['users.index'], icon: PersonIcon, adminOnly: true },
+      { label: 'Roles', to: routes['roles.index'], icon: AdminPanelSettingsIcon, adminOnly: true },
+      { label: 'Groups', to: routes['groups.index'], icon: GroupsIcon, adminOnly: true },
+    ],
+  },
+  {
+    label: 'Environment',
+    items: [
+      { label: 'Connections', to: routes['connections.index'], icon: CableIcon, adminOnly: true },
+      {
+        label: 'Storages',
+        to: routes['storages.index'],
+        icon: StorageIcon,
+        adminOnly: true,
+        service: 'backup',
+      },
+    ],
+  },
+  {
+    label: 'Security',
+    items: [
+      {
+        label: 'Connected Apps',
+        to: routes['applications.index'],
+        icon: AppRegistrationIcon,
+        adminOnly: true,
+      },
+      {
+        label: 'Identity Providers',
+        to: routes['identity-providers.index'],
+        icon: BadgeIcon,
+        adminOnly: true,
+      },
+      { label: 'Network Access', to: routes['ip-ranges.index'], icon: LanIcon, adminOnly: true },
+      { label: 'MFA Devices', to: routes['mfa.index'], icon: PhonelinkLockIcon, adminOnly: false },
+    ],
+  },
+];
+
+/** The groups and links this user may see; groups left empty disappear. */
+export function visibleNavGroups(
+  groups: readonly NavGroup[],
+  access: { isAdmin: boolean; services: readonly ServiceKey[] },
+): NavGroup[] {
+  return groups
+    .map((group) => ({
+      ...group,
+      items: group.items.filter(
+        (item) =>
+          (access.isAdmin || !item.adminOnly) && (!item.service || access.services.includes(item.service)),
+      ),
+    }))
+    .filter((group) => group.items.length > 0);
+}

@@ -1,0 +1,35 @@
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { ApiError } from '../api/client';
+import type { ErrorHandler } from './errors/errorHandler';
+
+/** Per query or mutation: `meta: { errorToast: false }` when the screen shows the error itself. */
+interface AppMeta extends Record<string, unknown> {
+  errorToast?: boolean;
+}
+
+declare module '@tanstack/react-query' {
+  interface Register {
+    queryMeta: AppMeta;
+    mutationMeta: AppMeta;
+  }
+}
+
+/** Client errors (4xx) will not change by asking again; network hiccups and 5xx may. */
+const shouldRetry = (failureCount: number, error: unknown): boolean =>
+  failureCount < 2 && !(error instanceof ApiError && error.status >= 400 && error.status < 500);
+
+export function createQueryClient(handleError: ErrorHandler): QueryClient {
+  return new QueryClient({
+    queryCache: new QueryCache({
+      onError: (error, query) => handleError(error, { toast: query.meta?.errorToast !== false }),
+    }),
+    mutationCache: new MutationCache({
+      onError: (error, _variables, _result, mutation) =>
+        handleError(error, { toast: mutation.meta?.errorToast !== false }),
+    }),
+    defaultOptions: {
+      queries: { retry: shouldRetry, staleTime: 30_000, refetchOnWindowFocus: false },
+      mutations: { retry: false },
+    },
+  });
+}

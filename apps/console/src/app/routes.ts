@@ -1,0 +1,43 @@
+/**
+ * Every screen of the console by its route name (SPEC.md §2), and its path. Links are built from these
+ * through each feature's `<resource>.routes.ts` (e.g. `toConnectedApp(id)`), never typed by hand.
+ */
+export const routes = {
+  home: '/',
+  'auth.login': '/auth/login',
+  'auth.change-password': '/auth/change-password',
+  'auth.insufficient-access': '/auth/insufficient-access',
+  'tenants.new': '/tenants/new',
+  'tenants.wait-verification': '/tenants/wait-verification',
+  'licenses.index': '/licenses',
+  'users.index': '/users',
+  'roles.index': '/roles',
+  'groups.index': '/groups',
+  'connections.index': '/connections',
+  'storages.index': '/storages',
+  'applications.index': '/applications',
+  'applications.show.index': '/applications/:applicationId',
+  'applications.edit': '/applications/:applicationId/edit',
+  'identity-providers.index': '/identity-providers',
+  'mfa.index': '/mfa',
+  'ip-ranges.index': '/ip-ranges',
+} as const;
+
+export type RouteName = keyof typeof routes;
+
+/** Where non-administrators land: the first (and only) link that is not admin-only (SPEC.md §6). */
+export const FIRST_USER_ROUTE = routes['mfa.index'];
+
+const PUBLIC_PATHS: readonly string[] = [
+  routes['auth.login'],
+  routes['auth.change-password'],
+  routes['auth.insufficient-access'],
+  routes['tenants.new'],
+  routes['tenants.wait-verification'],
+];
+
+/** Screens that render without the shell and without a session. */
+export const isPublicPath = (pathname: string): boolean =>
+  PUBLIC_PATHS.some((path) => pathname === path || pathname.startsWith(`${path}/`));
+
+export const isAuthPath = (pathname: string): boolean => pathname.startsWith('/auth/');

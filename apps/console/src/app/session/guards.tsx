@@ -1,0 +1,16 @@
+import type { ServiceKey } from '@skyvault/contract';
+import { Navigate, Outlet } from 'react-router';
+import { FIRST_USER_ROUTE, routes } from '../routes';
+import { useSessionUser } from './SessionContext';
+
+/** Admin-only screens send other users to the screens they may use (SPEC.md §6). */
+export function RequireAdmin() {
+  const user = useSessionUser();
+  return user.isAdmin ? <Outlet /> : <Navigate to={FIRST_USER_ROUTE} replace />;
+}
+
+/** Screens of a service the tenant lacks send the user home (e.g. Storages without Backup). */
+export function RequireService({ service }: { service: ServiceKey }) {
+  const user = useSessionUser();
+  return user.services.includes(service) ? <Outlet /> : <Navigate to={routes.home} replace />;
+}

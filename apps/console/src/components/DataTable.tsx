@@ -1,0 +1,125 @@
+import LinearProgress from '@mui/material/LinearProgress';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TablePagination from '@mui/material/TablePagination';
+import TableRow from '@mui/material/TableRow';
+import { DEFAULT_PAGE_SIZE, PAGE_SIZE_OPTIONS } from '@skyvault/contract';
+import type { ReactNode } from 'react';
+
+export interface DataTableColumn<Row> {
+  key: string;
+  header: string;
+  /** Defaults to the row's field named `key`. Name columns return a RouterLink to the details. */
+  render?: (row: Row) => ReactNode;
+  width?: number | string;
+  align?: 'left' | 'right' | 'center';
+}
+
+export interface DataTableProps<Row> {
+  /** The table's accessible name, e.g. 'Connected Apps'. */
+  ariaLabel: string;
+  columns: readonly DataTableColumn<Row>[];
+  rows: readonly Row[];
+  getRowId: (row: Row) => string;
+  /** All rows on the server, for the pagination. */
+  total: number;
+  /** Zero-based. */
+  page: number;
+  pageSize?: number;
+  onPageChange: (page: number) => void;
+  /** Without it the page-size selector is hidden. */
+  onPageSizeChange?: (pageSize: number) => void;
+  loading?: boolean;
+  emptyText?: string;
+}
+
+const SKELETON_ROWS = 5;
+
+function cellValue<Row>(row: Row, column: DataTableColumn<Row>): ReactNode {
+  if (column.render) return column.render(row);
+  const value = (row as Record<string, unknown>)[column.key];
+  return value === null || value === undefined ? '' : String(value);
+}
+
+/** A server-paginated list: the server returns one page of rows and the total. */
+export function DataTable<Row>({
+  ariaLabel,
+  columns,
+  rows,
+  getRowId,
+  total,
+  page,
+  pageSize = DEFAULT_PAGE_SIZE,
+  onPageChange,
+  onPageSizeChange,
+  loading = false,
+  emptyText = 'No data available',
+}: DataTableProps<Row>) {
+  const firstLoad = loading && rows.length === 0;
+  return (
+    <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
+      {/* Refetching keeps the current rows visible and shows progress above them. */}
+      <LinearProgress sx={{ visibility: loading && !firstLoad ? 'visible' : 'hidden' }} aria-hidden />
+      <TableContainer>
+        <Table aria-label={ariaLabel} aria-busy={loading} size="small" sx={{ minWidth: 560 }}>
+          <TableHead>
+            <TableRow>
+              {columns.map((column) => (
+                <TableCell
+                  key={column.key}
+                  align={column.align}
+                  sx={{ width: column.width, fontWeight: 600 }}
+                >
+                  {column.header}
+                </TableCell>
+              ))}
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {firstLoad &&
+              Array.from({ length: Math.min(pageSize, SKELETON_ROWS) }, (_, index) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows have no identity
+                <TableRow key={index} aria-hidden>
+                  {columns.map((column) => (
+                    <TableCell key={column.key}>
+                      <Skeleton variant="text" />
+                    </TableCell>
+                  ))}
+                </TableRow>
+              ))}
+            {!loading && rows.length === 0 && (
+              <TableRow>
+                <TableCell colSpan={columns.length} align="center" sx={{ py: 4, color: 'text.secondary' }}>
+                  {emptyText}
+                </TableCell>
+              </TableRow>
+            )}
+            {rows.map((row) => (
+              <TableRow key={getRowId(row)} hover>
+                {columns.map((column) => (
+                  <TableCell key={column.key} align={column.align}>
+                    {cellValue(row, column)}
+                  </TableCell>
+                ))}
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </TableContainer>
+      <TablePagination
+        component="div"
+        count={total}
+        page={page}
+        rowsPerPage={pageSize}
+        rowsPerPageOptions={onPageSizeChange ? [...PAGE_SIZE_OPTIONS] : []}
+        onPageChange={(_, next) => onPageChange(next)}
+        onRowsPerPageChange={(event) => onPageSizeChange?.(Number(event.target.value))}
+      />
+    </Paper>
+  );
+}

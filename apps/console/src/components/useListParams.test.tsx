@@ -1,0 +1,38 @@
+import { act, renderHook } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { MemoryRouter, useLocation } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { useListParams } from './useListParams';
+
+function setup(initialEntry: string) {
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <MemoryRouter initialEntries={[initialEntry]}>{children}</MemoryRouter>
+  );
+  return renderHook(() => ({ params: useListParams(), location: useLocation() }), { wrapper });
+}
+
+describe('useListParams', () => {
+  it('defaults to the first page of 10 without a search', () => {
+    const { result } = setup('/users');
+    expect(result.current.params).toMatchObject({ page: 0, pageSize: 10, search: '', offset: 0 });
+  });
+
+  it('reads a one-based page and a known page size from the URL', () => {
+    const { result } = setup('/users?page=3&pageSize=25&search=ada');
+    expect(result.current.params).toMatchObject({ page: 2, pageSize: 25, search: 'ada', offset: 50 });
+  });
+
+  it('ignores page sizes the tables do not offer', () => {
+    const { result } = setup('/users?pageSize=7');
+    expect(result.current.params.pageSize).toBe(10);
+  });
+
+  it('writes the page to the URL and starts again from page one on a new search', () => {
+    const { result } = setup('/users');
+    act(() => result.current.params.setPage(1));
+    expect(result.current.location.search).toBe('?page=2');
+    act(() => result.current.params.setSearch('ada'));
+    expect(result.current.location.search).toBe('?search=ada');
+    expect(result.current.params.page).toBe(0);
+  });
+});

@@ -1,0 +1,72 @@
+import { DEFAULT_PAGE_SIZE, PAGE_SIZE_OPTIONS } from '@skyvault/contract';
+import { useCallback, useMemo } from 'react';
+import { useSearchParams } from 'react-router';
+
+export interface ListParams {
+  /** Zero-based, as DataTable expects; the URL shows it one-based (`?page=2` is the second page). */
+  page: number;
+  pageSize: number;
+  search: string;
+  /** For limit/offset list calls. */
+  offset: number;
+  setPage: (page: number) => void;
+  setPageSize: (pageSize: number) => void;
+  /** A new search starts again from the first page. */
+  setSearch: (search: string) => void;
+}
+
+const positiveInt = (raw: string | null): number | undefined => {
+  const value = Number(raw);
+  return Number.isInteger(value) && value > 0 ? value : undefined;
+};
+
+/**
+ * Page, page size and search of a list, kept in the URL's query string so that a list can be
+ * linked, reloaded and returned to with the Back button as it was. Defaults are left out of the URL.
+ */
+export function useListParams(): ListParams {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const page = (positiveInt(searchParams.get('page')) ?? 1) - 1;
+  const requestedSize = positiveInt(searchParams.get('pageSize'));
+  const pageSize =
+    requestedSize && (PAGE_SIZE_OPTIONS as readonly number[]).includes(requestedSize)
+      ? requestedSize
+      : DEFAULT_PAGE_SIZE;
+  const search = searchParams.get('search') ?? '';
+
+  const update = useCallback(
+    (changes: Record<string, string | undefined>, replace: boolean) =>
+      setSearchParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          for (const [key, value] of Object.entries(changes)) {
+            if (value === undefined) next.delete(key);
+            else next.set(key, value);
+          }
+          return next;
+        },
+        { replace },
+      ),
+    [setSearchParams],
+  );
+
+  const setPage = useCallback(
+    (next: number) => update({ page: next > 0 ? String(next + 1) : undefined }, false),
+    [update],
+  );
+  const setPageSize = useCallback(
+    (next: number) =>
+      update({ pageSize: next === DEFAULT_PAGE_SIZE ? undefined : String(next), page: undefined }, false),
+    [update],
+  );
+  const setSearch = useCallback(
+    // A search replaces the history entry: Back should not step through what was typed.
+    (next: string) => update({ search: next.trim() ? next : undefined, page: undefined }, true),
+    [update],
+  );
+
+  return useMemo(
+    () => ({ page, pageSize, search, offset: page * pageSize, setPage, setPageSize, setSearch }),
+    [page, pageSize, search, setPage, setPageSize, setSearch],
+  );
+}

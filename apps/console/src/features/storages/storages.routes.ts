@@ -1,0 +1,14 @@
+import { lazy } from 'react';
+import type { RouteObject } from 'react-router';
+import { routes } from '../../app/routes';
+
+/** The Storages screen. */
+export const toStorages = (): string => routes['storages.index'];
+
+export const storagesRoutes: RouteObject[] = [
+  {
+    id: 'storages.index',
+    path: routes['storages.index'],
+    Component: lazy(() => import('./StoragesPage').then((module) => ({ default: module.StoragesPage }))),
+  },
+];

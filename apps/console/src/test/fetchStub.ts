@@ -1,0 +1,25 @@
+import { vi } from 'vitest';
+
+export type FetchRoute =
+  | { status?: number; body?: unknown }
+  | ((init: RequestInit | undefined) => { status?: number; body?: unknown });
+
+/**
+ * Replaces fetch for one test: answers by "METHOD /path" (query string ignored) and fails loudly for
+ * anything else, so a test never depends on a call it did not declare.
+ */
+export function stubFetch(answers: Record<string, FetchRoute>) {
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(String(input), 'http://localhost');
+    const key = `${init?.method ?? 'GET'} ${url.pathname}`;
+    const answer = answers[key];
+    if (!answer) throw new Error(`Unexpected call: ${key}`);
+    const { status = 200, body } = typeof answer === 'function' ? answer(init) : answer;
+    return new Response(body === undefined ? null : JSON.stringify(body), {
+      status,
+      headers: { 'Content-Type': 'application/json' },
+    });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}

@@ -1,0 +1,13 @@
+import type { SessionUser } from '@skyvault/contract';
+
+export const adminUser: SessionUser = {
+  id: '0b6f2d1e-4c1a-4f7e-9a53-2d1f8e7c6b5a',
+  email: 'ada@example.com',
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  isAdmin: true,
+  tenant: { id: '7d9c3b2a-1e4f-4a8b-9c6d-5e4f3a2b1c0d', name: 'acme' },
+  services: ['backup', 'devOps'],
+};
+
+export const memberUser: SessionUser = { ...adminUser, isAdmin: false };
