@@ -9,6 +9,7 @@ export const routes = {
   'auth.insufficient-access': '/auth/insufficient-access',
   'tenants.new': '/tenants/new',
   'tenants.wait-verification': '/tenants/wait-verification',
+  'tenants.verify': '/tenants/verify',
   'licenses.index': '/licenses',
   'users.index': '/users',
   'roles.index': '/roles',
@@ -20,6 +21,8 @@ export const routes = {
   'applications.edit': '/applications/:applicationId/edit',
   'identity-providers.index': '/identity-providers',
   'mfa.index': '/mfa',
+  'mfa.show': '/mfa/:mfaId',
+  'mfa.edit': '/mfa/:mfaId/edit',
   'ip-ranges.index': '/ip-ranges',
 } as const;
 
@@ -34,6 +37,7 @@ const PUBLIC_PATHS: readonly string[] = [
   routes['auth.insufficient-access'],
   routes['tenants.new'],
   routes['tenants.wait-verification'],
+  routes['tenants.verify'],
 ];
 
 /** Screens that render without the shell and without a session. */
