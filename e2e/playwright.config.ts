@@ -37,9 +37,7 @@ export default defineConfig({
       ],
     },
   },
-  projects: [
-    { name: 'laptop', use: { browserName: 'chromium', viewport: { width: 1366, height: 800 } } },
-  ],
+  projects: [{ name: 'laptop', use: { browserName: 'chromium', viewport: { width: 1366, height: 800 } } }],
   webServer: {
     command: 'node ../apps/api/dist/main.js',
     url: `${baseURL}/readyz`,
