@@ -33,6 +33,8 @@ export interface AppOptions {
   logger?: boolean;
   /** Overrides the mailer (defaults to SMTP_URL or the outbox). */
   mailer?: Mailer;
+  /** Where log lines go (defaults to stdout); tests read them back. */
+  logStream?: NodeJS.WritableStream;
 }
 
 const BRAND_NAMES = { skyvault: 'Skyvault', flosum: 'Flosum' } as const;
@@ -80,7 +82,12 @@ export async function buildApp(config: Config, options: AppOptions): Promise<Fas
     logger:
       options.logger === false
         ? false
-        : { level: config.logLevel, serializers: logSerializers, redact: ['req.headers', 'res.headers'] },
+        : {
+            level: config.logLevel,
+            serializers: logSerializers,
+            redact: ['req.headers', 'res.headers'],
+            ...(options.logStream ? { stream: options.logStream } : {}),
+          },
     genReqId: () => randomUUID(),
     trustProxy:
       typeof config.trustProxy === 'number'
@@ -126,7 +133,7 @@ export async function buildApp(config: Config, options: AppOptions): Promise<Fas
 
   await app.register(systemRoutes, { config, database, tenants: services.tenants });
   await app.register(sessionRoutes, { database });
-  await app.register(authRoutes, { config, database, ...services });
+  await app.register(authRoutes, { config, ...services });
   await app.register(tenantRoutes, { tenants: services.tenants });
   await app.register(mfaRoutes, { mfa: services.mfa, users: services.users });
 

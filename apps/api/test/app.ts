@@ -29,10 +29,16 @@ export interface TestApp {
 }
 
 /** The whole API on a fresh database, for app.inject. */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: { logStream?: NodeJS.WritableStream } = {},
+): Promise<TestApp> {
   const config = testConfig(env);
   const database = await openTestDatabase();
-  const app = await buildApp(config, { database, logger: false });
+  const app = await buildApp(config, {
+    database,
+    ...(options.logStream ? { logStream: options.logStream } : { logger: false }),
+  });
   await app.ready();
   return { app, database, config, close: () => app.close() };
 }

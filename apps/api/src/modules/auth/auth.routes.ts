@@ -1,12 +1,10 @@
 import { authEndpoints, passwordEndpoints } from '@skyvault/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.js';
-import type { Database } from '../../db/client.js';
 import { requestMeta } from '../../lib/context.js';
 import { route } from '../../lib/route.js';
 import { clearSessionCookie, setSessionCookie } from '../../plugins/session.js';
 import type { PasswordService } from '../passwords/passwords.service.js';
-import { sessionUser } from '../sessions/sessions.routes.js';
 import type { SessionService } from '../sessions/sessions.service.js';
 import type { LoginService } from './login.service.js';
 import type { LoginCodes } from './login-codes.service.js';
@@ -15,7 +13,6 @@ export async function authRoutes(
   app: FastifyInstance,
   deps: {
     config: Config;
-    database: Database;
     login: LoginService;
     loginCodes: LoginCodes;
     passwords: PasswordService;
@@ -28,9 +25,9 @@ export async function authRoutes(
 
   route(app, authEndpoints.login, async ({ body, request, reply, actor }) => {
     const meta = { ...requestMeta(request), timezone: body.timezone };
-    const { session, tenantId, userId } = await login.login(body, meta, actor);
+    const { session, user } = await login.login(body, meta, actor);
     setSessionCookie(reply, config, session.token, session.expiresAt);
-    return sessionUser(deps.database, tenantId, userId);
+    return user;
   });
 
   route(app, authEndpoints.logout, async ({ actor, request, reply }) => {

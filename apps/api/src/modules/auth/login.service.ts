@@ -7,6 +7,7 @@ import { recordAudit } from '../audit/audit.service.js';
 import type { MfaService } from '../mfa/mfa.service.js';
 import type { PasswordService } from '../passwords/passwords.service.js';
 import { LIMITS, type RateLimiter } from '../rate-limits/rate-limits.service.js';
+import { toSessionUser } from '../sessions/sessions.routes.js';
 import type { SessionService } from '../sessions/sessions.service.js';
 import { findForLogin } from '../users/users.repository.js';
 
@@ -40,9 +41,11 @@ export function createLoginService(deps: {
       }),
     );
 
-  async function authenticate(input: PreLogin, meta: RequestMeta): Promise<Found> {
-    await limiter.consume(`login:ip:${meta.ip}`, LIMITS.loginPerIp);
-    await limiter.check(accountKey(input), LIMITS.loginFailuresPerAccount);
+  async function authenticate(input: PreLogin, meta: RequestMeta) {
+    const { hasFailures } = await limiter.consumeAndCheck(
+      { key: `login:ip:${meta.ip}`, limit: LIMITS.loginPerIp },
+      { key: accountKey(input), limit: LIMITS.loginFailuresPerAccount },
+    );
     const found = await database.system((tx) => findForLogin(tx, input.tenantName, input.email));
     if (!(await verifyPassword(found?.user.passwordHash, input.password)) || !found) {
       await limiter.fail(accountKey(input), LIMITS.loginFailuresPerAccount);
@@ -52,22 +55,23 @@ export function createLoginService(deps: {
     if (found.tenant.status === 'pending' || found.user.status === 'WaitConfirmation') {
       throw new AppError('EMAIL_NOT_VERIFIED');
     }
-    if (found.tenant.status !== 'active' || found.user.status === 'Disabled')
+    if (found.tenant.status !== 'active' || found.user.status === 'Disabled') {
       throw new AppError('ACCOUNT_DISABLED');
-    return found;
+    }
+    return { found, hasFailures };
   }
 
   return {
     async preLogin(input: PreLogin, meta: RequestMeta) {
-      const found = await authenticate(input, meta);
-      return { isMfaEnabled: await mfa.isRequired(found.tenant.id, found.user.id) };
+      const { found } = await authenticate(input, meta);
+      return { isMfaEnabled: found.mfaRequired };
     },
 
     /** Returns the new session's token; the caller sets the cookie. `previous` is ended (rotation). */
     async login(input: Login, meta: RequestMeta & { timezone?: string }, previous: Actor | null) {
-      const found = await authenticate(input, meta);
+      const { found, hasFailures } = await authenticate(input, meta);
       const { tenant, user } = found;
-      if (await mfa.isRequired(tenant.id, user.id)) {
+      if (found.mfaRequired) {
         const key = `totp:user:${user.id}`;
         await limiter.check(key, LIMITS.totpFailuresPerUser);
         if (!input.code) throw totpError(MESSAGES.totpRequired);
@@ -81,7 +85,7 @@ export function createLoginService(deps: {
         const resetCode = await passwords.issueForcedReset({ tenantId: tenant.id, userId: user.id });
         throw new AppError('ForceResetPasswordException', undefined, { resetCode });
       }
-      await limiter.reset(accountKey(input));
+      if (hasFailures) await limiter.reset(accountKey(input));
       // Rotation: the session the browser had before (if any) ends with this login.
       if (previous) await database.tenant(previous.tenantId, (tx) => sessions.end(tx, previous));
       return database.tenant(tenant.id, async (tx) => {
@@ -93,7 +97,7 @@ export function createLoginService(deps: {
           targetType: 'user',
           targetId: user.id,
         });
-        return { session, tenantId: tenant.id, userId: user.id };
+        return { session, user: toSessionUser(user, tenant) };
       });
     },
 

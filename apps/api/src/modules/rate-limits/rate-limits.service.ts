@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.js';
+import type { Database, Tx } from '../../db/client.js';
 import { rateLimits } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
 
@@ -15,9 +15,9 @@ export interface Limit {
  */
 export function createRateLimiter(database: Database) {
   /** Counts one hit; returns the count in the current window and when it resets. */
-  async function hit(key: string, limit: Limit) {
-    const [row] = await database.system((tx) =>
-      tx
+  async function hit(key: string, limit: Limit, tx?: Tx) {
+    const run = (db: Tx) =>
+      db
         .insert(rateLimits)
         .values({ key, hits: 1, resetAt: sql`now() + make_interval(secs => ${limit.windowSeconds})` })
         .onConflictDoUpdate({
@@ -27,9 +27,17 @@ export function createRateLimiter(database: Database) {
             resetAt: sql`case when ${rateLimits.resetAt} <= now() then excluded.reset_at else ${rateLimits.resetAt} end`,
           },
         })
-        .returning({ hits: rateLimits.hits, resetAt: rateLimits.resetAt }),
-    );
+        .returning({ hits: rateLimits.hits, resetAt: rateLimits.resetAt });
+    const [row] = tx ? await run(tx) : await database.system(run);
     return row!;
+  }
+
+  async function current(key: string, tx: Tx) {
+    const [row] = await tx
+      .select()
+      .from(rateLimits)
+      .where(sql`${rateLimits.key} = ${key} and ${rateLimits.resetAt} > now()`);
+    return row ?? null;
   }
 
   const refuse = (resetAt: Date): never => {
@@ -47,10 +55,22 @@ export function createRateLimiter(database: Database) {
 
     /** Refuses when the key has already used its limit, without counting (failures are counted with fail()). */
     async check(key: string, limit: Limit): Promise<void> {
-      const [row] = await database.system((tx) =>
-        tx.select().from(rateLimits).where(sql`${rateLimits.key} = ${key} and ${rateLimits.resetAt} > now()`),
-      );
+      const row = await database.system((tx) => current(key, tx));
       if (row && row.hits >= limit.max) refuse(row.resetAt);
+    },
+
+    /**
+     * Counts an attempt against one key and checks a failure counter of another, in one round trip
+     * (the login path). Answers whether the failure counter has any failures in its window.
+     */
+    async consumeAndCheck(consume: { key: string; limit: Limit }, failures: { key: string; limit: Limit }) {
+      const { counted, failed } = await database.system(async (tx) => ({
+        counted: await hit(consume.key, consume.limit, tx),
+        failed: await current(failures.key, tx),
+      }));
+      if (counted.hits > consume.limit.max) refuse(counted.resetAt);
+      if (failed && failed.hits >= failures.limit.max) refuse(failed.resetAt);
+      return { hasFailures: Boolean(failed) };
     },
 
     /** Counts a failure against the key. */

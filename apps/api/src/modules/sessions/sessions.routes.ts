@@ -14,16 +14,21 @@ export async function sessionUser(
 ): Promise<SessionUser> {
   const user = await database.tenant(tenantId, (tx) => findSessionUser(tenantId, tx, userId));
   if (!user) throw unauthorized();
-  return {
-    id: user.id,
-    email: user.email,
-    firstName: user.firstName,
-    lastName: user.lastName,
-    isAdmin: user.isAdmin,
-    tenant: { id: user.tenantId, name: user.tenantName },
-    services: asServiceKeys(user.services),
-  };
+  return toSessionUser(user, { id: user.tenantId, name: user.tenantName, services: user.services });
 }
+
+export const toSessionUser = (
+  user: Pick<SessionUser, 'id' | 'email' | 'firstName' | 'lastName' | 'isAdmin'>,
+  tenant: { id: string; name: string; services: string[] },
+): SessionUser => ({
+  id: user.id,
+  email: user.email,
+  firstName: user.firstName,
+  lastName: user.lastName,
+  isAdmin: user.isAdmin,
+  tenant: { id: tenant.id, name: tenant.name },
+  services: asServiceKeys(tenant.services),
+});
 
 export async function sessionRoutes(app: FastifyInstance, { database }: { database: Database }) {
   route(app, sessionEndpoints.session, ({ actor }) => sessionUser(database, actor.tenantId, actor.userId));

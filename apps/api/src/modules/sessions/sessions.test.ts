@@ -120,3 +120,30 @@ describe('GET /api/v1/auth/session', () => {
     );
   });
 });
+
+describe('the session cookie behind HTTPS', () => {
+  it('is __Host- prefixed, Secure, httpOnly and SameSite=Lax', async () => {
+    const t = await createTestApp({ PUBLIC_URL: 'https://console.example.com' });
+    try {
+      const u = await createTenantWithUser(t, { password: 'Https-pass1' });
+      const res = await call(t, {
+        method: 'POST',
+        url: '/api/v1/auth/login',
+        payload: { tenantName: u.tenantName, email: u.email, password: 'Https-pass1' },
+      });
+      const setCookie = String(res.headers['set-cookie']);
+      expect(setCookie).toMatch(
+        /^__Host-skyvault_session=[\w-]{43}; Path=\/; Expires=[^;]+; HttpOnly; Secure; SameSite=Lax$/,
+      );
+      const cookie = setCookie.split(';')[0]!;
+      expect((await call(t, { method: 'GET', url: '/api/v1/auth/session', cookie })).statusCode).toBe(200);
+      // The plain name is not accepted behind HTTPS.
+      const plain = cookie.replace('__Host-', '');
+      expect((await call(t, { method: 'GET', url: '/api/v1/auth/session', cookie: plain })).statusCode).toBe(
+        401,
+      );
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -1,15 +1,23 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { tenants, users } from '../../db/schema/index.js';
+import { mfaDevices, tenants, users } from '../../db/schema/index.js';
 
 export type UserRow = typeof users.$inferSelect;
 
 const sameEmail = (email: string) => sql`lower(${users.email}) = lower(${email})`;
 
-/** Sign-in look-up by tenant name and e-mail; runs before a tenant is known (owner connection). */
+/**
+ * Sign-in look-up by tenant name and e-mail, with what the login needs next (the tenant's services,
+ * whether the user has an enabled MFA device) in the same round trip. Runs before a tenant is known
+ * (owner connection).
+ */
 export async function findForLogin(db: Executor, tenantName: string, email: string) {
   const [row] = await db
-    .select({ user: users, tenant: { id: tenants.id, name: tenants.name, status: tenants.status } })
+    .select({
+      user: users,
+      tenant: { id: tenants.id, name: tenants.name, status: tenants.status, services: tenants.services },
+      mfaRequired: sql<boolean>`exists (select 1 from ${mfaDevices} where ${mfaDevices.tenantId} = ${users.tenantId} and ${mfaDevices.userId} = ${users.id} and ${mfaDevices.status} = 'Enable')`,
+    })
     .from(users)
     .innerJoin(tenants, eq(tenants.id, users.tenantId))
     .where(and(sql`lower(${tenants.name}) = lower(${tenantName})`, sameEmail(email)))
