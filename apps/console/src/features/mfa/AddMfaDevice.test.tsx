@@ -1,0 +1,171 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { stubFetch } from '../../test/fetchStub';
+import { renderWithProviders } from '../../test/renderWithProviders';
+import { MfaDevicesPage } from './MfaDevicesPage';
+
+const NEW_ID = '5a0c3f2e-8b1d-4e6f-9a7b-2c3d4e5f6a7b';
+const OTP_URL = 'otpauth://totp/Skyvault:ada%40example.com?secret=JBSWY3DPEHPK3PXP&issuer=Skyvault';
+const emptyList = { body: { mfa: [], total: 0 } };
+const enabledDevice = {
+  id: NEW_ID,
+  name: 'Work-phone',
+  status: 'Enable',
+  createdAt: '2025-03-04T14:05:00.000Z',
+  updatedAt: '2025-03-04T14:06:00.000Z',
+};
+
+const bodyOf = (init: RequestInit | undefined) => JSON.parse(String(init?.body));
+
+/** Opens Add, names the device and gets to the QR dialog. */
+async function addDevice(name = 'Work-phone') {
+  fireEvent.click(await screen.findByRole('button', { name: 'Add' }));
+  const nameDialog = await screen.findByRole('dialog', { name: 'Add MFA device' });
+  fireEvent.change(within(nameDialog).getByRole('textbox', { name: 'Name' }), { target: { value: name } });
+  fireEvent.click(within(nameDialog).getByRole('button', { name: 'Next' }));
+  return screen.findByRole('dialog', { name: 'Connect your authenticator app' });
+}
+
+const enterCode = (dialog: HTMLElement, code: string) => {
+  fireEvent.change(within(dialog).getByRole('textbox', { name: 'Verification code' }), {
+    target: { value: code },
+  });
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Verify' }));
+};
+
+describe('Adding an MFA device', () => {
+  it('creates it, shows its QR code and secret, and verifies a code from the app', async () => {
+    const created: unknown[] = [];
+    const fetchMock = stubFetch({
+      'GET /api/v1/mfa': emptyList,
+      'POST /api/v1/mfa': (init) => {
+        created.push(bodyOf(init));
+        return { status: 201, body: { id: NEW_ID, otpPathUrl: OTP_URL } };
+      },
+      [`POST /api/v1/mfa/verify/${NEW_ID}`]: (init) =>
+        bodyOf(init).code === '123456'
+          ? { body: enabledDevice }
+          : {
+              status: 400,
+              body: {
+                statusCode: 400,
+                code: 'INVALID_TOTP',
+                message: 'The verification code is incorrect.',
+                fields: { code: 'The verification code is incorrect.' },
+              },
+            },
+    });
+    const { handleError } = renderWithProviders(<MfaDevicesPage />, { path: '/mfa' });
+
+    const qrDialog = await addDevice();
+    expect(created).toEqual([{ name: 'Work-phone' }]);
+    expect(within(qrDialog).getByRole('img', { name: /QR code to add "Work-phone"/ })).toBeInTheDocument();
+    expect(within(qrDialog).getByText('JBSW Y3DP EHPK 3PXP')).toBeInTheDocument();
+    expect(within(qrDialog).getByRole('button', { name: 'Copy secret key' })).toBeInTheDocument();
+
+    // A wrong code keeps the dialog and says so next to the field.
+    enterCode(qrDialog, '000000');
+    expect(await within(qrDialog).findByText('The verification code is incorrect.')).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Connect your authenticator app' })).toBeInTheDocument();
+    expect(handleError).not.toHaveBeenCalled();
+
+    const listCalls = () => fetchMock.mock.calls.filter(([, init]) => init?.method === 'GET').length;
+    const listCallsBefore = listCalls();
+    enterCode(qrDialog, '123456');
+    expect(await screen.findByText('MFA device was successfully created')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(
+        screen.queryByRole('dialog', { name: 'Connect your authenticator app' }),
+      ).not.toBeInTheDocument(),
+    );
+    // The list is asked again, so the new device appears.
+    await waitFor(() => expect(listCalls()).toBeGreaterThan(listCallsBefore));
+    expect(fetchMock).not.toHaveBeenCalledWith(
+      `/api/v1/mfa/${NEW_ID}`,
+      expect.objectContaining({ method: 'DELETE' }),
+    );
+  });
+
+  it('checks the code before sending it, with the MFA code dialog messages', async () => {
+    const fetchMock = stubFetch({
+      'GET /api/v1/mfa': emptyList,
+      'POST /api/v1/mfa': { status: 201, body: { id: NEW_ID, otpPathUrl: OTP_URL } },
+    });
+    renderWithProviders(<MfaDevicesPage />, { path: '/mfa' });
+    const qrDialog = await addDevice();
+
+    enterCode(qrDialog, '');
+    expect(await within(qrDialog).findByText('Please, enter 6-digit verification code')).toBeInTheDocument();
+    enterCode(qrDialog, '123');
+    expect(await within(qrDialog).findByText('Code must have 6 symbols')).toBeInTheDocument();
+    enterCode(qrDialog, '12a456');
+    expect(await within(qrDialog).findByText('Code should contain only numbers')).toBeInTheDocument();
+    expect(fetchMock.mock.calls.some(([url]) => String(url).includes('/verify/'))).toBe(false);
+  });
+
+  it.each([
+    [
+      'Cancel',
+      (dialog: HTMLElement) => fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' })),
+    ],
+    ['Escape', (dialog: HTMLElement) => fireEvent.keyDown(dialog, { key: 'Escape' })],
+  ])('deletes the new device when the QR dialog is closed with %s', async (_, close) => {
+    let deleted = 0;
+    stubFetch({
+      'GET /api/v1/mfa': emptyList,
+      'POST /api/v1/mfa': { status: 201, body: { id: NEW_ID, otpPathUrl: OTP_URL } },
+      [`DELETE /api/v1/mfa/${NEW_ID}`]: () => {
+        deleted += 1;
+        return { status: 204 };
+      },
+    });
+    renderWithProviders(<MfaDevicesPage />, { path: '/mfa' });
+
+    close(await addDevice());
+
+    await waitFor(() => expect(deleted).toBe(1));
+    await waitFor(() =>
+      expect(
+        screen.queryByRole('dialog', { name: 'Connect your authenticator app' }),
+      ).not.toBeInTheDocument(),
+    );
+    expect(screen.queryByText('MFA device was successfully created')).not.toBeInTheDocument();
+  });
+
+  it('checks the name with the MFA name rules and shows the server refusing a duplicate', async () => {
+    const fetchMock = stubFetch({
+      'GET /api/v1/mfa': emptyList,
+      'POST /api/v1/mfa': {
+        status: 409,
+        body: {
+          statusCode: 409,
+          code: 'CONFLICT',
+          message: 'An MFA device with this name already exists',
+          fields: { name: 'An MFA device with this name already exists' },
+        },
+      },
+    });
+    renderWithProviders(<MfaDevicesPage />, { path: '/mfa' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Add' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add MFA device' });
+    const name = within(dialog).getByRole('textbox', { name: 'Name' });
+    const next = within(dialog).getByRole('button', { name: 'Next' });
+
+    fireEvent.change(name, { target: { value: 'abc' } });
+    fireEvent.click(next);
+    expect(await within(dialog).findByText('Name should have at least 4 symbols')).toBeInTheDocument();
+    fireEvent.change(name, { target: { value: 'my phone' } });
+    fireEvent.click(next);
+    expect(
+      await within(dialog).findByText('Name should contain only letters, digits and "-", "_" symbols'),
+    ).toBeInTheDocument();
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
+
+    fireEvent.change(name, { target: { value: 'Work-phone' } });
+    fireEvent.click(next);
+    expect(
+      await within(dialog).findByText('An MFA device with this name already exists'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Add MFA device' })).toBeInTheDocument();
+  });
+});

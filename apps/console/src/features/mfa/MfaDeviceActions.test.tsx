@@ -1,0 +1,140 @@
+import type { MfaDevice, MfaStatus } from '@skyvault/contract';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { stubFetch } from '../../test/fetchStub';
+import { renderWithProviders } from '../../test/renderWithProviders';
+import { MfaDeviceDetails } from './MfaDevicePage';
+
+// Wraps the real toast function so a test can read the variant it was given.
+vi.mock('notistack', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('notistack')>();
+  return {
+    ...actual,
+    enqueueSnackbar: vi.fn((...args: Parameters<typeof actual.enqueueSnackbar>) =>
+      actual.enqueueSnackbar(...args),
+    ),
+  };
+});
+const { enqueueSnackbar } = await import('notistack');
+
+const ID = '1f2e3d4c-5b6a-4798-8a7b-6c5d4e3f2a1b';
+const DEVICE_PATH = `/api/v1/mfa/${ID}`;
+const device = (status: MfaStatus): MfaDevice => ({
+  id: ID,
+  name: 'Work-phone',
+  status,
+  createdAt: '2025-03-04T14:05:00.000Z',
+  updatedAt: '2025-03-05T09:30:00.000Z',
+});
+
+function renderDetails() {
+  return renderWithProviders(<MfaDeviceDetails id={ID} />, { path: `/mfa/${ID}` });
+}
+
+async function openActions() {
+  fireEvent.click(await screen.findByRole('button', { name: 'Actions' }));
+  return screen.findByRole('menu');
+}
+
+const itemNames = (menu: HTMLElement) =>
+  within(menu)
+    .getAllByRole('menuitem')
+    .map(
+      (item) => `${item.textContent}${item.getAttribute('aria-disabled') === 'true' ? ' (disabled)' : ''}`,
+    );
+
+describe('MFA device actions', () => {
+  it.each<[MfaStatus, string[]]>([
+    ['Enable', ['Disable', 'Reset secret', 'Delete']],
+    ['Disable', ['Enable', 'Reset secret', 'Delete']],
+    ['WaitConfirmation', ['Enable (disabled)', 'Reset secret', 'Delete']],
+    ['ForceResetSecret', ['Enable (disabled)', 'Reset secret', 'Delete']],
+  ])('offers the menu of a device in status %s', async (status, expected) => {
+    stubFetch({ [`GET ${DEVICE_PATH}`]: { body: device(status) } });
+    renderDetails();
+    expect(itemNames(await openActions())).toEqual(expected);
+  });
+
+  it('disables after the confirmation and says so', async () => {
+    let status: MfaStatus = 'Enable';
+    stubFetch({
+      [`GET ${DEVICE_PATH}`]: () => ({ body: device(status) }),
+      [`PATCH ${DEVICE_PATH}/disable`]: () => {
+        status = 'Disable';
+        return { body: device(status) };
+      },
+    });
+    renderDetails();
+    fireEvent.click(within(await openActions()).getByRole('menuitem', { name: 'Disable' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Are you sure to disable this MFA device?' });
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Disable' }));
+
+    expect(await screen.findByText('MFA device was successfully disabled')).toBeInTheDocument();
+    expect(await screen.findByText('Disabled')).toBeInTheDocument();
+  });
+
+  it("shows the server's 'already enabled' answer as a warning", async () => {
+    stubFetch({
+      [`GET ${DEVICE_PATH}`]: { body: device('Disable') },
+      [`PATCH ${DEVICE_PATH}/enable`]: {
+        status: 409,
+        body: { statusCode: 409, code: 'CONFLICT', message: 'This MFA device is already enabled' },
+      },
+    });
+    const { handleError } = renderDetails();
+    fireEvent.click(within(await openActions()).getByRole('menuitem', { name: 'Enable' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Are you sure to enable this MFA device?' });
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Enable' }));
+
+    expect(await screen.findByText('This MFA device is already enabled')).toBeInTheDocument();
+    expect(enqueueSnackbar).toHaveBeenCalledWith(
+      'This MFA device is already enabled',
+      expect.objectContaining({ variant: 'warning' }),
+    );
+    expect(handleError).not.toHaveBeenCalled();
+  });
+
+  it('deletes after the confirmation and goes back to the list', async () => {
+    const fetchMock = stubFetch({
+      [`GET ${DEVICE_PATH}`]: { body: device('Enable') },
+      [`DELETE ${DEVICE_PATH}`]: { status: 204 },
+    });
+    const { router } = renderDetails();
+    fireEvent.click(within(await openActions()).getByRole('menuitem', { name: 'Delete' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Are you sure to delete this MFA device?' });
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/mfa'));
+    expect(await screen.findByText('MFA device was successfully deleted')).toBeInTheDocument();
+    expect(fetchMock.mock.calls.filter(([, init]) => init?.method === 'GET')).toHaveLength(1);
+  });
+
+  it('resets the secret into the QR dialog; closing it keeps the device, waiting', async () => {
+    let status: MfaStatus = 'Enable';
+    const fetchMock = stubFetch({
+      [`GET ${DEVICE_PATH}`]: () => ({ body: device(status) }),
+      [`POST /api/v1/mfa/reset/${ID}`]: () => {
+        status = 'WaitConfirmation';
+        return { body: { id: ID, otpPathUrl: 'otpauth://totp/Skyvault:ada?secret=ABCDEFGHIJKLMNOP' } };
+      },
+    });
+    renderDetails();
+    fireEvent.click(within(await openActions()).getByRole('menuitem', { name: 'Reset secret' }));
+    const confirm = await screen.findByRole('dialog', {
+      name: 'Are you sure to reset the secret of this MFA device?',
+    });
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Reset secret' }));
+
+    const qrDialog = await screen.findByRole('dialog', { name: 'Connect your authenticator app' });
+    expect(within(qrDialog).getByText('ABCD EFGH IJKL MNOP')).toBeInTheDocument();
+    fireEvent.click(within(qrDialog).getByRole('button', { name: 'Cancel' }));
+
+    await waitFor(() =>
+      expect(
+        screen.queryByRole('dialog', { name: 'Connect your authenticator app' }),
+      ).not.toBeInTheDocument(),
+    );
+    expect(await screen.findByText('Wait confirmation')).toBeInTheDocument();
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'DELETE')).toBe(false);
+  });
+});

@@ -1,0 +1,175 @@
+import ArrowDropDownIcon from '@mui/icons-material/ArrowDropDown';
+import Button from '@mui/material/Button';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import { CONFIRMATIONS, type MfaDevice, mfaMenu, TOASTS, WARNINGS } from '@skyvault/contract';
+import { useId, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { ApiError } from '../../api/client';
+import { useErrorHandler } from '../../app/errors/ErrorHandlerContext';
+import { notify } from '../../app/toasts/notify';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { LazyMfaQrDialog, preloadMfaQrDialog } from './LazyMfaQrDialog';
+import type { CreatedMfaDevice } from './MfaNameDialog';
+import {
+  type MfaDeviceSwitch,
+  useDeleteMfaDevice,
+  useResetMfaSecret,
+  useSwitchMfaDevice,
+} from './mfa.queries';
+import { toMfaDevices } from './mfa.routes';
+import { isHandledByErrorHandler } from './mfaErrors';
+
+type MfaAction = MfaDeviceSwitch | 'reset' | 'delete';
+
+/** Resetting is not named by the spec; the texts are ours, worded like its confirmations. */
+const RESET_SECRET_CONFIRMATION = 'Are you sure to reset the secret of this MFA device?';
+const RESET_SECRET_DETAIL =
+  'The authenticator app stops giving valid codes for this device until you scan the new QR code and ' +
+  'confirm it with a code.';
+
+const CONFIRMING: Record<
+  MfaAction,
+  { title: string; message?: string; label: string; destructive: boolean }
+> = {
+  enable: { title: CONFIRMATIONS.enableMfaDevice, label: 'Enable', destructive: false },
+  disable: { title: CONFIRMATIONS.disableMfaDevice, label: 'Disable', destructive: false },
+  reset: {
+    title: RESET_SECRET_CONFIRMATION,
+    message: RESET_SECRET_DETAIL,
+    label: 'Reset secret',
+    destructive: true,
+  },
+  delete: { title: CONFIRMATIONS.deleteMfaDevice, label: 'Delete', destructive: true },
+};
+
+const SWITCHED: Record<MfaDeviceSwitch, string> = {
+  enable: TOASTS.mfaDeviceEnabled,
+  disable: TOASTS.mfaDeviceDisabled,
+};
+
+/**
+ * The API answers these two conflicts with the contract's own warning texts; they mean the device is
+ * already as asked (changed elsewhere), which is a warning rather than a failure (SPEC.md §4).
+ */
+const ALREADY: readonly string[] = [WARNINGS.mfaDeviceAlreadyEnabled, WARNINGS.mfaDeviceAlreadyDisabled];
+const alreadySwitched = (error: unknown): error is ApiError =>
+  error instanceof ApiError && error.status === 409 && ALREADY.includes(error.message);
+
+/** The details screen's Actions menu: items follow the device's status through the contract's mfaMenu. */
+export function MfaDeviceActions({ device }: { device: MfaDevice }) {
+  const buttonId = useId();
+  const menuId = useId();
+  const navigate = useNavigate();
+  const handleError = useErrorHandler();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [confirming, setConfirming] = useState<MfaAction | null>(null);
+  // Kept after closing, so the dialog does not lose its texts while it fades out.
+  const [shown, setShown] = useState<MfaAction>('delete');
+  const [resetDevice, setResetDevice] = useState<CreatedMfaDevice | null>(null);
+  const switchDevice = useSwitchMfaDevice();
+  const removeDevice = useDeleteMfaDevice();
+  const resetSecret = useResetMfaSecret();
+  const menu = mfaMenu(device.status);
+  const pending = switchDevice.isPending || removeDevice.isPending || resetSecret.isPending;
+
+  const choose = (action: MfaAction) => {
+    setAnchor(null);
+    setConfirming(action);
+    setShown(action);
+    if (action === 'reset') void preloadMfaQrDialog();
+  };
+  const done = () => setConfirming(null);
+
+  const confirm = () => {
+    if (confirming === 'enable' || confirming === 'disable') {
+      const to = confirming;
+      switchDevice.mutate(
+        { id: device.id, to },
+        {
+          onSuccess: () => notify(SWITCHED[to], 'success'),
+          onError: (error) => {
+            if (alreadySwitched(error)) notify(error.message, 'warning');
+            else if (!isHandledByErrorHandler(error)) handleError(error);
+          },
+          onSettled: done,
+        },
+      );
+    } else if (confirming === 'delete') {
+      removeDevice.mutate(device.id, {
+        onSuccess: () => {
+          notify(TOASTS.mfaDeviceDeleted, 'success');
+          navigate(toMfaDevices(), { replace: true });
+        },
+        onError: done,
+      });
+    } else if (confirming === 'reset') {
+      resetSecret.mutate(device.id, {
+        onSuccess: (link) => setResetDevice({ ...link, name: device.name }),
+        onSettled: done,
+      });
+    }
+  };
+
+  return (
+    <>
+      <Button
+        id={buttonId}
+        variant="outlined"
+        endIcon={<ArrowDropDownIcon />}
+        aria-haspopup="menu"
+        aria-controls={anchor ? menuId : undefined}
+        aria-expanded={anchor ? 'true' : undefined}
+        onClick={(event) => setAnchor(event.currentTarget)}
+      >
+        Actions
+      </Button>
+      <Menu
+        id={menuId}
+        anchorEl={anchor}
+        open={Boolean(anchor)}
+        onClose={() => setAnchor(null)}
+        slotProps={{ list: { 'aria-labelledby': buttonId } }}
+      >
+        {menu.enable.visible && (
+          <MenuItem disabled={menu.enable.disabled} onClick={() => choose('enable')}>
+            Enable
+          </MenuItem>
+        )}
+        {menu.disable.visible && (
+          <MenuItem disabled={menu.disable.disabled} onClick={() => choose('disable')}>
+            Disable
+          </MenuItem>
+        )}
+        <MenuItem onClick={() => choose('reset')}>Reset secret</MenuItem>
+        {menu.delete.visible && (
+          <MenuItem disabled={menu.delete.disabled} onClick={() => choose('delete')}>
+            Delete
+          </MenuItem>
+        )}
+      </Menu>
+      <ConfirmDialog
+        open={confirming !== null}
+        title={CONFIRMING[shown].title}
+        message={CONFIRMING[shown].message}
+        confirmLabel={CONFIRMING[shown].label}
+        destructive={CONFIRMING[shown].destructive}
+        pending={pending}
+        onConfirm={confirm}
+        onClose={done}
+      />
+      {resetDevice && (
+        <LazyMfaQrDialog
+          device={resetDevice}
+          // Reset and confirmed: the device is enabled again with its new secret.
+          onVerified={() => {
+            notify(TOASTS.mfaDeviceUpdated, 'success');
+            setResetDevice(null);
+          }}
+          // The device keeps waiting for a code (SPEC.md §4); unlike a new one it is not deleted.
+          onCancel={() => setResetDevice(null)}
+        />
+      )}
+    </>
+  );
+}
