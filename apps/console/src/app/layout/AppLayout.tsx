@@ -3,7 +3,7 @@ import { useTheme } from '@mui/material/styles';
 import Toolbar from '@mui/material/Toolbar';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { ApiError } from '../../api/client';
 import { EmptyState } from '../../components/EmptyState';
@@ -17,6 +17,18 @@ import { ScreenBoundary } from './ScreenBoundary';
 import { Sidebar } from './Sidebar';
 import { TopBar } from './TopBar';
 import { useSidebarCollapsed } from './useSidebarCollapsed';
+
+// The settings menu's dialogs load when first opened: most visits never open them.
+const ChangePasswordDialog = lazy(() =>
+  import('../../features/account/ChangePasswordDialog').then((module) => ({
+    default: module.ChangePasswordDialog,
+  })),
+);
+const ChangeTenantNameDialog = lazy(() =>
+  import('../../features/account/ChangeTenantNameDialog').then((module) => ({
+    default: module.ChangeTenantNameDialog,
+  })),
+);
 
 /**
  * The signed-in console: loads the session first (an ended one answers 401, and the error handler
@@ -54,6 +66,8 @@ function Shell() {
   const [collapsed, toggleCollapsed] = useSidebarCollapsed();
   const [mobileOpen, setMobileOpen] = useState(false);
   const { pathname } = useLocation();
+  const [accountDialog, setAccountDialog] = useState<'password' | 'tenantName' | null>(null);
+  const closeAccountDialog = () => setAccountDialog(null);
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>
@@ -68,7 +82,16 @@ function Shell() {
       >
         Skip to content
       </Box>
-      <TopBar onOpenNavigation={mobile ? () => setMobileOpen(true) : undefined} />
+      <TopBar
+        onOpenNavigation={mobile ? () => setMobileOpen(true) : undefined}
+        onChangePassword={() => setAccountDialog('password')}
+        // Renaming the tenant is for administrators only.
+        onChangeTenantName={user.isAdmin ? () => setAccountDialog('tenantName') : undefined}
+      />
+      <Suspense fallback={null}>
+        {accountDialog === 'password' && <ChangePasswordDialog onClose={closeAccountDialog} />}
+        {accountDialog === 'tenantName' && <ChangeTenantNameDialog onClose={closeAccountDialog} />}
+      </Suspense>
       <Sidebar
         collapsed={collapsed}
         onToggleCollapsed={toggleCollapsed}

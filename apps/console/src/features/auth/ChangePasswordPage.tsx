@@ -1,18 +1,142 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { Navigate, useSearchParams } from 'react-router';
+import { passwordEndpoints, type ResetPassword, resetPasswordFormSchema, TOASTS } from '@skyvault/contract';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useCallback, useEffect } from 'react';
+import { useForm } from 'react-hook-form';
+import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { ApiError, callApi, UNEXPECTED_ERROR_MESSAGE } from '../../api/client';
 import { PublicCard } from '../../app/layout/PublicCard';
-import { toLogin } from './auth.routes';
+import { notify } from '../../app/toasts/notify';
+import { safeRedirectTarget, toLogin } from './auth.routes';
+import { formField } from './form/formField';
+import { PasswordChecklist } from './form/PasswordChecklist';
+import { PasswordField } from './form/PasswordField';
+import { useFormErrorReport } from './form/useFormErrorReport';
+import { usePasswordPair } from './form/usePasswordPair';
 
-/** /auth/change-password?code=…&redirectTo=…: the forced password change of SPEC.md §8. */
+/**
+ * /auth/change-password?code=…&redirectTo=…: sets a new password with a reset code, from the forgotten
+ * password e-mail or a forced reset at login (SPEC.md §2, §8). Without a usable code it goes to login.
+ */
 export function ChangePasswordPage() {
-  const [searchParams] = useSearchParams();
+  const [query] = useSearchParams();
+  const code = query.get('code') ?? '';
+  const redirectTo = safeRedirectTarget(query.get('redirectTo'));
+  const navigate = useNavigate();
+
+  const details = useQuery({
+    queryKey: ['reset-code', code],
+    queryFn: ({ signal }) => callApi(passwordEndpoints.resetCodeDetails, { params: { code }, signal }),
+    enabled: Boolean(code),
+    retry: false,
+    staleTime: Number.POSITIVE_INFINITY,
+    meta: { errorToast: false },
+  });
+
+  /** An unknown, used or expired code: say why (the server's words) and go to login. */
+  const leaveForLogin = useCallback(
+    (error: unknown) => {
+      notify(error instanceof ApiError ? error.message : UNEXPECTED_ERROR_MESSAGE, 'error');
+      navigate(toLogin({ redirectTo }), { replace: true });
+    },
+    [navigate, redirectTo],
+  );
+  useEffect(() => {
+    if (details.error) leaveForLogin(details.error);
+  }, [details.error, leaveForLogin]);
+
   // SPEC.md §2: without a code there is nothing to change; go to login.
-  if (!searchParams.get('code')) return <Navigate to={toLogin()} replace />;
+  if (!code) return <Navigate to={toLogin({ redirectTo })} replace />;
   return (
     <PublicCard title="Change password">
-      <Typography color="text.secondary">
-        This screen is not available in this version of the console.
-      </Typography>
+      {details.data ? (
+        <NewPasswordForm
+          code={code}
+          email={details.data.email}
+          onChanged={() => {
+            notify(TOASTS.passwordChanged, 'success');
+            navigate(toLogin({ redirectTo }), { replace: true });
+          }}
+          onCodeRefused={leaveForLogin}
+        />
+      ) : (
+        <CircularProgress aria-label="Loading" sx={{ display: 'block', mx: 'auto' }} />
+      )}
     </PublicCard>
+  );
+}
+
+function NewPasswordForm({
+  code,
+  email,
+  onChanged,
+  onCodeRefused,
+}: {
+  code: string;
+  email: string;
+  onChanged: () => void;
+  onCodeRefused: (error: unknown) => void;
+}) {
+  const reportError = useFormErrorReport();
+  const form = useForm({
+    resolver: zodResolver(resetPasswordFormSchema),
+    defaultValues: { password: '', confirmPassword: '' },
+  });
+  const pair = usePasswordPair(form, 'password', 'confirmPassword');
+  const change = useMutation({
+    mutationFn: (body: ResetPassword) => callApi(passwordEndpoints.resetPassword, { body }),
+    meta: { errorToast: false },
+  });
+
+  const submit = form.handleSubmit(({ password }) =>
+    change.mutate(
+      { password, code },
+      {
+        onSuccess: onChanged,
+        // The code may have been used or expired since the page opened.
+        onError: (error) =>
+          error instanceof ApiError && error.code === 'INVALID_CODE'
+            ? onCodeRefused(error)
+            : reportError(form, error),
+      },
+    ),
+  );
+  const confirmation = formField(form, 'confirmPassword');
+
+  return (
+    <Stack component="form" noValidate onSubmit={submit} spacing={2}>
+      <Typography color="text.secondary">
+        Set a new password for <strong>{email}</strong>.
+      </Typography>
+      <PasswordField
+        {...formField(form, 'password')}
+        label="New password"
+        autoComplete="new-password"
+        autoFocus
+        required
+      />
+      <PasswordChecklist password={pair.password} />
+      <PasswordField
+        {...confirmation}
+        error={confirmation.error || Boolean(pair.mismatch)}
+        helperText={confirmation.helperText ?? pair.mismatch}
+        label="Confirm new password"
+        autoComplete="new-password"
+        required
+      />
+      <Button
+        type="submit"
+        variant="contained"
+        size="large"
+        disabled={!pair.ready}
+        loading={change.isPending}
+      >
+        Change password
+      </Button>
+    </Stack>
   );
 }

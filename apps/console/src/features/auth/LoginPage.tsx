@@ -1,9 +1,97 @@
+import Alert from '@mui/material/Alert';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { WARNINGS } from '@skyvault/contract';
+import { useReducer, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { PublicCard } from '../../app/layout/PublicCard';
+import { notify } from '../../app/toasts/notify';
+import { RouterLink } from '../../components/RouterLink';
+import { toSignUp } from '../tenants/tenants.routes';
+import { CodeStep } from './login/CodeStep';
+import { CredentialStep } from './login/CredentialStep';
+import { EmailStep } from './login/EmailStep';
+import { ForgotPasswordDialog } from './login/ForgotPasswordDialog';
+import { initialLoginState, loginReducer } from './login/loginSteps';
+import { MfaCodeDialog } from './login/MfaCodeDialog';
+import { PasswordStep } from './login/PasswordStep';
+import { SelectTenantStep } from './login/SelectTenantStep';
+import { TenantStep } from './login/TenantStep';
+import { useSignIn } from './login/useSignIn';
 
 /**
- * /auth/login. The step-based sign-in of SPEC.md §2 goes here: on success it calls `setLoggedIn()`
- * (app/session/loggedInFlag) and navigates to `safeRedirectTarget(redirectTo)` or the licenses list.
+ * /auth/login (SPEC.md §2, §4): one step at a time, in either flow, then pre-login, the MFA code when the
+ * account has MFA, and login. `redirectTo` says where to go afterwards; `authorized=true` means the
+ * visitor was sent here to sign in first.
  */
 export function LoginPage() {
-  return <PublicCard title="Log in" />;
+  const [query] = useSearchParams();
+  const [state, dispatch] = useReducer(loginReducer, query, initialLoginState);
+  const { awaitingCode, signIn, signInWithCode, cancelCode } = useSignIn(query.get('redirectTo'));
+  /** The forgot-password dialog, with what the form knows so far; null while closed. */
+  const [forgotFor, setForgotFor] = useState<{ email: string; tenantName: string } | null>(null);
+
+  return (
+    <PublicCard title="Log in">
+      <Stack spacing={2}>
+        {query.get('authorized') === 'true' && <Alert severity="info">Please log in to continue.</Alert>}
+        {state.step === 'EMAIL' && (
+          <EmailStep
+            email={state.email}
+            onCodeSent={(email) => dispatch({ type: 'codeSent', email })}
+            onUseTenantName={(email) => dispatch({ type: 'useTenantName', email })}
+          />
+        )}
+        {state.step === 'CODE' && (
+          <CodeStep
+            email={state.email}
+            onVerified={(tenants) => {
+              if (tenants.length === 0) notify(WARNINGS.noTenantsForEmail, 'warning');
+              dispatch({ type: 'codeVerified', tenants });
+            }}
+            onUseDifferentEmail={() => dispatch({ type: 'useEmail' })}
+          />
+        )}
+        {state.step === 'SELECT_TENANT' && (
+          <SelectTenantStep
+            email={state.email}
+            tenants={state.tenants}
+            selected={state.tenantName}
+            onSelect={(tenantName) => dispatch({ type: 'tenantSelected', tenantName })}
+            onUseDifferentEmail={() => dispatch({ type: 'useEmail' })}
+          />
+        )}
+        {state.step === 'PASSWORD' && (
+          <PasswordStep
+            email={state.email}
+            tenantName={state.tenantName}
+            onSignIn={signIn}
+            onSelectDifferentTenant={() => dispatch({ type: 'selectDifferentTenant' })}
+            onForgotPassword={() => setForgotFor({ email: state.email, tenantName: state.tenantName })}
+          />
+        )}
+        {state.step === 'TENANT' && (
+          <TenantStep
+            tenantName={state.tenantName}
+            onContinue={(tenantName) => dispatch({ type: 'tenantEntered', tenantName })}
+            onUseEmail={() => dispatch({ type: 'useEmail' })}
+          />
+        )}
+        {state.step === 'CREDENTIAL' && (
+          <CredentialStep
+            tenantName={state.tenantName}
+            email={state.email}
+            onSignIn={signIn}
+            onUseDifferentTenant={() => dispatch({ type: 'useTenantName' })}
+            onForgotPassword={(email) => setForgotFor({ email, tenantName: state.tenantName })}
+          />
+        )}
+        <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'center' }}>
+          Don't have an account? <RouterLink to={toSignUp()}>Sign up</RouterLink>
+        </Typography>
+      </Stack>
+      {awaitingCode && <MfaCodeDialog onSubmitCode={signInWithCode} onCancel={cancelCode} />}
+      {forgotFor && <ForgotPasswordDialog {...forgotFor} onClose={() => setForgotFor(null)} />}
+    </PublicCard>
+  );
 }

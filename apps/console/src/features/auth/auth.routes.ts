@@ -9,11 +9,23 @@ const withQuery = (path: string, query: Record<string, string | undefined>): str
   return text ? `${path}?${text}` : path;
 };
 
+export interface LoginLinkOptions {
+  /** Where to go once signed in (a console path, see safeRedirectTarget). */
+  redirectTo?: string;
+  /** Shows 'Please log in to continue.' above the form. */
+  authorized?: boolean;
+  /** Prefills the credential flow, e.g. right after an organization was verified. */
+  tenantName?: string;
+  email?: string;
+}
+
 /** Login, optionally coming back to `redirectTo` (a console path) once signed in. */
-export const toLogin = (options: { redirectTo?: string; authorized?: boolean } = {}): string =>
+export const toLogin = (options: LoginLinkOptions = {}): string =>
   withQuery(routes['auth.login'], {
     redirectTo: options.redirectTo,
     authorized: options.authorized ? 'true' : undefined,
+    tenantName: options.tenantName,
+    email: options.email,
   });
 
 /** The forced password change of SPEC.md §8, with the code the API answered. */
@@ -21,11 +33,20 @@ export const toChangePassword = (options: { code: string; redirectTo?: string })
   withQuery(routes['auth.change-password'], { code: options.code, redirectTo: options.redirectTo });
 
 /**
- * The `redirectTo` target if it is a path of this console, otherwise undefined. An absolute or
+ * Browsers drop tabs and line breaks from URLs and read '\\' as '/', so '/\t/evil.example' would mean
+ * '//evil.example'.
+ */
+const isUrlConfusable = (char: string): boolean => {
+  const code = char.charCodeAt(0);
+  return char === '\\' || code < 0x20 || code === 0x7f;
+};
+
+/**
+ * The `redirectTo` target if it is a path of this site, otherwise undefined. An absolute or
  * protocol-relative URL would turn the login page into an open redirect.
  */
 export function safeRedirectTarget(redirectTo: string | null | undefined): string | undefined {
-  if (!redirectTo?.startsWith('/') || redirectTo.startsWith('//') || redirectTo.startsWith('/\\')) {
+  if (!redirectTo?.startsWith('/') || redirectTo.startsWith('//') || [...redirectTo].some(isUrlConfusable)) {
     return undefined;
   }
   return redirectTo;

@@ -1,15 +1,40 @@
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { VERIFICATION_LINK_HOURS } from '@skyvault/contract';
+import { useSearchParams } from 'react-router';
 import { PublicCard } from '../../app/layout/PublicCard';
+import { RouterLink } from '../../components/RouterLink';
+import { toLogin } from '../auth/auth.routes';
+import { useResendVerification } from './useResendVerification';
 
 /** After sign-up (SPEC.md §2): the organization becomes active once its e-mail address is verified. */
 export function WaitVerificationPage() {
+  const [query] = useSearchParams();
+  const email = query.get('email')?.trim() ?? '';
+  const resend = useResendVerification();
+
   return (
     <PublicCard title="Verify your email">
-      <Typography color="text.secondary">
-        We have sent you an e-mail to verify your address and activate your organization. The link in it
-        expires in {VERIFICATION_LINK_HOURS} hours.
-      </Typography>
+      <Stack spacing={2}>
+        <Typography color="text.secondary">
+          We have sent you an e-mail to verify your address and activate your organization. The link in it
+          expires in {VERIFICATION_LINK_HOURS} hours.
+        </Typography>
+        {email && (
+          <>
+            <Typography variant="body2" color="text.secondary">
+              It went to <strong>{email}</strong>. No e-mail? Check your spam folder, or send it again.
+            </Typography>
+            <Button variant="outlined" onClick={() => resend.mutate(email)} loading={resend.isPending}>
+              Resend e-mail
+            </Button>
+          </>
+        )}
+        <Typography variant="body2" sx={{ textAlign: 'center' }}>
+          <RouterLink to={toLogin()}>Back to login</RouterLink>
+        </Typography>
+      </Stack>
     </PublicCard>
   );
 }

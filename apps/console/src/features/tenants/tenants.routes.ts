@@ -2,9 +2,14 @@ import { lazy } from 'react';
 import type { RouteObject } from 'react-router';
 import { routes } from '../../app/routes';
 
-/** Sign-up of a new organization, and the screen that asks to verify the e-mail afterwards. */
+/** Sign-up of a new organization, the screen that asks to verify the e-mail, and the link's target. */
 export const toSignUp = (): string => routes['tenants.new'];
-export const toWaitVerification = (): string => routes['tenants.wait-verification'];
+
+/** The e-mail the verification went to, so the page can offer to send it again. */
+export const toWaitVerification = (email?: string): string =>
+  email
+    ? `${routes['tenants.wait-verification']}?${new URLSearchParams({ email })}`
+    : routes['tenants.wait-verification'];
 
 export const tenantsRoutes: RouteObject[] = [
   {
@@ -17,6 +22,13 @@ export const tenantsRoutes: RouteObject[] = [
     path: routes['tenants.wait-verification'],
     Component: lazy(() =>
       import('./WaitVerificationPage').then((module) => ({ default: module.WaitVerificationPage })),
+    ),
+  },
+  {
+    id: 'tenants.verify',
+    path: routes['tenants.verify'],
+    Component: lazy(() =>
+      import('./VerifyTenantPage').then((module) => ({ default: module.VerifyTenantPage })),
     ),
   },
 ];

@@ -1,0 +1,65 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import Button from '@mui/material/Button';
+import DialogContentText from '@mui/material/DialogContentText';
+import TextField from '@mui/material/TextField';
+import { loginTotpSchema } from '@skyvault/contract';
+import { useForm } from 'react-hook-form';
+import { FormDialog } from '../form/FormDialog';
+import { formField } from '../form/formField';
+import { useFormErrorReport } from '../form/useFormErrorReport';
+
+/**
+ * The TOTP step of a login with MFA (SPEC.md §4): login continues only with a code. A wrong code is
+ * shown on the field and the dialog stays, so the next code can be typed at once.
+ */
+export function MfaCodeDialog({
+  onSubmitCode,
+  onCancel,
+}: {
+  onSubmitCode: (code: string) => Promise<void>;
+  onCancel: () => void;
+}) {
+  const reportError = useFormErrorReport();
+  const form = useForm({ resolver: zodResolver(loginTotpSchema), defaultValues: { code: '' } });
+  const submitting = form.formState.isSubmitting;
+
+  const submit = form.handleSubmit(async ({ code }) => {
+    try {
+      await onSubmitCode(code);
+    } catch (error) {
+      reportError(form, error);
+    }
+  });
+
+  return (
+    <FormDialog
+      title="Enter 6-digit verification code"
+      busy={submitting}
+      onSubmit={submit}
+      onClose={onCancel}
+      actions={
+        <>
+          <Button onClick={onCancel} disabled={submitting}>
+            Cancel
+          </Button>
+          <Button type="submit" variant="contained" loading={submitting}>
+            Login
+          </Button>
+        </>
+      }
+    >
+      <DialogContentText sx={{ mb: 2 }}>
+        Open the authenticator app on your MFA device and enter the code it shows.
+      </DialogContentText>
+      <TextField
+        {...formField(form, 'code')}
+        label="Verification code"
+        autoComplete="one-time-code"
+        autoFocus
+        required
+        fullWidth
+        slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 6 } }}
+      />
+    </FormDialog>
+  );
+}

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { initialLoginState, type LoginState, loginReducer } from './loginSteps';
+
+const start: LoginState = { step: 'EMAIL', email: '', tenantName: '', tenants: [] };
+const tenants = [{ id: '5b0e7c1a-2f3d-4e5a-8b6c-7d8e9f0a1b2c', name: 'acme' }];
+
+describe('the login steps', () => {
+  it('walks the e-mail flow: EMAIL, CODE, SELECT_TENANT, PASSWORD', () => {
+    const code = loginReducer(start, { type: 'codeSent', email: 'ada@example.com' });
+    expect(code).toMatchObject({ step: 'CODE', email: 'ada@example.com' });
+    const select = loginReducer(code, { type: 'codeVerified', tenants });
+    expect(select).toMatchObject({ step: 'SELECT_TENANT', tenants });
+    const password = loginReducer(select, { type: 'tenantSelected', tenantName: 'acme' });
+    expect(password).toMatchObject({ step: 'PASSWORD', tenantName: 'acme' });
+    expect(loginReducer(password, { type: 'selectDifferentTenant' })).toMatchObject({
+      step: 'SELECT_TENANT',
+      tenants,
+    });
+  });
+
+  it('stays on EMAIL when the address has no tenants', () => {
+    const code = loginReducer(start, { type: 'codeSent', email: 'ada@example.com' });
+    expect(loginReducer(code, { type: 'codeVerified', tenants: [] })).toMatchObject({
+      step: 'EMAIL',
+      email: 'ada@example.com',
+    });
+  });
+
+  it('walks the credential flow, keeping the e-mail typed before', () => {
+    const tenant = loginReducer(start, { type: 'useTenantName', email: 'ada@example.com' });
+    expect(tenant).toMatchObject({ step: 'TENANT', email: 'ada@example.com' });
+    const credential = loginReducer(tenant, { type: 'tenantEntered', tenantName: 'acme' });
+    expect(credential).toMatchObject({ step: 'CREDENTIAL', tenantName: 'acme', email: 'ada@example.com' });
+    expect(loginReducer(credential, { type: 'useTenantName' })).toMatchObject({ step: 'TENANT' });
+    expect(loginReducer(credential, { type: 'useEmail' })).toMatchObject({ step: 'EMAIL' });
+  });
+
+  it('starts with the credential flow when the link names a valid tenant', () => {
+    expect(initialLoginState(new URLSearchParams('tenantName=acme&email=ada@example.com'))).toMatchObject({
+      step: 'CREDENTIAL',
+      tenantName: 'acme',
+      email: 'ada@example.com',
+    });
+    expect(initialLoginState(new URLSearchParams('tenantName=a%20b'))).toMatchObject({ step: 'TENANT' });
+    expect(initialLoginState(new URLSearchParams())).toMatchObject({ step: 'EMAIL' });
+  });
+});

@@ -1,0 +1,82 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { tenantEndpoints } from '@skyvault/contract';
+import { useMutation } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { ApiError, callApi, UNEXPECTED_ERROR_MESSAGE } from '../../api/client';
+import { PublicCard } from '../../app/layout/PublicCard';
+import { RouterLink } from '../../components/RouterLink';
+import { toLogin } from '../auth/auth.routes';
+import { ResendVerificationForm } from './ResendVerificationForm';
+
+/** Ours: a link without its token cannot be verified (the server is not asked). */
+const INCOMPLETE_LINK = 'This verification link is not complete. Open the link from the e-mail again.';
+
+/**
+ * /tenants/verify?token=…: the link of the sign-up e-mail. Opening it activates the organization
+ * (SPEC.md §4 Tenant); a link that cannot be used says why and offers a new one.
+ */
+export function VerifyTenantPage() {
+  const [query] = useSearchParams();
+  const token = query.get('token')?.trim() ?? '';
+  const verify = useMutation({
+    mutationFn: (token: string) => callApi(tenantEndpoints.verify, { body: { token } }),
+    // The page shows the failure itself.
+    meta: { errorToast: false },
+  });
+
+  // A token works once: the ref keeps a remounted page (development's strict mode) from using it twice.
+  const sent = useRef<string | null>(null);
+  useEffect(() => {
+    if (!token || sent.current === token) return;
+    sent.current = token;
+    verify.mutate(token);
+  }, [token, verify.mutate]);
+
+  if (verify.data) {
+    const { tenantName, email } = verify.data;
+    return (
+      <PublicCard title="Your organization is active">
+        <Stack spacing={2}>
+          <Typography color="text.secondary">
+            Thank you for verifying your e-mail. Your organization <strong>{tenantName}</strong> is ready: log
+            in as <strong>{email}</strong>.
+          </Typography>
+          <Button component={Link} to={toLogin({ tenantName, email })} variant="contained" size="large">
+            Log in
+          </Button>
+        </Stack>
+      </PublicCard>
+    );
+  }
+
+  if (token && !verify.isError) {
+    return (
+      <PublicCard title="Verifying your email">
+        <CircularProgress aria-label="Verifying" sx={{ display: 'block', mx: 'auto' }} />
+      </PublicCard>
+    );
+  }
+
+  const message = !token
+    ? INCOMPLETE_LINK
+    : verify.error instanceof ApiError
+      ? verify.error.message
+      : UNEXPECTED_ERROR_MESSAGE;
+  return (
+    <PublicCard title="Your email could not be verified">
+      <Stack spacing={2}>
+        <Alert severity="error">{message}</Alert>
+        {/* The API answers expired, used and unknown links alike (INVALID_CODE); a new link helps the first. */}
+        <ResendVerificationForm />
+        <Typography variant="body2" sx={{ textAlign: 'center' }}>
+          <RouterLink to={toLogin()}>Back to login</RouterLink>
+        </Typography>
+      </Stack>
+    </PublicCard>
+  );
+}
