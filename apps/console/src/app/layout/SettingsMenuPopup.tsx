@@ -62,12 +62,15 @@ export function SettingsMenuPopup({
         </ListItemIcon>
       </MenuItem>
       <Divider />
-      <MenuItem disabled={!onChangeTenantName} onClick={onChangeTenantName && run(onChangeTenantName)}>
-        <ListItemIcon>
-          <DriveFileRenameOutlineIcon fontSize="small" />
-        </ListItemIcon>
-        <ListItemText>Change tenant name</ListItemText>
-      </MenuItem>
+      {/* Renaming the tenant is for administrators: the layout gives the handler to them only. */}
+      {onChangeTenantName && (
+        <MenuItem onClick={run(onChangeTenantName)}>
+          <ListItemIcon>
+            <DriveFileRenameOutlineIcon fontSize="small" />
+          </ListItemIcon>
+          <ListItemText>Change tenant name</ListItemText>
+        </MenuItem>
+      )}
       <MenuItem disabled={!onChangePassword} onClick={onChangePassword && run(onChangePassword)}>
         <ListItemIcon>
           <PasswordIcon fontSize="small" />

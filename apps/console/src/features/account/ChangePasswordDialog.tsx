@@ -12,12 +12,12 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { callApi } from '../../api/client';
+import { useFormErrorReport } from '../../app/errors/formErrors';
 import { notify } from '../../app/toasts/notify';
 import { FormDialog } from '../auth/form/FormDialog';
 import { formField } from '../auth/form/formField';
 import { PasswordChecklist } from '../auth/form/PasswordChecklist';
 import { PasswordField } from '../auth/form/PasswordField';
-import { useFormErrorReport } from '../auth/form/useFormErrorReport';
 import { usePasswordPair } from '../auth/form/usePasswordPair';
 
 const EMPTY_FORM: ChangePasswordForm = { oldPassword: '', newPassword: '', confirmationPassword: '' };

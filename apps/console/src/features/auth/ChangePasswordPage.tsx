@@ -9,13 +9,13 @@ import { useCallback, useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { ApiError, callApi, UNEXPECTED_ERROR_MESSAGE } from '../../api/client';
+import { useFormErrorReport } from '../../app/errors/formErrors';
 import { PublicCard } from '../../app/layout/PublicCard';
 import { notify } from '../../app/toasts/notify';
 import { safeRedirectTarget, toLogin } from './auth.routes';
 import { formField } from './form/formField';
 import { PasswordChecklist } from './form/PasswordChecklist';
 import { PasswordField } from './form/PasswordField';
-import { useFormErrorReport } from './form/useFormErrorReport';
 import { usePasswordPair } from './form/usePasswordPair';
 
 /**

@@ -7,6 +7,7 @@ import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../api/client';
 import { useErrorHandler } from '../../app/errors/ErrorHandlerContext';
+import { isHandledByErrorHandler } from '../../app/errors/formErrors';
 import { notify } from '../../app/toasts/notify';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { LazyMfaQrDialog, preloadMfaQrDialog } from './LazyMfaQrDialog';
@@ -18,7 +19,6 @@ import {
   useSwitchMfaDevice,
 } from './mfa.queries';
 import { toMfaDevices } from './mfa.routes';
-import { isHandledByErrorHandler } from './mfaErrors';
 
 type MfaAction = MfaDeviceSwitch | 'reset' | 'delete';
 

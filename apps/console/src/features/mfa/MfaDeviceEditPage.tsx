@@ -6,12 +6,12 @@ import Stack from '@mui/material/Stack';
 import { mfaDeviceFormSchema, TOASTS, WARNINGS } from '@skyvault/contract';
 import { useForm } from 'react-hook-form';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
+import { isHandledByErrorHandler, useFormErrorReport } from '../../app/errors/formErrors';
 import { PageHeader } from '../../app/layout/PageHeader';
 import { notify } from '../../app/toasts/notify';
 import { MfaNameField } from './MfaNameField';
 import { useMfaDevice, useRenameMfaDevice } from './mfa.queries';
 import { toMfaDevice, toMfaDevices } from './mfa.routes';
-import { isHandledByErrorHandler, useFormErrorReporter } from './mfaErrors';
 
 /** Renames one MFA device (SPEC.md §2); a missing id or a failed load goes back to the list (§8). */
 export function MfaDeviceEditPage() {
@@ -25,15 +25,16 @@ export function MfaDeviceEditForm({ id }: { id: string }) {
   const navigate = useNavigate();
   const query = useMfaDevice(id);
   const rename = useRenameMfaDevice();
-  const reportError = useFormErrorReporter();
+  const reportError = useFormErrorReport();
   const device = query.data;
-  const { control, handleSubmit, setError } = useForm({
+  const form = useForm({
     resolver: zodResolver(mfaDeviceFormSchema),
     defaultValues: { name: '' },
     values: device ? { name: device.name } : undefined,
     // A refetch in the background must not undo what the user has typed.
     resetOptions: { keepDirtyValues: true },
   });
+  const { control, handleSubmit } = form;
 
   const submit = handleSubmit(({ name }) => {
     if (!device) return;
@@ -50,7 +51,7 @@ export function MfaDeviceEditForm({ id }: { id: string }) {
           // Replaced: Back from the details should not reopen a form that has been saved.
           navigate(toMfaDevice(id), { replace: true });
         },
-        onError: (error) => reportError(error, 'name', setError),
+        onError: (error) => reportError(form, error),
       },
     );
   });

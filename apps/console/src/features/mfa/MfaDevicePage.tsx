@@ -8,13 +8,13 @@ import Typography from '@mui/material/Typography';
 import type { MfaDevice, MfaStatus } from '@skyvault/contract';
 import type { ReactNode } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
+import { isHandledByErrorHandler } from '../../app/errors/formErrors';
 import { PageHeader } from '../../app/layout/PageHeader';
 import { formatDate } from '../../components/formatDate';
 import { MfaDeviceActions } from './MfaDeviceActions';
 import { MfaStatusChip } from './MfaStatusChip';
 import { useMfaDevice } from './mfa.queries';
 import { toMfaDeviceEdit, toMfaDevices } from './mfa.routes';
-import { isHandledByErrorHandler } from './mfaErrors';
 
 /** Why Enable is greyed out in these states, and the way out of them (ours: the spec shows none). */
 const STATUS_HINTS: Partial<Record<MfaStatus, { severity: 'info' | 'warning'; text: string }>> = {

@@ -9,9 +9,9 @@ import DialogTitle from '@mui/material/DialogTitle';
 import { type MfaDeviceCreated, mfaDeviceFormSchema } from '@skyvault/contract';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
+import { useFormErrorReport } from '../../app/errors/formErrors';
 import { MfaNameField } from './MfaNameField';
 import { useCreateMfaDevice } from './mfa.queries';
-import { useFormErrorReporter } from './mfaErrors';
 
 export type CreatedMfaDevice = MfaDeviceCreated & { name: string };
 
@@ -26,18 +26,19 @@ export function MfaNameDialog({
   const titleId = useId();
   const descriptionId = useId();
   const create = useCreateMfaDevice();
-  const reportError = useFormErrorReporter();
-  const { control, handleSubmit, setError } = useForm({
+  const reportError = useFormErrorReport();
+  const form = useForm({
     resolver: zodResolver(mfaDeviceFormSchema),
     defaultValues: { name: '' },
   });
+  const { control, handleSubmit } = form;
 
   const submit = handleSubmit(({ name }) =>
     create.mutate(
       { name },
       {
         onSuccess: (created) => onCreated({ ...created, name }),
-        onError: (error) => reportError(error, 'name', setError),
+        onError: (error) => reportError(form, error),
       },
     ),
   );

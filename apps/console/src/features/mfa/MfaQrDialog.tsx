@@ -15,11 +15,11 @@ import { type MfaDevice, mfaVerifySchema } from '@skyvault/contract';
 import { QRCodeSVG } from 'qrcode.react';
 import { useId } from 'react';
 import { Controller, useForm } from 'react-hook-form';
+import { useFormErrorReport } from '../../app/errors/formErrors';
 import { LazyTooltip } from '../../components/LazyTooltip';
 import { useCopyToClipboard } from '../../components/useCopyToClipboard';
 import type { CreatedMfaDevice } from './MfaNameDialog';
 import { useVerifyMfaDevice } from './mfa.queries';
-import { useFormErrorReporter } from './mfaErrors';
 import { groupSecret, otpSecret } from './otpauth';
 
 export interface MfaQrDialogProps {
@@ -44,18 +44,19 @@ export function MfaQrDialog({ device, onVerified, onCancel, cancelling = false }
   const descriptionId = useId();
   const copy = useCopyToClipboard();
   const verify = useVerifyMfaDevice();
-  const reportError = useFormErrorReporter();
-  const { control, handleSubmit, setError } = useForm({
+  const reportError = useFormErrorReport();
+  const form = useForm({
     resolver: zodResolver(mfaVerifySchema),
     defaultValues: { code: '' },
   });
+  const { control, handleSubmit } = form;
   const secret = otpSecret(device.otpPathUrl);
   const busy = verify.isPending || cancelling;
 
   const submit = handleSubmit(({ code }) =>
     verify.mutate(
       { id: device.id, code },
-      { onSuccess: onVerified, onError: (error) => reportError(error, 'code', setError) },
+      { onSuccess: onVerified, onError: (error) => reportError(form, error) },
     ),
   );
 

@@ -14,13 +14,13 @@ import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router';
 import { callApi } from '../../api/client';
+import { useFormErrorReport } from '../../app/errors/formErrors';
 import { PublicCard } from '../../app/layout/PublicCard';
 import { RouterLink } from '../../components/RouterLink';
 import { toLogin } from '../auth/auth.routes';
 import { formField } from '../auth/form/formField';
 import { PasswordChecklist } from '../auth/form/PasswordChecklist';
 import { PasswordField } from '../auth/form/PasswordField';
-import { useFormErrorReport } from '../auth/form/useFormErrorReport';
 import { usePasswordPair } from '../auth/form/usePasswordPair';
 import { toWaitVerification } from './tenants.routes';
 

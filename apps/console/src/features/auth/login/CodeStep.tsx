@@ -7,9 +7,9 @@ import { authEndpoints, type LoginTenant, verificationCodeVerifySchema } from '@
 import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { callApi } from '../../../api/client';
+import { useFormErrorReport } from '../../../app/errors/formErrors';
 import { notify } from '../../../app/toasts/notify';
 import { formField } from '../form/formField';
-import { useFormErrorReport } from '../form/useFormErrorReport';
 import { StepLink } from './StepLink';
 import { StepLinks } from './StepLinks';
 

@@ -7,8 +7,8 @@ import { authEndpoints, loginEmailStepSchema } from '@skyvault/contract';
 import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { callApi } from '../../../api/client';
+import { useFormErrorReport } from '../../../app/errors/formErrors';
 import { formField } from '../form/formField';
-import { useFormErrorReport } from '../form/useFormErrorReport';
 import { StepLink } from './StepLink';
 import { StepLinks } from './StepLinks';
 

@@ -1,14 +1,16 @@
 import { useCallback } from 'react';
 import type { FieldPath, FieldValues, UseFormReturn } from 'react-hook-form';
-import { ApiError } from '../../../api/client';
-import { useErrorHandler } from '../../../app/errors/ErrorHandlerContext';
+import { ApiError } from '../../api/client';
+import { useErrorHandler } from './ErrorHandlerContext';
+import { isAbortError } from './errorHandler';
 
 /**
- * Answers the shared handler turns into a change of screen (ended session, no access, forced password
- * reset): it already acted on them when the call failed, so a form adds nothing (SPEC.md §8). Cancelled
- * calls need no check here: the shared handler ignores them itself.
+ * Errors the shared handler answers by leaving the screen (ended session, no access, forced password
+ * reset) or that are no errors at all (cancelled calls). A screen does nothing more about these
+ * (SPEC.md §8: "a handled error type is ignored").
  */
-function isActedOnByErrorHandler(error: unknown): boolean {
+export function isHandledByErrorHandler(error: unknown): boolean {
+  if (isAbortError(error)) return true;
   if (!(error instanceof ApiError)) return false;
   return (
     (error.status === 401 && error.code === 'INVALID_SESSION_EXCEPTION') ||
@@ -35,7 +37,7 @@ export function useFormErrorReport() {
       fieldErrors.forEach(([field, message], index) => {
         form.setError(field as FieldPath<Values>, { type: 'server', message }, { shouldFocus: index === 0 });
       });
-      if (fieldErrors.length === 0 && !isActedOnByErrorHandler(error)) handleError(error);
+      if (fieldErrors.length === 0 && !isHandledByErrorHandler(error)) handleError(error);
     },
     [handleError],
   );
