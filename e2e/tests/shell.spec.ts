@@ -1,4 +1,6 @@
 import { expect, test } from '@playwright/test';
+import { demoLogin } from './demo';
+import { LoginPage } from './login.page';
 
 test.describe('first visit', () => {
   test('a visitor is sent to the login page, with the brand applied', async ({ page }) => {
@@ -22,5 +24,56 @@ test.describe('first visit', () => {
   test('the brand call answers', async ({ request }) => {
     const res = await request.get('/api/v1/brand');
     expect(await res.json()).toEqual({ brand: 'skyvault' });
+  });
+});
+
+test.describe('signed in as the demo administrator', () => {
+  test('the shell: sidebar groups, rail, service switcher and tenant id copy', async ({ page, context }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    const demo = demoLogin();
+    const login = new LoginPage(page);
+    await login.open();
+    await login.withTenantName(demo.tenantName, demo.email, demo.password);
+    await expect(page).toHaveURL(/\/licenses$/);
+    await expect(page.getByText(demo.email, { exact: true })).toBeVisible();
+
+    const nav = page.getByRole('navigation', { name: 'Main navigation' });
+    for (const link of [
+      'Licenses',
+      'Users',
+      'Roles',
+      'Groups',
+      'Connections',
+      'Storages',
+      'Connected Apps',
+      'Identity Providers',
+      'Network Access',
+      'MFA Devices',
+    ]) {
+      await expect(nav.getByRole('link', { name: link })).toBeVisible();
+    }
+    await nav.getByRole('link', { name: 'Connected Apps' }).click();
+    await expect(page).toHaveURL(/\/applications$/);
+    await expect(page.getByRole('heading', { name: 'Connected Apps' })).toBeVisible();
+
+    // Collapse to the 64 px rail and back.
+    await page.getByRole('button', { name: 'Collapse sidebar' }).click();
+    // The navigation sits inside the 64 px drawer, less its 1 px border.
+    const navWidth = async () => Math.round((await nav.boundingBox())?.width ?? 0);
+    await expect.poll(navWidth).toBe(63);
+    await expect(nav.getByRole('link', { name: 'Users' })).toBeVisible();
+    await page.getByRole('button', { name: 'Expand sidebar' }).click();
+    await expect.poll(navWidth).toBeGreaterThan(200);
+
+    await page.getByRole('button', { name: 'Switch service' }).click();
+    await expect(page.getByRole('menuitem', { name: 'Backup and Archive' })).toBeVisible();
+    await expect(page.getByRole('menuitem', { name: 'DevOps' })).toBeVisible();
+    await page.keyboard.press('Escape');
+
+    await page.getByRole('button', { name: 'Settings' }).click();
+    await page.getByRole('menuitem', { name: /Copy tenant id/ }).click();
+    await expect(page.getByText('Copied to clipboard')).toBeVisible();
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    expect(copied).toMatch(/^[0-9a-f-]{36}$/);
   });
 });
