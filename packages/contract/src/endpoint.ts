@@ -14,6 +14,8 @@ export interface EndpointDef {
   method: HttpMethod;
   path: `/api/${string}`;
   access: Access;
+  /** A service the tenant must have enabled (answered 403 SERVICE_NOT_ENABLED otherwise). */
+  service?: 'backup' | 'devOps';
   summary: string;
   tags?: readonly string[];
   params?: z.ZodType;

@@ -6,6 +6,8 @@ export interface Actor {
   userId: string;
   isAdmin: boolean;
   sessionId: string;
+  /** The services the tenant has enabled (backup, devOps), read with the session. */
+  services: readonly string[];
 }
 
 /** What the audit trail records about the request alongside each change. */

@@ -2,7 +2,7 @@ import type { EndpointDef } from '@skyvault/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Actor } from './context.js';
-import { forbidden, unauthorized } from './errors.js';
+import { AppError, forbidden, unauthorized } from './errors.js';
 
 type Out<T> = T extends z.ZodType ? z.output<T> : undefined;
 
@@ -51,6 +51,9 @@ export function route<E extends EndpointDef>(
       if (endpoint.access === 'public') return;
       if (!request.actor) throw unauthorized();
       if (endpoint.access === 'admin' && !request.actor.isAdmin) throw forbidden();
+      if (endpoint.service && !request.actor.services.includes(endpoint.service)) {
+        throw new AppError('SERVICE_NOT_ENABLED');
+      }
     },
     handler: async (request, reply) => {
       const result = await handler({

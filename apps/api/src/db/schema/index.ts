@@ -1,3 +1,4 @@
 export * from './audit.js';
+export * from './environment.js';
 export * from './identity.js';
 export * from './tenants.js';

@@ -14,6 +14,7 @@ export async function findByTokenHash(db: Executor, tokenHash: string) {
       isAdmin: users.isAdmin,
       userStatus: users.status,
       tenantStatus: tenants.status,
+      services: tenants.services,
     })
     .from(sessions)
     .innerJoin(users, and(eq(users.tenantId, sessions.tenantId), eq(users.id, sessions.userId)))

@@ -47,7 +47,13 @@ export function createSessionService(database: Database, settings: SessionSettin
           repo.touchSession(row.tenantId, tx, row.id, new Date(now)),
         );
       }
-      return { tenantId: row.tenantId, userId: row.userId, isAdmin: row.isAdmin, sessionId: row.id };
+      return {
+        tenantId: row.tenantId,
+        userId: row.userId,
+        isAdmin: row.isAdmin,
+        sessionId: row.id,
+        services: row.services,
+      };
     },
 
     end: (tx: Tx, actor: Pick<Actor, 'tenantId' | 'sessionId'>) =>
