@@ -119,7 +119,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port,
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
-    dataDir: path.resolve(e.DATA_DIR),
+    // npm runs workspace scripts inside the workspace; INIT_CWD is where the command was typed, so
+    // `DATA_DIR=./data` (and the default) mean the folder the user is in.
+    dataDir: path.resolve(env.INIT_CWD ?? process.cwd(), e.DATA_DIR),
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
     secretsKey: e.SECRETS_KEY,
     session: { ttlSeconds: e.SESSION_TTL, idleSeconds: e.SESSION_IDLE_TTL },

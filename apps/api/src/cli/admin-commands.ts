@@ -1,0 +1,133 @@
+import { parseArgs } from 'node:util';
+import { SERVICE_KEYS, type ServiceKey } from '@skyvault/contract';
+import type { Database } from '../db/client.js';
+import type { LicenseLimitValue } from '../db/schema/index.js';
+import { AppError } from '../lib/errors.js';
+import { createOperatorService, type LicenseProduct } from '../modules/operator/operator.service.js';
+
+export const USAGE = `Usage: npm run admin -- <command> [options]
+
+Commands:
+  tenants                                   list tenants with their services and user counts
+  service <tenant> --enable <service>       enable a service (backup or devOps) for a tenant
+  service <tenant> --disable <service>      disable it
+  license <tenant> <Dbr|Devops> --edition <name> --until <YYYY-MM-DD> [--limit <name>=<label>:<number> …]
+                                            grant a licence, or extend and change the existing one
+  expire <tenant> <Dbr|Devops>              end a licence now
+  help                                      this text
+
+<tenant> is a tenant name or id. The command works on the configured database (DATABASE_URL, or the
+embedded one in DATA_DIR: stop the server first, only one process may open it).`;
+
+/** A user's mistake in the command line: printed with the usage, exit code 2. */
+export class UsageError extends Error {}
+
+const PRODUCTS = ['Dbr', 'Devops'] as const;
+
+const product = (value: string | undefined): LicenseProduct => {
+  if (!value || !PRODUCTS.includes(value as LicenseProduct))
+    throw new UsageError(`The product must be Dbr or Devops, not "${value ?? ''}".`);
+  return value as LicenseProduct;
+};
+
+const service = (value: string | undefined): ServiceKey => {
+  if (!value || !SERVICE_KEYS.includes(value as ServiceKey))
+    throw new UsageError(`The service must be backup or devOps, not "${value ?? ''}".`);
+  return value as ServiceKey;
+};
+
+const date = (value: string | undefined): Date => {
+  const parsed = value && /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T23:59:59.999Z`) : null;
+  if (!parsed || Number.isNaN(parsed.getTime()))
+    throw new UsageError(`--until needs a date as YYYY-MM-DD, not "${value ?? ''}".`);
+  return parsed;
+};
+
+/** `storage=Storage (GB):10000` → {name: 'storage', label: 'Storage (GB)', available: 10000}. */
+const limit = (value: string): LicenseLimitValue => {
+  const match = /^([\w-]+)=(.+):(\d+(?:\.\d+)?)$/.exec(value);
+  if (!match) throw new UsageError(`--limit takes <name>=<label>:<number>, not "${value}".`);
+  return { name: match[1]!, label: match[2]!, available: Number(match[3]) };
+};
+
+/** Runs one command; returns the exit code. Output goes through `print`, so tests can read it. */
+export async function runAdmin(
+  argv: string[],
+  database: Database,
+  print: (line: string) => void,
+): Promise<number> {
+  const operator = createOperatorService(database);
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      enable: { type: 'string' },
+      disable: { type: 'string' },
+      edition: { type: 'string' },
+      until: { type: 'string' },
+      limit: { type: 'string', multiple: true },
+    },
+  });
+  const [command, ...rest] = positionals;
+  try {
+    switch (command) {
+      case 'tenants': {
+        const rows = await operator.listTenants();
+        if (rows.length === 0) print('No tenants.');
+        for (const t of rows) {
+          print(
+            `${t.name.padEnd(32)} ${t.id}  ${t.status.padEnd(9)} services: ${t.services.join(', ') || '-'}  users: ${t.users}`,
+          );
+        }
+        return 0;
+      }
+      case 'service': {
+        const [tenant] = rest;
+        if (!tenant || (values.enable === undefined) === (values.disable === undefined)) {
+          throw new UsageError('service needs a tenant and exactly one of --enable or --disable.');
+        }
+        const enabled = values.enable !== undefined;
+        const updated = await operator.setService(tenant, service(values.enable ?? values.disable), enabled);
+        print(`${updated.name}: services ${updated.services.join(', ') || '-'}`);
+        return 0;
+      }
+      case 'license': {
+        const [tenant, productName] = rest;
+        if (!tenant || !values.edition)
+          throw new UsageError('license needs a tenant, a product and --edition.');
+        const granted = await operator.grantLicense(tenant, product(productName), {
+          edition: values.edition,
+          endsAt: date(values.until),
+          limits: values.limit?.map(limit),
+        });
+        print(
+          `${granted.product} licence "${granted.edition}" until ${granted.endsAt.toISOString().slice(0, 10)}.`,
+        );
+        return 0;
+      }
+      case 'expire': {
+        const [tenant, productName] = rest;
+        if (!tenant) throw new UsageError('expire needs a tenant and a product.');
+        const row = await operator.expireLicense(tenant, product(productName));
+        print(`${row.product} licence expired at ${row.endsAt.toISOString()}.`);
+        return 0;
+      }
+      case undefined:
+      case 'help':
+        print(USAGE);
+        return command === undefined ? 2 : 0;
+      default:
+        throw new UsageError(`Unknown command "${command}".`);
+    }
+  } catch (error) {
+    if (error instanceof UsageError) {
+      print(`${error.message}\n\n${USAGE}`);
+      return 2;
+    }
+    if (error instanceof AppError) {
+      print(error.message);
+      return 1;
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,97 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openTestDatabase } from '../../test/database.js';
+import type { Database } from '../db/client.js';
+import { auditEvents, licenses, tenants } from '../db/schema/index.js';
+import { runAdmin } from './admin-commands.js';
+
+describe('operator CLI', () => {
+  let database: Database;
+  const tenantId = randomUUID();
+  const run = async (...argv: string[]) => {
+    const lines: string[] = [];
+    const code = await runAdmin(argv, database, (line) => lines.push(line));
+    return { code, out: lines.join('\n') };
+  };
+
+  beforeAll(async () => {
+    database = await openTestDatabase();
+    await database.tenant(tenantId, (tx) =>
+      tx.insert(tenants).values({ id: tenantId, name: 'acme-ops', services: ['backup'] }),
+    );
+  });
+  afterAll(() => database.close());
+
+  it('lists tenants', async () => {
+    const { code, out } = await run('tenants');
+    expect(code).toBe(0);
+    expect(out).toMatch(/acme-ops\s+[0-9a-f-]{36}\s+active\s+services: backup\s+users: 0/);
+  });
+
+  it('enables and disables a service', async () => {
+    expect((await run('service', 'acme-ops', '--enable', 'devOps')).out).toBe(
+      'acme-ops: services backup, devOps',
+    );
+    expect((await run('service', tenantId, '--disable', 'backup')).out).toBe('acme-ops: services devOps');
+    const [row] = await database.system((tx) => tx.select().from(tenants).where(eq(tenants.id, tenantId)));
+    expect(row!.services).toEqual(['devOps']);
+  });
+
+  it('grants, extends and expires a licence, each audited', async () => {
+    const granted = await run(
+      'license',
+      'ACME-OPS',
+      'Devops',
+      '--edition',
+      'Professional',
+      '--until',
+      '2030-01-31',
+      '--limit',
+      'seats=Seats:25',
+    );
+    expect(granted).toEqual({ code: 0, out: 'Devops licence "Professional" until 2030-01-31.' });
+    await run('license', 'acme-ops', 'Devops', '--edition', 'Enterprise', '--until', '2031-06-30');
+    const [row] = await database.tenant(tenantId, (tx) =>
+      tx
+        .select()
+        .from(licenses)
+        .where(and(eq(licenses.tenantId, tenantId), eq(licenses.product, 'Devops'))),
+    );
+    expect(row).toMatchObject({
+      edition: 'Enterprise',
+      isTrial: false,
+      limits: [{ name: 'seats', label: 'Seats', available: 25 }],
+    });
+    expect(row!.endsAt.toISOString()).toBe('2031-06-30T23:59:59.999Z');
+
+    expect((await run('expire', 'acme-ops', 'Devops')).code).toBe(0);
+    const [expired] = await database.tenant(tenantId, (tx) => tx.select().from(licenses));
+    expect(expired!.endsAt.getTime()).toBeLessThanOrEqual(Date.now());
+
+    const actions = (await database.tenant(tenantId, (tx) => tx.select().from(auditEvents))).map(
+      (e) => e.action,
+    );
+    expect(actions).toEqual(expect.arrayContaining(['operator:grant-license', 'operator:expire-license']));
+  });
+
+  it.each([
+    [
+      ['license', 'acme-ops', 'Crm', '--edition', 'X', '--until', '2030-01-01'],
+      2,
+      'The product must be Dbr or Devops, not "Crm".',
+    ],
+    [
+      ['license', 'acme-ops', 'Dbr', '--edition', 'X', '--until', 'tomorrow'],
+      2,
+      '--until needs a date as YYYY-MM-DD, not "tomorrow".',
+    ],
+    [['service', 'acme-ops', '--enable', 'crm'], 2, 'The service must be backup or devOps, not "crm".'],
+    [['expire', 'nobody', 'Dbr'], 1, 'No tenant "nobody".'],
+    [['frobnicate'], 2, 'Unknown command "frobnicate".'],
+  ])('answers %j with a clear message', async (argv, code, message) => {
+    const result = await run(...argv);
+    expect(result.code).toBe(code);
+    expect(result.out.split('\n')[0]).toBe(message);
+  });
+});
