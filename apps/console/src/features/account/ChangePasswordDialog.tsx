@@ -16,7 +16,7 @@ import { useFormErrorReport } from '../../app/errors/formErrors';
 import { notify } from '../../app/toasts/notify';
 import { FormDialog } from '../auth/form/FormDialog';
 import { formField } from '../auth/form/formField';
-import { PasswordChecklist } from '../auth/form/PasswordChecklist';
+import { NewPasswordFields } from '../auth/form/NewPasswordFields';
 import { PasswordField } from '../auth/form/PasswordField';
 import { usePasswordPair } from '../auth/form/usePasswordPair';
 
@@ -52,7 +52,6 @@ export function ChangePasswordDialog({ onClose }: { onClose: () => void }) {
       },
     ),
   );
-  const confirmation = formField(form, 'confirmationPassword');
 
   return (
     <FormDialog
@@ -86,20 +85,12 @@ export function ChangePasswordDialog({ onClose }: { onClose: () => void }) {
           autoFocus
           required
         />
-        <PasswordField
-          {...formField(form, 'newPassword')}
-          label="New password"
-          autoComplete="new-password"
-          required
-        />
-        <PasswordChecklist password={pair.password} />
-        <PasswordField
-          {...confirmation}
-          error={confirmation.error || Boolean(pair.mismatch)}
-          helperText={confirmation.helperText ?? pair.mismatch}
-          label="Confirm new password"
-          autoComplete="new-password"
-          required
+        <NewPasswordFields
+          form={form}
+          passwordName="newPassword"
+          confirmationName="confirmationPassword"
+          pair={pair}
+          labels={{ password: 'New password', confirmation: 'Confirm new password' }}
         />
       </Stack>
     </FormDialog>

@@ -13,9 +13,7 @@ import { useFormErrorReport } from '../../app/errors/formErrors';
 import { PublicCard } from '../../app/layout/PublicCard';
 import { notify } from '../../app/toasts/notify';
 import { safeRedirectTarget, toLogin } from './auth.routes';
-import { formField } from './form/formField';
-import { PasswordChecklist } from './form/PasswordChecklist';
-import { PasswordField } from './form/PasswordField';
+import { NewPasswordFields } from './form/NewPasswordFields';
 import { usePasswordPair } from './form/usePasswordPair';
 
 /**
@@ -105,28 +103,19 @@ function NewPasswordForm({
       },
     ),
   );
-  const confirmation = formField(form, 'confirmPassword');
 
   return (
     <Stack component="form" noValidate onSubmit={submit} spacing={2}>
       <Typography color="text.secondary">
         Set a new password for <strong>{email}</strong>.
       </Typography>
-      <PasswordField
-        {...formField(form, 'password')}
-        label="New password"
-        autoComplete="new-password"
+      <NewPasswordFields
+        form={form}
+        passwordName="password"
+        confirmationName="confirmPassword"
+        pair={pair}
+        labels={{ password: 'New password', confirmation: 'Confirm new password' }}
         autoFocus
-        required
-      />
-      <PasswordChecklist password={pair.password} />
-      <PasswordField
-        {...confirmation}
-        error={confirmation.error || Boolean(pair.mismatch)}
-        helperText={confirmation.helperText ?? pair.mismatch}
-        label="Confirm new password"
-        autoComplete="new-password"
-        required
       />
       <Button
         type="submit"

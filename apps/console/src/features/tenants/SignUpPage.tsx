@@ -19,8 +19,7 @@ import { PublicCard } from '../../app/layout/PublicCard';
 import { RouterLink } from '../../components/RouterLink';
 import { toLogin } from '../auth/auth.routes';
 import { formField } from '../auth/form/formField';
-import { PasswordChecklist } from '../auth/form/PasswordChecklist';
-import { PasswordField } from '../auth/form/PasswordField';
+import { NewPasswordFields } from '../auth/form/NewPasswordFields';
 import { usePasswordPair } from '../auth/form/usePasswordPair';
 import { toWaitVerification } from './tenants.routes';
 
@@ -54,7 +53,6 @@ export function SignUpPage() {
       },
     ),
   );
-  const confirmation = formField(form, 'confirmPassword');
 
   return (
     <PublicCard title="Sign up">
@@ -87,20 +85,12 @@ export function SignUpPage() {
           required
           fullWidth
         />
-        <PasswordField
-          {...formField(form, 'password')}
-          label="Password"
-          autoComplete="new-password"
-          required
-        />
-        <PasswordChecklist password={pair.password} />
-        <PasswordField
-          {...confirmation}
-          error={confirmation.error || Boolean(pair.mismatch)}
-          helperText={confirmation.helperText ?? pair.mismatch}
-          label="Confirm password"
-          autoComplete="new-password"
-          required
+        <NewPasswordFields
+          form={form}
+          passwordName="password"
+          confirmationName="confirmPassword"
+          pair={pair}
+          labels={{ password: 'Password', confirmation: 'Confirm password' }}
         />
         <Button type="submit" variant="contained" size="large" loading={signUp.isPending}>
           Sign up
