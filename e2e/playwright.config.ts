@@ -12,6 +12,20 @@ const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), '
 process.env.E2E_DATA_DIR = dataDir;
 export const baseURL = `http://localhost:${port}`;
 
+/**
+ * Salesforce's login service, stood in for by a local server (apps/api/test/salesforce-stand-in.ts) that
+ * approves every login at once. It runs as a web server of its own: Playwright starts web servers before
+ * globalSetup, and the API only calls it once a test logs in to an org.
+ */
+const salesforcePort = Number(process.env.E2E_SALESFORCE_PORT ?? 8189);
+const salesforceURL = `http://127.0.0.1:${salesforcePort}`;
+const salesforceEnv = {
+  SALESFORCE_LOGIN_URL: salesforceURL,
+  SALESFORCE_SANDBOX_LOGIN_URL: salesforceURL,
+  SALESFORCE_CLIENT_ID: 'e2e-client-id',
+  SALESFORCE_CLIENT_SECRET: 'e2e-client-secret',
+};
+
 export default defineConfig({
   testDir: './tests',
   fullyParallel: false,
@@ -38,19 +52,29 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'laptop', use: { browserName: 'chromium', viewport: { width: 1366, height: 800 } } }],
-  webServer: {
-    command: 'node ../apps/api/dist/main.js',
-    url: `${baseURL}/readyz`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      PUBLIC_URL: baseURL,
-      LOG_LEVEL: 'warn',
-      SERVICE_URL_BACKUP: 'https://backup.example.com',
-      SERVICE_URL_DEVOPS: 'https://devops.example.com',
+  webServer: [
+    {
+      command: 'node --import tsx ../apps/api/test/salesforce-stand-in.ts',
+      url: `${salesforceURL}/healthz`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      env: { ...salesforceEnv, SALESFORCE_STAND_IN_PORT: String(salesforcePort) },
     },
-  },
+    {
+      command: 'node ../apps/api/dist/main.js',
+      url: `${baseURL}/readyz`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: {
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        PUBLIC_URL: baseURL,
+        LOG_LEVEL: 'warn',
+        SERVICE_URL_BACKUP: 'https://backup.example.com',
+        SERVICE_URL_DEVOPS: 'https://devops.example.com',
+        ...salesforceEnv,
+      },
+    },
+  ],
 });

@@ -8,6 +8,10 @@ import { createSecretBox, loadSecretsKey } from './lib/secrets.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { createLoginService } from './modules/auth/login.service.js';
 import { createLoginCodes } from './modules/auth/login-codes.service.js';
+import { connectionRoutes } from './modules/connections/connections.routes.js';
+import { createConnectionService } from './modules/connections/connections.service.js';
+import { licenseRoutes } from './modules/licenses/licenses.routes.js';
+import { createLicensesService } from './modules/licenses/licenses.service.js';
 import { createMailer, type Mailer } from './modules/mail/mailer.js';
 import { mfaRoutes } from './modules/mfa/mfa.routes.js';
 import { createMfaService } from './modules/mfa/mfa.service.js';
@@ -16,6 +20,8 @@ import { createPasswordService } from './modules/passwords/passwords.service.js'
 import { createRateLimiter } from './modules/rate-limits/rate-limits.service.js';
 import { sessionRoutes } from './modules/sessions/sessions.routes.js';
 import { createSessionService } from './modules/sessions/sessions.service.js';
+import { storageRoutes } from './modules/storages/storages.routes.js';
+import { createStorageService } from './modules/storages/storages.service.js';
 import { systemRoutes } from './modules/system/system.routes.js';
 import { tenantRoutes } from './modules/tenants/tenants.routes.js';
 import { createTenantService } from './modules/tenants/tenants.service.js';
@@ -56,8 +62,11 @@ export function createServices(config: Config, database: Database, log: FastifyB
     limiter,
     sessions,
     mfa,
+    licenses: createLicensesService({ database }),
     passwords,
     users: createUserService(database),
+    connections: createConnectionService({ database, secrets, config, log }),
+    storages: createStorageService({ database, secrets }),
     tenants: createTenantService({ database, tokens, limiter, ...mail }),
     login: createLoginService({ database, limiter, sessions, mfa, passwords }),
     loginCodes: createLoginCodes({ database, secrets, limiter, ...mail }),
@@ -136,6 +145,9 @@ export async function buildApp(config: Config, options: AppOptions): Promise<Fas
   await app.register(authRoutes, { config, ...services });
   await app.register(tenantRoutes, { tenants: services.tenants });
   await app.register(mfaRoutes, { mfa: services.mfa, users: services.users });
+  await app.register(connectionRoutes, { connections: services.connections });
+  await app.register(licenseRoutes, { licenses: services.licenses });
+  await app.register(storageRoutes, { storages: services.storages });
 
   await app.register(consolePlugin);
   return app;

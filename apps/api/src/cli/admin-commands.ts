@@ -1,8 +1,11 @@
 import { parseArgs } from 'node:util';
 import { SERVICE_KEYS, type ServiceKey } from '@skyvault/contract';
+import type { StorageCreate } from '@skyvault/contract';
 import type { Database } from '../db/client.js';
 import type { LicenseLimitValue } from '../db/schema/index.js';
 import { AppError } from '../lib/errors.js';
+import type { SecretBox } from '../lib/secrets.js';
+import { createSharedStorage } from '../modules/storages/storages.service.js';
 import { createOperatorService, type LicenseProduct } from '../modules/operator/operator.service.js';
 
 export const USAGE = `Usage: npm run admin -- <command> [options]
@@ -14,6 +17,10 @@ Commands:
   license <tenant> <Dbr|Devops> --edition <name> --until <YYYY-MM-DD> [--limit <name>=<label>:<number> …]
                                             grant a licence, or extend and change the existing one
   expire <tenant> <Dbr|Devops>              end a licence now
+  shared-storage --name <name> --type <Local|AwsS3|AzureBlob> [credentials]
+                                            create a storage every tenant with Backup can use;
+                                            AwsS3: --region --bucket-name --access-key-id --secret-access-key
+                                            AzureBlob: --account-name --account-key --container-name
   help                                      this text
 
 <tenant> is a tenant name or id. The command works on the configured database (DATABASE_URL, or the
@@ -53,10 +60,10 @@ const limit = (value: string): LicenseLimitValue => {
 /** Runs one command; returns the exit code. Output goes through `print`, so tests can read it. */
 export async function runAdmin(
   argv: string[],
-  database: Database,
+  deps: { database: Database; secrets: SecretBox },
   print: (line: string) => void,
 ): Promise<number> {
-  const operator = createOperatorService(database);
+  const operator = createOperatorService(deps.database);
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
@@ -66,6 +73,15 @@ export async function runAdmin(
       edition: { type: 'string' },
       until: { type: 'string' },
       limit: { type: 'string', multiple: true },
+      name: { type: 'string' },
+      type: { type: 'string' },
+      region: { type: 'string' },
+      'bucket-name': { type: 'string' },
+      'access-key-id': { type: 'string' },
+      'secret-access-key': { type: 'string' },
+      'account-name': { type: 'string' },
+      'account-key': { type: 'string' },
+      'container-name': { type: 'string' },
     },
   });
   const [command, ...rest] = positionals;
@@ -112,6 +128,26 @@ export async function runAdmin(
         print(`${row.product} licence expired at ${row.endsAt.toISOString()}.`);
         return 0;
       }
+      case 'shared-storage': {
+        const credentials =
+          values.type === 'AwsS3'
+            ? {
+                region: values.region,
+                bucketName: values['bucket-name'],
+                accessKeyId: values['access-key-id'],
+                secretAccessKey: values['secret-access-key'],
+              }
+            : values.type === 'AzureBlob'
+              ? { accountName: values['account-name'], accountKey: values['account-key'], containerName: values['container-name'] }
+              : {};
+        const storage = await createSharedStorage(deps, {
+          name: values.name ?? '',
+          type: values.type as 'Local',
+          credentials,
+        } as StorageCreate);
+        print(`Shared storage "${storage.name}" (${storage.type}) created: ${storage.id}`);
+        return 0;
+      }
       case undefined:
       case 'help':
         print(USAGE);
@@ -125,7 +161,8 @@ export async function runAdmin(
       return 2;
     }
     if (error instanceof AppError) {
-      print(error.message);
+      const field = Object.keys(error.extra.fields ?? {})[0];
+      print(field && field !== '_' ? `${field}: ${error.message}` : error.message);
       return 1;
     }
     throw error;

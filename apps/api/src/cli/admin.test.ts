@@ -1,17 +1,19 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../test/database.js';
 import type { Database } from '../db/client.js';
-import { auditEvents, licenses, tenants } from '../db/schema/index.js';
+import { auditEvents, licenses, storages, tenants } from '../db/schema/index.js';
+import { createSecretBox } from '../lib/secrets.js';
 import { runAdmin } from './admin-commands.js';
 
 describe('operator CLI', () => {
   let database: Database;
+  const secrets = createSecretBox(randomBytes(32));
   const tenantId = randomUUID();
   const run = async (...argv: string[]) => {
     const lines: string[] = [];
-    const code = await runAdmin(argv, database, (line) => lines.push(line));
+    const code = await runAdmin(argv, { database, secrets }, (line) => lines.push(line));
     return { code, out: lines.join('\n') };
   };
 
@@ -73,6 +75,20 @@ describe('operator CLI', () => {
       (e) => e.action,
     );
     expect(actions).toEqual(expect.arrayContaining(['operator:grant-license', 'operator:expire-license']));
+  });
+
+  it('creates a shared storage with sealed credentials, and names a wrong field', async () => {
+    const aws = ['--type', 'AwsS3', '--region', 'eu-west-1', '--access-key-id', 'AKIAEXAMPLEKEY12345'];
+    const secret = ['--secret-access-key', 'very-secret-access-key-123'];
+    const made = await run('shared-storage', '--name', 'platform-s3', ...aws, '--bucket-name', 'skyvault-shared', ...secret);
+    expect(made.code).toBe(0);
+    expect(made.out).toMatch(/^Shared storage "platform-s3" \(AwsS3\) created: [0-9a-f-]{36}$/);
+    const [row] = await database.system((tx) => tx.select().from(storages));
+    expect(row).toMatchObject({ tenantId: null, isShared: true, name: 'platform-s3' });
+    expect(row!.credentials).not.toContain('very-secret-access-key-123');
+    const bad = await run('shared-storage', '--name', 'tiny', ...aws, '--bucket-name', 'ab', ...secret);
+    expect(bad.code).toBe(1);
+    expect(bad.out).toBe('credentials.bucketName: Minimum length is 3 characters');
   });
 
   it.each([

@@ -1,6 +1,7 @@
 import { ConfigError, loadConfig } from '../config.js';
 import { DataDirInUseError } from '../db/lock.js';
 import { openDatabase } from '../db/open.js';
+import { createSecretBox, loadSecretsKey } from '../lib/secrets.js';
 import { runAdmin, USAGE, UsageError } from './admin-commands.js';
 
 /** `npm run admin -- …`: the operators' command line (ARCHITECTURE §3). */
@@ -11,9 +12,11 @@ if (argv.length === 0 || argv[0] === 'help' || argv.includes('--help')) {
   process.exit(argv.length === 0 ? 2 : 0);
 }
 try {
-  const database = await openDatabase(loadConfig());
+  const config = loadConfig();
+  const database = await openDatabase(config);
   try {
-    process.exitCode = await runAdmin(argv, database, print);
+    const secrets = createSecretBox(loadSecretsKey(config.secretsKey, config.dataDir));
+    process.exitCode = await runAdmin(argv, { database, secrets }, print);
   } finally {
     await database.close();
   }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { AUTHORIZATION_METHODS, CONNECTION_TYPES, organizationTypeSchema } from '../enums.js';
+import { defineEndpoint } from '../endpoint.js';
+import { AUTHORIZATION_METHODS, type ChipColor, CONNECTION_TYPES, organizationTypeSchema } from '../enums.js';
 import { MESSAGES } from '../messages.js';
 import {
   connectionNameRule,
@@ -8,7 +9,26 @@ import {
   typedConnectionNameRule,
 } from '../rules/names.js';
 import { isoDateSchema, uuidSchema } from '../rules/text.js';
-import { limitSchema, offsetSchema, rowsList, searchTextSchema } from './list.js';
+import { idParamsSchema, limitSchema, offsetSchema, rowsList, searchTextSchema } from './list.js';
+
+/**
+ * How far the Salesforce authorisation got: `pending` until the browser comes back from the Salesforce
+ * login, then `connected`, or `failed` with the reason in `lastError` (Update Token tries again).
+ */
+export const CONNECTION_STATUSES = ['pending', 'connected', 'failed'] as const;
+export const connectionStatusSchema = z.enum(CONNECTION_STATUSES);
+export type ConnectionStatus = z.infer<typeof connectionStatusSchema>;
+/** Chip texts and colours (ours: the spec lists connections without a status). Connected shows no chip. */
+export const CONNECTION_STATUS_LABELS: Record<ConnectionStatus, string> = {
+  pending: 'Waiting for Salesforce login',
+  connected: 'Connected',
+  failed: 'Failed',
+};
+export const CONNECTION_STATUS_COLORS: Record<ConnectionStatus, ChipColor> = {
+  pending: 'warning',
+  connected: 'success',
+  failed: 'error',
+};
 
 /** A Salesforce org connection. The spec answers its id as both `connectionId` and `id`. */
 export const connectionSchema = z.object({
@@ -17,8 +37,11 @@ export const connectionSchema = z.object({
   name: z.string(),
   type: z.enum(CONNECTION_TYPES),
   organizationType: organizationTypeSchema,
-  /** The Salesforce user the connection acts as. */
+  /** The Salesforce user the connection acts as; empty until the first login completes. */
   userName: z.string(),
+  status: connectionStatusSchema,
+  /** Why the last Salesforce authorisation failed, in words a person can act on; null once it succeeds. */
+  lastError: z.string().nullable(),
   createdBy: z.object({ id: uuidSchema, name: z.string() }).nullable(),
   createdAt: isoDateSchema,
   /** Last activity: the last change to the connection (creation or token renewal). */
@@ -122,3 +145,63 @@ export function toConnectionCreate(
 export const deleteConnectionFormSchema = (connectionName: string) =>
   z.object({ name: typedConnectionNameRule(connectionName) });
 export type DeleteConnectionForm = { name: string };
+
+/**
+ * Where Salesforce sends the browser back after its login (a browser redirect, not a JSON call), and
+ * the query parameters with which that redirect then lands on the Connections screen.
+ */
+export const CONNECTION_OAUTH_CALLBACK_PATH = '/api/v1/connections/oauth/callback';
+export const CONNECTION_RETURN_PARAMS = { connected: 'connected', failed: 'failed' } as const;
+/** `?failed=state`: the login could not be matched to a connection (unknown, expired or used link). */
+export const CONNECTION_RETURN_STATE_FAILED = 'state';
+
+export const connectionEndpoints = {
+  list: defineEndpoint({
+    method: 'GET',
+    path: '/api/v1/connections',
+    access: 'admin',
+    summary: "The tenant's Salesforce connections, searchable by name and Salesforce username",
+    tags: ['Connections'],
+    query: connectionListQuerySchema,
+    response: connectionListSchema,
+  }),
+  create: defineEndpoint({
+    method: 'POST',
+    path: '/api/v1/connections',
+    access: 'admin',
+    summary: 'Creates a pending connection and answers the Salesforce login address the browser goes to',
+    tags: ['Connections'],
+    body: connectionCreateSchema,
+    response: connectionCreatedSchema,
+    status: 201,
+  }),
+  renew: defineEndpoint({
+    method: 'PATCH',
+    path: '/api/v1/connections/:id/renew',
+    access: 'admin',
+    summary: 'Update Token: answers a new Salesforce login address for an existing connection',
+    tags: ['Connections'],
+    params: idParamsSchema,
+    body: connectionRenewSchema,
+    response: connectionRenewedSchema,
+  }),
+  remove: defineEndpoint({
+    method: 'DELETE',
+    path: '/api/v1/connections/:id',
+    access: 'admin',
+    summary: 'Deletes a connection and revokes its Salesforce token',
+    tags: ['Connections'],
+    params: idParamsSchema,
+    status: 204,
+  }),
+} as const;
+
+/** Toasts of the return from the Salesforce login (ours: the spec words only the delete toast). */
+export const CONNECTION_TOASTS = {
+  created: 'Connection was successfully created',
+  tokenUpdated: 'Connection token was successfully updated',
+  loginUnmatched:
+    'The Salesforce login could not be matched to a connection: it expired, was already used or was ' +
+    'started by another user. Please try again.',
+  loginFailed: 'The Salesforce login failed. Use Update Token to try again.',
+} as const;

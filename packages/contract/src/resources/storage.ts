@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineEndpoint } from '../endpoint.js';
 import { STORAGE_TYPES, storageTypeSchema } from '../enums.js';
 import { MESSAGES } from '../messages.js';
 import { storageNameRule } from '../rules/names.js';
@@ -9,7 +10,7 @@ import {
   localCredentialsSchema,
 } from '../rules/storage.js';
 import { emptyOr, isoDateSchema, uuidSchema } from '../rules/text.js';
-import { limitSchema, offsetSchema, rowsList, searchTextSchema } from './list.js';
+import { idParamsSchema, limitSchema, offsetSchema, rowsList, searchTextSchema } from './list.js';
 
 /** Credentials as the API answers them: the secret key of each kind is never read back. */
 export const storageCredentialsViewSchema = z.union([
@@ -100,3 +101,62 @@ export const storageListQuerySchema = z.object({
 export type StorageListQuery = z.input<typeof storageListQuerySchema>;
 export const storageListSchema = rowsList(storageSchema);
 export type StorageList = z.infer<typeof storageListSchema>;
+
+/**
+ * Storages are part of Backup and Archive: every call needs the backup service and an administrator.
+ * Lists show the tenant's own storages and the platform's shared ones; shared ones cannot be changed.
+ */
+export const storageEndpoints = {
+  list: defineEndpoint({
+    method: 'GET',
+    path: '/api/v1/storages',
+    access: 'admin',
+    service: 'backup',
+    summary: "The tenant's storages and the shared ones, newest first",
+    tags: ['Storages'],
+    query: storageListQuerySchema,
+    response: storageListSchema,
+  }),
+  get: defineEndpoint({
+    method: 'GET',
+    path: '/api/v1/storages/:id',
+    access: 'admin',
+    service: 'backup',
+    summary: 'One storage, without its secret key',
+    tags: ['Storages'],
+    params: idParamsSchema,
+    response: storageSchema,
+  }),
+  create: defineEndpoint({
+    method: 'POST',
+    path: '/api/v1/storages',
+    access: 'admin',
+    service: 'backup',
+    summary: 'Adds a storage; its credentials are kept encrypted',
+    tags: ['Storages'],
+    body: storageCreateSchema,
+    response: storageCreatedSchema,
+    status: 201,
+  }),
+  update: defineEndpoint({
+    method: 'PATCH',
+    path: '/api/v1/storages/:id',
+    access: 'admin',
+    service: 'backup',
+    summary: 'Changes a storage; an empty secret keeps the stored one (shared storages are refused)',
+    tags: ['Storages'],
+    params: idParamsSchema,
+    body: storagePatchSchema,
+    response: storageSchema,
+  }),
+  remove: defineEndpoint({
+    method: 'DELETE',
+    path: '/api/v1/storages/:id',
+    access: 'admin',
+    service: 'backup',
+    summary: 'Deletes a storage that no connection uses (shared storages are refused)',
+    tags: ['Storages'],
+    params: idParamsSchema,
+    status: 204,
+  }),
+} as const;

@@ -1,9 +1,12 @@
 import { lazy } from 'react';
-import type { RouteObject } from 'react-router';
+import { generatePath, type RouteObject } from 'react-router';
 import { routes } from '../../app/routes';
 
 /** The Users screen. */
 export const toUsers = (): string => routes['users.index'];
+/** One user's details (SPEC.md §2: /users/{userId}); other screens link their users here. */
+export const toUser = (userId: string): string =>
+  generatePath(`${routes['users.index']}/:userId`, { userId });
 
 export const usersRoutes: RouteObject[] = [
   {

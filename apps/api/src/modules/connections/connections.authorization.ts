@@ -1,0 +1,201 @@
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  CONNECTION_RETURN_PARAMS,
+  CONNECTION_RETURN_STATE_FAILED,
+  type OrganizationType,
+} from '@skyvault/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database, Tx } from '../../db/client.js';
+import type { Actor, RequestMeta } from '../../lib/context.js';
+import type { SecretBox } from '../../lib/secrets.js';
+import { recordAudit } from '../audit/audit.service.js';
+import { hashToken } from '../sessions/sessions.service.js';
+import * as repo from './connections.repository.js';
+import * as states from './oauth-states.repository.js';
+import { readable, type SalesforceClient, SalesforceError } from './salesforce.client.js';
+
+/** The `purpose` of our rows in oauth_states (single sign-on keeps its own). */
+export const CONNECTION_LOGIN_PURPOSE = 'salesforce-connection';
+/** How long a started Salesforce login may take before its state is refused. */
+export const LOGIN_TTL_MS = 10 * 60 * 1000;
+
+const CONNECTIONS_PATH = '/connections';
+const landing = (param: keyof typeof CONNECTION_RETURN_PARAMS, value: string) =>
+  `${CONNECTIONS_PATH}?${new URLSearchParams({ [CONNECTION_RETURN_PARAMS[param]]: value })}`;
+const STATE_FAILED = landing('failed', CONNECTION_RETURN_STATE_FAILED);
+
+const DENIED = 'Access was denied at the Salesforce login. Use Update Token to try again.';
+const NO_CODE = 'Salesforce sent no authorization code. Use Update Token to try again.';
+const otherOrg = (orgId: string) =>
+  `The login was to another Salesforce org than this connection's. Log in to the org ${orgId} to update its token.`;
+
+/** What the audit trail keeps of a connection: never its tokens or encryption key. */
+export const audited = (row: repo.ConnectionRow) => ({
+  name: row.name,
+  organizationType: row.organizationType,
+  status: row.status,
+  storageId: row.storageId,
+  instanceUrl: row.instanceUrl,
+  orgId: row.orgId,
+  salesforceUsername: row.salesforceUsername,
+  lastError: row.lastError,
+});
+
+/** Query of the callback: what Salesforce appends to our redirect URI. */
+export interface CallbackQuery {
+  code?: string;
+  state?: string;
+  error?: string;
+  error_description?: string;
+}
+
+/**
+ * Salesforce's OAuth 2.0 web-server flow with PKCE for connections: `start` records a state bound to
+ * the signed-in user and answers the login URL; `complete` runs when the browser comes back and
+ * answers where the console should land.
+ */
+export function createConnectionAuthorization(deps: {
+  database: Database;
+  secrets: SecretBox;
+  salesforce: SalesforceClient;
+  redirectUri: string;
+  log: FastifyBaseLogger;
+}) {
+  const { database, secrets, salesforce, redirectUri, log } = deps;
+
+  /** After a commit, and best effort: a token that Salesforce keeps anyway expires by its own policy. */
+  const revokeQuietly = (type: OrganizationType, token: string) =>
+    salesforce.revoke(type, token).catch((error: unknown) => {
+      // The message only: it names no token.
+      log.warn(
+        { reason: error instanceof Error ? error.message : 'unknown' },
+        'Salesforce token revocation failed',
+      );
+    });
+
+  /** Records the outcome with its audit event, as the user who started the login. */
+  const settle = (
+    actor: Actor,
+    meta: RequestMeta,
+    id: string,
+    action: string,
+    changes: repo.ConnectionChanges,
+  ) =>
+    database.tenant(actor.tenantId, async (tx) => {
+      const before = await repo.findConnection(actor.tenantId, tx, id);
+      if (!before) return null;
+      const after = await repo.updateConnection(actor.tenantId, tx, id, changes);
+      await recordAudit(tx, meta, {
+        tenantId: actor.tenantId,
+        actorId: actor.userId,
+        action,
+        targetType: 'connection',
+        targetId: id,
+        before: audited(before),
+        after: after ? audited(after) : null,
+      });
+      return after;
+    });
+
+  /**
+   * A failed login. A connection that already works keeps its tokens and status (a cancelled Update
+   * Token must not break it); any other becomes failed. Either way the reason is kept for the list.
+   */
+  const fail = async (actor: Actor, meta: RequestMeta, connection: repo.ConnectionRow, reason: string) => {
+    const status = connection.status === 'connected' ? 'connected' : 'failed';
+    await settle(actor, meta, connection.id, 'connect-failed', { status, lastError: readable(reason) });
+    return landing('failed', connection.id);
+  };
+
+  return {
+    /** Starts a login for one connection in the caller's transaction; earlier unfinished ones stop working. */
+    async start(tx: Tx, actor: Actor, connection: { id: string; organizationType: OrganizationType }) {
+      const state = randomBytes(32).toString('base64url');
+      const codeVerifier = randomBytes(32).toString('base64url');
+      const codeChallenge = createHash('sha256').update(codeVerifier).digest('base64url');
+      await states.deleteExpiredStates(tx);
+      await states.deleteStatesFor(actor.tenantId, tx, CONNECTION_LOGIN_PURPOSE, connection.id);
+      await states.insertState(actor.tenantId, tx, {
+        stateHash: hashToken(state),
+        purpose: CONNECTION_LOGIN_PURPOSE,
+        userId: actor.userId,
+        targetId: connection.id,
+        codeVerifier: secrets.seal(actor.tenantId, codeVerifier),
+        redirectUri,
+        returnTo: CONNECTIONS_PATH,
+        expiresAt: new Date(Date.now() + LOGIN_TTL_MS),
+      });
+      return salesforce.authorizeUrl(connection.organizationType, { state, codeChallenge });
+    },
+
+    /** The browser is back from Salesforce: finish the login and answer the console path to land on. */
+    async complete(actor: Actor | null, meta: RequestMeta, query: CallbackQuery): Promise<string> {
+      const state = query.state ?? '';
+      if (!state || state.length > 256) return STATE_FAILED;
+      const found = await database.system((tx) => states.findStateByHash(tx, hashToken(state)));
+      if (!found || found.purpose !== CONNECTION_LOGIN_PURPOSE || !found.targetId) return STATE_FAILED;
+      if (found.expiresAt.getTime() <= Date.now()) return STATE_FAILED;
+      // Only the session that started the login may finish it: a login link sent to someone else, or
+      // an attacker's code planted in a victim's browser, gets nowhere (and does not spoil the state).
+      if (!actor?.isAdmin || actor.tenantId !== found.tenantId || actor.userId !== found.userId) {
+        return STATE_FAILED;
+      }
+      if (!(await database.system((tx) => states.consumeState(tx, found.id)))) return STATE_FAILED;
+
+      const connection = await database.tenant(actor.tenantId, (tx) =>
+        repo.findConnection(actor.tenantId, tx, found.targetId!),
+      );
+      if (!connection) return STATE_FAILED;
+      if (query.error) {
+        const reason =
+          query.error === 'access_denied'
+            ? DENIED
+            : `Salesforce could not authorize the connection (${readable(query.error_description || query.error)}).`;
+        return fail(actor, meta, connection, reason);
+      }
+      if (!query.code) return fail(actor, meta, connection, NO_CODE);
+
+      const type = connection.organizationType;
+      try {
+        const verifier = secrets.open(found.tenantId, found.codeVerifier);
+        const tokens = await salesforce.exchangeCode(type, query.code, verifier);
+        const identity = await salesforce.identity(type, tokens);
+        if (connection.orgId && connection.orgId !== identity.orgId) {
+          void revokeQuietly(type, tokens.refreshToken ?? tokens.accessToken);
+          return fail(actor, meta, connection, otherOrg(connection.orgId));
+        }
+        const seal = (value: string) => secrets.seal(actor.tenantId, value);
+        const saved = await settle(actor, meta, connection.id, 'connect', {
+          status: 'connected',
+          lastError: null,
+          instanceUrl: tokens.instanceUrl,
+          orgId: identity.orgId,
+          salesforceUsername: identity.username,
+          salesforceUserId: identity.userId,
+          accessToken: seal(tokens.accessToken),
+          // Salesforce may leave the refresh token out of a renewal; the one we hold then stays valid.
+          refreshToken: tokens.refreshToken ? seal(tokens.refreshToken) : connection.refreshToken,
+          connectedAt: new Date(),
+        });
+        if (!saved) {
+          // Deleted while the user was at Salesforce: the new token has nothing to serve.
+          void revokeQuietly(type, tokens.refreshToken ?? tokens.accessToken);
+          return STATE_FAILED;
+        }
+        const replaced = tokens.refreshToken && connection.refreshToken;
+        if (replaced) {
+          const previous = secrets.open(actor.tenantId, connection.refreshToken!);
+          if (previous !== tokens.refreshToken) void revokeQuietly(type, previous);
+        }
+        return landing('connected', connection.id);
+      } catch (error) {
+        if (error instanceof SalesforceError) return fail(actor, meta, connection, error.message);
+        throw error;
+      }
+    },
+
+    revokeQuietly,
+  };
+}
+
+export type ConnectionAuthorization = ReturnType<typeof createConnectionAuthorization>;

@@ -1,0 +1,215 @@
+import { PassThrough } from 'node:stream';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, createTenantWithUser, createTestApp, type TestApp } from '../../../test/app.js';
+import { type SalesforceStandIn, startSalesforceStandIn } from '../../../test/salesforce-stand-in.js';
+import { auditEvents, oauthStates } from '../../db/schema/index.js';
+import {
+  apiAs,
+  backupBody,
+  browserFlow,
+  ENCRYPTION_KEY,
+  landedOn,
+  plainBody,
+  seedStorage,
+  storedConnection,
+} from './connections.test-helpers.js';
+
+/** Salesforce's OAuth web-server flow end to end, against a local server that speaks its endpoints. */
+describe('Salesforce connections over OAuth', () => {
+  let sf: SalesforceStandIn;
+  let t: TestApp;
+  let api: ReturnType<typeof apiAs>;
+
+  beforeAll(async () => {
+    sf = await startSalesforceStandIn();
+    t = await createTestApp({ ...sf.env(), PUBLIC_URL: 'https://console.example.com' });
+    api = apiAs(t);
+  });
+  afterAll(async () => {
+    await t.close();
+    await sf.close();
+  });
+
+  const { comeBack, startCreate, listed } = browserFlow(() => t);
+
+  it('takes a connection from Create through the Salesforce login to connected, then renews and deletes it', async () => {
+    const u = await createTenantWithUser(t, { services: ['backup'] });
+    const storageId = await seedStorage(t, u.tenantId, 'vault');
+    const created = await api(u, 'POST', '/api/v1/connections', backupBody('acme-prod', storageId));
+    expect(created.statusCode).toBe(201);
+    const loginUri = new URL(created.json().loginURI);
+
+    // The login address: the configured Production login server, our client, PKCE S256 and a state.
+    expect(`${loginUri.origin}${loginUri.pathname}`).toBe(`${sf.url}/services/oauth2/authorize`);
+    const q = loginUri.searchParams;
+    expect(Object.fromEntries(q)).toMatchObject({
+      response_type: 'code',
+      client_id: sf.clientId,
+      redirect_uri: 'https://console.example.com/api/v1/connections/oauth/callback',
+      code_challenge_method: 'S256',
+      scope: 'api refresh_token',
+    });
+    expect(q.get('state')).toMatch(/^[\w-]{43}$/);
+    expect(q.get('code_challenge')).toMatch(/^[\w-]{43}$/);
+
+    const [pending] = await listed(u);
+    expect(pending).toMatchObject({ name: 'acme-prod', status: 'pending', userName: '', lastError: null });
+
+    // The state is kept hashed with its verifier sealed, for ten minutes.
+    const [state] = await t.database.system((tx) => tx.select().from(oauthStates));
+    expect(state!.stateHash).not.toContain(q.get('state')!);
+    expect(state!.codeVerifier).toMatch(/^v1\./);
+    expect(state!.expiresAt.getTime() - Date.now()).toBeGreaterThan(9 * 60_000);
+    expect(state).toMatchObject({ tenantId: u.tenantId, userId: u.userId, targetId: pending.id });
+
+    const back = await sf.follow(loginUri.toString());
+    expect(landedOn(await comeBack(u, back))).toBe(`/connections?connected=${pending.id}`);
+
+    const [connected] = await listed(u);
+    expect(connected).toMatchObject({
+      status: 'connected',
+      userName: 'admin@acme.example.com',
+      lastError: null,
+    });
+    const row = await storedConnection(t, u.tenantId, pending.id);
+    expect(row).toMatchObject({
+      orgId: '00D000000000001EAA',
+      salesforceUserId: '005000000000001AAA',
+      salesforceUsername: 'admin@acme.example.com',
+      instanceUrl: sf.url,
+      storageId,
+    });
+    expect(row.connectedAt).toBeInstanceOf(Date);
+    // Tokens and key are sealed at rest, and the tokens work at Salesforce.
+    for (const sealed of [row.accessToken, row.refreshToken, row.encryptionKey])
+      expect(sealed).toMatch(/^v1\./);
+    expect(t.app.services.secrets.open(u.tenantId, row.encryptionKey!)).toBe(ENCRYPTION_KEY);
+    const refreshToken = t.app.services.secrets.open(u.tenantId, row.refreshToken!);
+    expect(sf.isActive(refreshToken)).toBe(true);
+    const accessToken = t.app.services.secrets.open(u.tenantId, row.accessToken!);
+    const answered = (await api(u, 'GET', '/api/v1/connections')).body;
+    for (const secret of [refreshToken, accessToken, ENCRYPTION_KEY]) expect(answered).not.toContain(secret);
+    // The state was single use.
+    expect(await t.database.system((tx) => tx.select().from(oauthStates))).toHaveLength(0);
+    expect(landedOn(await comeBack(u, back))).toBe('/connections?failed=state');
+
+    // Update Token: the same flow for the existing connection; the old refresh token is revoked.
+    const renewed = await api(u, 'PATCH', `/api/v1/connections/${pending.id}/renew`, {
+      connectionId: pending.id,
+      organizationType: 'Production',
+      authorizationMethod: 'authorization_code',
+    });
+    expect(renewed.statusCode).toBe(200);
+    const again = await sf.follow(renewed.json().loginUri);
+    expect(landedOn(await comeBack(u, again))).toBe(`/connections?connected=${pending.id}`);
+    const renewedRow = await storedConnection(t, u.tenantId, pending.id);
+    const newRefresh = t.app.services.secrets.open(u.tenantId, renewedRow.refreshToken!);
+    expect(newRefresh).not.toBe(refreshToken);
+    await expect.poll(() => sf.isActive(refreshToken)).toBe(false);
+
+    // Delete: gone from the list, its Salesforce token revoked.
+    expect((await api(u, 'DELETE', `/api/v1/connections/${pending.id}`)).statusCode).toBe(204);
+    expect(await listed(u)).toEqual([]);
+    await expect.poll(() => sf.revoked.includes(newRefresh)).toBe(true);
+
+    const actions = await t.database.tenant(u.tenantId, (tx) =>
+      tx.select().from(auditEvents).where(eq(auditEvents.targetId, pending.id)),
+    );
+    expect(actions.map((a) => a.action)).toEqual(['create', 'connect', 'renew', 'connect', 'delete']);
+    const trail = JSON.stringify(actions);
+    for (const secret of [ENCRYPTION_KEY, refreshToken, newRefresh]) expect(trail).not.toContain(secret);
+  });
+
+  it('logs Sandboxes in at the sandbox login server', async () => {
+    const sandboxStandIn = await startSalesforceStandIn();
+    const app = await createTestApp({ ...sf.env(), SALESFORCE_SANDBOX_LOGIN_URL: sandboxStandIn.url });
+    try {
+      const u = await createTenantWithUser(app, { services: [] });
+      const res = await apiAs(app)(u, 'POST', '/api/v1/connections', plainBody('qa-box', 'Sandbox'));
+      expect(new URL(res.json().loginURI).origin).toBe(sandboxStandIn.url);
+    } finally {
+      await app.close();
+      await sandboxStandIn.close();
+    }
+  });
+
+  it('keeps a working connection when Update Token logs in to another org', async () => {
+    const u = await createTenantWithUser(t, { services: [] });
+    const first = await sf.follow((await startCreate(u, 'one-org')).toString());
+    landedOn(await comeBack(u, first));
+    const [row] = await listed(u);
+    const renew = await api(u, 'PATCH', `/api/v1/connections/${row.id}/renew`, {
+      connectionId: row.id,
+      organizationType: 'Production',
+    });
+    sf.state.user = { username: 'other@else.example.com', userId: '005OTHER', orgId: '00DOTHER' };
+    const back = await sf.follow(renew.json().loginUri).finally(() => {
+      sf.state.user = {
+        username: 'admin@acme.example.com',
+        userId: '005000000000001AAA',
+        orgId: '00D000000000001EAA',
+      };
+    });
+    expect(landedOn(await comeBack(u, back))).toBe(`/connections?failed=${row.id}`);
+    expect((await listed(u))[0]).toMatchObject({
+      status: 'connected',
+      userName: 'admin@acme.example.com',
+      lastError: expect.stringContaining('another Salesforce org'),
+    });
+  });
+
+  it('never logs the code, the state, the tokens or the encryption key', async () => {
+    let logs = '';
+    const stream = new PassThrough();
+    stream.on('data', (chunk: Buffer) => {
+      logs += chunk.toString('utf8');
+    });
+    const app = await createTestApp({ ...sf.env(), LOG_LEVEL: 'trace' }, { logStream: stream });
+    try {
+      const u = await createTenantWithUser(app, { services: ['backup'] });
+      const storageId = await seedStorage(app, u.tenantId, 'logged');
+      const created = await apiAs(app)(u, 'POST', '/api/v1/connections', backupBody('quiet-org', storageId));
+      const back = await sf.follow(created.json().loginURI);
+      const res = await call(app, { method: 'GET', url: `${back.pathname}${back.search}`, cookie: u.cookie });
+      const id = new URL(String(res.headers.location), 'http://x').searchParams.get('connected')!;
+      const row = await storedConnection(app, u.tenantId, id);
+      const open = (sealed: string | null) => app.app.services.secrets.open(u.tenantId, sealed!);
+      expect(logs).toContain('/api/v1/connections/oauth/callback');
+      for (const secret of [
+        back.searchParams.get('code')!,
+        back.searchParams.get('state')!,
+        open(row.accessToken),
+        open(row.refreshToken),
+        ENCRYPTION_KEY,
+      ]) {
+        expect(logs).not.toContain(secret);
+      }
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('answers 503 and creates nothing when Salesforce is not configured', async () => {
+    const app = await createTestApp();
+    try {
+      const u = await createTenantWithUser(app, { services: [] });
+      const res = await apiAs(app)(u, 'POST', '/api/v1/connections', plainBody('no-sf'));
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toMatchObject({
+        code: 'SERVICE_UNAVAILABLE',
+        message:
+          'Salesforce is not configured on this server: set SALESFORCE_CLIENT_ID and SALESFORCE_CLIENT_SECRET.',
+      });
+      expect((await apiAs(app)(u, 'GET', '/api/v1/connections')).json().count).toBe(0);
+      const id = '3f0c6a52-4f0e-4d36-9a40-0d7a0c3f1a11';
+      const renew = await apiAs(app)(u, 'PATCH', `/api/v1/connections/${id}/renew`, {
+        connectionId: id,
+        organizationType: 'Production',
+      });
+      expect(renew.statusCode).toBe(503);
+    } finally {
+      await app.close();
+    }
+  });
+});

@@ -1,0 +1,198 @@
+import {
+  CONNECTION_OAUTH_CALLBACK_PATH,
+  type Connection,
+  type ConnectionCreated,
+  type ConnectionRenewed,
+  MESSAGES,
+  type OrganizationType,
+} from '@skyvault/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config.js';
+import type { Database } from '../../db/client.js';
+import type { Actor, RequestMeta } from '../../lib/context.js';
+import { AppError, conflict, invalidField, notFound } from '../../lib/errors.js';
+import type { SecretBox } from '../../lib/secrets.js';
+import { iso } from '../../lib/sql.js';
+import { recordAudit } from '../audit/audit.service.js';
+import {
+  audited,
+  type CallbackQuery,
+  CONNECTION_LOGIN_PURPOSE,
+  createConnectionAuthorization,
+} from './connections.authorization.js';
+import * as repo from './connections.repository.js';
+import { deleteStatesFor } from './oauth-states.repository.js';
+import { createSalesforceClient } from './salesforce.client.js';
+
+export const SALESFORCE_NOT_CONFIGURED =
+  'Salesforce is not configured on this server: set SALESFORCE_CLIENT_ID and SALESFORCE_CLIENT_SECRET.';
+const NAME_TAKEN = 'A connection with this name already exists';
+const STORAGE_NOT_FOUND = 'This storage does not exist or is not available to your organization';
+const BACKUP_ONLY = 'Storage and encryption key are only for organizations with Backup and Archive';
+const TYPE_FIXED = 'The connection type of an existing connection cannot be changed';
+const ID_MISMATCH = 'The connection id does not match the address';
+const NOT_FOUND = 'Connection not found.';
+
+const toConnection = (row: repo.ConnectionListRow): Connection => ({
+  id: row.id,
+  connectionId: row.id,
+  name: row.name,
+  type: 'Salesforce',
+  organizationType: row.organizationType,
+  userName: row.salesforceUsername ?? '',
+  status: row.status,
+  lastError: row.lastError,
+  // A creator who has since been deleted is shown as unknown rather than linked.
+  createdBy: row.creatorId
+    ? { id: row.creatorId, name: `${row.creatorFirstName} ${row.creatorLastName}`.trim() }
+    : null,
+  createdAt: iso(row.createdAt),
+  updatedAt: iso(row.updatedAt),
+});
+
+interface CreateInput {
+  name: string;
+  config: { organizationType: OrganizationType };
+  storageId?: string;
+  encryptionKey?: string;
+}
+
+/**
+ * Backup tenants back up each org to a storage of theirs, encrypted with a key of theirs, so both are
+ * required for them; other tenants have no backups, so neither may be given.
+ */
+function backupSettings(actor: Actor, input: CreateInput) {
+  if (!actor.services.includes('backup')) {
+    if (input.storageId !== undefined || input.encryptionKey !== undefined) {
+      throw invalidField('storageId', BACKUP_ONLY);
+    }
+    return null;
+  }
+  const fields: Record<string, string> = {};
+  if (input.storageId === undefined) fields.storageId = MESSAGES.storageRequired;
+  if (input.encryptionKey === undefined) fields.encryptionKey = MESSAGES.encryptionKeyRequired;
+  const first = Object.values(fields)[0];
+  if (first) throw new AppError('VALIDATION_ERROR', first, { fields });
+  return { storageId: input.storageId!, encryptionKey: input.encryptionKey! };
+}
+
+/** The tenant's Salesforce connections: listing, creating and renewing through the Salesforce login, deleting. */
+export function createConnectionService(deps: {
+  database: Database;
+  secrets: SecretBox;
+  config: Pick<Config, 'salesforce' | 'publicUrl'>;
+  log: FastifyBaseLogger;
+}) {
+  const { database, secrets, config, log } = deps;
+  const salesforce = createSalesforceClient(
+    config.salesforce,
+    `${config.publicUrl}${CONNECTION_OAUTH_CALLBACK_PATH}`,
+  );
+  const authorization = createConnectionAuthorization({
+    database,
+    secrets,
+    salesforce,
+    redirectUri: `${config.publicUrl}${CONNECTION_OAUTH_CALLBACK_PATH}`,
+    log,
+  });
+
+  const requireSalesforce = () => {
+    if (!salesforce.isConfigured()) throw new AppError('SERVICE_UNAVAILABLE', SALESFORCE_NOT_CONFIGURED);
+  };
+
+  return {
+    async list(actor: Actor, query: repo.ConnectionListQuery) {
+      const { rows, count } = await database.tenant(actor.tenantId, (tx) =>
+        repo.listConnections(actor.tenantId, tx, query),
+      );
+      return { rows: rows.map(toConnection), count };
+    },
+
+    /** A pending connection, and the Salesforce login that will connect it. */
+    async create(actor: Actor, meta: RequestMeta, input: CreateInput): Promise<ConnectionCreated> {
+      requireSalesforce();
+      const backup = backupSettings(actor, input);
+      const loginURI = await database.tenant(actor.tenantId, async (tx) => {
+        if (await repo.nameTaken(actor.tenantId, tx, input.name)) {
+          throw conflict(NAME_TAKEN, { name: NAME_TAKEN });
+        }
+        if (backup && !(await repo.storageVisible(actor.tenantId, tx, backup.storageId))) {
+          throw invalidField('storageId', STORAGE_NOT_FOUND);
+        }
+        const row = await repo.insertConnection(actor.tenantId, tx, {
+          name: input.name,
+          organizationType: input.config.organizationType,
+          storageId: backup?.storageId ?? null,
+          encryptionKey: backup ? secrets.seal(actor.tenantId, backup.encryptionKey) : null,
+          createdBy: actor.userId,
+        });
+        await recordAudit(tx, meta, {
+          tenantId: actor.tenantId,
+          actorId: actor.userId,
+          action: 'create',
+          targetType: 'connection',
+          targetId: row.id,
+          after: audited(row),
+        });
+        return authorization.start(tx, actor, row);
+      });
+      return { loginURI };
+    },
+
+    /** Update Token: a new Salesforce login for an existing connection. */
+    async renew(
+      actor: Actor,
+      meta: RequestMeta,
+      id: string,
+      input: { connectionId: string; organizationType: OrganizationType },
+    ): Promise<ConnectionRenewed> {
+      requireSalesforce();
+      if (input.connectionId !== id) throw invalidField('connectionId', ID_MISMATCH);
+      const loginUri = await database.tenant(actor.tenantId, async (tx) => {
+        const row = await repo.findConnection(actor.tenantId, tx, id);
+        if (!row) throw notFound(NOT_FOUND);
+        // Another type would log in to another org, under this connection's storage and key.
+        if (row.organizationType !== input.organizationType) {
+          throw invalidField('organizationType', TYPE_FIXED);
+        }
+        await recordAudit(tx, meta, {
+          tenantId: actor.tenantId,
+          actorId: actor.userId,
+          action: 'renew',
+          targetType: 'connection',
+          targetId: id,
+        });
+        return authorization.start(tx, actor, row);
+      });
+      return { loginUri };
+    },
+
+    async remove(actor: Actor, meta: RequestMeta, id: string) {
+      const row = await database.tenant(actor.tenantId, async (tx) => {
+        const found = await repo.findConnection(actor.tenantId, tx, id);
+        if (!found) throw notFound(NOT_FOUND);
+        await deleteStatesFor(actor.tenantId, tx, CONNECTION_LOGIN_PURPOSE, id);
+        await repo.deleteConnection(actor.tenantId, tx, id);
+        await recordAudit(tx, meta, {
+          tenantId: actor.tenantId,
+          actorId: actor.userId,
+          action: 'delete',
+          targetType: 'connection',
+          targetId: id,
+          before: audited(found),
+        });
+        return found;
+      });
+      // The org stops trusting us too; not awaited, as Salesforce's answer changes nothing here.
+      const token = row.refreshToken ?? row.accessToken;
+      if (token && salesforce.isConfigured()) {
+        void authorization.revokeQuietly(row.organizationType, secrets.open(actor.tenantId, token));
+      }
+    },
+
+    complete: (actor: Actor | null, meta: RequestMeta, query: CallbackQuery) =>
+      authorization.complete(actor, meta, query),
+  };
+}
+
+export type ConnectionService = ReturnType<typeof createConnectionService>;

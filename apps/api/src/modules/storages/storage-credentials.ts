@@ -1,0 +1,68 @@
+import {
+  type AwsS3Credentials,
+  type AzureBlobCredentials,
+  MESSAGES,
+  STORAGE_CREDENTIAL_LABELS,
+  type Storage,
+  type StorageType,
+} from '@skyvault/contract';
+import { invalidField } from '../../lib/errors.js';
+import type { SecretBox } from '../../lib/secrets.js';
+import type { StorageRow } from './storages.repository.js';
+
+/** Everything a storage needs to be reached, secrets included: what is sealed in its row. */
+export type StoredCredentials = AwsS3Credentials | AzureBlobCredentials | Record<string, never>;
+
+/**
+ * Shared storages belong to no tenant, so their credentials are bound to this word instead of a
+ * tenant id: a shared row's credentials copied into a tenant's row (or back) do not decrypt.
+ */
+export const SHARED_SEAL_CONTEXT = 'shared';
+
+const sealContext = (tenantId: string | null) => tenantId ?? SHARED_SEAL_CONTEXT;
+
+export const sealCredentials = (
+  secrets: SecretBox,
+  tenantId: string | null,
+  credentials: StoredCredentials,
+) => secrets.seal(sealContext(tenantId), JSON.stringify(credentials));
+
+export const openCredentials = (secrets: SecretBox, row: StorageRow): StoredCredentials =>
+  row.credentials ? JSON.parse(secrets.open(sealContext(row.tenantId), row.credentials)) : {};
+
+/**
+ * What the API answers about credentials: never the secret key. The access key ID stays readable:
+ * AWS treats it as an identifier rather than a secret, and the edit form needs it to keep it.
+ */
+export function credentialsView(type: StorageType, credentials: StoredCredentials): Storage['credentials'] {
+  if (type === 'AwsS3') {
+    const { region, bucketName, accessKeyId } = credentials as AwsS3Credentials;
+    return { region, bucketName, accessKeyId };
+  }
+  if (type === 'AzureBlob') {
+    const { accountName, containerName } = credentials as AzureBlobCredentials;
+    return { accountName, containerName };
+  }
+  return {};
+}
+
+/** The secret field of each kind that has one. */
+const SECRET_FIELD = { AwsS3: 'secretAccessKey', AzureBlob: 'accountKey' } as const;
+
+/**
+ * The credentials an edit stores. An empty (or absent) secret keeps the stored one, but only while the
+ * type stays the same: another kind's secret means nothing to the new one, so it must be given.
+ */
+export function withStoredSecret(
+  stored: { type: StorageType; credentials: StoredCredentials },
+  next: { type: StorageType; credentials: Record<string, string | undefined> },
+): StoredCredentials {
+  if (next.type === 'Local') return {};
+  const field = SECRET_FIELD[next.type];
+  const kept = stored.type === next.type ? (stored.credentials as Record<string, string>)[field] : undefined;
+  const secret = next.credentials[field] || kept;
+  if (!secret) {
+    throw invalidField(`credentials.${field}`, MESSAGES.required(STORAGE_CREDENTIAL_LABELS[field]));
+  }
+  return { ...next.credentials, [field]: secret } as StoredCredentials;
+}

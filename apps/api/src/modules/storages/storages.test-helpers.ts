@@ -1,0 +1,39 @@
+import { call, type TestApp, type TestUser } from '../../../test/app.js';
+
+/** Secrets that are easy to search for in any answer or row. */
+export const AWS_SECRET = 'aws-SECRET-never-shown-0123456789';
+export const AZURE_SECRET = 'azure-SECRET-never-shown-0123456789';
+
+export const awsCredentials = {
+  region: 'eu-west-1',
+  bucketName: 'acme-backups',
+  accessKeyId: 'AKIAIOSFODNN7EXAMPLE',
+  secretAccessKey: AWS_SECRET,
+};
+
+export const azureCredentials = {
+  accountName: 'acmestorage',
+  accountKey: AZURE_SECRET,
+  containerName: 'backups',
+};
+
+export const awsBody = (name = 'aws-main') => ({ name, type: 'AwsS3' as const, credentials: awsCredentials });
+export const azureBody = (name = 'azure-main') => ({
+  name,
+  type: 'AzureBlob' as const,
+  credentials: azureCredentials,
+});
+export const localBody = (name = 'local-main') => ({ name, type: 'Local' as const });
+
+export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+
+/** One call as the user, JSON body optional. */
+export const apiAs = (t: TestApp) => (u: TestUser, method: Method, url: string, payload?: object) =>
+  call(t, { method, url, payload, cookie: u.cookie });
+
+/** Creates a storage through the API and returns its id. */
+export async function createStorage(t: TestApp, u: TestUser, body: object): Promise<string> {
+  const res = await apiAs(t)(u, 'POST', '/api/v1/storages', body);
+  if (res.statusCode !== 201) throw new Error(`create failed: ${res.statusCode} ${res.body}`);
+  return res.json().id;
+}

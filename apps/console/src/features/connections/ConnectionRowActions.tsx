@@ -1,0 +1,42 @@
+import AutorenewIcon from '@mui/icons-material/Autorenew';
+import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
+import IconButton from '@mui/material/IconButton';
+import Stack from '@mui/material/Stack';
+import type { Connection } from '@skyvault/contract';
+import { LazyTooltip } from '../../components/LazyTooltip';
+
+/** Update Token and Delete Connection of one row (SPEC.md §2 Connections). */
+export function ConnectionRowActions({
+  connection,
+  renewing,
+  onRenew,
+  onDelete,
+}: {
+  connection: Connection;
+  /** While any Update Token call runs, no other starts: the browser is about to leave. */
+  renewing: boolean;
+  onRenew: (connection: Connection) => void;
+  onDelete: (connection: Connection) => void;
+}) {
+  return (
+    <Stack direction="row" sx={{ justifyContent: 'flex-end', gap: 0.5 }}>
+      <LazyTooltip title="Update Token">
+        {/* A disabled button fires no events, so the tooltip listens on a wrapper. */}
+        <span>
+          <IconButton
+            aria-label={`Update Token of ${connection.name}`}
+            disabled={renewing}
+            onClick={() => onRenew(connection)}
+          >
+            <AutorenewIcon fontSize="small" />
+          </IconButton>
+        </span>
+      </LazyTooltip>
+      <LazyTooltip title="Delete Connection">
+        <IconButton aria-label={`Delete Connection ${connection.name}`} onClick={() => onDelete(connection)}>
+          <DeleteOutlineIcon fontSize="small" />
+        </IconButton>
+      </LazyTooltip>
+    </Stack>
+  );
+}

@@ -1,0 +1,128 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
+import FormLabel from '@mui/material/FormLabel';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { type ConnectionCreate, ORGANIZATION_TYPE_LABELS, ORGANIZATION_TYPES } from '@skyvault/contract';
+import { useId, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { useFormErrorReport } from '../../app/errors/formErrors';
+import { useSessionUser } from '../../app/session/SessionContext';
+import { FormDialog } from '../auth/form/FormDialog';
+import { formField } from '../auth/form/formField';
+import { type ConnectionFormValues, connectionResolver, EMPTY_CONNECTION_FORM } from './connectionForm';
+import { useCreateConnection } from './connections.queries';
+import { EncryptionKeyField } from './EncryptionKeyField';
+import { StoragePicker } from './StoragePicker';
+import { goToSalesforceLogin } from './salesforceLogin';
+
+/** Shown under the name until there is an error: the connection name rules of SPEC.md §5, in short. */
+const NAME_HINT = '3 to 64 Latin letters, digits, "-" or "_"';
+
+/**
+ * Create connection: name and connection type, and for Backup tenants the storage and encryption key.
+ * Saving creates the connection and takes the browser to the Salesforce login, which brings it back
+ * to the list; the dialog stays busy until the browser has left.
+ */
+export function CreateConnectionDialog({ onClose }: { onClose: () => void }) {
+  const hasBackup = useSessionUser().services.includes('backup');
+  const typeLabelId = useId();
+  const [open, setOpen] = useState(true);
+  const [leaving, setLeaving] = useState(false);
+  const reportError = useFormErrorReport();
+  const create = useCreateConnection();
+  const form = useForm<ConnectionFormValues, unknown, ConnectionCreate>({
+    resolver: connectionResolver(hasBackup),
+    defaultValues: EMPTY_CONNECTION_FORM,
+  });
+  const busy = create.isPending || leaving;
+
+  const submit = form.handleSubmit((body) =>
+    create.mutate(body, {
+      onSuccess: ({ loginURI }) => {
+        setLeaving(true);
+        goToSalesforceLogin(loginURI);
+      },
+      onError: (error) => reportError(form, error),
+    }),
+  );
+
+  return (
+    <FormDialog
+      title="Create connection"
+      open={open}
+      busy={busy}
+      onSubmit={submit}
+      onClose={() => setOpen(false)}
+      onExited={onClose}
+      actions={
+        <>
+          <Button onClick={() => setOpen(false)} disabled={busy}>
+            Cancel
+          </Button>
+          <Button type="submit" variant="contained" loading={busy}>
+            Save
+          </Button>
+        </>
+      }
+    >
+      <Stack sx={{ gap: 2, pt: 1 }}>
+        <TextField
+          {...formField(form, 'name', NAME_HINT)}
+          label="Name"
+          required
+          fullWidth
+          autoFocus
+          autoComplete="off"
+        />
+        <Controller
+          name="organizationType"
+          control={form.control}
+          render={({ field: { ref, ...field }, fieldState }) => (
+            <FormControl error={Boolean(fieldState.error)} required>
+              <FormLabel id={typeLabelId}>Connection type</FormLabel>
+              <RadioGroup {...field} row aria-labelledby={typeLabelId}>
+                {ORGANIZATION_TYPES.map((type, index) => (
+                  <FormControlLabel
+                    key={type}
+                    value={type}
+                    label={ORGANIZATION_TYPE_LABELS[type]}
+                    control={<Radio inputRef={index === 0 ? ref : undefined} />}
+                  />
+                ))}
+              </RadioGroup>
+              {fieldState.error && <FormHelperText>{fieldState.error.message}</FormHelperText>}
+            </FormControl>
+          )}
+        />
+        {hasBackup && (
+          <>
+            <Controller
+              name="storageId"
+              control={form.control}
+              render={({ field: { ref, ...field }, fieldState }) => (
+                <StoragePicker {...field} inputRef={ref} error={fieldState.error?.message} />
+              )}
+            />
+            <Controller
+              name="encryptionKey"
+              control={form.control}
+              render={({ field: { ref, ...field }, fieldState }) => (
+                <EncryptionKeyField {...field} inputRef={ref} error={fieldState.error?.message} />
+              )}
+            />
+          </>
+        )}
+        <Alert severity="info">
+          Saving takes you to the Salesforce login. Log in to the org and allow access; you then come back to
+          this list.
+        </Alert>
+      </Stack>
+    </FormDialog>
+  );
+}

@@ -1,0 +1,76 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import Button from '@mui/material/Button';
+import DialogContentText from '@mui/material/DialogContentText';
+import TextField from '@mui/material/TextField';
+import { CONFIRMATIONS, type Connection, deleteConnectionFormSchema, TOASTS } from '@skyvault/contract';
+import { useMemo, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useErrorHandler } from '../../app/errors/ErrorHandlerContext';
+import { isHandledByErrorHandler } from '../../app/errors/formErrors';
+import { notify } from '../../app/toasts/notify';
+import { FormDialog } from '../auth/form/FormDialog';
+import { formField } from '../auth/form/formField';
+import { useDeleteConnection } from './connections.queries';
+
+/**
+ * Delete Connection: irreversible, so the connection's name must be typed to confirm (SPEC.md §2, §5).
+ * A failed delete closes the dialog without a message (SPEC.md §8), and the refreshed list shows the
+ * connection still there.
+ */
+export function DeleteConnectionDialog({
+  connection,
+  onClose,
+}: {
+  connection: Connection;
+  onClose: () => void;
+}) {
+  const [open, setOpen] = useState(true);
+  const handleError = useErrorHandler();
+  const remove = useDeleteConnection();
+  const schema = useMemo(() => deleteConnectionFormSchema(connection.name), [connection.name]);
+  const form = useForm({ resolver: zodResolver(schema), defaultValues: { name: '' } });
+
+  const submit = form.handleSubmit(() =>
+    remove.mutate(connection.id, {
+      onSuccess: () => notify(TOASTS.connectionDeleted, 'success'),
+      onError: (error) => {
+        if (isHandledByErrorHandler(error)) handleError(error);
+      },
+      onSettled: () => setOpen(false),
+    }),
+  );
+
+  return (
+    <FormDialog
+      title="Delete Connection"
+      open={open}
+      busy={remove.isPending}
+      onSubmit={submit}
+      onClose={() => setOpen(false)}
+      onExited={onClose}
+      actions={
+        <>
+          <Button onClick={() => setOpen(false)} disabled={remove.isPending}>
+            Cancel
+          </Button>
+          <Button type="submit" variant="contained" color="error" loading={remove.isPending}>
+            Delete
+          </Button>
+        </>
+      }
+    >
+      <DialogContentText sx={{ mb: 2 }}>{CONFIRMATIONS.deleteConnection}</DialogContentText>
+      <DialogContentText sx={{ mb: 2 }}>
+        Type <strong>{connection.name}</strong> to confirm.
+      </DialogContentText>
+      <TextField
+        {...formField(form, 'name')}
+        label="Connection name"
+        required
+        fullWidth
+        autoFocus
+        autoComplete="off"
+      />
+    </FormDialog>
+  );
+}

@@ -1,0 +1,84 @@
+import {
+  type ConnectionCreate,
+  type ConnectionListQuery,
+  connectionEndpoints,
+  type OrganizationType,
+  PICKER_BATCH_SIZE,
+  storageEndpoints,
+} from '@skyvault/contract';
+import {
+  keepPreviousData,
+  queryOptions,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import { callApi } from '../../api/client';
+import { storageKeys } from '../storages/storages.queries';
+
+export const connectionKeys = {
+  all: ['connections'] as const,
+  lists: () => [...connectionKeys.all, 'list'] as const,
+  list: (query: ConnectionListQuery) => [...connectionKeys.lists(), query] as const,
+};
+
+export const connectionsQuery = (query: ConnectionListQuery) =>
+  queryOptions({
+    queryKey: connectionKeys.list(query),
+    queryFn: ({ signal }) => callApi(connectionEndpoints.list, { query, signal }),
+    // Paging, searching, sorting and filtering keep the current rows on screen until the next page arrives.
+    placeholderData: keepPreviousData,
+  });
+
+export const useConnections = (query: ConnectionListQuery) => useQuery(connectionsQuery(query));
+
+/** The create modal reports its errors next to its fields, so the shared handler's toast is off for it. */
+export function useCreateConnection() {
+  return useMutation({
+    mutationFn: (body: ConnectionCreate) => callApi(connectionEndpoints.create, { body }),
+    meta: { errorToast: false },
+  });
+}
+
+/** Update Token: a new Salesforce login for the connection (the type cannot change). */
+export function useRenewConnection() {
+  return useMutation({
+    mutationFn: ({ id, organizationType }: { id: string; organizationType: OrganizationType }) =>
+      callApi(connectionEndpoints.renew, {
+        params: { id },
+        body: { connectionId: id, organizationType, authorizationMethod: 'authorization_code' },
+      }),
+  });
+}
+
+/**
+ * Failed deletes of connections are swallowed (SPEC.md §8): no toast from the shared handler, which still
+ * sends an ended session to login. The list is refreshed either way, so it shows what is really there.
+ */
+export function useDeleteConnection() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => callApi(connectionEndpoints.remove, { params: { id } }),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: connectionKeys.lists() }),
+    meta: { errorToast: false },
+  });
+}
+
+/**
+ * The create modal's storage picker: storages in batches of 25, the next batch as the list is scrolled
+ * to its end. Kept under the storage lists' key, so a storage added or removed elsewhere shows here too.
+ */
+export function useStoragePicker(enabled: boolean) {
+  return useInfiniteQuery({
+    queryKey: [...storageKeys.lists(), 'picker'] as const,
+    queryFn: ({ pageParam, signal }) =>
+      callApi(storageEndpoints.list, { query: { limit: PICKER_BATCH_SIZE, offset: pageParam }, signal }),
+    initialPageParam: 0,
+    getNextPageParam: (last, pages) => {
+      const loaded = pages.reduce((sum, page) => sum + page.rows.length, 0);
+      return loaded < last.count && last.rows.length > 0 ? loaded : undefined;
+    },
+    enabled,
+  });
+}

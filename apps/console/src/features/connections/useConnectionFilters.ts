@@ -1,0 +1,69 @@
+import {
+  CONNECTION_SORT_OPTIONS,
+  ORGANIZATION_TYPES,
+  type OrganizationType,
+  type SortOrder,
+} from '@skyvault/contract';
+import { useCallback, useMemo } from 'react';
+import { useSearchParams } from 'react-router';
+
+export type ConnectionSortId = (typeof CONNECTION_SORT_OPTIONS)[number]['id'];
+
+export interface ConnectionFilters {
+  /** The chosen sort option; undefined is the default order, newest created first. */
+  sortId: ConnectionSortId | undefined;
+  organizationType: OrganizationType | undefined;
+  /** For the list call: sort and order only when an option is chosen. */
+  query: {
+    sort?: 'name' | 'createdAt' | 'updatedAt';
+    order?: SortOrder;
+    organizationType?: OrganizationType;
+  };
+  setSortId: (id: ConnectionSortId | undefined) => void;
+  setOrganizationType: (type: OrganizationType | undefined) => void;
+}
+
+/**
+ * The sort dropdown and the connection type filter, kept in the URL beside the list's page and search
+ * (`?sort=nameAsc&type=Sandbox`), so that the list can be linked and reloaded as it was. A change starts
+ * again from the first page.
+ */
+export function useConnectionFilters(): ConnectionFilters {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const option = CONNECTION_SORT_OPTIONS.find((known) => known.id === searchParams.get('sort'));
+  const organizationType = ORGANIZATION_TYPES.find((known) => known === searchParams.get('type'));
+
+  const update = useCallback(
+    (key: string, value: string | undefined) =>
+      setSearchParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          if (value) next.set(key, value);
+          else next.delete(key);
+          next.delete('page');
+          return next;
+        },
+        { replace: true },
+      ),
+    [setSearchParams],
+  );
+  const setSortId = useCallback((id: ConnectionSortId | undefined) => update('sort', id), [update]);
+  const setOrganizationType = useCallback(
+    (type: OrganizationType | undefined) => update('type', type),
+    [update],
+  );
+
+  return useMemo(
+    () => ({
+      sortId: option?.id,
+      organizationType,
+      query: {
+        ...(option ? { sort: option.sort, order: option.order } : {}),
+        ...(organizationType ? { organizationType } : {}),
+      },
+      setSortId,
+      setOrganizationType,
+    }),
+    [option, organizationType, setSortId, setOrganizationType],
+  );
+}

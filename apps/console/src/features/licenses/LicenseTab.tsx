@@ -1,0 +1,14 @@
+import type { ServiceKey } from '@skyvault/contract';
+import { LicenseDetails } from './LicenseDetails';
+import { LicenseLoadError, LicenseLoading } from './LicenseLoading';
+import { useLicenseState } from './licenses.queries';
+import { TrialOfferCard } from './TrialOfferCard';
+
+/** One product's tab: the trial offer without a licence, otherwise the licence (blocked once expired). */
+export function LicenseTab({ product }: { product: ServiceKey }) {
+  const state = useLicenseState(product);
+  if (state.isPending) return <LicenseLoading />;
+  if (state.isError) return <LicenseLoadError onRetry={() => void state.refetch()} />;
+  if (state.data.state === 'No License') return <TrialOfferCard product={product} />;
+  return <LicenseDetails product={product} expired={state.data.state === 'Expired License'} />;
+}

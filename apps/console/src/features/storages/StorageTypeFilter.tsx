@@ -1,0 +1,60 @@
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import { STORAGE_TYPE_LABELS, STORAGE_TYPES, type StorageType } from '@skyvault/contract';
+import { useCallback } from 'react';
+import { useSearchParams } from 'react-router';
+
+const ALL = '';
+
+/**
+ * The type filter, kept in the URL beside the list's page and search (`?type=AwsS3`), so that a
+ * filtered list can be linked and reloaded. A new filter starts again from the first page.
+ */
+export function useStorageTypeParam(): [StorageType | undefined, (type: StorageType | undefined) => void] {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const raw = searchParams.get('type');
+  const type = STORAGE_TYPES.find((known) => known === raw);
+  const setType = useCallback(
+    (next: StorageType | undefined) =>
+      setSearchParams(
+        (current) => {
+          const params = new URLSearchParams(current);
+          if (next) params.set('type', next);
+          else params.delete('type');
+          params.delete('page');
+          return params;
+        },
+        { replace: true },
+      ),
+    [setSearchParams],
+  );
+  return [type, setType];
+}
+
+export function StorageTypeFilter({
+  value,
+  onChange,
+}: {
+  value: StorageType | undefined;
+  onChange: (type: StorageType | undefined) => void;
+}) {
+  return (
+    <TextField
+      select
+      size="small"
+      label="Type"
+      value={value ?? ALL}
+      onChange={(event) => onChange((event.target.value as StorageType | typeof ALL) || undefined)}
+      // 'All types' is shown rather than an empty box while no type is chosen.
+      slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+      sx={{ width: { xs: '100%', sm: 200 } }}
+    >
+      <MenuItem value={ALL}>All types</MenuItem>
+      {STORAGE_TYPES.map((type) => (
+        <MenuItem key={type} value={type}>
+          {STORAGE_TYPE_LABELS[type]}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}

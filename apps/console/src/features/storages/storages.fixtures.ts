@@ -1,0 +1,47 @@
+import type { Storage } from '@skyvault/contract';
+import { fireEvent, screen, within } from '@testing-library/react';
+
+/** Rows as the API lists them: the tenant's own storages and one shared by the platform. */
+export const awsRow: Storage = {
+  id: '3f1c2b4a-5d6e-4f70-8a9b-0c1d2e3f4a5b',
+  name: 'aws-main',
+  type: 'AwsS3',
+  isSharedStorage: false,
+  credentials: { region: 'eu-west-1', bucketName: 'acme-backups', accessKeyId: 'AKIAIOSFODNN7EXAMPLE' },
+  createdAt: '2025-03-04T14:05:00.000Z',
+  updatedAt: '2025-03-04T14:05:00.000Z',
+};
+
+export const azureRow: Storage = {
+  id: '4a2d3c5b-6e7f-4a81-9b0c-1d2e3f4a5b6c',
+  name: 'azure-main',
+  type: 'AzureBlob',
+  isSharedStorage: false,
+  credentials: { accountName: 'acmestorage', containerName: 'backups' },
+  createdAt: '2025-03-03T14:05:00.000Z',
+  updatedAt: '2025-03-03T14:05:00.000Z',
+};
+
+export const sharedRow: Storage = {
+  id: '5b3e4d6c-7f80-4b92-8c1d-2e3f4a5b6c7d',
+  name: 'platform-local',
+  type: 'Local',
+  isSharedStorage: true,
+  credentials: {},
+  createdAt: '2025-03-01T14:05:00.000Z',
+  updatedAt: '2025-03-01T14:05:00.000Z',
+};
+
+export const listOf = (...rows: Storage[]) => ({ body: { rows, count: rows.length } });
+
+/** Picks an option of an MUI select (its listbox opens outside the dialog). */
+export function choose(container: HTMLElement, label: string, option: string) {
+  fireEvent.mouseDown(within(container).getByRole('combobox', { name: label }));
+  fireEvent.click(within(screen.getByRole('listbox')).getByRole('option', { name: option }));
+}
+
+/** Types into a field of the dialog by its label (a required field's label ends with an asterisk). */
+export function fill(dialog: HTMLElement, label: string, value: string) {
+  const field = within(dialog).getByLabelText(new RegExp(`^${label}\\s*\\*?$`), { selector: 'input' });
+  fireEvent.change(field, { target: { value } });
+}
