@@ -37,7 +37,9 @@ export function createDatabase(kind: Database['kind'], db: AppDb, close: () => P
     tenant: (tenantId, fn) =>
       db.transaction(async (tx) => {
         // One round trip: the tenant for the policies and `SET LOCAL ROLE` (role is a setting too).
-        await tx.execute(sql`select set_config('app.tenant_id', ${tenantId}, true), set_config('role', ${APP_ROLE}, true)`);
+        await tx.execute(
+          sql`select set_config('app.tenant_id', ${tenantId}, true), set_config('role', ${APP_ROLE}, true)`,
+        );
         return fn(tx);
       }),
     system: (fn) => db.transaction(fn),

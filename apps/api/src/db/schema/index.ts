@@ -1,4 +1,5 @@
 export * from './audit.js';
 export * from './environment.js';
 export * from './identity.js';
+export * from './people.js';
 export * from './tenants.js';

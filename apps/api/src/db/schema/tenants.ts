@@ -45,6 +45,8 @@ export const users = pgTable(
       .notNull()
       .default('WaitConfirmation'),
     isAdmin: boolean('is_admin').notNull().default(false),
+    /** The user's group (at most one); its role decides what the user may do in the services. */
+    groupId: uuid('group_id'),
     ...timestamps(),
   },
   (t) => [
@@ -54,6 +56,7 @@ export const users = pgTable(
     // The e-mail login flow looks a person up across tenants before one is chosen.
     index('users_email_idx').on(sql`lower(${t.email})`),
     index('users_tenant_updated_idx').on(t.tenantId, t.updatedAt),
+    index('users_tenant_group_idx').on(t.tenantId, t.groupId),
   ],
 );
 
