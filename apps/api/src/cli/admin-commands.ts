@@ -1,12 +1,12 @@
 import { parseArgs } from 'node:util';
-import { SERVICE_KEYS, type ServiceKey } from '@skyvault/contract';
 import type { StorageCreate } from '@skyvault/contract';
+import { SERVICE_KEYS, type ServiceKey } from '@skyvault/contract';
 import type { Database } from '../db/client.js';
 import type { LicenseLimitValue } from '../db/schema/index.js';
 import { AppError } from '../lib/errors.js';
 import type { SecretBox } from '../lib/secrets.js';
-import { createSharedStorage } from '../modules/storages/storages.service.js';
 import { createOperatorService, type LicenseProduct } from '../modules/operator/operator.service.js';
+import { createSharedStorage } from '../modules/storages/storages.service.js';
 
 export const USAGE = `Usage: npm run admin -- <command> [options]
 
@@ -138,7 +138,11 @@ export async function runAdmin(
                 secretAccessKey: values['secret-access-key'],
               }
             : values.type === 'AzureBlob'
-              ? { accountName: values['account-name'], accountKey: values['account-key'], containerName: values['container-name'] }
+              ? {
+                  accountName: values['account-name'],
+                  accountKey: values['account-key'],
+                  containerName: values['container-name'],
+                }
               : {};
         const storage = await createSharedStorage(deps, {
           name: values.name ?? '',

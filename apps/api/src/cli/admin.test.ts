@@ -80,7 +80,15 @@ describe('operator CLI', () => {
   it('creates a shared storage with sealed credentials, and names a wrong field', async () => {
     const aws = ['--type', 'AwsS3', '--region', 'eu-west-1', '--access-key-id', 'AKIAEXAMPLEKEY12345'];
     const secret = ['--secret-access-key', 'very-secret-access-key-123'];
-    const made = await run('shared-storage', '--name', 'platform-s3', ...aws, '--bucket-name', 'skyvault-shared', ...secret);
+    const made = await run(
+      'shared-storage',
+      '--name',
+      'platform-s3',
+      ...aws,
+      '--bucket-name',
+      'skyvault-shared',
+      ...secret,
+    );
     expect(made.code).toBe(0);
     expect(made.out).toMatch(/^Shared storage "platform-s3" \(AwsS3\) created: [0-9a-f-]{36}$/);
     const [row] = await database.system((tx) => tx.select().from(storages));

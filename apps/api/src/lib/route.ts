@@ -16,7 +16,7 @@ export interface HandlerContext<E extends EndpointDef> {
   reply: FastifyReply;
 }
 
-type Result<E extends EndpointDef> = E extends { response: infer R extends z.ZodType } ? z.input<R> : void;
+type Result<E extends EndpointDef> = E extends { response: infer R extends z.ZodType } ? z.input<R> : unknown;
 
 /** Only the parts an endpoint declares: Fastify warns about schemas given as undefined. */
 function schemaOf(endpoint: EndpointDef, status: number) {

@@ -43,7 +43,7 @@ export function createPasswordService(deps: {
         LIMITS.forgotPerAccount,
       );
       const found = await database.system((tx) => findForLogin(tx, input.tenantName, input.email));
-      if (!found || found.tenant.status !== 'active' || found.user.status === 'Disabled') return;
+      if (found?.tenant.status !== 'active' || found.user.status === 'Disabled') return;
       const owner = { tenantId: found.tenant.id, userId: found.user.id };
       const code = await database.tenant(owner.tenantId, (tx) =>
         tokens.issue(tx, owner, 'reset-password', RESET_HOURS * 3600),
