@@ -10,6 +10,9 @@ import { createLoginService } from './modules/auth/login.service.js';
 import { createLoginCodes } from './modules/auth/login-codes.service.js';
 import { connectionRoutes } from './modules/connections/connections.routes.js';
 import { createConnectionService } from './modules/connections/connections.service.js';
+import { createGroupUsersService } from './modules/groups/group-users.service.js';
+import { groupRoutes } from './modules/groups/groups.routes.js';
+import { createGroupService } from './modules/groups/groups.service.js';
 import { licenseRoutes } from './modules/licenses/licenses.routes.js';
 import { createLicensesService } from './modules/licenses/licenses.service.js';
 import { createMailer, type Mailer } from './modules/mail/mailer.js';
@@ -17,7 +20,12 @@ import { mfaRoutes } from './modules/mfa/mfa.routes.js';
 import { createMfaService } from './modules/mfa/mfa.service.js';
 import { createOneTimeTokens } from './modules/one-time-tokens/one-time-tokens.service.js';
 import { createPasswordService } from './modules/passwords/passwords.service.js';
+import { permissionRoutes } from './modules/permissions/permissions.routes.js';
+import { createPermissionService } from './modules/permissions/permissions.service.js';
 import { createRateLimiter } from './modules/rate-limits/rate-limits.service.js';
+import { createRolePermissionService } from './modules/roles/role-permissions.service.js';
+import { roleRoutes } from './modules/roles/roles.routes.js';
+import { createRoleService } from './modules/roles/roles.service.js';
 import { sessionRoutes } from './modules/sessions/sessions.routes.js';
 import { createSessionService } from './modules/sessions/sessions.service.js';
 import { storageRoutes } from './modules/storages/storages.routes.js';
@@ -25,6 +33,7 @@ import { createStorageService } from './modules/storages/storages.service.js';
 import { systemRoutes } from './modules/system/system.routes.js';
 import { tenantRoutes } from './modules/tenants/tenants.routes.js';
 import { createTenantService } from './modules/tenants/tenants.service.js';
+import { userRoutes } from './modules/users/users.routes.js';
 import { createUserService } from './modules/users/users.service.js';
 import { consolePlugin } from './plugins/console.js';
 import { docsPlugin } from './plugins/docs.js';
@@ -64,9 +73,14 @@ export function createServices(config: Config, database: Database, log: FastifyB
     mfa,
     licenses: createLicensesService({ database }),
     passwords,
-    users: createUserService(database),
+    users: createUserService({ database, tokens, sessions, ...mail }),
+    groups: createGroupService({ database }),
+    groupUsers: createGroupUsersService({ database }),
     connections: createConnectionService({ database, secrets, config, log }),
     storages: createStorageService({ database, secrets }),
+    roles: createRoleService(database),
+    rolePermissions: createRolePermissionService(database),
+    permissions: createPermissionService(database),
     tenants: createTenantService({ database, tokens, limiter, ...mail }),
     login: createLoginService({ database, limiter, sessions, mfa, passwords }),
     loginCodes: createLoginCodes({ database, secrets, limiter, ...mail }),
@@ -148,6 +162,10 @@ export async function buildApp(config: Config, options: AppOptions): Promise<Fas
   await app.register(connectionRoutes, { connections: services.connections });
   await app.register(licenseRoutes, { licenses: services.licenses });
   await app.register(storageRoutes, { storages: services.storages });
+  await app.register(userRoutes, { users: services.users });
+  await app.register(groupRoutes, { groups: services.groups, groupUsers: services.groupUsers });
+  await app.register(roleRoutes, { roles: services.roles, rolePermissions: services.rolePermissions });
+  await app.register(permissionRoutes, { permissions: services.permissions });
 
   await app.register(consolePlugin);
   return app;

@@ -13,6 +13,7 @@ export * from './resources/license.js';
 export * from './resources/list.js';
 export * from './resources/mfa.js';
 export * from './resources/password.js';
+export * from './resources/permissions.js';
 export * from './resources/role.js';
 export * from './resources/session.js';
 export * from './resources/storage.js';

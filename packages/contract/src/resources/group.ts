@@ -1,8 +1,10 @@
 import { z } from 'zod';
+import { defineEndpoint } from '../endpoint.js';
 import { descriptionRule, groupNameRule, roleIdRule } from '../rules/names.js';
 import { isoDateSchema, uuidSchema } from '../rules/text.js';
 import {
   booleanQuerySchema,
+  idParamsSchema,
   limitSchema,
   listQuerySchema,
   offsetSchema,
@@ -82,3 +84,86 @@ export type GroupUsersUpdate = z.infer<typeof groupUsersUpdateSchema>;
 /** DELETE /v1/groups/:id/users/:userId. */
 export const groupUserParamsSchema = z.object({ id: uuidSchema, userId: uuidSchema });
 export type GroupUserParams = z.infer<typeof groupUserParamsSchema>;
+
+/**
+ * Groups and their users; administrators only. A user is in one group at most, so adding a user moves
+ * them from their previous group; changing a group's role removes all of its users.
+ */
+export const groupEndpoints = {
+  list: defineEndpoint({
+    method: 'GET',
+    path: '/api/v1/groups',
+    access: 'admin',
+    summary: "The tenant's groups by name, with their role and number of users",
+    tags: ['Groups'],
+    query: groupListQuerySchema,
+    response: groupListSchema,
+  }),
+  get: defineEndpoint({
+    method: 'GET',
+    path: '/api/v1/groups/:id',
+    access: 'admin',
+    summary: 'One group',
+    tags: ['Groups'],
+    params: idParamsSchema,
+    response: groupSchema,
+  }),
+  create: defineEndpoint({
+    method: 'POST',
+    path: '/api/v1/groups',
+    access: 'admin',
+    summary: 'Adds a group with one of the tenant’s roles',
+    tags: ['Groups'],
+    body: groupCreateSchema,
+    response: groupSchema,
+    status: 201,
+  }),
+  update: defineEndpoint({
+    method: 'PATCH',
+    path: '/api/v1/groups/:id',
+    access: 'admin',
+    summary: 'Changes a group; a new role removes every user from it',
+    tags: ['Groups'],
+    params: idParamsSchema,
+    body: groupPatchSchema,
+    response: groupSchema,
+  }),
+  remove: defineEndpoint({
+    method: 'DELETE',
+    path: '/api/v1/groups/:id',
+    access: 'admin',
+    summary: 'Deletes a group; its users are left without one',
+    tags: ['Groups'],
+    params: idParamsSchema,
+    status: 204,
+  }),
+  users: defineEndpoint({
+    method: 'GET',
+    path: '/api/v1/groups/:id/users',
+    access: 'admin',
+    summary: "The group's users (isRelated=true) or the users who could be added (isRelated=false)",
+    tags: ['Groups'],
+    params: idParamsSchema,
+    query: groupUsersQuerySchema,
+    response: groupUsersListSchema,
+  }),
+  addUsers: defineEndpoint({
+    method: 'PATCH',
+    path: '/api/v1/groups/:id/users',
+    access: 'admin',
+    summary: 'Adds users to the group, moving them from their previous group',
+    tags: ['Groups'],
+    params: idParamsSchema,
+    body: groupUsersUpdateSchema,
+    status: 204,
+  }),
+  removeUser: defineEndpoint({
+    method: 'DELETE',
+    path: '/api/v1/groups/:id/users/:userId',
+    access: 'admin',
+    summary: 'Removes one user from the group',
+    tags: ['Groups'],
+    params: groupUserParamsSchema,
+    status: 204,
+  }),
+} as const;

@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import { defineEndpoint } from '../endpoint.js';
 import type { DevopsLicenseLevel, ServiceKey } from '../enums.js';
 import { pipelineAccessSchema, pullRequestAccessSchema } from '../enums.js';
 import { MESSAGES } from '../messages.js';
 import { descriptionRule, roleNameRule } from '../rules/names.js';
 import { isoDateSchema, uuidSchema } from '../rules/text.js';
-import { listQuerySchema, totalList } from './list.js';
+import { createdSchema, idParamsSchema, listQuerySchema, totalList } from './list.js';
 
 export const roleSchema = z.object({
   id: uuidSchema,
@@ -19,7 +20,11 @@ const roleInputSchema = z.object({ name: roleNameRule, description: descriptionR
 /** POST /v1/roles (answers the new id), PATCH /v1/roles/:id, and the name/description part of the form. */
 export const roleCreateSchema = roleInputSchema;
 export type RoleCreate = z.input<typeof roleCreateSchema>;
-export const rolePatchSchema = roleInputSchema.partial();
+/** Absent fields stay as they are: no default here, which would blank the description on a rename. */
+export const rolePatchSchema = z.object({
+  name: roleNameRule.optional(),
+  description: descriptionRule.optional(),
+});
 export type RolePatch = z.input<typeof rolePatchSchema>;
 export const roleFormSchema = roleInputSchema;
 export type RoleForm = z.input<typeof roleFormSchema>;
@@ -146,3 +151,74 @@ export const newDevopsConnectionRow = (id: string, name: string): DevopsConnecti
   validate: false,
   deploy: false,
 });
+
+const tags = ['Roles'] as const;
+
+export const roleEndpoints = {
+  list: defineEndpoint({
+    method: 'GET',
+    path: '/api/v1/roles',
+    access: 'admin',
+    summary: "The tenant's roles, searchable by name",
+    tags,
+    query: roleListQuerySchema,
+    response: roleListSchema,
+  }),
+  create: defineEndpoint({
+    method: 'POST',
+    path: '/api/v1/roles',
+    access: 'admin',
+    summary: 'Creates a role without licences or permissions (the form saves those next)',
+    tags,
+    body: roleCreateSchema,
+    response: createdSchema,
+    status: 201,
+  }),
+  get: defineEndpoint({
+    method: 'GET',
+    path: '/api/v1/roles/:id',
+    access: 'admin',
+    summary: 'One role',
+    tags,
+    params: idParamsSchema,
+    response: roleSchema,
+  }),
+  update: defineEndpoint({
+    method: 'PATCH',
+    path: '/api/v1/roles/:id',
+    access: 'admin',
+    summary: "Changes a role's name or description",
+    tags,
+    params: idParamsSchema,
+    body: rolePatchSchema,
+    response: roleSchema,
+  }),
+  remove: defineEndpoint({
+    method: 'DELETE',
+    path: '/api/v1/roles/:id',
+    access: 'admin',
+    summary: 'Deletes a role that no group uses',
+    tags,
+    params: idParamsSchema,
+    status: 204,
+  }),
+  permissions: defineEndpoint({
+    method: 'GET',
+    path: '/api/v1/roles/:id/permissions',
+    access: 'admin',
+    summary: "A role's licence levels, DevOps settings and per-connection rights",
+    tags,
+    params: idParamsSchema,
+    response: rolePermissionsSchema,
+  }),
+  updatePermissions: defineEndpoint({
+    method: 'PATCH',
+    path: '/api/v1/roles/:id/permissions',
+    access: 'admin',
+    summary: "Replaces a role's licence levels, DevOps settings and per-connection rights",
+    tags,
+    params: idParamsSchema,
+    body: rolePermissionsSchema,
+    response: rolePermissionsSchema,
+  }),
+} as const;

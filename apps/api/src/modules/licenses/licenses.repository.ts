@@ -2,6 +2,7 @@ import type { LicenseGrant, LicenseService } from '@skyvault/contract';
 import { and, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { licenses } from '../../db/schema/index.js';
+import { countDevopsSeatsInUse } from '../permissions/permissions.service.js';
 
 export type LicenseRow = typeof licenses.$inferSelect;
 
@@ -49,11 +50,10 @@ export async function insertTrial(
 }
 
 /**
- * DevOps seats in use per licence level (limit name → users). A user takes a seat of the level that
- * their group's role grants (the role's licences devopsFullAccess / devopsReadAccess), so this will be
- * one count over users → groups → roles grouped by level. Groups and roles do not exist yet, so no
- * user can hold a seat and every level is 0. Always counted when asked, never stored.
+ * DevOps seats in use per licence level (limit name → users): the users whose group's role grants
+ * that level, counted by the permissions module when asked, never stored.
  */
-export async function devopsSeatsInUse(_tenantId: string, _db: Executor): Promise<Record<string, number>> {
-  return { devopsFullAccess: 0, devopsReadAccess: 0 };
+export async function devopsSeatsInUse(tenantId: string, db: Executor): Promise<Record<string, number>> {
+  const seats = await countDevopsSeatsInUse(tenantId, db);
+  return { devopsFullAccess: seats.full, devopsReadAccess: seats.read };
 }

@@ -77,4 +77,17 @@ export const templates = {
       action: { label: 'Reset password', url: p.url },
       footer: 'If you did not ask for this, you can ignore this message: your password stays the same.',
     }),
+  invitation: (
+    brand: Brand,
+    p: { firstName: string; url: string; tenantName: string; hours: number; invitedBy: string },
+  ) =>
+    render(brand, `You are invited to ${BRAND_NAMES[brand]}`, {
+      greeting: `Hello ${p.firstName},`,
+      paragraphs: [
+        `${p.invitedBy} added you to the organization "${p.tenantName}". Set your password to sign in.`,
+        `The link expires in ${p.hours} hours and can be used once.`,
+      ],
+      action: { label: 'Set password', url: p.url },
+      footer: 'If you did not expect this, you can ignore this message.',
+    }),
 };

@@ -1,8 +1,13 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import type { UserSearchBy } from '@skyvault/contract';
+import { and, asc, count, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { mfaDevices, tenants, users } from '../../db/schema/index.js';
+import { groups, mfaDevices, tenants, users } from '../../db/schema/index.js';
+import { containsPattern } from '../../lib/sql.js';
 
 export type UserRow = typeof users.$inferSelect;
+export type UserChanges = Partial<
+  Pick<UserRow, 'passwordHash' | 'status' | 'firstName' | 'lastName' | 'email' | 'isAdmin' | 'groupId'>
+>;
 
 const sameEmail = (email: string) => sql`lower(${users.email}) = lower(${email})`;
 
@@ -65,16 +70,126 @@ export async function insertUser(
   return row!;
 }
 
-export async function updateUser(
-  tenantId: string,
-  db: Executor,
-  userId: string,
-  values: Partial<Pick<UserRow, 'passwordHash' | 'status' | 'firstName' | 'lastName' | 'email' | 'isAdmin'>>,
-) {
+export async function updateUser(tenantId: string, db: Executor, userId: string, values: UserChanges) {
   const [row] = await db
     .update(users)
     .set({ ...values, updatedAt: new Date() })
     .where(and(eq(users.tenantId, tenantId), eq(users.id, userId)))
     .returning();
   return row ?? null;
+}
+
+/** The same expression as the trigram index of migration 0001, so that every search can use it. */
+export const userSearchText = sql`lower(${users.firstName} || ' ' || ${users.lastName} || ' ' || ${users.email})`;
+const nameText = sql`lower(${users.firstName} || ' ' || ${users.lastName})`;
+
+/**
+ * A search condition over users: the indexed expression narrows the rows, and searching by name or
+ * e-mail only then checks that part of it (a name must not match on the address and back).
+ */
+export function userSearch(text: string | undefined, by: UserSearchBy = 'user'): SQL | undefined {
+  if (!text) return undefined;
+  const pattern = containsPattern(text);
+  const anywhere = sql`${userSearchText} ilike ${pattern}`;
+  if (by === 'name') return and(anywhere, sql`${nameText} ilike ${pattern}`);
+  if (by === 'email') return and(anywhere, sql`lower(${users.email}) ilike ${pattern}`);
+  return anywhere;
+}
+
+/** A user as the console shows them: their group's name (one join) and whether MFA is on. */
+const userView = {
+  id: users.id,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  email: users.email,
+  status: users.status,
+  isAdmin: users.isAdmin,
+  groupId: users.groupId,
+  groupName: groups.name,
+  isEnableMfa: sql<boolean>`exists (select 1 from ${mfaDevices} where ${mfaDevices.tenantId} = ${users.tenantId} and ${mfaDevices.userId} = ${users.id} and ${mfaDevices.status} = 'Enable')`,
+  createdAt: users.createdAt,
+  updatedAt: users.updatedAt,
+};
+
+const withGroup = and(eq(groups.tenantId, users.tenantId), eq(groups.id, users.groupId));
+
+/** One page of a tenant's users, most recently updated first, and the count of all that match. */
+export async function listUsers(
+  tenantId: string,
+  db: Executor,
+  query: { limit: number; offset: number; searchText?: string; searchBy?: UserSearchBy },
+) {
+  const where = and(eq(users.tenantId, tenantId), userSearch(query.searchText, query.searchBy));
+  const [rows, [total]] = await Promise.all([
+    db
+      .select(userView)
+      .from(users)
+      .leftJoin(groups, withGroup)
+      .where(where)
+      // (tenant_id, updated_at) is indexed; the id keeps rows updated together in one order.
+      .orderBy(desc(users.updatedAt), desc(users.id))
+      .limit(query.limit)
+      .offset(query.offset),
+    db.select({ value: count() }).from(users).where(where),
+  ]);
+  return { rows, count: total?.value ?? 0 };
+}
+
+export async function findUserView(tenantId: string, db: Executor, userId: string) {
+  const [row] = await db
+    .select(userView)
+    .from(users)
+    .leftJoin(groups, withGroup)
+    .where(and(eq(users.tenantId, tenantId), eq(users.id, userId)))
+    .limit(1);
+  return row ?? null;
+}
+export type UserViewRow = NonNullable<Awaited<ReturnType<typeof findUserView>>>;
+
+/** E-mail addresses are unique per tenant regardless of case (the unique index says the same). */
+export async function emailTaken(tenantId: string, db: Executor, email: string, exceptId?: string) {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.tenantId, tenantId), sameEmail(email), exceptId ? ne(users.id, exceptId) : undefined))
+    .limit(1);
+  return rows.length > 0;
+}
+
+/**
+ * The tenant's administrators who can still reach the console (not disabled, not waiting for their
+ * invitation), locked until the transaction ends: two administrators demoting each other at the same
+ * time then cannot both pass the last-administrator check.
+ */
+export async function lockWorkingAdmins(tenantId: string, db: Executor) {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(
+        eq(users.tenantId, tenantId),
+        eq(users.isAdmin, true),
+        inArray(users.status, ['Confirmed', 'ForceResetPassword']),
+      ),
+    )
+    .for('update');
+  return rows.map((row) => row.id);
+}
+
+export async function deleteUser(tenantId: string, db: Executor, userId: string) {
+  await db.delete(users).where(and(eq(users.tenantId, tenantId), eq(users.id, userId)));
+}
+
+/** What invitation and reset e-mails say: the organisation's name and who sent it. */
+export async function findMailContext(tenantId: string, db: Executor, actorId: string) {
+  const [row] = await db
+    .select({ tenantName: tenants.name, actorFirstName: users.firstName, actorLastName: users.lastName })
+    .from(tenants)
+    .leftJoin(users, and(eq(users.tenantId, tenants.id), eq(users.id, actorId)))
+    .where(eq(tenants.id, tenantId))
+    .limit(1);
+  return {
+    tenantName: row?.tenantName ?? '',
+    actorName: `${row?.actorFirstName ?? ''} ${row?.actorLastName ?? ''}`.trim() || 'Your administrator',
+  };
 }

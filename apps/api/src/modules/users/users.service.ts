@@ -1,13 +1,241 @@
-import type { Database } from '../../db/client.js';
-import { notFound } from '../../lib/errors.js';
+import type {
+  Brand,
+  User,
+  UserStatus,
+  userCreateSchema,
+  userListQuerySchema,
+  userPatchSchema,
+} from '@skyvault/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { z } from 'zod';
+import type { Database, Executor, Tx } from '../../db/client.js';
+import type { Actor, RequestMeta } from '../../lib/context.js';
+import { conflict, notFound } from '../../lib/errors.js';
+import { hashPassword } from '../../lib/passwords.js';
+import { iso } from '../../lib/sql.js';
+import { recordAudit } from '../audit/audit.service.js';
+import { groupForAssignment } from '../groups/groups.service.js';
+import type { Mailer } from '../mail/mailer.js';
+import type { OneTimeTokens } from '../one-time-tokens/one-time-tokens.service.js';
+import { assertDevopsSeats } from '../permissions/permissions.service.js';
+import type { SessionService } from '../sessions/sessions.service.js';
+import { createUserMailer, INVITATION_HOURS, RESET_HOURS, type UserMail } from './users.mail.js';
 import * as repo from './users.repository.js';
+import { assertKeepsAnAdmin, nextStatus, USER_RULES } from './users.rules.js';
 
-export function createUserService(database: Database) {
+type UserInput = z.output<typeof userCreateSchema>;
+type UserChange = z.output<typeof userPatchSchema>;
+type UserListQuery = z.output<typeof userListQuerySchema>;
+
+export const USER_NOT_FOUND = 'User not found.';
+
+const toUser = (row: repo.UserViewRow): User => ({
+  id: row.id,
+  firstName: row.firstName,
+  lastName: row.lastName,
+  email: row.email,
+  groupId: row.groupId,
+  group: row.groupId && row.groupName !== null ? { id: row.groupId, name: row.groupName } : null,
+  status: row.status,
+  isEnableMfa: Boolean(row.isEnableMfa),
+  isAdmin: row.isAdmin,
+  createdAt: iso(row.createdAt),
+  updatedAt: iso(row.updatedAt),
+});
+
+/** What the audit trail keeps of a user; the password hash is redacted by its name and shows as changed. */
+const audited = (row: repo.UserRow) => ({
+  email: row.email,
+  firstName: row.firstName,
+  lastName: row.lastName,
+  status: row.status,
+  isAdmin: row.isAdmin,
+  groupId: row.groupId,
+  password: row.passwordHash,
+});
+
+/** Disabling and enabling are audited as such, so that the trail reads like the console's actions. */
+const statusAction = (before: UserStatus, after: UserStatus) => {
+  if (before !== 'Disabled' && after === 'Disabled') return 'disable';
+  return before === 'Disabled' && after !== 'Disabled' ? 'enable' : 'update';
+};
+
+/**
+ * The tenant's users, managed by its administrators. Every change and its audit event share one
+ * transaction; e-mails go out after it commits. See users.rules.ts for the status transitions.
+ */
+export function createUserService(deps: {
+  database: Database;
+  tokens: OneTimeTokens;
+  sessions: SessionService;
+  mailer: Mailer;
+  brand: Brand;
+  publicUrl: string;
+  log: FastifyBaseLogger;
+}) {
+  const { database, tokens, sessions } = deps;
+  const sendMail = createUserMailer(deps);
+
+  async function view(tenantId: string, tx: Executor, id: string) {
+    const row = await repo.findUserView(tenantId, tx, id);
+    if (!row) throw notFound(USER_NOT_FOUND);
+    return toUser(row);
+  }
+
+  async function existing(tenantId: string, tx: Executor, id: string) {
+    const row = await repo.findUser(tenantId, tx, id);
+    if (!row) throw notFound(USER_NOT_FOUND);
+    return row;
+  }
+
+  async function checkEmail(tenantId: string, tx: Executor, email: string, exceptId?: string) {
+    if (await repo.emailTaken(tenantId, tx, email, exceptId)) {
+      throw conflict(USER_RULES.emailTaken, { email: USER_RULES.emailTaken });
+    }
+  }
+
+  /** Puts the user into the group once its role has a DevOps seat for them (the check counts existing users). */
+  async function assign(tenantId: string, tx: Tx, userId: string, groupId: string) {
+    const group = await groupForAssignment(tenantId, tx, groupId);
+    await assertDevopsSeats(tenantId, tx, { roleId: group.roleId, addedUserIds: [userId] });
+    await repo.updateUser(tenantId, tx, userId, { groupId });
+  }
+
+  /** A link for the user (invitation or reset), with what its e-mail says. */
+  async function linkMail(actor: Actor, tx: Tx, user: repo.UserRow, kind: UserMail['kind']) {
+    const hours = kind === 'invitation' ? INVITATION_HOURS : RESET_HOURS;
+    const owner = { tenantId: actor.tenantId, userId: user.id };
+    const code = await tokens.issue(tx, owner, 'reset-password', hours * 3600);
+    const context = await repo.findMailContext(actor.tenantId, tx, actor.userId);
+    return { kind, to: user.email, firstName: user.firstName, code, ...context };
+  }
+
   return {
+    /** The signed-in user's own row (the MFA screens use it). */
     async get(tenantId: string, userId: string) {
-      const user = await database.tenant(tenantId, (tx) => repo.findUser(tenantId, tx, userId));
-      if (!user) throw notFound('User not found.');
+      return database.tenant(tenantId, (tx) => existing(tenantId, tx, userId));
+    },
+
+    async list(actor: Actor, query: UserListQuery) {
+      const { rows, count } = await database.tenant(actor.tenantId, (tx) =>
+        repo.listUsers(actor.tenantId, tx, query),
+      );
+      return { users: rows.map(toUser), total: count };
+    },
+
+    find: (actor: Actor, id: string) => database.tenant(actor.tenantId, (tx) => view(actor.tenantId, tx, id)),
+
+    async create(actor: Actor, meta: RequestMeta, input: UserInput) {
+      const { tenantId } = actor;
+      // Hashing takes a while; it is done before the transaction so that it holds no locks meanwhile.
+      const passwordHash = input.password ? await hashPassword(input.password) : null;
+      const { user, mail } = await database.tenant(tenantId, async (tx) => {
+        await checkEmail(tenantId, tx, input.email);
+        const row = await repo.insertUser(tenantId, tx, {
+          email: input.email,
+          firstName: input.firstName,
+          lastName: input.lastName,
+          passwordHash,
+          status: passwordHash ? 'Confirmed' : 'WaitConfirmation',
+          isAdmin: input.isAdmin ?? false,
+        });
+        if (input.groupId) await assign(tenantId, tx, row.id, input.groupId);
+        await recordAudit(tx, meta, {
+          tenantId,
+          actorId: actor.userId,
+          action: 'create',
+          targetType: 'user',
+          targetId: row.id,
+          after: audited({ ...row, groupId: input.groupId ?? null }),
+        });
+        const mail = passwordHash ? null : await linkMail(actor, tx, row, 'invitation');
+        return { user: await view(tenantId, tx, row.id), mail };
+      });
+      if (mail) sendMail(mail);
       return user;
+    },
+
+    async update(actor: Actor, meta: RequestMeta, id: string, input: UserChange) {
+      const { tenantId } = actor;
+      const passwordHash = input.password ? await hashPassword(input.password) : undefined;
+      return database.tenant(tenantId, async (tx) => {
+        const before = await existing(tenantId, tx, id);
+        if (input.email !== undefined) await checkEmail(tenantId, tx, input.email, id);
+        const status = nextStatus(before, input.status, Boolean(passwordHash));
+        const disabling = status === 'Disabled' && before.status !== 'Disabled';
+        if (disabling && id === actor.userId) throw conflict(USER_RULES.disableSelf);
+        await assertKeepsAnAdmin(tenantId, tx, before, disabling || input.isAdmin === false);
+        if (input.groupId && input.groupId !== before.groupId) await assign(tenantId, tx, id, input.groupId);
+        const after = await repo.updateUser(tenantId, tx, id, {
+          firstName: input.firstName,
+          lastName: input.lastName,
+          email: input.email,
+          isAdmin: input.isAdmin,
+          passwordHash,
+          status,
+          // null leaves the group; a new group was set by assign() above.
+          ...(input.groupId === null ? { groupId: null } : {}),
+        });
+        // A disabled user is signed out everywhere at once; a new password ends the old sessions too
+        // (an administrator who changes their own keeps the session they are using).
+        if (disabling || passwordHash) {
+          const keep = id === actor.userId ? actor.sessionId : undefined;
+          await sessions.endAllForUser(tx, tenantId, id, keep);
+        }
+        await recordAudit(tx, meta, {
+          tenantId,
+          actorId: actor.userId,
+          action: statusAction(before.status, status),
+          targetType: 'user',
+          targetId: id,
+          before: audited(before),
+          after: audited(after!),
+        });
+        return view(tenantId, tx, id);
+      });
+    },
+
+    async remove(actor: Actor, meta: RequestMeta, id: string) {
+      const { tenantId } = actor;
+      await database.tenant(tenantId, async (tx) => {
+        const row = await existing(tenantId, tx, id);
+        if (id === actor.userId) throw conflict(USER_RULES.deleteSelf);
+        await assertKeepsAnAdmin(tenantId, tx, row, true);
+        // Sessions, MFA devices and one-time links go with the user (their foreign keys cascade).
+        await repo.deleteUser(tenantId, tx, id);
+        await recordAudit(tx, meta, {
+          tenantId,
+          actorId: actor.userId,
+          action: 'delete',
+          targetType: 'user',
+          targetId: id,
+          before: audited(row),
+        });
+      });
+    },
+
+    /** Reset password: the user must set a new one (sent by e-mail) before signing in again. */
+    async resetPassword(actor: Actor, meta: RequestMeta, id: string) {
+      const { tenantId } = actor;
+      const mail = await database.tenant(tenantId, async (tx) => {
+        const row = await existing(tenantId, tx, id);
+        if (row.status === 'Disabled') throw conflict(USER_RULES.resetDisabled);
+        const invited = row.status === 'WaitConfirmation';
+        const status = invited ? row.status : 'ForceResetPassword';
+        const after = (await repo.updateUser(tenantId, tx, id, { status }))!;
+        await sessions.endAllForUser(tx, tenantId, id);
+        await recordAudit(tx, meta, {
+          tenantId,
+          actorId: actor.userId,
+          action: 'reset-password',
+          targetType: 'user',
+          targetId: id,
+          before: audited(row),
+          after: audited(after),
+        });
+        return linkMail(actor, tx, row, invited ? 'invitation' : 'reset');
+      });
+      sendMail(mail);
     },
   };
 }

@@ -1,0 +1,77 @@
+import type { GroupUsersUpdate, groupUsersQuerySchema } from '@skyvault/contract';
+import type { z } from 'zod';
+import type { Database } from '../../db/client.js';
+import type { Actor, RequestMeta } from '../../lib/context.js';
+import { notFound } from '../../lib/errors.js';
+import { iso } from '../../lib/sql.js';
+import { recordAudit } from '../audit/audit.service.js';
+import { assertDevopsSeats } from '../permissions/permissions.service.js';
+import * as members from './group-users.repository.js';
+import { findGroup } from './groups.repository.js';
+import { GROUP_NOT_FOUND } from './groups.service.js';
+
+type GroupUsersQuery = z.output<typeof groupUsersQuerySchema>;
+
+export const USER_NOT_FOUND = 'User not found.';
+export const NOT_A_MEMBER = 'This user is not in the group.';
+
+/**
+ * A group's users: listing them (or the users who could be added), adding users (each leaves their
+ * previous group, since a user is in one group) and removing one. Adding checks the DevOps seats the
+ * group's role takes.
+ */
+export function createGroupUsersService(deps: { database: Database }) {
+  const { database } = deps;
+
+  return {
+    async list(actor: Actor, groupId: string, query: GroupUsersQuery) {
+      const { tenantId } = actor;
+      const { rows, count } = await database.tenant(tenantId, async (tx) => {
+        if (!(await findGroup(tenantId, tx, groupId))) throw notFound(GROUP_NOT_FOUND);
+        return members.listGroupUsers(tenantId, tx, groupId, query);
+      });
+      return { rows: rows.map((row) => ({ ...row, updatedAt: iso(row.updatedAt) })), count };
+    },
+
+    async add(actor: Actor, meta: RequestMeta, groupId: string, input: GroupUsersUpdate) {
+      const { tenantId } = actor;
+      const userIds = [...new Set(input.users.map((user) => user.id))];
+      await database.tenant(tenantId, async (tx) => {
+        const group = await findGroup(tenantId, tx, groupId);
+        if (!group) throw notFound(GROUP_NOT_FOUND);
+        // Another tenant's user is as unknown as one that does not exist.
+        const found = await members.findTenantUserIds(tenantId, tx, userIds);
+        if (found.length !== userIds.length) throw notFound(USER_NOT_FOUND);
+        if (userIds.length === 0) return;
+        await assertDevopsSeats(tenantId, tx, { roleId: group.roleId, addedUserIds: userIds });
+        await members.addUsersToGroup(tenantId, tx, groupId, userIds);
+        await recordAudit(tx, meta, {
+          tenantId,
+          actorId: actor.userId,
+          action: 'add-users',
+          targetType: 'group',
+          targetId: groupId,
+          after: { userIds },
+        });
+      });
+    },
+
+    async remove(actor: Actor, meta: RequestMeta, groupId: string, userId: string) {
+      const { tenantId } = actor;
+      await database.tenant(tenantId, async (tx) => {
+        if (!(await findGroup(tenantId, tx, groupId))) throw notFound(GROUP_NOT_FOUND);
+        if (!(await members.removeUserFromGroup(tenantId, tx, groupId, userId))) throw notFound(NOT_A_MEMBER);
+        await recordAudit(tx, meta, {
+          tenantId,
+          actorId: actor.userId,
+          action: 'remove-user',
+          targetType: 'group',
+          targetId: groupId,
+          before: { userIds: [userId] },
+        });
+      });
+    },
+  };
+}
+
+export type GroupUsersService = ReturnType<typeof createGroupUsersService>;

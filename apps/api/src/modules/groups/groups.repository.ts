@@ -1,0 +1,116 @@
+import { and, asc, count, eq, type SQL, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { groups, roles } from '../../db/schema/index.js';
+import { containsPattern } from '../../lib/sql.js';
+
+export type GroupRow = typeof groups.$inferSelect;
+export type GroupValues = Pick<GroupRow, 'name' | 'description' | 'roleId'>;
+
+/** Counted per row in SQL through the (tenant_id, group_id) index of users: no query per group. */
+const userCount = sql<number>`(select count(*)::int from users u where u.tenant_id = ${groups.tenantId} and u.group_id = ${groups.id})`;
+
+/** A group with its role's name and its number of users. */
+const groupView = {
+  id: groups.id,
+  name: groups.name,
+  description: groups.description,
+  roleId: groups.roleId,
+  roleName: roles.name,
+  userCount,
+  createdAt: groups.createdAt,
+  updatedAt: groups.updatedAt,
+};
+
+const withRole = and(eq(roles.tenantId, groups.tenantId), eq(roles.id, groups.roleId));
+
+/** One page of a tenant's groups by name, and the count of all that match. */
+export async function listGroups(
+  tenantId: string,
+  db: Executor,
+  query: { limit: number; offset: number; searchText?: string },
+) {
+  const where = and(
+    eq(groups.tenantId, tenantId),
+    // lower(name) is what the trigram index holds, so the search can use it.
+    query.searchText ? sql`lower(${groups.name}) ilike ${containsPattern(query.searchText)}` : undefined,
+  );
+  const [rows, [total]] = await Promise.all([
+    db
+      .select(groupView)
+      .from(groups)
+      .innerJoin(roles, withRole)
+      .where(where)
+      .orderBy(asc(sql`lower(${groups.name})`), asc(groups.id))
+      .limit(query.limit)
+      .offset(query.offset),
+    db.select({ value: count() }).from(groups).where(where),
+  ]);
+  return { rows, count: total?.value ?? 0 };
+}
+
+export async function findGroupView(tenantId: string, db: Executor, id: string) {
+  const [row] = await db
+    .select(groupView)
+    .from(groups)
+    .innerJoin(roles, withRole)
+    .where(and(eq(groups.tenantId, tenantId), eq(groups.id, id)))
+    .limit(1);
+  return row ?? null;
+}
+export type GroupViewRow = NonNullable<Awaited<ReturnType<typeof findGroupView>>>;
+
+export async function findGroup(tenantId: string, db: Executor, id: string) {
+  const [row] = await db
+    .select()
+    .from(groups)
+    .where(and(eq(groups.tenantId, tenantId), eq(groups.id, id)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Names are unique per tenant regardless of case (the unique index says the same). */
+export async function nameTaken(tenantId: string, db: Executor, name: string, exceptId?: string) {
+  const conditions: (SQL | undefined)[] = [
+    eq(groups.tenantId, tenantId),
+    sql`lower(${groups.name}) = lower(${name})`,
+    exceptId ? sql`${groups.id} <> ${exceptId}` : undefined,
+  ];
+  const rows = await db
+    .select({ id: groups.id })
+    .from(groups)
+    .where(and(...conditions))
+    .limit(1);
+  return rows.length > 0;
+}
+
+/** Whether the role is this tenant's (a group may only give its users a role of its own tenant). */
+export async function roleExists(tenantId: string, db: Executor, roleId: string) {
+  const rows = await db
+    .select({ id: roles.id })
+    .from(roles)
+    .where(and(eq(roles.tenantId, tenantId), eq(roles.id, roleId)))
+    .limit(1);
+  return rows.length > 0;
+}
+
+export async function insertGroup(tenantId: string, db: Executor, values: GroupValues) {
+  const [row] = await db
+    .insert(groups)
+    .values({ tenantId, ...values })
+    .returning();
+  return row!;
+}
+
+export async function updateGroup(tenantId: string, db: Executor, id: string, values: Partial<GroupValues>) {
+  const [row] = await db
+    .update(groups)
+    .set({ ...values, updatedAt: new Date() })
+    .where(and(eq(groups.tenantId, tenantId), eq(groups.id, id)))
+    .returning();
+  return row!;
+}
+
+/** Its users keep no group: the users → groups foreign key sets their group_id to null. */
+export async function deleteGroup(tenantId: string, db: Executor, id: string) {
+  await db.delete(groups).where(and(eq(groups.tenantId, tenantId), eq(groups.id, id)));
+}

@@ -1,0 +1,144 @@
+import type { Group, groupCreateSchema, groupListQuerySchema, groupPatchSchema } from '@skyvault/contract';
+import type { z } from 'zod';
+import type { Database, Executor } from '../../db/client.js';
+import type { Actor, RequestMeta } from '../../lib/context.js';
+import { AppError, conflict, notFound } from '../../lib/errors.js';
+import { iso } from '../../lib/sql.js';
+import { recordAudit } from '../audit/audit.service.js';
+import { clearGroupUsers } from './group-users.repository.js';
+import * as repo from './groups.repository.js';
+
+type GroupInput = z.output<typeof groupCreateSchema>;
+type GroupChange = z.output<typeof groupPatchSchema>;
+type GroupListQuery = z.output<typeof groupListQuerySchema>;
+
+export const GROUP_NOT_FOUND = 'Group not found.';
+export const GROUP_NAME_TAKEN = 'A group with this name already exists';
+export const ROLE_NOT_FOUND = 'Role not found';
+
+/** A reference in a body to a record this tenant does not have: 404, shown at the form's field. */
+export const missingReference = (field: string, message: string) =>
+  new AppError('NOT_FOUND', message, { fields: { [field]: message } });
+
+export const toGroup = (row: repo.GroupViewRow): Group => ({
+  id: row.id,
+  name: row.name,
+  description: row.description,
+  roleId: row.roleId,
+  role: { id: row.roleId, name: row.roleName },
+  roleName: row.roleName,
+  userCount: row.userCount,
+  createdAt: iso(row.createdAt),
+  updatedAt: iso(row.updatedAt),
+});
+
+const audited = (row: repo.GroupValues) => ({
+  name: row.name,
+  description: row.description,
+  roleId: row.roleId,
+});
+
+/** The group a user is being put into, with the role whose seats that takes; 404 at the field otherwise. */
+export async function groupForAssignment(tenantId: string, tx: Executor, groupId: string, field = 'groupId') {
+  const group = await repo.findGroup(tenantId, tx, groupId);
+  if (!group) throw missingReference(field, GROUP_NOT_FOUND);
+  return group;
+}
+
+/**
+ * Groups give their users one role (SPEC.md §6). Changing the role removes every user from the group
+ * in the same transaction (SPEC.md §4): they were put there for the old role's rights.
+ */
+export function createGroupService(deps: { database: Database }) {
+  const { database } = deps;
+
+  async function view(tenantId: string, tx: Executor, id: string) {
+    const row = await repo.findGroupView(tenantId, tx, id);
+    if (!row) throw notFound(GROUP_NOT_FOUND);
+    return toGroup(row);
+  }
+
+  async function checkName(tenantId: string, tx: Executor, name: string, exceptId?: string) {
+    if (await repo.nameTaken(tenantId, tx, name, exceptId)) {
+      throw conflict(GROUP_NAME_TAKEN, { name: GROUP_NAME_TAKEN });
+    }
+  }
+
+  async function checkRole(tenantId: string, tx: Executor, roleId: string) {
+    if (!(await repo.roleExists(tenantId, tx, roleId))) throw missingReference('roleId', ROLE_NOT_FOUND);
+  }
+
+  return {
+    async list(actor: Actor, query: GroupListQuery) {
+      const { rows, count } = await database.tenant(actor.tenantId, (tx) =>
+        repo.listGroups(actor.tenantId, tx, query),
+      );
+      return { groups: rows.map(toGroup), total: count };
+    },
+
+    get: (actor: Actor, id: string) => database.tenant(actor.tenantId, (tx) => view(actor.tenantId, tx, id)),
+
+    async create(actor: Actor, meta: RequestMeta, input: GroupInput) {
+      const { tenantId } = actor;
+      return database.tenant(tenantId, async (tx) => {
+        await checkName(tenantId, tx, input.name);
+        await checkRole(tenantId, tx, input.roleId);
+        const row = await repo.insertGroup(tenantId, tx, input);
+        await recordAudit(tx, meta, {
+          tenantId,
+          actorId: actor.userId,
+          action: 'create',
+          targetType: 'group',
+          targetId: row.id,
+          after: audited(row),
+        });
+        return view(tenantId, tx, row.id);
+      });
+    },
+
+    async update(actor: Actor, meta: RequestMeta, id: string, input: GroupChange) {
+      const { tenantId } = actor;
+      return database.tenant(tenantId, async (tx) => {
+        const before = await repo.findGroup(tenantId, tx, id);
+        if (!before) throw notFound(GROUP_NOT_FOUND);
+        if (input.name !== undefined) await checkName(tenantId, tx, input.name, id);
+        const roleChanges = input.roleId !== undefined && input.roleId !== before.roleId;
+        let removedUsers = 0;
+        if (roleChanges) {
+          await checkRole(tenantId, tx, input.roleId!);
+          removedUsers = await clearGroupUsers(tenantId, tx, id);
+        }
+        const after = await repo.updateGroup(tenantId, tx, id, input);
+        await recordAudit(tx, meta, {
+          tenantId,
+          actorId: actor.userId,
+          action: 'update',
+          targetType: 'group',
+          targetId: id,
+          before: { ...audited(before), ...(roleChanges ? { userCount: removedUsers } : {}) },
+          after: { ...audited(after), ...(roleChanges ? { userCount: 0 } : {}) },
+        });
+        return view(tenantId, tx, id);
+      });
+    },
+
+    async remove(actor: Actor, meta: RequestMeta, id: string) {
+      const { tenantId } = actor;
+      await database.tenant(tenantId, async (tx) => {
+        const row = await repo.findGroup(tenantId, tx, id);
+        if (!row) throw notFound(GROUP_NOT_FOUND);
+        await repo.deleteGroup(tenantId, tx, id);
+        await recordAudit(tx, meta, {
+          tenantId,
+          actorId: actor.userId,
+          action: 'delete',
+          targetType: 'group',
+          targetId: id,
+          before: audited(row),
+        });
+      });
+    },
+  };
+}
+
+export type GroupService = ReturnType<typeof createGroupService>;

@@ -1,0 +1,229 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, createTenantWithUser, createTestApp, type TestApp, type TestUser } from '../../../test/app.js';
+import { auditEvents, groups } from '../../db/schema/index.js';
+import { apiAs, createGroup, createUser, groupOf, insertRole } from './groups.test-helpers.js';
+
+describe('groups', () => {
+  let t: TestApp;
+  let api: ReturnType<typeof apiAs>;
+  beforeAll(async () => {
+    t = await createTestApp();
+    api = apiAs(t);
+  });
+  afterAll(() => t.close());
+
+  const auditOf = (u: TestUser, targetId: string) =>
+    t.database.tenant(u.tenantId, (tx) =>
+      tx.select().from(auditEvents).where(eq(auditEvents.targetId, targetId)).orderBy(auditEvents.createdAt),
+    );
+
+  it('creates a group with its role, and reads it back with the role name and no users', async () => {
+    const u = await createTenantWithUser(t);
+    const roleId = await insertRole(t, u.tenantId, 'Release managers');
+    const res = await api(u, 'POST', '/api/v1/groups', {
+      name: ' Release team ',
+      description: 'Ships the releases.',
+      roleId,
+    });
+    expect(res.statusCode).toBe(201);
+    const expected = {
+      id: expect.any(String),
+      name: 'Release team',
+      description: 'Ships the releases.',
+      roleId,
+      role: { id: roleId, name: 'Release managers' },
+      roleName: 'Release managers',
+      userCount: 0,
+      createdAt: expect.any(String),
+      updatedAt: expect.any(String),
+    };
+    expect(res.json()).toEqual(expected);
+    expect((await api(u, 'GET', `/api/v1/groups/${res.json().id}`)).json()).toEqual(expected);
+    const [event] = await auditOf(u, res.json().id);
+    expect(event).toMatchObject({
+      action: 'create',
+      targetType: 'group',
+      changes: { roleId: { after: roleId } },
+    });
+  });
+
+  it('refuses a name already taken in any letter case, and a role of another tenant (404 at the field)', async () => {
+    const u = await createTenantWithUser(t);
+    const roleId = await insertRole(t, u.tenantId, 'R1');
+    await createGroup(t, u, { name: 'Admins', roleId });
+    const other = await createGroup(t, u, { name: 'Others', roleId });
+    const dup = await api(u, 'POST', '/api/v1/groups', { name: 'ADMINS', roleId });
+    expect(dup.statusCode).toBe(409);
+    expect(dup.json().fields).toEqual({ name: 'A group with this name already exists' });
+    expect((await api(u, 'PATCH', `/api/v1/groups/${other}`, { name: 'admins' })).statusCode).toBe(409);
+    expect((await api(u, 'PATCH', `/api/v1/groups/${other}`, { name: 'OTHERS' })).statusCode).toBe(200);
+
+    const stranger = await createTenantWithUser(t);
+    const foreignRole = await insertRole(t, stranger.tenantId, 'Theirs');
+    const res = await api(u, 'POST', '/api/v1/groups', { name: 'Borrowed', roleId: foreignRole });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().fields).toEqual({ roleId: 'Role not found' });
+    expect((await api(u, 'PATCH', `/api/v1/groups/${other}`, { roleId: foreignRole })).statusCode).toBe(404);
+    expect(
+      (await api(u, 'POST', '/api/v1/groups', { name: 'Missing', roleId: randomUUID() })).statusCode,
+    ).toBe(404);
+  });
+
+  it('edits name and description without touching its users', async () => {
+    const u = await createTenantWithUser(t);
+    const roleId = await insertRole(t, u.tenantId, 'R');
+    const id = await createGroup(t, u, { name: 'Before', roleId });
+    const member = await createUser(t, u, { groupId: id });
+    const res = await api(u, 'PATCH', `/api/v1/groups/${id}`, { name: 'After', description: 'New', roleId });
+    expect(res.json()).toMatchObject({ name: 'After', description: 'New', roleId, userCount: 1 });
+    expect(await groupOf(t, u.tenantId, member)).toBe(id);
+  });
+
+  it('changing the role removes every user of the group in the same change, audited', async () => {
+    const u = await createTenantWithUser(t);
+    const [oldRole, newRole] = [
+      await insertRole(t, u.tenantId, 'Old'),
+      await insertRole(t, u.tenantId, 'New'),
+    ];
+    const id = await createGroup(t, u, { name: 'Movers', roleId: oldRole });
+    const bystanderGroup = await createGroup(t, u, { name: 'Stayers', roleId: oldRole });
+    const members = [await createUser(t, u, { groupId: id }), await createUser(t, u, { groupId: id })];
+    const bystander = await createUser(t, u, { groupId: bystanderGroup });
+
+    // A refused change leaves the users where they were.
+    const refused = await api(u, 'PATCH', `/api/v1/groups/${id}`, { roleId: randomUUID() });
+    expect(refused.statusCode).toBe(404);
+    expect(await groupOf(t, u.tenantId, members[0]!)).toBe(id);
+
+    const res = await api(u, 'PATCH', `/api/v1/groups/${id}`, { roleId: newRole });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ roleId: newRole, roleName: 'New', userCount: 0 });
+    for (const member of members) expect(await groupOf(t, u.tenantId, member)).toBeNull();
+    expect(await groupOf(t, u.tenantId, bystander)).toBe(bystanderGroup);
+    const events = await auditOf(u, id);
+    expect(events.at(-1)).toMatchObject({
+      action: 'update',
+      changes: { roleId: { before: oldRole, after: newRole }, userCount: { before: 2, after: 0 } },
+    });
+  });
+
+  it('deletes a group: its users keep no group; then 404', async () => {
+    const u = await createTenantWithUser(t);
+    const id = await createGroup(t, u, { name: 'Doomed', roleId: await insertRole(t, u.tenantId, 'R') });
+    const member = await createUser(t, u, { groupId: id });
+    expect((await api(u, 'DELETE', `/api/v1/groups/${id}`)).statusCode).toBe(204);
+    expect(await groupOf(t, u.tenantId, member)).toBeNull();
+    expect((await api(u, 'GET', `/api/v1/users/${member}`)).json().group).toBeNull();
+    expect((await api(u, 'GET', `/api/v1/groups/${id}`)).statusCode).toBe(404);
+    expect((await api(u, 'DELETE', `/api/v1/groups/${id}`)).statusCode).toBe(404);
+    expect((await auditOf(u, id)).at(-1)).toMatchObject({
+      action: 'delete',
+      changes: { name: { before: 'Doomed' } },
+    });
+  });
+
+  describe('list', () => {
+    let u: TestUser;
+    const names = [
+      'Alpha team',
+      'alpha_ops',
+      'Beta',
+      'Delta-1',
+      'Echo',
+      'Foxtrot',
+      'Golf',
+      'Hotel',
+      'India',
+      'Juliet',
+      'Kilo',
+      'Lima',
+    ];
+    beforeAll(async () => {
+      u = await createTenantWithUser(t);
+      const roleId = await insertRole(t, u.tenantId, 'Viewer');
+      await t.database.tenant(u.tenantId, (tx) =>
+        tx.insert(groups).values(names.map((name) => ({ tenantId: u.tenantId, name, roleId }))),
+      );
+      const [alpha] = await t.database.tenant(u.tenantId, (tx) =>
+        tx
+          .select({ id: groups.id })
+          .from(groups)
+          .where(and(eq(groups.tenantId, u.tenantId), eq(groups.name, 'Alpha team'))),
+      );
+      await createUser(t, u, { groupId: alpha!.id });
+      await createUser(t, u, { groupId: alpha!.id });
+      const stranger = await createTenantWithUser(t);
+      await createGroup(t, stranger, {
+        name: 'Alpha elsewhere',
+        roleId: await insertRole(t, stranger.tenantId, 'X'),
+      });
+    });
+
+    const list = async (query: string) => (await api(u, 'GET', `/api/v1/groups?${query}`)).json();
+    const namesOf = (body: { groups: { name: string }[] }) => body.groups.map((group) => group.name);
+
+    it('pages by 10 by name, with the role name, the user counts and the total', async () => {
+      const first = await list('');
+      expect(first.total).toBe(12);
+      expect(namesOf(first)).toEqual(names.slice(0, 10));
+      expect(first.groups[0]).toMatchObject({ roleName: 'Viewer', userCount: 2 });
+      expect(first.groups[1]).toMatchObject({ userCount: 0 });
+      expect(namesOf(await list('limit=10&offset=10'))).toEqual(['Kilo', 'Lima']);
+      expect(namesOf(await list('limit=2&offset=4'))).toEqual(['Echo', 'Foxtrot']);
+    });
+
+    it('searches names in any letter case, taking % and _ literally', async () => {
+      expect(namesOf(await list('searchText=ALPHA'))).toEqual(['Alpha team', 'alpha_ops']);
+      expect(namesOf(await list('searchText=a_o'))).toEqual(['alpha_ops']);
+      expect((await list('searchText=%25')).total).toBe(0);
+      const paged = await list('searchText=a&limit=1');
+      expect(paged).toMatchObject({ total: 6, groups: [{ name: 'Alpha team' }] });
+    });
+
+    it('rejects a bad page', async () => {
+      for (const query of ['limit=0', 'limit=101', 'offset=-1']) {
+        expect((await api(u, 'GET', `/api/v1/groups?${query}`)).statusCode).toBe(400);
+      }
+    });
+  });
+
+  describe('access', () => {
+    const endpoints = (id: string, roleId: string) =>
+      [
+        ['GET', '/api/v1/groups', undefined],
+        ['GET', `/api/v1/groups/${id}`, undefined],
+        ['POST', '/api/v1/groups', { name: 'Someone else', roleId }],
+        ['PATCH', `/api/v1/groups/${id}`, { name: 'Someone else' }],
+        ['DELETE', `/api/v1/groups/${id}`, undefined],
+        ['GET', `/api/v1/groups/${id}/users`, undefined],
+        ['PATCH', `/api/v1/groups/${id}/users`, { users: [] }],
+        ['DELETE', `/api/v1/groups/${id}/users/${randomUUID()}`, undefined],
+      ] as const;
+
+    it('answers 404 for another tenant’s group, which stays as it was', async () => {
+      const owner = await createTenantWithUser(t);
+      const roleId = await insertRole(t, owner.tenantId, 'R');
+      const id = await createGroup(t, owner, { name: 'Owned', roleId });
+      const other = await createTenantWithUser(t);
+      for (const [method, url, payload] of endpoints(id, roleId).filter(([, url]) => url.includes(id))) {
+        expect((await api(other, method, url, payload)).statusCode).toBe(404);
+      }
+      expect((await api(owner, 'GET', `/api/v1/groups/${id}`)).json().name).toBe('Owned');
+    });
+
+    it('answers 401 without a session, 403 to a non-administrator', async () => {
+      const admin = await createTenantWithUser(t);
+      const roleId = await insertRole(t, admin.tenantId, 'R');
+      const id = await createGroup(t, admin, { name: 'Guarded', roleId });
+      const member = await createTenantWithUser(t, { isAdmin: false });
+      for (const [method, url, payload] of endpoints(id, roleId)) {
+        expect((await call(t, { method, url, payload })).json().code).toBe('INVALID_SESSION_EXCEPTION');
+        const res = await api(member, method, url, payload);
+        expect(res.statusCode).toBe(403);
+        expect(res.json().code).toBe('INSUFFICIENT_ACCESS');
+      }
+    });
+  });
+});

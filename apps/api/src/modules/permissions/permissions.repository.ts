@@ -1,0 +1,124 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import {
+  connections,
+  groups,
+  licenses,
+  roleConnectionPermissions as rights,
+  roles,
+  tenants,
+  users,
+} from '../../db/schema/index.js';
+
+export type DevopsLevel = 'full' | 'read';
+
+/**
+ * The DevOps level a role grants: full wins over read, so that a user never takes two seats.
+ * (The contract lets a role hold one of them only; this keeps the count right for older rows too.)
+ */
+const levelOfRole = sql<DevopsLevel | null>`case when ${roles.devopsFullAccess} then 'full' when ${roles.devopsReadAccess} then 'read' end`;
+
+/** Users per DevOps level, over users → groups → roles in one grouped query. */
+export async function countSeatsByLevel(tenantId: string, db: Executor) {
+  return db
+    .select({ level: levelOfRole, users: sql<number>`count(*)::int` })
+    .from(users)
+    .innerJoin(groups, and(eq(groups.tenantId, users.tenantId), eq(groups.id, users.groupId)))
+    .innerJoin(roles, and(eq(roles.tenantId, groups.tenantId), eq(roles.id, groups.roleId)))
+    .where(and(eq(users.tenantId, tenantId), sql`${levelOfRole} is not null`))
+    .groupBy(levelOfRole);
+}
+
+export async function findRoleLevel(tenantId: string, db: Executor, roleId: string) {
+  const [row] = await db
+    .select({ level: levelOfRole })
+    .from(roles)
+    .where(and(eq(roles.tenantId, tenantId), eq(roles.id, roleId)))
+    .limit(1);
+  return row?.level ?? null;
+}
+
+/**
+ * How many of these users of the tenant do not hold a seat of `level` yet: those are the seats that
+ * adding them needs (someone who moves between two groups of the same level keeps their seat).
+ */
+export async function countUsersWithoutSeat(
+  tenantId: string,
+  db: Executor,
+  userIds: string[],
+  level: DevopsLevel,
+) {
+  if (userIds.length === 0) return 0;
+  const [row] = await db
+    .select({ value: sql<number>`count(*)::int` })
+    .from(users)
+    .leftJoin(groups, and(eq(groups.tenantId, users.tenantId), eq(groups.id, users.groupId)))
+    .leftJoin(roles, and(eq(roles.tenantId, groups.tenantId), eq(roles.id, groups.roleId)))
+    .where(
+      and(
+        eq(users.tenantId, tenantId),
+        inArray(users.id, userIds),
+        sql`${levelOfRole} is distinct from ${level}`,
+      ),
+    );
+  return row?.value ?? 0;
+}
+
+/** The tenant's DevOps licence limits (name → seats available), or null without a licence. */
+export async function findDevopsLimits(tenantId: string, db: Executor) {
+  const [row] = await db
+    .select({ limits: licenses.limits })
+    .from(licenses)
+    .where(and(eq(licenses.tenantId, tenantId), eq(licenses.product, 'Devops')))
+    .limit(1);
+  return row ? row.limits : null;
+}
+
+/** A user with their group's role and the tenant's services (left joins: a user may have no group). */
+export async function findUserRole(tenantId: string, db: Executor, userId: string) {
+  const [row] = await db
+    .select({
+      userId: users.id,
+      groupId: groups.id,
+      services: tenants.services,
+      role: {
+        id: roles.id,
+        backupFullAccess: roles.backupFullAccess,
+        devopsFullAccess: roles.devopsFullAccess,
+        devopsReadAccess: roles.devopsReadAccess,
+        pullRequests: roles.pullRequests,
+        pipelines: roles.pipelines,
+      },
+    })
+    .from(users)
+    .innerJoin(tenants, eq(tenants.id, users.tenantId))
+    .leftJoin(groups, and(eq(groups.tenantId, users.tenantId), eq(groups.id, users.groupId)))
+    .leftJoin(roles, and(eq(roles.tenantId, groups.tenantId), eq(roles.id, groups.roleId)))
+    .where(and(eq(users.tenantId, tenantId), eq(users.id, userId)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** A role's connection rows with the connections' names, in one join. */
+export async function findRoleRights(tenantId: string, db: Executor, roleId: string) {
+  return db
+    .select({
+      service: rights.service,
+      id: rights.connectionId,
+      name: connections.name,
+      backupAndArchive: rights.backupAndArchive,
+      restore: rights.restore,
+      export: rights.export,
+      appSettings: rights.appSettings,
+      retrieve: rights.retrieve,
+      validate: rights.validate,
+      deploy: rights.deploy,
+    })
+    .from(rights)
+    .innerJoin(
+      connections,
+      and(eq(connections.tenantId, rights.tenantId), eq(connections.id, rights.connectionId)),
+    )
+    .where(and(eq(rights.tenantId, tenantId), eq(rights.roleId, roleId)))
+    .orderBy(sql`lower(${connections.name})`, asc(connections.id));
+}

@@ -1,0 +1,122 @@
+import type { EffectivePermissions } from '@skyvault/contract';
+import type { Database, Executor } from '../../db/client.js';
+import type { Actor } from '../../lib/context.js';
+import { conflict, notFound } from '../../lib/errors.js';
+import * as repo from './permissions.repository.js';
+
+/** The licence limit that counts the seats of each DevOps level. */
+const LIMIT_OF_LEVEL = { full: 'devopsFullAccess', read: 'devopsReadAccess' } as const;
+
+/**
+ * DevOps seats in use: users whose group's role grants full or read access. Counted when asked,
+ * never stored, so that it cannot drift from the groups and roles.
+ */
+export async function countDevopsSeatsInUse(
+  tenantId: string,
+  tx: Executor,
+): Promise<{ full: number; read: number }> {
+  const seats = { full: 0, read: 0 };
+  for (const row of await repo.countSeatsByLevel(tenantId, tx)) {
+    if (row.level) seats[row.level] = row.users;
+  }
+  return seats;
+}
+
+/**
+ * Refuses (409) to put these users into a group whose role takes a DevOps seat when the tenant's
+ * licence has too few seats of that level left. Call it before the users are moved into the group.
+ * A role without DevOps access, a tenant without a DevOps licence, or a licence without that limit
+ * is not checked.
+ */
+export async function assertDevopsSeats(
+  tenantId: string,
+  tx: Executor,
+  { roleId, addedUserIds }: { roleId: string; addedUserIds: string[] },
+): Promise<void> {
+  const level = await repo.findRoleLevel(tenantId, tx, roleId);
+  if (!level) return;
+  const limit = (await repo.findDevopsLimits(tenantId, tx))?.find((l) => l.name === LIMIT_OF_LEVEL[level]);
+  if (!limit) return;
+  const needed = await repo.countUsersWithoutSeat(tenantId, tx, [...new Set(addedUserIds)], level);
+  if (needed === 0) return;
+  const available = Math.max(0, limit.available - (await countDevopsSeatsInUse(tenantId, tx))[level]);
+  if (needed > available) {
+    throw conflict(`Not enough DevOps seats: ${available} available, ${needed} needed.`);
+  }
+}
+
+/**
+ * What a user may do in each service through users → groups → roles → role_connection_permissions,
+ * in two queries. A product's connection rights count only with its licence level, and a service the
+ * tenant lacks answers null. Null for an unknown user.
+ */
+export async function effectivePermissions(
+  tenantId: string,
+  tx: Executor,
+  userId: string,
+): Promise<EffectivePermissions | null> {
+  const user = await repo.findUserRole(tenantId, tx, userId);
+  if (!user) return null;
+  const { role } = user;
+  const rows = role ? await repo.findRoleRights(tenantId, tx, role.id) : [];
+  const backupLicensed = role?.backupFullAccess ?? false;
+  const level = role?.devopsFullAccess ? 'full' : role?.devopsReadAccess ? 'read' : null;
+  return {
+    userId: user.userId,
+    roleId: role?.id ?? null,
+    groupId: user.groupId,
+    backup: user.services.includes('backup')
+      ? {
+          licensed: backupLicensed,
+          connections: backupLicensed
+            ? rows
+                .filter((row) => row.service === 'backup')
+                .map(({ id, name, backupAndArchive, restore, export: exp, appSettings }) => ({
+                  id,
+                  name,
+                  backupAndArchive,
+                  restore,
+                  export: exp,
+                  appSettings,
+                }))
+            : [],
+        }
+      : null,
+    devOps: user.services.includes('devOps')
+      ? {
+          level,
+          // Without a level the least of each; read access is held to it whatever was stored.
+          pullRequests: level === 'full' ? role!.pullRequests : 'Read',
+          pipelines: level === 'full' ? role!.pipelines : 'ReadAndExecute',
+          connections: level
+            ? rows
+                .filter((row) => row.service === 'devOps')
+                .map(({ id, name, retrieve, validate, deploy }) => ({
+                  id,
+                  name,
+                  retrieve: level === 'full' && retrieve,
+                  validate: level === 'full' && validate,
+                  deploy: level === 'full' && deploy,
+                }))
+            : [],
+        }
+      : null,
+  };
+}
+
+export const USER_NOT_FOUND = 'User not found.';
+
+/** The two effective-permissions calls: an administrator asking about a user, and anyone about themselves. */
+export function createPermissionService(database: Database) {
+  const of = async (tenantId: string, userId: string) => {
+    const permissions = await database.tenant(tenantId, (tx) => effectivePermissions(tenantId, tx, userId));
+    if (!permissions) throw notFound(USER_NOT_FOUND);
+    return permissions;
+  };
+  return {
+    ofUser: (actor: Actor, userId: string) => of(actor.tenantId, userId),
+    mine: (actor: Actor) => of(actor.tenantId, actor.userId),
+  };
+}
+
+export type PermissionService = ReturnType<typeof createPermissionService>;

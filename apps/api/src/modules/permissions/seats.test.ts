@@ -1,0 +1,111 @@
+import { TRIAL_LICENSES } from '@skyvault/contract';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTenantWithUser, createTestApp, type TestApp, type TestUser } from '../../../test/app.js';
+import { licenses, roles, users } from '../../db/schema/index.js';
+import { apiAs, createRole, seedGroup, seedUser } from '../roles/roles.test-helpers.js';
+import { assertDevopsSeats, countDevopsSeatsInUse } from './permissions.service.js';
+
+describe('DevOps seats', () => {
+  let t: TestApp;
+  let api: ReturnType<typeof apiAs>;
+  beforeAll(async () => {
+    t = await createTestApp();
+    api = apiAs(t);
+  });
+  afterAll(() => t.close());
+
+  /** A role of a DevOps level, set straight in the table (the permissions call is tested elsewhere). */
+  async function roleOf(u: TestUser, name: string, level: 'full' | 'read' | null) {
+    const id = await createRole(t, u, name);
+    await t.database.tenant(u.tenantId, (tx) =>
+      tx
+        .update(roles)
+        .set({ devopsFullAccess: level === 'full', devopsReadAccess: level === 'read' })
+        .where(eq(roles.id, id)),
+    );
+    return id;
+  }
+
+  const seats = (u: TestUser) => t.database.tenant(u.tenantId, (tx) => countDevopsSeatsInUse(u.tenantId, tx));
+  const assertSeats = (u: TestUser, roleId: string, addedUserIds: string[]) =>
+    t.database.tenant(u.tenantId, (tx) => assertDevopsSeats(u.tenantId, tx, { roleId, addedUserIds }));
+  const setLimits = (u: TestUser, full: number, read: number) =>
+    t.database.tenant(u.tenantId, (tx) =>
+      tx
+        .update(licenses)
+        .set({
+          limits: [
+            { name: 'devopsFullAccess', label: 'Full access', available: full },
+            { name: 'devopsReadAccess', label: 'Read access', available: read },
+          ],
+        })
+        .where(eq(licenses.tenantId, u.tenantId)),
+    );
+
+  it('counts the users of groups whose role grants each level, and the licence shows them as used', async () => {
+    const u = await createTenantWithUser(t);
+    const full = await seedGroup(t, u.tenantId, await roleOf(u, 'Full', 'full'), 'Full group');
+    const read = await seedGroup(t, u.tenantId, await roleOf(u, 'Read', 'read'), 'Read group');
+    const none = await seedGroup(t, u.tenantId, await roleOf(u, 'Backup only', null), 'Other group');
+    for (const groupId of [full, full, read, none, null]) await seedUser(t, u.tenantId, { groupId });
+    expect(await seats(u)).toEqual({ full: 2, read: 1 });
+
+    expect((await api(u, 'POST', '/api/v1/licenses/enable-trial', { product: 'devOps' })).statusCode).toBe(
+      201,
+    );
+    const { limits } = (await api(u, 'GET', '/api/v1/licenses?service=Devops')).json().license;
+    expect(limits).toEqual([
+      { name: 'devopsFullAccess', label: 'Full access', available: 5, used: 2 },
+      { name: 'devopsReadAccess', label: 'Read access', available: 5, used: 1 },
+    ]);
+    // Another tenant's seats are its own.
+    expect(await seats(await createTenantWithUser(t))).toEqual({ full: 0, read: 0 });
+  });
+
+  it('refuses to add more users than the seats left, counting only those who need a new seat', async () => {
+    const u = await createTenantWithUser(t);
+    await api(u, 'POST', '/api/v1/licenses/enable-trial', { product: 'devOps' });
+    await setLimits(u, 2, 1);
+    const fullRole = await roleOf(u, 'Full', 'full');
+    const otherFullRole = await roleOf(u, 'Full too', 'full');
+    const readRole = await roleOf(u, 'Read', 'read');
+    const seated = await seedUser(t, u.tenantId, { groupId: await seedGroup(t, u.tenantId, fullRole) });
+    const a = await seedUser(t, u.tenantId);
+    const b = await seedUser(t, u.tenantId);
+
+    await expect(assertSeats(u, otherFullRole, [a.userId, b.userId])).rejects.toMatchObject({
+      statusCode: 409,
+      message: 'Not enough DevOps seats: 1 available, 2 needed.',
+    });
+    // Someone who moves between two full-access groups keeps their seat.
+    await expect(assertSeats(u, otherFullRole, [seated.userId, a.userId, a.userId])).resolves.toBeUndefined();
+    await expect(assertSeats(u, readRole, [a.userId])).resolves.toBeUndefined();
+    await expect(assertSeats(u, readRole, [a.userId, b.userId])).rejects.toMatchObject({
+      message: 'Not enough DevOps seats: 1 available, 2 needed.',
+    });
+    // A role without DevOps access takes no seat.
+    await expect(
+      assertSeats(u, await roleOf(u, 'None', null), [a.userId, b.userId]),
+    ).resolves.toBeUndefined();
+  });
+
+  it('does not check without a DevOps licence or without that limit', async () => {
+    const u = await createTenantWithUser(t);
+    const fullRole = await roleOf(u, 'Full', 'full');
+    const many = await Promise.all([1, 2, 3].map(() => seedUser(t, u.tenantId)));
+    const ids = many.map((m) => m.userId);
+    await expect(assertSeats(u, fullRole, ids)).resolves.toBeUndefined();
+    await t.database.tenant(u.tenantId, (tx) =>
+      tx.insert(licenses).values({
+        tenantId: u.tenantId,
+        product: 'Devops',
+        edition: 'DevOps',
+        endsAt: new Date(Date.now() + 86_400_000),
+        limits: TRIAL_LICENSES.Devops.limits.filter((l) => l.name !== 'devopsFullAccess'),
+      }),
+    );
+    await expect(assertSeats(u, fullRole, ids)).resolves.toBeUndefined();
+    expect(await t.database.tenant(u.tenantId, (tx) => tx.select().from(users))).toHaveLength(4);
+  });
+});

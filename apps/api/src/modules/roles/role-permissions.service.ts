@@ -1,0 +1,186 @@
+import {
+  hasLicenceLevelForEach,
+  MESSAGES,
+  type RolePermissions,
+  SERVICE_KEYS,
+  type ServiceKey,
+} from '@skyvault/contract';
+import type { Database, Tx } from '../../db/client.js';
+import type { Actor, RequestMeta } from '../../lib/context.js';
+import { invalidField, notFound } from '../../lib/errors.js';
+import { recordAudit } from '../audit/audit.service.js';
+import * as rightsRepo from './role-permissions.repository.js';
+import * as repo from './roles.repository.js';
+import { ROLE_NOT_FOUND } from './roles.service.js';
+
+export const CONNECTION_NOT_FOUND = 'Connection not found.';
+export const CONNECTION_LISTED_TWICE = 'Each connection can be listed once';
+export const SERVICE_NOT_ENABLED = (label: string) => `${label} is not enabled for your organization`;
+
+const BACKUP_FIELD = 'dbr.permissions.connections';
+const DEVOPS_FIELD = 'devops.permissions.connections';
+
+/** The stored role and rows as the permissions call answers them. */
+function toPermissions(role: repo.RoleRow, rows: rightsRepo.RightsWithName[]): RolePermissions {
+  const of = (service: rightsRepo.RightsService) => rows.filter((row) => row.service === service);
+  return {
+    licenses: {
+      roleId: role.id,
+      backupFullAccess: role.backupFullAccess,
+      devopsFullAccess: role.devopsFullAccess,
+      devopsReadAccess: role.devopsReadAccess,
+    },
+    dbr: {
+      permissions: {
+        connections: of('backup').map(
+          ({ id, name, backupAndArchive, restore, export: exp, appSettings }) => ({
+            id,
+            name,
+            backupAndArchive,
+            restore,
+            export: exp,
+            appSettings,
+          }),
+        ),
+      },
+    },
+    devops: {
+      permissions: {
+        pullRequests: role.pullRequests,
+        pipelines: role.pipelines,
+        connections: of('devOps').map(({ id, name, retrieve, validate, deploy }) => ({
+          id,
+          name,
+          retrieve,
+          validate,
+          deploy,
+        })),
+      },
+    },
+  };
+}
+
+/** What the audit trail keeps: levels, settings and each connection's rights by id. */
+const audited = ({ licenses, dbr, devops }: RolePermissions) => ({
+  backupFullAccess: licenses.backupFullAccess,
+  devopsFullAccess: licenses.devopsFullAccess,
+  devopsReadAccess: licenses.devopsReadAccess,
+  pullRequests: devops.permissions.pullRequests,
+  pipelines: devops.permissions.pipelines,
+  backupConnections: dbr.permissions.connections.map(({ name: _name, ...rights }) => rights),
+  devopsConnections: devops.permissions.connections.map(({ name: _name, ...rights }) => rights),
+});
+
+/** Whether the input grants anything in a service: a tenant without that service may not. */
+const grantsBackup = ({ licenses, dbr }: RolePermissions) =>
+  licenses.backupFullAccess || dbr.permissions.connections.length > 0;
+const grantsDevops = ({ licenses, devops }: RolePermissions) =>
+  licenses.devopsFullAccess ||
+  licenses.devopsReadAccess ||
+  devops.permissions.connections.length > 0 ||
+  devops.permissions.pullRequests !== 'Read' ||
+  devops.permissions.pipelines !== 'ReadAndExecute';
+
+/**
+ * The checks the contract schema cannot make, as it does not know the tenant: the services it has
+ * (a part for another service may be sent empty and is then left as stored), a licence level for
+ * each of them (SPEC.md §5), and each connection listed once.
+ */
+function checkInput(services: ServiceKey[], input: RolePermissions) {
+  if (!services.includes('backup') && grantsBackup(input)) {
+    throw invalidField('dbr', SERVICE_NOT_ENABLED('Backup & Archive'));
+  }
+  if (!services.includes('devOps') && grantsDevops(input)) {
+    throw invalidField('devops', SERVICE_NOT_ENABLED('DevOps'));
+  }
+  if (!hasLicenceLevelForEach(input.licenses, services)) {
+    throw invalidField('licenses', MESSAGES.licensesRequired);
+  }
+  for (const [field, rows] of [
+    [BACKUP_FIELD, input.dbr.permissions.connections],
+    [DEVOPS_FIELD, input.devops.permissions.connections],
+  ] as const) {
+    if (new Set(rows.map((row) => row.id)).size !== rows.length) {
+      throw invalidField(field, CONNECTION_LISTED_TWICE);
+    }
+  }
+}
+
+/** Every connection must be one of the tenant's: another tenant's id answers 404 like an unknown one. */
+async function checkConnections(tenantId: string, tx: Tx, ids: string[]) {
+  const found = await rightsRepo.existingConnectionIds(tenantId, tx, [...new Set(ids)]);
+  if (ids.some((id) => !found.has(id))) throw notFound(CONNECTION_NOT_FOUND);
+}
+
+const enabledServices = (actor: Actor): ServiceKey[] =>
+  SERVICE_KEYS.filter((service) => actor.services.includes(service));
+
+/** A role's licence levels, DevOps settings and per-connection rights. */
+export function createRolePermissionService(database: Database) {
+  async function read(tenantId: string, tx: Tx, roleId: string) {
+    const role = await repo.findRole(tenantId, tx, roleId);
+    if (!role) throw notFound(ROLE_NOT_FOUND);
+    return toPermissions(role, await rightsRepo.findRights(tenantId, tx, roleId));
+  }
+
+  return {
+    get: (actor: Actor, roleId: string) =>
+      database.tenant(actor.tenantId, (tx) => read(actor.tenantId, tx, roleId)),
+
+    /** Replaces the parts of the tenant's services in one transaction, so a refusal changes nothing. */
+    async update(actor: Actor, meta: RequestMeta, roleId: string, input: RolePermissions) {
+      const { tenantId } = actor;
+      const services = enabledServices(actor);
+      checkInput(services, input);
+      const backup = services.includes('backup');
+      const devops = services.includes('devOps');
+      return database.tenant(tenantId, async (tx) => {
+        const before = await read(tenantId, tx, roleId);
+        await checkConnections(tenantId, tx, [
+          ...(backup ? input.dbr.permissions.connections.map((row) => row.id) : []),
+          ...(devops ? input.devops.permissions.connections.map((row) => row.id) : []),
+        ]);
+        const { licenses } = input;
+        const { pullRequests, pipelines } = input.devops.permissions;
+        await repo.updateRole(tenantId, tx, roleId, {
+          ...(backup ? { backupFullAccess: licenses.backupFullAccess } : {}),
+          ...(devops
+            ? {
+                devopsFullAccess: licenses.devopsFullAccess,
+                devopsReadAccess: licenses.devopsReadAccess,
+                pullRequests,
+                pipelines,
+              }
+            : {}),
+        });
+        if (backup) {
+          const rows = input.dbr.permissions.connections.map(({ id, name: _name, ...rights }) => ({
+            connectionId: id,
+            ...rights,
+          }));
+          await rightsRepo.replaceRights(tenantId, tx, roleId, 'backup', rows);
+        }
+        if (devops) {
+          const rows = input.devops.permissions.connections.map(({ id, name: _name, ...rights }) => ({
+            connectionId: id,
+            ...rights,
+          }));
+          await rightsRepo.replaceRights(tenantId, tx, roleId, 'devOps', rows);
+        }
+        const after = await read(tenantId, tx, roleId);
+        await recordAudit(tx, meta, {
+          tenantId,
+          actorId: actor.userId,
+          action: 'update-permissions',
+          targetType: 'role',
+          targetId: roleId,
+          before: audited(before),
+          after: audited(after),
+        });
+        return after;
+      });
+    },
+  };
+}
+
+export type RolePermissionService = ReturnType<typeof createRolePermissionService>;

@@ -1,0 +1,59 @@
+import type { UserStatus } from '@skyvault/contract';
+import type { Executor } from '../../db/client.js';
+import { conflict } from '../../lib/errors.js';
+import { lockWorkingAdmins, type UserRow } from './users.repository.js';
+
+/**
+ * User status transitions (SPEC.md §4 names the states, not the moves between them):
+ *
+ * - create with a password → Confirmed; without one → WaitConfirmation, and the user is e-mailed an
+ *   invitation link to set their password;
+ * - WaitConfirmation or ForceResetPassword → Confirmed once a password is set, through the e-mailed
+ *   link (passwords.service) or by an administrator's edit;
+ * - any state → Disabled by an administrator; the user's sessions end at once and login is refused;
+ * - Disabled → Confirmed by an administrator ("enable"), or back to WaitConfirmation for a user who
+ *   never set a password;
+ * - Confirmed or ForceResetPassword → ForceResetPassword by an administrator's Reset password: the
+ *   sessions end and a reset link is e-mailed; for WaitConfirmation the invitation is sent again.
+ *   A disabled user gets no reset link (enable them first).
+ */
+export const USER_RULES = {
+  lastAdmin: 'This is the last administrator of your organization. Make another user an administrator first.',
+  deleteSelf: 'You cannot delete your own user.',
+  disableSelf: 'You cannot disable your own user.',
+  enableOnlyDisabled: 'Only a disabled user can be enabled.',
+  resetDisabled: 'This user is disabled. Enable the user before resetting their password.',
+  emailTaken: 'A user with this email already exists',
+} as const;
+
+/** The status a PATCH leaves the user in; refuses the moves the list above does not have. */
+export function nextStatus(
+  user: Pick<UserRow, 'status' | 'passwordHash'>,
+  requested: 'Confirmed' | 'Disabled' | undefined,
+  passwordSet: boolean,
+): UserStatus {
+  if (requested === 'Disabled') return 'Disabled';
+  if (requested === 'Confirmed' && user.status !== 'Confirmed') {
+    if (user.status !== 'Disabled') throw conflict(USER_RULES.enableOnlyDisabled);
+    return user.passwordHash || passwordSet ? 'Confirmed' : 'WaitConfirmation';
+  }
+  // An administrator's new password confirms a user who waited for one; a disabled user stays so.
+  if (passwordSet && (user.status === 'WaitConfirmation' || user.status === 'ForceResetPassword')) {
+    return 'Confirmed';
+  }
+  return user.status;
+}
+
+/** Whether the user is an administrator who can reach the console (what the last-admin rule counts). */
+const isWorkingAdmin = (user: Pick<UserRow, 'isAdmin' | 'status'>) =>
+  user.isAdmin && (user.status === 'Confirmed' || user.status === 'ForceResetPassword');
+
+/**
+ * Refuses (409) to delete, disable or demote the tenant's last working administrator: nobody could
+ * manage the organisation afterwards. The administrators' rows stay locked until the transaction ends.
+ */
+export async function assertKeepsAnAdmin(tenantId: string, tx: Executor, user: UserRow, leaving: boolean) {
+  if (!leaving || !isWorkingAdmin(user)) return;
+  const admins = await lockWorkingAdmins(tenantId, tx);
+  if (admins.every((id) => id === user.id)) throw conflict(USER_RULES.lastAdmin);
+}

@@ -1,0 +1,151 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { CONFIRMATIONS, type Group, type GroupUser, TOASTS } from '@skyvault/contract';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, Navigate, useNavigate, useParams } from 'react-router';
+import { useFormErrorReport } from '../../app/errors/formErrors';
+import { PageHeader } from '../../app/layout/PageHeader';
+import { notify } from '../../app/toasts/notify';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { EmptyState } from '../../components/EmptyState';
+import { RetryButton } from '../../components/RetryButton';
+import { GroupFields } from './GroupFields';
+import { GroupUsersPicker } from './GroupUsersPicker';
+import { GroupUsersTable } from './GroupUsersTable';
+import { type GroupFormOutput, type GroupFormValues, groupFormValues, groupResolver } from './groupForm';
+import { useGroup, useSaveGroupUsers, useUpdateGroup } from './groups.queries';
+import { toGroup, toGroups } from './groups.routes';
+
+/** Edit a group (SPEC.md §2 Groups): a missing id goes to the list. */
+export function GroupEditPage() {
+  const { groupId } = useParams();
+  if (!groupId) return <Navigate to={toGroups()} replace />;
+  return <GroupEdit id={groupId} />;
+}
+
+/** Loads the group, then shows its form (whose defaults need the group). */
+export function GroupEdit({ id }: { id: string }) {
+  const query = useGroup(id);
+  if (query.data) return <GroupEditForm group={query.data} />;
+  return (
+    <>
+      <PageHeader title="Edit group" back={toGroup(id)} backLabel="Back to the group" />
+      {query.isError && (
+        <EmptyState
+          title="The group could not be loaded"
+          action={<RetryButton onClick={() => void query.refetch()}>Try again</RetryButton>}
+        />
+      )}
+    </>
+  );
+}
+
+/**
+ * Name, role and description, then the users: some to add (picker) and some to remove (table). A new
+ * role removes every user of the group (SPEC.md §4), so choosing one asks first and then shows the
+ * users as leaving; users picked after that join under the new role.
+ */
+export function GroupEditForm({ group }: { group: Group }) {
+  const navigate = useNavigate();
+  const update = useUpdateGroup();
+  const saveUsers = useSaveGroupUsers();
+  const reportError = useFormErrorReport();
+  const form = useForm<GroupFormValues, unknown, GroupFormOutput>({
+    resolver: groupResolver,
+    defaultValues: groupFormValues(group),
+  });
+  const [pendingRole, setPendingRole] = useState<string | null>(null);
+  const [added, setAdded] = useState<GroupUser[]>([]);
+  const [removing, setRemoving] = useState<ReadonlySet<string>>(new Set());
+  const roleChanged = form.watch('roleId') !== group.roleId;
+  const busy = update.isPending || saveUsers.isPending;
+
+  const chooseRole = (roleId: string) => {
+    // Leaving the group's own role removes its users: confirm that once; other moves need no question.
+    if (!roleChanged && roleId && roleId !== group.roleId) setPendingRole(roleId);
+    else form.setValue('roleId', roleId, { shouldDirty: true, shouldValidate: form.formState.isSubmitted });
+  };
+  const confirmRole = () => {
+    if (pendingRole) form.setValue('roleId', pendingRole, { shouldDirty: true, shouldValidate: true });
+    setPendingRole(null);
+  };
+  const toggleRemove = (user: GroupUser) =>
+    setRemoving((current) => {
+      const next = new Set(current);
+      if (!next.delete(user.id)) next.add(user.id);
+      return next;
+    });
+
+  const submit = form.handleSubmit(async (body) => {
+    try {
+      await update.mutateAsync({ id: group.id, body });
+    } catch (error) {
+      reportError(form, error);
+      return;
+    }
+    notify(TOASTS.groupUpdated, 'success');
+    // The new role already removed everyone; only the picked users remain to be added.
+    const removed = roleChanged ? [] : [...removing];
+    if (added.length > 0 || removed.length > 0) {
+      const ids = added.map((user) => user.id);
+      const saved = await saveUsers.mutateAsync({ id: group.id, added: ids, removed }).then(
+        () => true,
+        () => false,
+      );
+      if (!saved) return;
+      notify(TOASTS.usersUpdated, 'success');
+    }
+    navigate(toGroup(group.id));
+  });
+
+  return (
+    <>
+      <PageHeader
+        title={`Edit group: ${group.name}`}
+        back={toGroup(group.id)}
+        backLabel="Back to the group"
+      />
+      <Stack component="form" noValidate onSubmit={submit} sx={{ gap: 3, maxWidth: 720 }}>
+        <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
+          <Stack sx={{ gap: 2 }}>
+            <GroupFields form={form} group={group} onRoleChange={chooseRole} />
+          </Stack>
+        </Paper>
+        <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
+          <Stack sx={{ gap: 2 }}>
+            <Typography variant="h2" sx={{ fontSize: '1.125rem', fontWeight: 600 }}>
+              Users
+            </Typography>
+            <GroupUsersPicker groupId={group.id} value={added} onChange={setAdded} />
+            {roleChanged ? (
+              <Alert severity="warning">{CONFIRMATIONS.changeGroupRoleDetail}</Alert>
+            ) : (
+              <GroupUsersTable groupId={group.id} removing={removing} onToggleRemove={toggleRemove} />
+            )}
+          </Stack>
+        </Paper>
+        <Stack direction="row" sx={{ gap: 1, justifyContent: 'flex-end' }}>
+          <Button component={Link} to={toGroup(group.id)} disabled={busy}>
+            Cancel
+          </Button>
+          <Button type="submit" variant="contained" loading={busy}>
+            Save
+          </Button>
+        </Stack>
+      </Stack>
+      <ConfirmDialog
+        open={pendingRole !== null}
+        title={CONFIRMATIONS.changeGroupRole}
+        message={CONFIRMATIONS.changeGroupRoleDetail}
+        confirmLabel="Change role"
+        destructive
+        onConfirm={confirmRole}
+        onClose={() => setPendingRole(null)}
+      />
+    </>
+  );
+}

@@ -1,0 +1,71 @@
+import Autocomplete from '@mui/material/Autocomplete';
+import CircularProgress from '@mui/material/CircularProgress';
+import TextField from '@mui/material/TextField';
+import { type GroupUser, NO_DATA_AVAILABLE } from '@skyvault/contract';
+import { useState } from 'react';
+import { fullName } from '../users/fullName';
+import { useGroupCandidates } from './groups.queries';
+import { loadMoreAtEnd, useDebouncedText } from './pickerHelpers';
+
+export interface GroupUsersPickerProps {
+  groupId: string;
+  value: GroupUser[];
+  onChange: (users: GroupUser[]) => void;
+}
+
+const label = (user: GroupUser) => `${fullName(user)} (${user.email})`;
+
+/**
+ * The edit screen's users picker: users not in the group yet (a user in another group moves here),
+ * PICKER_BATCH_SIZE a batch as the list is scrolled, searched on the server once typing pauses.
+ */
+export function GroupUsersPicker({ groupId, value, onChange }: GroupUsersPickerProps) {
+  const [typed, setTyped] = useState('');
+  const candidates = useGroupCandidates(groupId, useDebouncedText(typed));
+  const options = candidates.data?.pages.flatMap((page) => page.rows) ?? [];
+
+  return (
+    <Autocomplete
+      multiple
+      options={options}
+      value={value}
+      loading={candidates.isFetching}
+      loadingText="Loading users…"
+      noOptionsText={NO_DATA_AVAILABLE}
+      getOptionLabel={label}
+      isOptionEqualToValue={(option, chosen) => option.id === chosen.id}
+      filterSelectedOptions
+      // The server filters; the typed text must not filter the loaded batch again.
+      filterOptions={(all) => all}
+      inputValue={typed}
+      onInputChange={(_, text, reason) => {
+        // Choosing a user keeps the search, so that several matching users can be picked in a row.
+        if (reason !== 'reset') setTyped(text);
+      }}
+      onChange={(_, users) => onChange(users)}
+      disableCloseOnSelect
+      slotProps={{ listbox: { onScroll: loadMoreAtEnd(candidates) } }}
+      renderInput={(params) => (
+        <TextField
+          {...params}
+          label="Add users"
+          placeholder="Search by name or email"
+          helperText="Users who are in another group move to this one"
+          slotProps={{
+            input: {
+              ...params.InputProps,
+              endAdornment: (
+                <>
+                  {candidates.isFetching && (
+                    <CircularProgress color="inherit" size={18} aria-label="Loading users" />
+                  )}
+                  {params.InputProps.endAdornment}
+                </>
+              ),
+            },
+          }}
+        />
+      )}
+    />
+  );
+}

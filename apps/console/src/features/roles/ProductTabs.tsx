@@ -1,0 +1,61 @@
+import Box from '@mui/material/Box';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import { PRODUCT_LABELS, type ServiceKey } from '@skyvault/contract';
+import type { ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
+import { LICENSE_TAB_NAMES, productFromName } from '../licenses/licenseProducts';
+
+const tabId = (product: ServiceKey) => `role-tab-${product}`;
+const panelId = (product: ServiceKey) => `role-panel-${product}`;
+
+/**
+ * A tab per product the tenant has, the tab in the URL (?tab=backup or ?tab=devops; an unknown or
+ * disabled one shows the first), as the Licenses screen does.
+ */
+export function ProductTabs({
+  products,
+  children,
+}: {
+  products: readonly ServiceKey[];
+  children: (product: ServiceKey) => ReactNode;
+}) {
+  const [search, setSearch] = useSearchParams();
+  const asked = productFromName(search.get('tab'));
+  const current = asked && products.includes(asked) ? asked : products[0];
+  if (!current) return null;
+  return (
+    <>
+      <Tabs
+        value={current}
+        onChange={(_, product: ServiceKey) =>
+          setSearch(
+            (params) => {
+              const next = new URLSearchParams(params);
+              next.set('tab', LICENSE_TAB_NAMES[product]);
+              return next;
+            },
+            { replace: true },
+          )
+        }
+        aria-label="Products"
+        variant="scrollable"
+        allowScrollButtonsMobile
+        sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}
+      >
+        {products.map((product) => (
+          <Tab
+            key={product}
+            value={product}
+            label={PRODUCT_LABELS[product]}
+            id={tabId(product)}
+            aria-controls={panelId(product)}
+          />
+        ))}
+      </Tabs>
+      <Box role="tabpanel" id={panelId(current)} aria-labelledby={tabId(current)}>
+        {children(current)}
+      </Box>
+    </>
+  );
+}

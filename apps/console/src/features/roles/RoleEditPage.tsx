@@ -1,0 +1,32 @@
+import Skeleton from '@mui/material/Skeleton';
+import { Navigate, useParams } from 'react-router';
+import { PageHeader } from '../../app/layout/PageHeader';
+import { RoleForm } from './RoleForm';
+import { RoleLoadFailed } from './RoleLoadFailed';
+import { useRole, useRolePermissions } from './roles.queries';
+import { toRole, toRoles } from './roles.routes';
+
+/** /roles/:roleId/edit: the role form, filled once the role and its permissions have loaded. */
+export function RoleEditPage() {
+  const { roleId } = useParams();
+  if (!roleId) return <Navigate to={toRoles()} replace />;
+  return <RoleEdit id={roleId} />;
+}
+
+export function RoleEdit({ id }: { id: string }) {
+  const role = useRole(id);
+  const permissions = useRolePermissions(id);
+  if (role.data && permissions.data) {
+    return <RoleForm role={role.data} initialPermissions={permissions.data} />;
+  }
+  return (
+    <>
+      <PageHeader title="Edit role" back={toRole(id)} backLabel="Back to the role" />
+      {role.isError || permissions.isError ? (
+        <RoleLoadFailed />
+      ) : (
+        <Skeleton variant="rounded" height={240} aria-label="Loading" />
+      )}
+    </>
+  );
+}

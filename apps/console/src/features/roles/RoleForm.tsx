@@ -1,0 +1,123 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import {
+  hasLicenceLevelForEach,
+  MESSAGES,
+  type Role,
+  type RoleForm as RoleFormValues,
+  type RolePermissions,
+  roleFormSchema,
+  TOASTS,
+} from '@skyvault/contract';
+import { type FormEvent, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router';
+import { useFormErrorReport } from '../../app/errors/formErrors';
+import { PageHeader } from '../../app/layout/PageHeader';
+import { useSessionUser } from '../../app/session/SessionContext';
+import { notify } from '../../app/toasts/notify';
+import { enabledProducts } from '../licenses/licenseProducts';
+import { ProductPermissions } from './ProductPermissions';
+import { ProductTabs } from './ProductTabs';
+import { RoleDetailsFields } from './RoleDetailsFields';
+import { forProducts } from './rolePermissionsForm';
+import { useCreateRole, useSaveRolePermissions, useUpdateRole } from './roles.queries';
+import { toRole, toRoles } from './roles.routes';
+
+export interface RoleFormProps {
+  /** The role being edited; without it the form creates one. */
+  role?: Role;
+  initialPermissions: RolePermissions;
+}
+
+/**
+ * Create and edit a role (SPEC.md §2 Roles): name and description, then a tab per enabled product.
+ * Saving creates (or updates) the role, then saves its permissions, then shows its details (§4).
+ */
+export function RoleForm({ role, initialPermissions }: RoleFormProps) {
+  const navigate = useNavigate();
+  const products = enabledProducts(useSessionUser().services);
+  const [permissions, setPermissions] = useState(initialPermissions);
+  const [attempted, setAttempted] = useState(false);
+  // Set once the role exists: when its permissions are refused after creating it, saving again updates it.
+  const [savedId, setSavedId] = useState(role?.id);
+  const createRole = useCreateRole();
+  const updateRole = useUpdateRole();
+  const savePermissions = useSaveRolePermissions();
+  const reportError = useFormErrorReport();
+  const form = useForm<RoleFormValues>({
+    resolver: zodResolver(roleFormSchema),
+    defaultValues: { name: role?.name ?? '', description: role?.description ?? '' },
+  });
+  const pending = createRole.isPending || updateRole.isPending || savePermissions.isPending;
+  const licensesMissing = !hasLicenceLevelForEach(permissions.licenses, products);
+
+  const save = form.handleSubmit(async (values) => {
+    if (licensesMissing) return;
+    let id = savedId;
+    try {
+      if (id) await updateRole.mutateAsync({ id, body: values });
+      else id = (await createRole.mutateAsync(values)).id;
+    } catch (error) {
+      reportError(form, error);
+      return;
+    }
+    setSavedId(id);
+    try {
+      await savePermissions.mutateAsync({ id, body: forProducts(permissions, products) });
+    } catch {
+      // The shared handler has shown why; the form keeps what the user chose so they can fix it.
+      return;
+    }
+    notify(role ? TOASTS.roleUpdated : TOASTS.roleCreated, 'success');
+    // Replaced: Back from the details should not reopen a form that has been saved.
+    navigate(toRole(id), { replace: true });
+  });
+
+  const submit = (event: FormEvent) => {
+    setAttempted(true);
+    void save(event);
+  };
+
+  return (
+    <>
+      <PageHeader
+        title={role ? `Edit role: ${role.name}` : 'Create Role'}
+        back={role ? toRole(role.id) : toRoles()}
+        backLabel={role ? 'Back to the role' : 'Back to Roles'}
+      />
+      <Stack
+        component="form"
+        noValidate
+        onSubmit={submit}
+        aria-label={role ? 'Edit role' : 'Create role'}
+        sx={{ gap: 2 }}
+      >
+        {attempted && licensesMissing && (
+          <Alert severity="error" role="alert">
+            {MESSAGES.licensesRequired}
+          </Alert>
+        )}
+        <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, maxWidth: 720 }}>
+          <RoleDetailsFields control={form.control} disabled={pending} />
+        </Paper>
+        <ProductTabs products={products}>
+          {(product) => (
+            <ProductPermissions product={product} permissions={permissions} onChange={setPermissions} />
+          )}
+        </ProductTabs>
+        <Stack direction="row" sx={{ justifyContent: 'flex-end', gap: 1 }}>
+          <Button component={Link} to={role ? toRole(role.id) : toRoles()} disabled={pending}>
+            Cancel
+          </Button>
+          <Button type="submit" variant="contained" loading={pending}>
+            {role ? 'Save' : 'Create'}
+          </Button>
+        </Stack>
+      </Stack>
+    </>
+  );
+}

@@ -1,0 +1,110 @@
+import {
+  connectionEndpoints,
+  type RoleCreate,
+  type RoleListQuery,
+  type RolePatch,
+  type RolePermissions,
+  roleEndpoints,
+} from '@skyvault/contract';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { callApi } from '../../api/client';
+import { connectionKeys } from '../connections/connections.queries';
+
+export const roleKeys = {
+  all: ['roles'] as const,
+  lists: () => [...roleKeys.all, 'list'] as const,
+  list: (query: RoleListQuery) => [...roleKeys.lists(), query] as const,
+  detail: (id: string) => [...roleKeys.all, 'detail', id] as const,
+  permissions: (id: string) => [...roleKeys.all, 'permissions', id] as const,
+};
+
+export const rolesQuery = (query: RoleListQuery) =>
+  queryOptions({
+    queryKey: roleKeys.list(query),
+    queryFn: ({ signal }) => callApi(roleEndpoints.list, { query, signal }),
+    // Paging and searching keep the current rows on screen until the next page arrives.
+    placeholderData: keepPreviousData,
+  });
+
+export const useRoles = (query: RoleListQuery) => useQuery(rolesQuery(query));
+
+export const useRole = (id: string) =>
+  useQuery({
+    queryKey: roleKeys.detail(id),
+    queryFn: ({ signal }) => callApi(roleEndpoints.get, { params: { id }, signal }),
+  });
+
+export const useRolePermissions = (id: string) =>
+  useQuery({
+    queryKey: roleKeys.permissions(id),
+    queryFn: ({ signal }) => callApi(roleEndpoints.permissions, { params: { id }, signal }),
+  });
+
+/** The Add Connections modal: one page of the tenant's connections, searched by name. */
+export const useConnectionChoices = (
+  query: { limit: number; offset: number; search: string },
+  enabled: boolean,
+) =>
+  useQuery({
+    queryKey: [...connectionKeys.lists(), 'role-picker', query] as const,
+    queryFn: ({ signal }) =>
+      callApi(connectionEndpoints.list, {
+        query: {
+          limit: query.limit,
+          offset: query.offset,
+          search: query.search || undefined,
+          sort: 'name',
+          order: 'ASC',
+        },
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+
+/** The form reports name errors next to the field, so the shared handler's toast is off for these two. */
+const FORM_META = { errorToast: false } as const;
+
+export function useCreateRole() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: RoleCreate) => callApi(roleEndpoints.create, { body }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: roleKeys.lists() }),
+    meta: FORM_META,
+  });
+}
+
+export function useUpdateRole() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string; body: RolePatch }) =>
+      callApi(roleEndpoints.update, { params: { id }, body }),
+    onSuccess: (role) => {
+      queryClient.setQueryData(roleKeys.detail(role.id), role);
+      void queryClient.invalidateQueries({ queryKey: roleKeys.lists() });
+    },
+    meta: FORM_META,
+  });
+}
+
+/** Licences, DevOps settings and rows: the server's refusals are shown by the shared handler's toast. */
+export function useSaveRolePermissions() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string; body: RolePermissions }) =>
+      callApi(roleEndpoints.updatePermissions, { params: { id }, body }),
+    onSuccess: (permissions, { id }) => queryClient.setQueryData(roleKeys.permissions(id), permissions),
+  });
+}
+
+/** A refusal (a group still has the role) is the server's message in the shared handler's toast. */
+export function useDeleteRole() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => callApi(roleEndpoints.remove, { params: { id } }),
+    onSuccess: (_, id) =>
+      // Not removed: the details screen is still on screen until the navigation, and would fetch it again.
+      void queryClient.invalidateQueries({ queryKey: roleKeys.detail(id), refetchType: 'none' }),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: roleKeys.lists() }),
+  });
+}

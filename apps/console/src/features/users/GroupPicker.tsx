@@ -1,0 +1,78 @@
+import Autocomplete from '@mui/material/Autocomplete';
+import CircularProgress from '@mui/material/CircularProgress';
+import TextField from '@mui/material/TextField';
+import { NO_DATA_AVAILABLE } from '@skyvault/contract';
+import { type Ref, useState } from 'react';
+import { useGroupOptions } from '../groups/groups.queries';
+import { loadMoreAtEnd, useDebouncedText } from '../groups/pickerHelpers';
+
+export interface GroupOption {
+  id: string;
+  name: string;
+}
+
+export interface GroupPickerProps {
+  /** The chosen group's id; '' or null for none. */
+  value: string | null;
+  /** The group the user is in now, so that its name shows before the options load. */
+  current: GroupOption | null;
+  onChange: (groupId: string | null) => void;
+  onBlur: () => void;
+  inputRef: Ref<HTMLInputElement>;
+  error?: string;
+}
+
+/**
+ * The user modal's group: the tenant's groups by name, searched on the server as the user types
+ * (debounced) and loaded 25 a batch as the list is scrolled. Clearing it leaves the user without a group.
+ */
+export function GroupPicker({ value, current, onChange, onBlur, inputRef, error }: GroupPickerProps) {
+  const [typed, setTyped] = useState('');
+  const search = useDebouncedText(typed);
+  const groups = useGroupOptions(search);
+  const options: GroupOption[] =
+    groups.data?.pages.flatMap((page) => page.groups.map(({ id, name }) => ({ id, name }))) ?? [];
+  const known = current?.id === value ? current : null;
+  const selected = value ? (options.find((group) => group.id === value) ?? known) : null;
+  const loading = groups.isFetching;
+
+  return (
+    <Autocomplete
+      options={options}
+      value={selected}
+      loading={loading}
+      loadingText="Loading groups…"
+      noOptionsText={NO_DATA_AVAILABLE}
+      getOptionLabel={(group) => group.name}
+      isOptionEqualToValue={(option, chosen) => option.id === chosen.id}
+      // The server filters; the typed text must not filter the loaded batch again.
+      filterOptions={(all) => all}
+      onInputChange={(_, text, reason) => {
+        if (reason === 'input' || reason === 'clear') setTyped(text);
+      }}
+      onChange={(_, group) => onChange(group?.id ?? null)}
+      onBlur={onBlur}
+      slotProps={{ listbox: { onScroll: loadMoreAtEnd(groups) } }}
+      renderInput={(params) => (
+        <TextField
+          {...params}
+          inputRef={inputRef}
+          label="Group"
+          error={Boolean(error)}
+          helperText={error ?? 'Its role decides what the user may do'}
+          slotProps={{
+            input: {
+              ...params.InputProps,
+              endAdornment: (
+                <>
+                  {loading && <CircularProgress color="inherit" size={18} aria-label="Loading groups" />}
+                  {params.InputProps.endAdornment}
+                </>
+              ),
+            },
+          }}
+        />
+      )}
+    />
+  );
+}

@@ -1,0 +1,147 @@
+import ArrowDropDownIcon from '@mui/icons-material/ArrowDropDown';
+import Button from '@mui/material/Button';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import { CONFIRMATIONS, TOASTS, type User } from '@skyvault/contract';
+import { useId, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { ApiError } from '../../api/client';
+import { useErrorHandler } from '../../app/errors/ErrorHandlerContext';
+import { isHandledByErrorHandler } from '../../app/errors/formErrors';
+import { notify } from '../../app/toasts/notify';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { useDeleteUser, useResetUserPassword, useUpdateUser } from './users.queries';
+import { toUsers } from './users.routes';
+
+type UserAction = 'reset' | 'disable' | 'enable' | 'delete';
+
+/** Texts the spec does not give are ours, worded like its own. */
+const CONFIRMING: Record<
+  UserAction,
+  { title: string; message?: string; label: string; destructive: boolean }
+> = {
+  reset: {
+    title: 'Reset the password of this user?',
+    message:
+      'The user is signed out and must set a new password before signing in again; a link to set it is ' +
+      'sent to their email.',
+    label: 'Reset password',
+    destructive: false,
+  },
+  disable: {
+    title: 'Disable this user?',
+    message: 'The user is signed out at once and cannot log in until enabled again.',
+    label: 'Disable',
+    destructive: true,
+  },
+  enable: { title: 'Enable this user?', label: 'Enable', destructive: false },
+  delete: { title: CONFIRMATIONS.deleteUser, label: 'Delete', destructive: true },
+};
+const USER_DISABLED = 'User was successfully disabled';
+const USER_ENABLED = 'User was successfully enabled';
+
+/**
+ * Failed deletes are swallowed (SPEC.md §8); a refusal of the rules (the last administrator, oneself)
+ * is worth telling, since nothing else would explain why the user is still there.
+ */
+const isRuleRefusal = (error: unknown): error is ApiError =>
+  error instanceof ApiError && error.status === 409;
+
+/** The details screen's actions: Reset password, Disable or Enable by status, Delete. */
+export function UserActions({ user }: { user: User }) {
+  const buttonId = useId();
+  const menuId = useId();
+  const navigate = useNavigate();
+  const handleError = useErrorHandler();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [confirming, setConfirming] = useState<UserAction | null>(null);
+  // Kept after closing, so the dialog does not lose its texts while it fades out.
+  const [shown, setShown] = useState<UserAction>('delete');
+  const reset = useResetUserPassword();
+  const update = useUpdateUser();
+  const remove = useDeleteUser();
+  const pending = reset.isPending || update.isPending || remove.isPending;
+  const disabled = user.status === 'Disabled';
+
+  const choose = (action: UserAction) => {
+    setAnchor(null);
+    setConfirming(action);
+    setShown(action);
+  };
+  const done = () => setConfirming(null);
+
+  const confirm = () => {
+    if (confirming === 'reset') {
+      reset.mutate(user.id, {
+        onSuccess: () => notify(TOASTS.userPasswordReset, 'success'),
+        onSettled: done,
+      });
+    } else if (confirming === 'disable' || confirming === 'enable') {
+      const to = confirming;
+      update.mutate(
+        { id: user.id, body: { status: to === 'disable' ? 'Disabled' : 'Confirmed' } },
+        {
+          onSuccess: () => notify(to === 'disable' ? USER_DISABLED : USER_ENABLED, 'success'),
+          onError: (error) => {
+            if (!isHandledByErrorHandler(error)) handleError(error);
+          },
+          onSettled: done,
+        },
+      );
+    } else if (confirming === 'delete') {
+      remove.mutate(user.id, {
+        onSuccess: () => {
+          notify(TOASTS.userDeleted, 'success');
+          navigate(toUsers(), { replace: true });
+        },
+        onError: (error) => {
+          if (isRuleRefusal(error)) notify(error.message, 'error');
+          done();
+        },
+      });
+    }
+  };
+
+  return (
+    <>
+      <Button
+        id={buttonId}
+        variant="outlined"
+        endIcon={<ArrowDropDownIcon />}
+        aria-haspopup="menu"
+        aria-controls={anchor ? menuId : undefined}
+        aria-expanded={anchor ? 'true' : undefined}
+        onClick={(event) => setAnchor(event.currentTarget)}
+      >
+        Actions
+      </Button>
+      <Menu
+        id={menuId}
+        anchorEl={anchor}
+        open={Boolean(anchor)}
+        onClose={() => setAnchor(null)}
+        slotProps={{ list: { 'aria-labelledby': buttonId } }}
+      >
+        <MenuItem disabled={disabled} onClick={() => choose('reset')}>
+          Reset password
+        </MenuItem>
+        {disabled ? (
+          <MenuItem onClick={() => choose('enable')}>Enable</MenuItem>
+        ) : (
+          <MenuItem onClick={() => choose('disable')}>Disable</MenuItem>
+        )}
+        <MenuItem onClick={() => choose('delete')}>Delete</MenuItem>
+      </Menu>
+      <ConfirmDialog
+        open={confirming !== null}
+        title={CONFIRMING[shown].title}
+        message={CONFIRMING[shown].message}
+        confirmLabel={CONFIRMING[shown].label}
+        destructive={CONFIRMING[shown].destructive}
+        pending={pending}
+        onConfirm={confirm}
+        onClose={done}
+      />
+    </>
+  );
+}

@@ -1,0 +1,98 @@
+import {
+  type User,
+  type UserCreate,
+  type UserListQuery,
+  type UserPatch,
+  userEndpoints,
+} from '@skyvault/contract';
+import {
+  keepPreviousData,
+  type QueryClient,
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import { callApi } from '../../api/client';
+import { groupKeys } from '../groups/groups.keys';
+
+export const userKeys = {
+  all: ['users'] as const,
+  lists: () => [...userKeys.all, 'list'] as const,
+  list: (query: UserListQuery) => [...userKeys.lists(), query] as const,
+  detail: (id: string) => [...userKeys.all, 'detail', id] as const,
+};
+
+export const usersQuery = (query: UserListQuery) =>
+  queryOptions({
+    queryKey: userKeys.list(query),
+    queryFn: ({ signal }) => callApi(userEndpoints.list, { query, signal }),
+    // Paging and searching keep the current rows on screen until the next page arrives.
+    placeholderData: keepPreviousData,
+  });
+
+export const useUsers = (query: UserListQuery) => useQuery(usersQuery(query));
+export const useUser = (id: string) =>
+  useQuery({
+    queryKey: userKeys.detail(id),
+    queryFn: ({ signal }) => callApi(userEndpoints.get, { params: { id }, signal }),
+  });
+
+/**
+ * A user changed: the details are the answer; lists, and the groups whose user counts and member
+ * tables show them, may read differently now.
+ */
+function storeUser(queryClient: QueryClient, user?: User) {
+  if (user) queryClient.setQueryData(userKeys.detail(user.id), user);
+  void queryClient.invalidateQueries({ queryKey: userKeys.lists() });
+  void queryClient.invalidateQueries({ queryKey: groupKeys.all });
+}
+
+/** The modal reports its errors next to its fields, so the shared handler's toast is off for it. */
+const FORM_META = { errorToast: false } as const;
+
+export function useCreateUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: UserCreate) => callApi(userEndpoints.create, { body }),
+    onSuccess: (user) => storeUser(queryClient, user),
+    meta: FORM_META,
+  });
+}
+
+export function useUpdateUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string; body: UserPatch }) =>
+      callApi(userEndpoints.update, { params: { id }, body }),
+    onSuccess: (user) => storeUser(queryClient, user),
+    meta: FORM_META,
+  });
+}
+
+/**
+ * Failed deletes of users are swallowed (SPEC.md §8), so no toast from the shared handler; the
+ * screen itself tells the one refusal worth telling (the last administrator).
+ */
+export function useDeleteUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => callApi(userEndpoints.remove, { params: { id } }),
+    onSuccess: (_, id) =>
+      // Marked stale rather than removed: the details screen may still be on screen.
+      void queryClient.invalidateQueries({ queryKey: userKeys.detail(id), refetchType: 'none' }),
+    onSettled: () => storeUser(queryClient),
+    meta: { errorToast: false },
+  });
+}
+
+export function useResetUserPassword() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => callApi(userEndpoints.resetPassword, { params: { id } }),
+    onSettled: (_, __, id) => {
+      void queryClient.invalidateQueries({ queryKey: userKeys.detail(id) });
+      void queryClient.invalidateQueries({ queryKey: userKeys.lists() });
+    },
+  });
+}
