@@ -1,15 +1,11 @@
 import EditIcon from '@mui/icons-material/Edit';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Paper from '@mui/material/Paper';
-import Skeleton from '@mui/material/Skeleton';
-import Typography from '@mui/material/Typography';
 import type { MfaDevice, MfaStatus } from '@skyvault/contract';
-import type { ReactNode } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
 import { isHandledByErrorHandler } from '../../app/errors/formErrors';
 import { PageHeader } from '../../app/layout/PageHeader';
+import { DetailsCard, type DetailsField } from '../../components/DetailsCard';
 import { formatDate } from '../../components/formatDate';
 import { MfaDeviceActions } from './MfaDeviceActions';
 import { MfaStatusChip } from './MfaStatusChip';
@@ -76,39 +72,13 @@ export function MfaDeviceDetails({ id }: { id: string }) {
   );
 }
 
+const DEVICE_FIELDS: DetailsField<MfaDevice>[] = [
+  { label: 'Name', value: (device) => device.name },
+  { label: 'Status', value: (device) => <MfaStatusChip status={device.status} /> },
+  { label: 'Updated At', value: (device) => formatDate(device.updatedAt) },
+  { label: 'Created At', value: (device) => formatDate(device.createdAt) },
+];
+
 function MfaDeviceCard({ device }: { device: MfaDevice | undefined }) {
-  const value = (content: (loaded: MfaDevice) => ReactNode) =>
-    device ? content(device) : <Skeleton variant="text" width={160} />;
-  return (
-    <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, maxWidth: 720 }} aria-busy={!device}>
-      <Typography variant="h2" sx={{ fontSize: '1.125rem', fontWeight: 600, mb: 2 }}>
-        Device information
-      </Typography>
-      <Box
-        component="dl"
-        sx={{
-          display: 'grid',
-          gridTemplateColumns: { xs: '1fr', sm: '160px 1fr' },
-          columnGap: 3,
-          rowGap: { xs: 0.5, sm: 1.5 },
-          m: 0,
-          '& dt': { color: 'text.secondary', mt: { xs: 1, sm: 0 } },
-          '& dd': { m: 0, overflowWrap: 'anywhere' },
-        }}
-      >
-        <dt>Name</dt>
-        <dd>{value((loaded) => loaded.name)}</dd>
-        <dt>Status</dt>
-        <dd>
-          {value((loaded) => (
-            <MfaStatusChip status={loaded.status} />
-          ))}
-        </dd>
-        <dt>Updated At</dt>
-        <dd>{value((loaded) => formatDate(loaded.updatedAt))}</dd>
-        <dt>Created At</dt>
-        <dd>{value((loaded) => formatDate(loaded.createdAt))}</dd>
-      </Box>
-    </Paper>
-  );
+  return <DetailsCard title="Device information" item={device} fields={DEVICE_FIELDS} />;
 }

@@ -1,13 +1,12 @@
 import EditIcon from '@mui/icons-material/Edit';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import type { Role } from '@skyvault/contract';
 import { Link, Navigate, useParams } from 'react-router';
 import { PageHeader } from '../../app/layout/PageHeader';
 import { useSessionUser } from '../../app/session/SessionContext';
+import { DetailsCard, type DetailsField } from '../../components/DetailsCard';
 import { formatDate } from '../../components/formatDate';
 import { enabledProducts } from '../licenses/licenseProducts';
 import { DeleteRoleButton } from './DeleteRoleButton';
@@ -65,32 +64,13 @@ export function RoleDetails({ id }: { id: string }) {
   );
 }
 
+const ROLE_FIELDS: DetailsField<Role>[] = [
+  { label: 'Name', value: (role) => role.name },
+  { label: 'Description', value: (role) => role.description || '—' },
+  { label: 'Updated At', value: (role) => formatDate(role.updatedAt) },
+  { label: 'Created At', value: (role) => formatDate(role.createdAt) },
+];
+
 function RoleInfo({ role }: { role: Role | undefined }) {
-  const value = (text: (loaded: Role) => string) =>
-    role ? text(role) : <Skeleton variant="text" width={160} />;
-  return (
-    <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, maxWidth: 720 }} aria-busy={!role}>
-      <Box
-        component="dl"
-        sx={{
-          display: 'grid',
-          gridTemplateColumns: { xs: '1fr', sm: '160px 1fr' },
-          columnGap: 3,
-          rowGap: { xs: 0.5, sm: 1.5 },
-          m: 0,
-          '& dt': { color: 'text.secondary', mt: { xs: 1, sm: 0 } },
-          '& dd': { m: 0, overflowWrap: 'anywhere', whiteSpace: 'pre-line' },
-        }}
-      >
-        <dt>Name</dt>
-        <dd>{value((loaded) => loaded.name)}</dd>
-        <dt>Description</dt>
-        <dd>{value((loaded) => loaded.description || '—')}</dd>
-        <dt>Updated At</dt>
-        <dd>{value((loaded) => formatDate(loaded.updatedAt))}</dd>
-        <dt>Created At</dt>
-        <dd>{value((loaded) => formatDate(loaded.createdAt))}</dd>
-      </Box>
-    </Paper>
-  );
+  return <DetailsCard item={role} fields={ROLE_FIELDS} />;
 }
