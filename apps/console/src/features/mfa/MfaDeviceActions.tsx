@@ -1,14 +1,11 @@
-import ArrowDropDownIcon from '@mui/icons-material/ArrowDropDown';
-import Button from '@mui/material/Button';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
 import { CONFIRMATIONS, type MfaDevice, mfaMenu, TOASTS, WARNINGS } from '@skyvault/contract';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../api/client';
 import { useErrorHandler } from '../../app/errors/ErrorHandlerContext';
 import { isHandledByErrorHandler } from '../../app/errors/formErrors';
 import { notify } from '../../app/toasts/notify';
+import { ActionsMenu } from '../../components/ActionsMenu';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { LazyMfaQrDialog, preloadMfaQrDialog } from './LazyMfaQrDialog';
 import type { CreatedMfaDevice } from './MfaNameDialog';
@@ -58,11 +55,8 @@ const alreadySwitched = (error: unknown): error is ApiError =>
 
 /** The details screen's Actions menu: items follow the device's status through the contract's mfaMenu. */
 export function MfaDeviceActions({ device }: { device: MfaDevice }) {
-  const buttonId = useId();
-  const menuId = useId();
   const navigate = useNavigate();
   const handleError = useErrorHandler();
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [confirming, setConfirming] = useState<MfaAction | null>(null);
   // Kept after closing, so the dialog does not lose its texts while it fades out.
   const [shown, setShown] = useState<MfaAction>('delete');
@@ -74,7 +68,6 @@ export function MfaDeviceActions({ device }: { device: MfaDevice }) {
   const pending = switchDevice.isPending || removeDevice.isPending || resetSecret.isPending;
 
   const choose = (action: MfaAction) => {
-    setAnchor(null);
     setConfirming(action);
     setShown(action);
     if (action === 'reset') void preloadMfaQrDialog();
@@ -113,41 +106,20 @@ export function MfaDeviceActions({ device }: { device: MfaDevice }) {
 
   return (
     <>
-      <Button
-        id={buttonId}
-        variant="outlined"
-        endIcon={<ArrowDropDownIcon />}
-        aria-haspopup="menu"
-        aria-controls={anchor ? menuId : undefined}
-        aria-expanded={anchor ? 'true' : undefined}
-        onClick={(event) => setAnchor(event.currentTarget)}
-      >
-        Actions
-      </Button>
-      <Menu
-        id={menuId}
-        anchorEl={anchor}
-        open={Boolean(anchor)}
-        onClose={() => setAnchor(null)}
-        slotProps={{ list: { 'aria-labelledby': buttonId } }}
-      >
-        {menu.enable.visible && (
-          <MenuItem disabled={menu.enable.disabled} onClick={() => choose('enable')}>
-            Enable
-          </MenuItem>
-        )}
-        {menu.disable.visible && (
-          <MenuItem disabled={menu.disable.disabled} onClick={() => choose('disable')}>
-            Disable
-          </MenuItem>
-        )}
-        <MenuItem onClick={() => choose('reset')}>Reset secret</MenuItem>
-        {menu.delete.visible && (
-          <MenuItem disabled={menu.delete.disabled} onClick={() => choose('delete')}>
-            Delete
-          </MenuItem>
-        )}
-      </Menu>
+      <ActionsMenu
+        actions={[
+          ...(menu.enable.visible
+            ? [{ label: 'Enable', disabled: menu.enable.disabled, onSelect: () => choose('enable') }]
+            : []),
+          ...(menu.disable.visible
+            ? [{ label: 'Disable', disabled: menu.disable.disabled, onSelect: () => choose('disable') }]
+            : []),
+          { label: 'Reset secret', onSelect: () => choose('reset') },
+          ...(menu.delete.visible
+            ? [{ label: 'Delete', disabled: menu.delete.disabled, onSelect: () => choose('delete') }]
+            : []),
+        ]}
+      />
       <ConfirmDialog
         open={confirming !== null}
         title={CONFIRMING[shown].title}

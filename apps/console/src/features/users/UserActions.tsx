@@ -1,14 +1,11 @@
-import ArrowDropDownIcon from '@mui/icons-material/ArrowDropDown';
-import Button from '@mui/material/Button';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
 import { CONFIRMATIONS, TOASTS, type User } from '@skyvault/contract';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../api/client';
 import { useErrorHandler } from '../../app/errors/ErrorHandlerContext';
 import { isHandledByErrorHandler } from '../../app/errors/formErrors';
 import { notify } from '../../app/toasts/notify';
+import { ActionsMenu } from '../../components/ActionsMenu';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { useDeleteUser, useResetUserPassword, useUpdateUser } from './users.queries';
 import { toUsers } from './users.routes';
@@ -49,11 +46,8 @@ const isRuleRefusal = (error: unknown): error is ApiError =>
 
 /** The details screen's actions: Reset password, Disable or Enable by status, Delete. */
 export function UserActions({ user }: { user: User }) {
-  const buttonId = useId();
-  const menuId = useId();
   const navigate = useNavigate();
   const handleError = useErrorHandler();
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [confirming, setConfirming] = useState<UserAction | null>(null);
   // Kept after closing, so the dialog does not lose its texts while it fades out.
   const [shown, setShown] = useState<UserAction>('delete');
@@ -64,7 +58,6 @@ export function UserActions({ user }: { user: User }) {
   const disabled = user.status === 'Disabled';
 
   const choose = (action: UserAction) => {
-    setAnchor(null);
     setConfirming(action);
     setShown(action);
   };
@@ -104,34 +97,15 @@ export function UserActions({ user }: { user: User }) {
 
   return (
     <>
-      <Button
-        id={buttonId}
-        variant="outlined"
-        endIcon={<ArrowDropDownIcon />}
-        aria-haspopup="menu"
-        aria-controls={anchor ? menuId : undefined}
-        aria-expanded={anchor ? 'true' : undefined}
-        onClick={(event) => setAnchor(event.currentTarget)}
-      >
-        Actions
-      </Button>
-      <Menu
-        id={menuId}
-        anchorEl={anchor}
-        open={Boolean(anchor)}
-        onClose={() => setAnchor(null)}
-        slotProps={{ list: { 'aria-labelledby': buttonId } }}
-      >
-        <MenuItem disabled={disabled} onClick={() => choose('reset')}>
-          Reset password
-        </MenuItem>
-        {disabled ? (
-          <MenuItem onClick={() => choose('enable')}>Enable</MenuItem>
-        ) : (
-          <MenuItem onClick={() => choose('disable')}>Disable</MenuItem>
-        )}
-        <MenuItem onClick={() => choose('delete')}>Delete</MenuItem>
-      </Menu>
+      <ActionsMenu
+        actions={[
+          { label: 'Reset password', disabled, onSelect: () => choose('reset') },
+          disabled
+            ? { label: 'Enable', onSelect: () => choose('enable') }
+            : { label: 'Disable', onSelect: () => choose('disable') },
+          { label: 'Delete', onSelect: () => choose('delete') },
+        ]}
+      />
       <ConfirmDialog
         open={confirming !== null}
         title={CONFIRMING[shown].title}
