@@ -1,14 +1,6 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import {
-  connections,
-  groups,
-  licenses,
-  roleConnectionPermissions as rights,
-  roles,
-  tenants,
-  users,
-} from '../../db/schema/index.js';
+import { groups, licenses, roles, tenants, users } from '../../db/schema/index.js';
 
 export type DevopsLevel = 'full' | 'read';
 
@@ -97,28 +89,4 @@ export async function findUserRole(tenantId: string, db: Executor, userId: strin
     .where(and(eq(users.tenantId, tenantId), eq(users.id, userId)))
     .limit(1);
   return row ?? null;
-}
-
-/** A role's connection rows with the connections' names, in one join. */
-export async function findRoleRights(tenantId: string, db: Executor, roleId: string) {
-  return db
-    .select({
-      service: rights.service,
-      id: rights.connectionId,
-      name: connections.name,
-      backupAndArchive: rights.backupAndArchive,
-      restore: rights.restore,
-      export: rights.export,
-      appSettings: rights.appSettings,
-      retrieve: rights.retrieve,
-      validate: rights.validate,
-      deploy: rights.deploy,
-    })
-    .from(rights)
-    .innerJoin(
-      connections,
-      and(eq(connections.tenantId, rights.tenantId), eq(connections.id, rights.connectionId)),
-    )
-    .where(and(eq(rights.tenantId, tenantId), eq(rights.roleId, roleId)))
-    .orderBy(sql`lower(${connections.name})`, asc(connections.id));
 }

@@ -2,6 +2,7 @@ import type { EffectivePermissions } from '@skyvault/contract';
 import type { Database, Executor } from '../../db/client.js';
 import type { Actor } from '../../lib/context.js';
 import { conflict, notFound } from '../../lib/errors.js';
+import { roleRights } from '../roles/role-permissions.service.js';
 import * as repo from './permissions.repository.js';
 
 /** The licence limit that counts the seats of each DevOps level. */
@@ -58,7 +59,7 @@ export async function effectivePermissions(
   const user = await repo.findUserRole(tenantId, tx, userId);
   if (!user) return null;
   const { role } = user;
-  const rows = role ? await repo.findRoleRights(tenantId, tx, role.id) : [];
+  const rows = role ? await roleRights(tenantId, tx, role.id) : [];
   const backupLicensed = role?.backupFullAccess ?? false;
   const level = role?.devopsFullAccess ? 'full' : role?.devopsReadAccess ? 'read' : null;
   return {

@@ -5,7 +5,7 @@ import {
   SERVICE_KEYS,
   type ServiceKey,
 } from '@skyvault/contract';
-import type { Database, Tx } from '../../db/client.js';
+import type { Database, Executor, Tx } from '../../db/client.js';
 import type { Actor, RequestMeta } from '../../lib/context.js';
 import { invalidField, notFound } from '../../lib/errors.js';
 import { recordAudit } from '../audit/audit.service.js';
@@ -116,6 +116,13 @@ const enabledServices = (actor: Actor): ServiceKey[] =>
   SERVICE_KEYS.filter((service) => actor.services.includes(service));
 
 /** A role's licence levels, DevOps settings and per-connection rights. */
+/**
+ * A role's connection rights with the connections' names, in the caller's transaction: what the
+ * permissions module reads to answer a user's effective permissions.
+ */
+export const roleRights = (tenantId: string, tx: Executor, roleId: string) =>
+  rightsRepo.findRights(tenantId, tx, roleId);
+
 export function createRolePermissionService(database: Database) {
   async function read(tenantId: string, tx: Tx, roleId: string) {
     const role = await repo.findRole(tenantId, tx, roleId);
