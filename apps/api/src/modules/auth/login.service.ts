@@ -46,7 +46,7 @@ export function createLoginService(deps: {
       { key: `login:ip:${meta.ip}`, limit: LIMITS.loginPerIp },
       { key: accountKey(input), limit: LIMITS.loginFailuresPerAccount },
     );
-    const found = await database.system((tx) => findForLogin(tx, input.tenantName, input.email));
+    const found = await findForLogin(database.db, input.tenantName, input.email);
     if (!(await verifyPassword(found?.user.passwordHash, input.password)) || !found) {
       await limiter.fail(accountKey(input), LIMITS.loginFailuresPerAccount);
       if (found) await auditFor(found, meta, 'failed-sign-in');

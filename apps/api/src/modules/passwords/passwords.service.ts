@@ -42,7 +42,7 @@ export function createPasswordService(deps: {
         `forgot:account:${input.tenantName.toLowerCase()}:${input.email}`,
         LIMITS.forgotPerAccount,
       );
-      const found = await database.system((tx) => findForLogin(tx, input.tenantName, input.email));
+      const found = await findForLogin(database.db, input.tenantName, input.email);
       if (found?.tenant.status !== 'active' || found.user.status === 'Disabled') return;
       const owner = { tenantId: found.tenant.id, userId: found.user.id };
       const code = await database.tenant(owner.tenantId, (tx) =>

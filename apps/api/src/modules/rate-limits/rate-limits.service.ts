@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Database, Tx } from '../../db/client.js';
+import type { Database, Executor } from '../../db/client.js';
 import { rateLimits } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
 
@@ -14,26 +14,27 @@ export interface Limit {
  * account. Counters live in the database so that every API process shares them (ARCHITECTURE §5).
  */
 export function createRateLimiter(database: Database) {
+  // Each counter is one statement on the owner connection: no transaction around it, so a login
+  // pays one round trip per limit and nothing more.
+
   /** Counts one hit; returns the count in the current window and when it resets. */
-  async function hit(key: string, limit: Limit, tx?: Tx) {
-    const run = (db: Tx) =>
-      db
-        .insert(rateLimits)
-        .values({ key, hits: 1, resetAt: sql`now() + make_interval(secs => ${limit.windowSeconds})` })
-        .onConflictDoUpdate({
-          target: rateLimits.key,
-          set: {
-            hits: sql`case when ${rateLimits.resetAt} <= now() then 1 else ${rateLimits.hits} + 1 end`,
-            resetAt: sql`case when ${rateLimits.resetAt} <= now() then excluded.reset_at else ${rateLimits.resetAt} end`,
-          },
-        })
-        .returning({ hits: rateLimits.hits, resetAt: rateLimits.resetAt });
-    const [row] = tx ? await run(tx) : await database.system(run);
+  async function hit(key: string, limit: Limit, db: Executor = database.db) {
+    const [row] = await db
+      .insert(rateLimits)
+      .values({ key, hits: 1, resetAt: sql`now() + make_interval(secs => ${limit.windowSeconds})` })
+      .onConflictDoUpdate({
+        target: rateLimits.key,
+        set: {
+          hits: sql`case when ${rateLimits.resetAt} <= now() then 1 else ${rateLimits.hits} + 1 end`,
+          resetAt: sql`case when ${rateLimits.resetAt} <= now() then excluded.reset_at else ${rateLimits.resetAt} end`,
+        },
+      })
+      .returning({ hits: rateLimits.hits, resetAt: rateLimits.resetAt });
     return row!;
   }
 
-  async function current(key: string, tx: Tx) {
-    const [row] = await tx
+  async function current(key: string, db: Executor = database.db) {
+    const [row] = await db
       .select()
       .from(rateLimits)
       .where(sql`${rateLimits.key} = ${key} and ${rateLimits.resetAt} > now()`);
@@ -55,7 +56,7 @@ export function createRateLimiter(database: Database) {
 
     /** Refuses when the key has already used its limit, without counting (failures are counted with fail()). */
     async check(key: string, limit: Limit): Promise<void> {
-      const row = await database.system((tx) => current(key, tx));
+      const row = await current(key);
       if (row && row.hits >= limit.max) refuse(row.resetAt);
     },
 
@@ -64,10 +65,7 @@ export function createRateLimiter(database: Database) {
      * (the login path). Answers whether the failure counter has any failures in its window.
      */
     async consumeAndCheck(consume: { key: string; limit: Limit }, failures: { key: string; limit: Limit }) {
-      const { counted, failed } = await database.system(async (tx) => ({
-        counted: await hit(consume.key, consume.limit, tx),
-        failed: await current(failures.key, tx),
-      }));
+      const [counted, failed] = await Promise.all([hit(consume.key, consume.limit), current(failures.key)]);
       if (counted.hits > consume.limit.max) refuse(counted.resetAt);
       if (failed && failed.hits >= failures.limit.max) refuse(failed.resetAt);
       return { hasFailures: Boolean(failed) };
