@@ -4,8 +4,7 @@ import { LoginPage } from './login.page';
 
 /**
  * The demo tenant has both services and no licences: its Backup tab offers the trial, and starting
- * it shows the trial licence. The expired state is covered by the console's component tests, since
- * ending a licence needs the operators' tools rather than the browser.
+ * it shows the trial licence. The expired state is in expired-license.spec.ts.
  */
 test('a tenant without a Backup licence starts the 14-day trial and sees its licence', async ({ page }) => {
   const demo = demoLogin();
