@@ -17,8 +17,8 @@ import { useFormErrorReport } from '../../app/errors/formErrors';
 import { useSessionUser } from '../../app/session/SessionContext';
 import { sessionQuery } from '../../app/session/session.queries';
 import { notify } from '../../app/toasts/notify';
-import { FormDialog } from '../auth/form/FormDialog';
-import { formField } from '../auth/form/formField';
+import { FormDialog } from '../../components/FormDialog';
+import { formField } from '../../components/formField';
 
 /** Shown under the field until there is an error: the tenant name rules of SPEC.md §5, in short. */
 const NAME_HINT = '4 to 32 Latin letters, digits, "-" or "_"';

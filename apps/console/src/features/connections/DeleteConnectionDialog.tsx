@@ -8,8 +8,8 @@ import { useForm } from 'react-hook-form';
 import { useErrorHandler } from '../../app/errors/ErrorHandlerContext';
 import { isHandledByErrorHandler } from '../../app/errors/formErrors';
 import { notify } from '../../app/toasts/notify';
-import { FormDialog } from '../auth/form/FormDialog';
-import { formField } from '../auth/form/formField';
+import { FormDialog } from '../../components/FormDialog';
+import { formField } from '../../components/formField';
 import { useDeleteConnection } from './connections.queries';
 
 /**

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useFormErrorReport } from '../../app/errors/formErrors';
 import { notify } from '../../app/toasts/notify';
-import { FormDialog } from '../auth/form/FormDialog';
+import { FormDialog } from '../../components/FormDialog';
 import { GroupFields } from './GroupFields';
 import { type GroupFormOutput, type GroupFormValues, groupFormValues, groupResolver } from './groupForm';
 import { useCreateGroup } from './groups.queries';

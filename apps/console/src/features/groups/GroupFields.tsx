@@ -1,7 +1,7 @@
 import TextField from '@mui/material/TextField';
 import type { Group } from '@skyvault/contract';
 import { Controller, type UseFormReturn } from 'react-hook-form';
-import { formField } from '../auth/form/formField';
+import { formField } from '../../components/formField';
 import { GROUP_NAME_HINT, type GroupFormOutput, type GroupFormValues } from './groupForm';
 import { RolePicker } from './RolePicker';
 

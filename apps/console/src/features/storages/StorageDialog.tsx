@@ -6,8 +6,8 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useFormErrorReport } from '../../app/errors/formErrors';
 import { notify } from '../../app/toasts/notify';
-import { FormDialog } from '../auth/form/FormDialog';
-import { formField } from '../auth/form/formField';
+import { FormDialog } from '../../components/FormDialog';
+import { formField } from '../../components/formField';
 import { StorageCredentialFields } from './StorageCredentialFields';
 import { StorageTypeSelect } from './StorageTypeSelect';
 import {

@@ -5,7 +5,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { VERIFICATION_LINK_HOURS, verificationEmailRequestSchema } from '@skyvault/contract';
 import { useForm } from 'react-hook-form';
-import { formField } from '../auth/form/formField';
+import { formField } from '../../components/formField';
 import { useResendVerification } from './useResendVerification';
 
 /** Asks for a new verification link for the e-mail the organization was signed up with. */

@@ -8,8 +8,8 @@ import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useFormErrorReport } from '../../app/errors/formErrors';
 import { notify } from '../../app/toasts/notify';
-import { FormDialog } from '../auth/form/FormDialog';
-import { formField } from '../auth/form/formField';
+import { FormDialog } from '../../components/FormDialog';
+import { formField } from '../../components/formField';
 import { PasswordField } from '../auth/form/PasswordField';
 import { GroupPicker } from './GroupPicker';
 import {

@@ -9,7 +9,7 @@ import { useForm } from 'react-hook-form';
 import { callApi } from '../../../api/client';
 import { useFormErrorReport } from '../../../app/errors/formErrors';
 import { notify } from '../../../app/toasts/notify';
-import { formField } from '../form/formField';
+import { formField } from '../../../components/formField';
 import { StepLink } from './StepLink';
 import { StepLinks } from './StepLinks';
 

@@ -8,7 +8,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { callApi } from '../../../api/client';
 import { useFormErrorReport } from '../../../app/errors/formErrors';
-import { formField } from '../form/formField';
+import { formField } from '../../../components/formField';
 import { StepLink } from './StepLink';
 import { StepLinks } from './StepLinks';
 

@@ -9,8 +9,8 @@ import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { callApi } from '../../../api/client';
 import { useFormErrorReport } from '../../../app/errors/formErrors';
-import { FormDialog } from '../form/FormDialog';
-import { formField } from '../form/formField';
+import { FormDialog } from '../../../components/FormDialog';
+import { formField } from '../../../components/formField';
 
 /** The answer never tells whether the account exists, and neither does the dialog. */
 export const RESET_LINK_SENT = 'If the account exists, we have sent a link to reset the password.';

@@ -5,8 +5,8 @@ import TextField from '@mui/material/TextField';
 import { loginTotpSchema } from '@skyvault/contract';
 import { useForm } from 'react-hook-form';
 import { useFormErrorReport } from '../../../app/errors/formErrors';
-import { FormDialog } from '../form/FormDialog';
-import { formField } from '../form/formField';
+import { FormDialog } from '../../../components/FormDialog';
+import { formField } from '../../../components/formField';
 
 /**
  * The TOTP step of a login with MFA (SPEC.md §4): login continues only with a code. A wrong code is

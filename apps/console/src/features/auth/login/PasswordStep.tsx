@@ -4,7 +4,7 @@ import Stack from '@mui/material/Stack';
 import { loginPasswordStepSchema } from '@skyvault/contract';
 import { useForm } from 'react-hook-form';
 import { useFormErrorReport } from '../../../app/errors/formErrors';
-import { formField } from '../form/formField';
+import { formField } from '../../../components/formField';
 import { PasswordField } from '../form/PasswordField';
 import { ChosenAccount } from './ChosenAccount';
 import { StepLink } from './StepLink';

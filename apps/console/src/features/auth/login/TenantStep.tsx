@@ -5,7 +5,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { loginTenantStepSchema } from '@skyvault/contract';
 import { useForm } from 'react-hook-form';
-import { formField } from '../form/formField';
+import { formField } from '../../../components/formField';
 import { StepLink } from './StepLink';
 import { StepLinks } from './StepLinks';
 
