@@ -31,9 +31,14 @@ async function measure(name, pathFor) {
   );
   times.sort((a, b) => a - b);
   const p = (q) => times[Math.min(times.length - 1, Math.floor(q * times.length))].toFixed(1);
-  console.log(`${name.padEnd(28)} ${String(times.length).padStart(6)} requests  p50 ${p(0.5)} ms  p95 ${p(0.95)} ms`);
+  console.log(
+    `${name.padEnd(28)} ${String(times.length).padStart(6)} requests  p50 ${p(0.5)} ms  p95 ${p(0.95)} ms`,
+  );
 }
 
 await measure('first page', () => '/api/v1/users?limit=10&offset=0');
 await measure('deep page', (i) => `/api/v1/users?limit=10&offset=${(i * 7919) % 99_990}`);
-await measure('search (name or e-mail)', (i) => `/api/v1/users?limit=10&offset=0&searchText=user${(i * 31) % 9999}`);
+await measure(
+  'search (name or e-mail)',
+  (i) => `/api/v1/users?limit=10&offset=0&searchText=user${(i * 31) % 9999}`,
+);
