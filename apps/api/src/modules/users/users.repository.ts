@@ -126,11 +126,17 @@ export async function listUsers(
       .from(users)
       .leftJoin(groups, withGroup)
       .where(where)
-      // (tenant_id, updated_at) is indexed; the id keeps rows updated together in one order.
+      // The index (tenant_id, updated_at desc, id desc) gives this order without a sort.
       .orderBy(desc(users.updatedAt), desc(users.id))
       .limit(query.limit)
       .offset(query.offset),
-    db.select({ value: count() }).from(users).where(where),
+    // Without a search the tenant's total is kept by a trigger (migration 0006); a search counts its
+    // matches, which the trigram index has already narrowed.
+    query.searchText
+      ? db.select({ value: count() }).from(users).where(where)
+      : db
+          .execute(sql`select users::int as value from user_counts where tenant_id = ${tenantId}`)
+          .then((result) => (result as unknown as { rows: { value: number }[] }).rows),
   ]);
   return { rows, count: total?.value ?? 0 };
 }
