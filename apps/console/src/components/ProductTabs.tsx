@@ -2,16 +2,13 @@ import Box from '@mui/material/Box';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import { PRODUCT_LABELS, type ServiceKey } from '@skyvault/contract';
-import type { ReactNode } from 'react';
+import { type ReactNode, useId } from 'react';
 import { useSearchParams } from 'react-router';
-import { LICENSE_TAB_NAMES, productFromName } from '../licenses/licenseProducts';
-
-const tabId = (product: ServiceKey) => `role-tab-${product}`;
-const panelId = (product: ServiceKey) => `role-panel-${product}`;
+import { LICENSE_TAB_NAMES, productFromName } from '../features/licenses/licenseProducts';
 
 /**
  * A tab per product the tenant has, the tab in the URL (?tab=backup or ?tab=devops; an unknown or
- * disabled one shows the first), as the Licenses screen does.
+ * disabled one shows the first): the Licenses screen and the role screens.
  */
 export function ProductTabs({
   products,
@@ -21,6 +18,9 @@ export function ProductTabs({
   children: (product: ServiceKey) => ReactNode;
 }) {
   const [search, setSearch] = useSearchParams();
+  const id = useId();
+  const tabId = (product: ServiceKey) => `${id}-tab-${product}`;
+  const panelId = (product: ServiceKey) => `${id}-panel-${product}`;
   const asked = productFromName(search.get('tab'));
   const current = asked && products.includes(asked) ? asked : products[0];
   if (!current) return null;
