@@ -5,6 +5,8 @@ import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { logSerializers } from './lib/logging.js';
 import { createSecretBox, loadSecretsKey } from './lib/secrets.js';
+import { applicationRoutes } from './modules/applications/applications.routes.js';
+import { createApplicationService } from './modules/applications/applications.service.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { createLoginService } from './modules/auth/login.service.js';
 import { createLoginCodes } from './modules/auth/login-codes.service.js';
@@ -13,11 +15,17 @@ import { createConnectionService } from './modules/connections/connections.servi
 import { createGroupUsersService } from './modules/groups/group-users.service.js';
 import { groupRoutes } from './modules/groups/groups.routes.js';
 import { createGroupService } from './modules/groups/groups.service.js';
+import { iconRoutes } from './modules/icons/icons.routes.js';
+import { identityProviderRoutes } from './modules/identity-providers/identity-providers.routes.js';
+import { ipRangeRoutes } from './modules/ip-ranges/ip-ranges.routes.js';
+import { createIpRangeService } from './modules/ip-ranges/ip-ranges.service.js';
 import { licenseRoutes } from './modules/licenses/licenses.routes.js';
 import { createLicensesService } from './modules/licenses/licenses.service.js';
 import { createMailer, type Mailer } from './modules/mail/mailer.js';
 import { mfaRoutes } from './modules/mfa/mfa.routes.js';
 import { createMfaService } from './modules/mfa/mfa.service.js';
+import { oauthRoutes } from './modules/oauth/oauth.routes.js';
+import { deleteExpiredStates } from './modules/oauth-states/oauth-states.repository.js';
 import { createOneTimeTokens } from './modules/one-time-tokens/one-time-tokens.service.js';
 import { createPasswordService } from './modules/passwords/passwords.service.js';
 import { permissionRoutes } from './modules/permissions/permissions.routes.js';
@@ -28,6 +36,8 @@ import { roleRoutes } from './modules/roles/roles.routes.js';
 import { createRoleService } from './modules/roles/roles.service.js';
 import { sessionRoutes } from './modules/sessions/sessions.routes.js';
 import { createSessionService } from './modules/sessions/sessions.service.js';
+import { createSingleSignOn } from './modules/sso/single-sign-on.js';
+import { ssoRoutes } from './modules/sso/sso.routes.js';
 import { storageRoutes } from './modules/storages/storages.routes.js';
 import { createStorageService } from './modules/storages/storages.service.js';
 import { systemRoutes } from './modules/system/system.routes.js';
@@ -76,14 +86,17 @@ export function createServices(config: Config, database: Database, log: FastifyB
     users: createUserService({ database, tokens, sessions, ...mail }),
     groups: createGroupService({ database }),
     groupUsers: createGroupUsersService({ database }),
+    ipRanges: createIpRangeService({ database }),
     connections: createConnectionService({ database, secrets, config, log }),
     storages: createStorageService({ database, secrets }),
+    applications: createApplicationService({ database, secrets }),
     roles: createRoleService(database),
     rolePermissions: createRolePermissionService(database),
     permissions: createPermissionService(database),
     tenants: createTenantService({ database, tokens, limiter, ...mail }),
     login: createLoginService({ database, limiter, sessions, mfa, passwords }),
     loginCodes: createLoginCodes({ database, secrets, limiter, ...mail }),
+    ...createSingleSignOn({ config, database, secrets, limiter, sessions, mfa, log }),
   };
 }
 export type Services = ReturnType<typeof createServices>;
@@ -138,9 +151,11 @@ export async function buildApp(config: Config, options: AppOptions): Promise<Fas
   app.decorate('database', database);
 
   const housekeeping = setInterval(() => {
-    Promise.all([services.sessions.purgeExpired(), services.limiter.purgeExpired()]).catch((error) =>
-      app.log.warn({ err: error }, 'housekeeping failed'),
-    );
+    Promise.all([
+      services.sessions.purgeExpired(),
+      services.limiter.purgeExpired(),
+      database.system((tx) => deleteExpiredStates(tx)),
+    ]).catch((error) => app.log.warn({ err: error }, 'housekeeping failed'));
   }, HOUSEKEEPING_MS);
   housekeeping.unref();
   app.addHook('onClose', async () => {
@@ -166,7 +181,13 @@ export async function buildApp(config: Config, options: AppOptions): Promise<Fas
   await app.register(groupRoutes, { groups: services.groups, groupUsers: services.groupUsers });
   await app.register(roleRoutes, { roles: services.roles, rolePermissions: services.rolePermissions });
   await app.register(permissionRoutes, { permissions: services.permissions });
+  await app.register(applicationRoutes, { applications: services.applications });
+  await app.register(ipRangeRoutes, { ipRanges: services.ipRanges });
+  await app.register(identityProviderRoutes, { identityProviders: services.identityProviders });
+  await app.register(iconRoutes, { icons: services.icons });
+  await app.register(ssoRoutes, { config, sso: services.sso });
 
+  await app.register(oauthRoutes, { config, prefix: '/oauth' });
   await app.register(consolePlugin);
   return app;
 }

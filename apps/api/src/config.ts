@@ -72,6 +72,10 @@ const envSchema = z.object({
       return z.NEVER;
     }),
   REDIS_URL: optionalUrl(['redis:', 'rediss:']),
+  OUTBOUND_PRIVATE_NETWORKS: z
+    .enum(['true', 'false'], { error: 'must be true or false' })
+    .default('false')
+    .transform((v) => v === 'true'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_DEMO: z
     .enum(['true', 'false'], { error: 'must be true or false' })
@@ -96,6 +100,11 @@ export interface Config {
   salesforce: { clientId: string; clientSecret: string; loginUrl: string; sandboxLoginUrl: string };
   trustProxy: boolean | number | string[];
   redisUrl?: string;
+  /**
+   * Whether URLs that tenants supply (OIDC issuers) may reach loopback and private addresses; link-local
+   * and cloud metadata addresses are refused regardless.
+   */
+  outbound: { allowPrivateNetworks: boolean };
   logLevel: string;
   seedDemo: boolean;
 }
@@ -137,6 +146,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     trustProxy: e.TRUST_PROXY,
     redisUrl: e.REDIS_URL,
+    outbound: { allowPrivateNetworks: e.OUTBOUND_PRIVATE_NETWORKS },
     logLevel: e.LOG_LEVEL,
     seedDemo: e.SEED_DEMO,
   };

@@ -24,6 +24,8 @@ export const ERROR_STATUS = {
   CSRF_REJECTED: 403,
   SERVICE_NOT_ENABLED: 403,
   IP_NOT_ALLOWED: 403,
+  IP_RANGE_LOCKOUT: 409,
+  SSO_FAILED: 400,
   INTERNAL_ERROR: 500,
   SERVICE_UNAVAILABLE: 503,
 } as const;
@@ -52,6 +54,9 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   CSRF_REJECTED: 'The request did not come from the console.',
   SERVICE_NOT_ENABLED: 'This service is not enabled for your organization.',
   IP_NOT_ALLOWED: 'Access from your network address is not allowed for this organization.',
+  IP_RANGE_LOCKOUT:
+    'This change would block your own address. Add a range that includes your current address first.',
+  SSO_FAILED: 'Single sign-on did not complete. Please try again or log in with your password.',
   INTERNAL_ERROR: 'Something went wrong on our side. Please try again.',
   SERVICE_UNAVAILABLE: 'The service is temporarily unavailable.',
 };

@@ -16,6 +16,7 @@ export * from './resources/password.js';
 export * from './resources/permissions.js';
 export * from './resources/role.js';
 export * from './resources/session.js';
+export * from './resources/sso.js';
 export * from './resources/storage.js';
 export * from './resources/system.js';
 export * from './resources/tenant.js';

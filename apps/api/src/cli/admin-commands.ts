@@ -7,6 +7,7 @@ import { AppError } from '../lib/errors.js';
 import type { SecretBox } from '../lib/secrets.js';
 import { createOperatorService, type LicenseProduct } from '../modules/operator/operator.service.js';
 import { createSharedStorage } from '../modules/storages/storages.service.js';
+import { OAUTH_KEYS_USAGE, runOAuthKeys } from './oauth-keys.command.js';
 
 export const USAGE = `Usage: npm run admin -- <command> [options]
 
@@ -21,6 +22,7 @@ Commands:
                                             create a storage every tenant with Backup can use;
                                             AwsS3: --region --bucket-name --access-key-id --secret-access-key
                                             AzureBlob: --account-name --account-key --container-name
+${OAUTH_KEYS_USAGE}
   help                                      this text
 
 <tenant> is a tenant name or id. The command works on the configured database (DATABASE_URL, or the
@@ -151,6 +153,11 @@ export async function runAdmin(
         } as StorageCreate);
         print(`Shared storage "${storage.name}" (${storage.type}) created: ${storage.id}`);
         return 0;
+      }
+      case 'oauth-keys': {
+        const code = await runOAuthKeys(rest[0], deps, print);
+        if (code === null) throw new UsageError('oauth-keys needs list or rotate.');
+        return code;
       }
       case undefined:
       case 'help':

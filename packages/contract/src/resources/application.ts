@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { defineEndpoint } from '../endpoint.js';
 import { GRANT_TYPES, grantTypeSchema, OAUTH_SCOPES, oauthScopeSchema } from '../enums.js';
 import { MESSAGES } from '../messages.js';
 import { applicationNameRule } from '../rules/names.js';
 import { authorizedUrlRule } from '../rules/network.js';
 import { isoDateSchema, uuidSchema } from '../rules/text.js';
 import { authorizationPolicySchema } from '../rules/tokens.js';
-import { listQuerySchema, totalList } from './list.js';
+import { idParamsSchema, listQuerySchema, totalList } from './list.js';
 
 /** A connected app may list at most this many URLs of each kind (ours: bounds what a row holds). */
 export const MAX_AUTHORIZED_URLS = 50;
@@ -28,6 +29,17 @@ export const applicationDataSchema = z.object({
 });
 export type ApplicationData = z.infer<typeof applicationDataSchema>;
 
+/**
+ * The OAuth settings as stored and answered. A new app starts without a callback URL: no address is a
+ * safe guess for someone else's app, so it cannot sign anyone in until an administrator saves one. The
+ * answer therefore allows an empty list where every edit (applicationDataSchema) requires one.
+ */
+export const storedApplicationDataSchema = applicationDataSchema.extend({
+  oauth: oauthSettingsSchema.extend({
+    authorizedCallbackURLs: z.array(authorizedUrlRule).max(MAX_AUTHORIZED_URLS),
+  }),
+});
+
 /** A connected app (OAuth client) as the API answers it; `shared` is the multi-tenant mode. */
 export const applicationSchema = z.object({
   id: uuidSchema,
@@ -38,7 +50,7 @@ export const applicationSchema = z.object({
   shared: z.boolean(),
   createdAt: isoDateSchema,
   updatedAt: isoDateSchema,
-  data: applicationDataSchema,
+  data: storedApplicationDataSchema,
 });
 export type Application = z.infer<typeof applicationSchema>;
 
@@ -73,3 +85,86 @@ export type ApplicationList = z.infer<typeof applicationListSchema>;
 
 /** A new authorized URL entry starts with this text. */
 export const NEW_AUTHORIZED_URL = 'https://';
+
+const tags = ['Connected Apps'];
+
+/**
+ * Connected apps: the tenant's OAuth clients of the platform's authorization server (/oauth);
+ * administrators only. Disable, regenerate and delete revoke every grant, token and session of the app.
+ */
+export const applicationEndpoints = {
+  list: defineEndpoint({
+    method: 'GET',
+    path: '/api/v1/applications',
+    access: 'admin',
+    summary: "The tenant's connected apps, newest first, searched by name or client id",
+    tags,
+    query: applicationListQuerySchema,
+    response: applicationListSchema,
+  }),
+  get: defineEndpoint({
+    method: 'GET',
+    path: '/api/v1/applications/:id',
+    access: 'admin',
+    summary: 'One connected app with its OAuth settings',
+    tags,
+    params: idParamsSchema,
+    response: applicationSchema,
+  }),
+  create: defineEndpoint({
+    method: 'POST',
+    path: '/api/v1/applications',
+    access: 'admin',
+    summary: 'Registers a connected app with a new client id and secret',
+    tags,
+    body: applicationCreateSchema,
+    response: applicationSchema,
+    status: 201,
+  }),
+  update: defineEndpoint({
+    method: 'PATCH',
+    path: '/api/v1/applications/:id',
+    access: 'admin',
+    summary: 'Changes the name, the multi-tenant mode or the OAuth settings',
+    tags,
+    params: idParamsSchema,
+    body: applicationPatchSchema,
+    response: applicationSchema,
+  }),
+  enable: defineEndpoint({
+    method: 'PATCH',
+    path: '/api/v1/applications/:id/enable',
+    access: 'admin',
+    summary: 'Lets the app sign users in again',
+    tags,
+    params: idParamsSchema,
+    response: applicationSchema,
+  }),
+  disable: defineEndpoint({
+    method: 'PATCH',
+    path: '/api/v1/applications/:id/disable',
+    access: 'admin',
+    summary: 'Stops the app and revokes its sessions, grants and tokens',
+    tags,
+    params: idParamsSchema,
+    response: applicationSchema,
+  }),
+  regenerate: defineEndpoint({
+    method: 'PATCH',
+    path: '/api/v1/applications/:id/regenerate',
+    access: 'admin',
+    summary: 'Issues a new client secret; the old one stops working and every grant is revoked',
+    tags,
+    params: idParamsSchema,
+    response: applicationSchema,
+  }),
+  remove: defineEndpoint({
+    method: 'DELETE',
+    path: '/api/v1/applications/:id',
+    access: 'admin',
+    summary: 'Deletes the app with its sessions, grants and tokens',
+    tags,
+    params: idParamsSchema,
+    status: 204,
+  }),
+} as const;

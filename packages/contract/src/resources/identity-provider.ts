@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineEndpoint } from '../endpoint.js';
 import { identityProviderTypeSchema } from '../enums.js';
 import {
   buttonTextRule,
@@ -8,7 +9,8 @@ import {
   providerValueRule,
 } from '../rules/names.js';
 import { emptyOr, isoDateSchema, optionalIdRule, uuidSchema } from '../rules/text.js';
-import { listQuerySchema, totalList } from './list.js';
+import { loginButtonsRequestSchema, loginButtonsSchema } from './auth.js';
+import { idParamsSchema, listQuerySchema, totalList } from './list.js';
 
 /**
  * An external identity provider a tenant's users sign in with. The client secret is write-only: it is
@@ -36,14 +38,17 @@ export const openIdProviderDataSchema = z.object({
   issuer: issuerRule,
 });
 
-const identityProviderInputSchema = z.object({
+const identityProviderFieldsSchema = z.object({
   name: identityProviderNameRule,
   type: identityProviderTypeSchema,
   /** Empty means 'Connect {name}' (see defaultButtonText). */
-  buttonText: buttonTextRule.default(''),
+  buttonText: buttonTextRule,
   buttonImageId: optionalIdRule.optional(),
   defaultGroupId: optionalIdRule.optional(),
   providerData: openIdProviderDataSchema,
+});
+const identityProviderInputSchema = identityProviderFieldsSchema.extend({
+  buttonText: buttonTextRule.default(''),
 });
 
 /** POST /v1/identity-providers, and the create page's form. */
@@ -59,7 +64,8 @@ export const identityProviderEditFormSchema = identityProviderInputSchema.extend
 export type IdentityProviderEditForm = z.input<typeof identityProviderEditFormSchema>;
 
 /** PATCH /v1/identity-providers/:id: any field; a providerData without clientSecret keeps the stored one. */
-export const identityProviderPatchSchema = identityProviderInputSchema
+// Built on the fields without defaults: a PATCH that leaves buttonText out keeps the stored text.
+export const identityProviderPatchSchema = identityProviderFieldsSchema
   .extend({ providerData: openIdProviderDataSchema.partial({ clientSecret: true }) })
   .partial();
 export type IdentityProviderPatch = z.input<typeof identityProviderPatchSchema>;
@@ -86,3 +92,105 @@ export const iconInfoSchema = z.object({ fileName: z.string() });
 export type IconInfo = z.infer<typeof iconInfoSchema>;
 /** Where the console shows an icon from. */
 export const iconUrl = (iconId: string) => `/api/v1/icons/${encodeURIComponent(iconId)}`;
+
+const tags = ['Identity Providers'];
+
+/** External identity providers; administrators only, but for the login page's buttons. */
+export const identityProviderEndpoints = {
+  list: defineEndpoint({
+    method: 'GET',
+    path: '/api/v1/identity-providers',
+    access: 'admin',
+    summary: "The tenant's identity providers, newest first, searched by name or issuer",
+    tags,
+    query: identityProviderListQuerySchema,
+    response: identityProviderListSchema,
+  }),
+  get: defineEndpoint({
+    method: 'GET',
+    path: '/api/v1/identity-providers/:id',
+    access: 'admin',
+    summary: 'One identity provider (the client secret is never answered)',
+    tags,
+    params: idParamsSchema,
+    response: identityProviderSchema,
+  }),
+  loginButtons: defineEndpoint({
+    method: 'POST',
+    path: '/api/v1/identity-providers/login-buttons',
+    access: 'public',
+    summary: "The sign-in buttons of a tenant's active identity providers",
+    tags,
+    body: loginButtonsRequestSchema,
+    response: loginButtonsSchema,
+  }),
+  create: defineEndpoint({
+    method: 'POST',
+    path: '/api/v1/identity-providers',
+    access: 'admin',
+    summary: 'Adds an OpenID Connect identity provider',
+    tags,
+    body: identityProviderCreateSchema,
+    response: identityProviderSchema,
+    status: 201,
+  }),
+  update: defineEndpoint({
+    method: 'PATCH',
+    path: '/api/v1/identity-providers/:id',
+    access: 'admin',
+    summary: 'Changes an identity provider; without a client secret the stored one is kept',
+    tags,
+    params: idParamsSchema,
+    body: identityProviderPatchSchema,
+    response: identityProviderSchema,
+  }),
+  enable: defineEndpoint({
+    method: 'PATCH',
+    path: '/api/v1/identity-providers/:id/enable',
+    access: 'admin',
+    summary: 'Shows the provider on the login page again',
+    tags,
+    params: idParamsSchema,
+    response: identityProviderSchema,
+  }),
+  disable: defineEndpoint({
+    method: 'PATCH',
+    path: '/api/v1/identity-providers/:id/disable',
+    access: 'admin',
+    summary: 'Stops sign-ins through the provider',
+    tags,
+    params: idParamsSchema,
+    response: identityProviderSchema,
+  }),
+  remove: defineEndpoint({
+    method: 'DELETE',
+    path: '/api/v1/identity-providers/:id',
+    access: 'admin',
+    summary: 'Deletes an identity provider and its links to users',
+    tags,
+    params: idParamsSchema,
+    status: 204,
+  }),
+} as const;
+
+/** Button images. The upload is multipart (file, fileName, optional iconId); the image itself is public. */
+export const iconEndpoints = {
+  upload: defineEndpoint({
+    method: 'POST',
+    path: '/api/v1/icons/upload',
+    access: 'admin',
+    summary: 'Uploads (or replaces, with iconId) an SVG button image; it is sanitized',
+    tags,
+    response: iconUploadResponseSchema,
+    status: 201,
+  }),
+  info: defineEndpoint({
+    method: 'GET',
+    path: '/api/v1/icons/info/:id',
+    access: 'admin',
+    summary: "An icon's file name",
+    tags,
+    params: idParamsSchema,
+    response: iconInfoSchema,
+  }),
+} as const;

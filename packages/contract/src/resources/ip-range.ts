@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { defineEndpoint } from '../endpoint.js';
 import { ipRangeNameRule } from '../rules/names.js';
 import { endIpRule, ipRangeProblem, startIpRule } from '../rules/network.js';
 import { isoDateSchema, uuidSchema } from '../rules/text.js';
-import { searchTextSchema, totalList } from './list.js';
+import { idParamsSchema, searchTextSchema, totalList } from './list.js';
 
 /** A permitted address range of the tenant's network access (enforced by the API on every session call). */
 export const ipRangeSchema = z.object({
@@ -41,5 +42,62 @@ export type IpRangePatch = z.input<typeof ipRangePatchSchema>;
 /** GET /v1/ip-ranges is not paginated: a tenant keeps a short list. */
 export const ipRangeListQuerySchema = z.object({ searchText: searchTextSchema });
 export type IpRangeListQuery = z.input<typeof ipRangeListQuerySchema>;
-export const ipRangeListSchema = totalList('ipRanges', ipRangeSchema);
+/** The list also tells the administrator the address they call from, which a first range must hold. */
+export const ipRangeListSchema = totalList('ipRanges', ipRangeSchema).extend({ yourAddress: z.string() });
 export type IpRangeList = z.infer<typeof ipRangeListSchema>;
+
+const tags = ['Network Access'];
+
+/**
+ * Network access; administrators only. A change that would leave the administrator making it outside
+ * every range is refused (IP_RANGE_LOCKOUT).
+ */
+export const ipRangeEndpoints = {
+  list: defineEndpoint({
+    method: 'GET',
+    path: '/api/v1/ip-ranges',
+    access: 'admin',
+    summary: "The tenant's permitted IP ranges (not paginated)",
+    tags,
+    query: ipRangeListQuerySchema,
+    response: ipRangeListSchema,
+  }),
+  get: defineEndpoint({
+    method: 'GET',
+    path: '/api/v1/ip-ranges/:id',
+    access: 'admin',
+    summary: 'One permitted IP range',
+    tags,
+    params: idParamsSchema,
+    response: ipRangeSchema,
+  }),
+  create: defineEndpoint({
+    method: 'POST',
+    path: '/api/v1/ip-ranges',
+    access: 'admin',
+    summary: 'Permits a range of addresses; with any range, only addresses inside one may sign in',
+    tags,
+    body: ipRangeCreateSchema,
+    response: ipRangeSchema,
+    status: 201,
+  }),
+  update: defineEndpoint({
+    method: 'PATCH',
+    path: '/api/v1/ip-ranges/:id',
+    access: 'admin',
+    summary: 'Changes a permitted range',
+    tags,
+    params: idParamsSchema,
+    body: ipRangePatchSchema,
+    response: ipRangeSchema,
+  }),
+  remove: defineEndpoint({
+    method: 'DELETE',
+    path: '/api/v1/ip-ranges/:id',
+    access: 'admin',
+    summary: 'Removes a permitted range',
+    tags,
+    params: idParamsSchema,
+    status: 204,
+  }),
+} as const;

@@ -98,9 +98,22 @@ export const providerValueRule = textRule({
   requiredMessage: MESSAGES.valueRequired,
 });
 
-/** The issuer is fetched by the server (discovery), so it must be an absolute https URL. */
+/** Hosts of this machine: plain http to them never crosses a network (RFC 8252's loopback exception). */
+const LOOPBACK_HOST = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/i;
+/** The host of an absolute URL, after any user info ('http://127.0.0.1@evil.example' is evil.example's). */
+const hostOf = (url: string) => /^[a-z]+:\/\/(?:[^@/?#]*@)?(\[[^\]]*\]|[^:/?#]*)/i.exec(url)?.[1] ?? '';
+
+/**
+ * The issuer is fetched by the server (discovery), so it must be an absolute https URL; http is taken
+ * only for a provider on the server's own machine (development and tests), which the server in turn
+ * refuses unless it is configured to reach local addresses.
+ */
 export const issuerRule = providerValueRule.check(
-  z.url({ protocol: /^https$/, error: MESSAGES.issuerInvalid, abort: true }),
+  z.url({ protocol: /^https?$/, error: MESSAGES.issuerInvalid, abort: true }),
+  z.refine((value: string) => /^https:/i.test(value) || LOOPBACK_HOST.test(hostOf(value)), {
+    error: MESSAGES.issuerInvalid,
+    abort: true,
+  }),
 );
 
 /** Uploaded login button images are SVG only. */

@@ -2,4 +2,5 @@ export * from './audit.js';
 export * from './environment.js';
 export * from './identity.js';
 export * from './people.js';
+export * from './security.js';
 export * from './tenants.js';

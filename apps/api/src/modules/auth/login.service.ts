@@ -4,6 +4,7 @@ import type { Actor, RequestMeta } from '../../lib/context.js';
 import { AppError } from '../../lib/errors.js';
 import { verifyPassword } from '../../lib/passwords.js';
 import { recordAudit } from '../audit/audit.service.js';
+import { addressPermitted, ipNotAllowed } from '../ip-ranges/network-access.js';
 import type { MfaService } from '../mfa/mfa.service.js';
 import type { PasswordService } from '../passwords/passwords.service.js';
 import { LIMITS, type RateLimiter } from '../rate-limits/rate-limits.service.js';
@@ -17,8 +18,8 @@ const totpError = (message: string) => new AppError('INVALID_TOTP', message, { f
 
 /**
  * Password login (both console flows end here): abuse limits per IP and per account, one argon2id
- * verification whether or not the account exists, then the account's state, the TOTP when the user
- * has an enabled device, a forced password reset, and finally a new session.
+ * verification whether or not the account exists, then the account's state, the tenant's network
+ * access, the TOTP when the user has an enabled device, a forced password reset, and finally a new session.
  */
 export function createLoginService(deps: {
   database: Database;
@@ -57,6 +58,11 @@ export function createLoginService(deps: {
     }
     if (found.tenant.status !== 'active' || found.user.status === 'Disabled') {
       throw new AppError('ACCOUNT_DISABLED');
+    }
+    // Only once the password is proven: a guesser learns nothing about the tenant's ranges.
+    if (!addressPermitted(found.ipRanges, meta.ip)) {
+      await auditFor(found, meta, 'failed-sign-in');
+      throw ipNotAllowed();
     }
     return { found, hasFailures };
   }

@@ -9,9 +9,9 @@ import type { Database, Tx } from '../../db/client.js';
 import type { Actor, RequestMeta } from '../../lib/context.js';
 import type { SecretBox } from '../../lib/secrets.js';
 import { recordAudit } from '../audit/audit.service.js';
+import * as states from '../oauth-states/oauth-states.repository.js';
 import { hashToken } from '../sessions/sessions.service.js';
 import * as repo from './connections.repository.js';
-import * as states from './oauth-states.repository.js';
 import { readable, type SalesforceClient, SalesforceError } from './salesforce.client.js';
 
 /** The `purpose` of our rows in oauth_states (single sign-on keeps its own). */

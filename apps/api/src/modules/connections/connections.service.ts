@@ -14,6 +14,7 @@ import { AppError, conflict, invalidField, notFound } from '../../lib/errors.js'
 import type { SecretBox } from '../../lib/secrets.js';
 import { iso } from '../../lib/sql.js';
 import { recordAudit } from '../audit/audit.service.js';
+import { deleteStatesFor } from '../oauth-states/oauth-states.repository.js';
 import {
   audited,
   type CallbackQuery,
@@ -21,7 +22,6 @@ import {
   createConnectionAuthorization,
 } from './connections.authorization.js';
 import * as repo from './connections.repository.js';
-import { deleteStatesFor } from './oauth-states.repository.js';
 import { createSalesforceClient } from './salesforce.client.js';
 
 export const SALESFORCE_NOT_CONFIGURED =

@@ -1,8 +1,11 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { sessions, tenants, users } from '../../db/schema/index.js';
+import { ipRangesOfTenant } from '../ip-ranges/ip-ranges.repository.js';
 
-/** Finds a session by its token hash with its user and tenant; runs before any tenant is known. */
+const tenantIpRanges = ipRangesOfTenant(sessions.tenantId);
+
+/** Finds a session by its token hash with its user, tenant and network ranges; runs before any tenant is known. */
 export async function findByTokenHash(db: Executor, tokenHash: string) {
   const [row] = await db
     .select({
@@ -15,6 +18,7 @@ export async function findByTokenHash(db: Executor, tokenHash: string) {
       userStatus: users.status,
       tenantStatus: tenants.status,
       services: tenants.services,
+      ipRanges: tenantIpRanges,
     })
     .from(sessions)
     .innerJoin(users, and(eq(users.tenantId, sessions.tenantId), eq(users.id, sessions.userId)))

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Database, Tx } from '../../db/client.js';
 import type { Actor, RequestMeta } from '../../lib/context.js';
+import { assertAddressPermitted } from '../ip-ranges/network-access.js';
 import * as repo from './sessions.repository.js';
 
 export interface SessionSettings {
@@ -30,10 +31,16 @@ export function createSessionService(database: Database, settings: SessionSettin
       return { id, token, expiresAt };
     },
 
-    /** The actor behind a cookie token, or null when the session is unknown, expired, or its user may no longer sign in. */
-    async resolve(token: string): Promise<Actor | null> {
+    /**
+     * The actor behind a cookie token, or null when the session is unknown, expired, or its user may no
+     * longer sign in. With the caller's address, throws IP_NOT_ALLOWED outside the tenant's network
+     * ranges, before the session is touched: a refused call does not keep it alive.
+     */
+    async resolve(token: string, address?: string): Promise<Actor | null> {
       if (!token || token.length > 128) return null;
-      const row = await database.system((tx) => repo.findByTokenHash(tx, hashToken(token)));
+      // Every signed-in call starts here: one statement on the owner connection, no transaction around
+      // it (before the token is known there is no tenant to scope a transaction to).
+      const row = await repo.findByTokenHash(database.db, hashToken(token));
       if (!row) return null;
       const now = Date.now();
       const idleExpired = now - row.lastSeenAt.getTime() > settings.idleSeconds * 1000;
@@ -42,6 +49,7 @@ export function createSessionService(database: Database, settings: SessionSettin
         await database.tenant(row.tenantId, (tx) => repo.deleteSession(row.tenantId, tx, row.id));
         return null;
       }
+      if (address !== undefined) assertAddressPermitted(row.ipRanges, address);
       if (now - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
         await database.tenant(row.tenantId, (tx) =>
           repo.touchSession(row.tenantId, tx, row.id, new Date(now)),

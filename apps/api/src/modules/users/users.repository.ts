@@ -3,6 +3,7 @@ import { and, asc, count, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-o
 import type { Executor } from '../../db/client.js';
 import { groups, mfaDevices, tenants, users } from '../../db/schema/index.js';
 import { containsPattern } from '../../lib/sql.js';
+import { ipRangesOfTenant } from '../ip-ranges/ip-ranges.repository.js';
 
 export type UserRow = typeof users.$inferSelect;
 export type UserChanges = Partial<
@@ -13,7 +14,7 @@ const sameEmail = (email: string) => sql`lower(${users.email}) = lower(${email})
 
 /**
  * Sign-in look-up by tenant name and e-mail, with what the login needs next (the tenant's services,
- * whether the user has an enabled MFA device) in the same round trip. Runs before a tenant is known
+ * whether the user has an enabled MFA device, the tenant's network ranges) in the same round trip. Runs before a tenant is known
  * (owner connection).
  */
 export async function findForLogin(db: Executor, tenantName: string, email: string) {
@@ -22,6 +23,7 @@ export async function findForLogin(db: Executor, tenantName: string, email: stri
       user: users,
       tenant: { id: tenants.id, name: tenants.name, status: tenants.status, services: tenants.services },
       mfaRequired: sql<boolean>`exists (select 1 from ${mfaDevices} where ${mfaDevices.tenantId} = ${users.tenantId} and ${mfaDevices.userId} = ${users.id} and ${mfaDevices.status} = 'Enable')`,
+      ipRanges: ipRangesOfTenant(users.tenantId),
     })
     .from(users)
     .innerJoin(tenants, eq(tenants.id, users.tenantId))
@@ -120,16 +122,24 @@ export async function listUsers(
   query: { limit: number; offset: number; searchText?: string; searchBy?: UserSearchBy },
 ) {
   const where = and(eq(users.tenantId, tenantId), userSearch(query.searchText, query.searchBy));
+  // The page's keys first, then its rows: the index (tenant_id, updated_at desc, id desc) gives the
+  // order without a sort and, on its own, the keys (an index-only scan), so a deep offset skips index
+  // entries rather than rows.
+  const page = db
+    .select({ id: users.id })
+    .from(users)
+    .where(where)
+    .orderBy(desc(users.updatedAt), desc(users.id))
+    .limit(query.limit)
+    .offset(query.offset)
+    .as('page');
   const [rows, [total]] = await Promise.all([
     db
       .select(userView)
-      .from(users)
+      .from(page)
+      .innerJoin(users, and(eq(users.tenantId, tenantId), eq(users.id, page.id)))
       .leftJoin(groups, withGroup)
-      .where(where)
-      // The index (tenant_id, updated_at desc, id desc) gives this order without a sort.
-      .orderBy(desc(users.updatedAt), desc(users.id))
-      .limit(query.limit)
-      .offset(query.offset),
+      .orderBy(desc(users.updatedAt), desc(users.id)),
     // Without a search the tenant's total is kept by a trigger (migration 0006); a search counts its
     // matches, which the trigram index has already narrowed.
     query.searchText

@@ -5,8 +5,9 @@ import { oauthStates } from '../../db/schema/index.js';
 export type OAuthStateRow = typeof oauthStates.$inferSelect;
 
 /**
- * OAuth round trips we started. The browser comes back with only the state, so the look-up is by its
- * hash, before any tenant is known; every other call names the tenant.
+ * OAuth round trips we started (Salesforce connections, single sign-on and its TOTP step). The browser
+ * comes back with only the state, so the look-up is by its hash, before any tenant is known; every
+ * other call names the tenant.
  */
 export async function insertState(
   tenantId: string,
@@ -40,7 +41,7 @@ export async function deleteStatesFor(tenantId: string, db: Executor, purpose: s
     );
 }
 
-/** Abandoned logins: swept whenever a new one starts (the expiry index keeps this cheap). */
+/** Abandoned round trips: swept when a new one starts and by the server's housekeeping (expiry index). */
 export async function deleteExpiredStates(db: Executor, now = new Date()) {
   await db.delete(oauthStates).where(lt(oauthStates.expiresAt, now));
 }

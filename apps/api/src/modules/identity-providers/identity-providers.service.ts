@@ -1,0 +1,239 @@
+import {
+  defaultButtonText,
+  type IdentityProvider,
+  type identityProviderCreateSchema,
+  type identityProviderListQuerySchema,
+  type identityProviderPatchSchema,
+  type LoginButton,
+  ssoStartPath,
+} from '@skyvault/contract';
+import type { z } from 'zod';
+import type { Database, Executor } from '../../db/client.js';
+import type { Actor, RequestMeta } from '../../lib/context.js';
+import { conflict, invalidField, notFound } from '../../lib/errors.js';
+import type { SecretBox } from '../../lib/secrets.js';
+import { iso } from '../../lib/sql.js';
+import { recordAudit } from '../audit/audit.service.js';
+import { groupForAssignment, missingReference } from '../groups/groups.service.js';
+import { LIMITS, type RateLimiter } from '../rate-limits/rate-limits.service.js';
+import { IssuerError, type Issuers } from '../sso/issuers.js';
+import * as repo from './identity-providers.repository.js';
+
+type ProviderInput = z.output<typeof identityProviderCreateSchema>;
+type ProviderChange = z.output<typeof identityProviderPatchSchema>;
+type ProviderListQuery = z.output<typeof identityProviderListQuerySchema>;
+
+export const PROVIDER_NOT_FOUND = 'Identity provider not found.';
+export const PROVIDER_NAME_TAKEN = 'An identity provider with this name already exists';
+export const ICON_NOT_FOUND = 'Icon not found.';
+
+/** The client secret is write-only: it is never part of what the API answers. */
+export const toIdentityProvider = (row: repo.IdentityProviderRow): IdentityProvider => ({
+  id: row.id,
+  name: row.name,
+  type: row.type,
+  active: row.active,
+  buttonText: row.buttonText,
+  buttonImageId: row.buttonImageId,
+  defaultGroupId: row.defaultGroupId,
+  providerData: { clientId: row.clientId, issuer: row.issuer },
+  createdAt: iso(row.createdAt),
+  updatedAt: iso(row.updatedAt),
+});
+
+/** What the audit trail keeps: the sealed secret is redacted by its name and shows only as changed. */
+const audited = (row: repo.IdentityProviderRow) => ({
+  name: row.name,
+  type: row.type,
+  active: row.active,
+  buttonText: row.buttonText,
+  buttonImageId: row.buttonImageId,
+  defaultGroupId: row.defaultGroupId,
+  clientId: row.clientId,
+  issuer: row.issuer,
+  clientSecret: row.clientSecret,
+});
+
+const ISSUER_FIELD = 'providerData.issuer';
+
+/**
+ * A tenant's OpenID Connect providers (administrators only), and the login page's buttons for them.
+ * A new or changed issuer is discovered before it is saved, so that a wrong one is reported at its
+ * field rather than at someone's first sign-in.
+ */
+export function createIdentityProviderService(deps: {
+  database: Database;
+  secrets: SecretBox;
+  issuers: Issuers;
+  limiter: RateLimiter;
+}) {
+  const { database, secrets, issuers, limiter } = deps;
+
+  async function existing(tenantId: string, tx: Executor, id: string) {
+    const row = await repo.findProvider(tenantId, tx, id);
+    if (!row) throw notFound(PROVIDER_NOT_FOUND);
+    return row;
+  }
+
+  async function checkName(tenantId: string, tx: Executor, name: string, exceptId?: string) {
+    if (await repo.nameTaken(tenantId, tx, name, exceptId)) {
+      throw conflict(PROVIDER_NAME_TAKEN, { name: PROVIDER_NAME_TAKEN });
+    }
+  }
+
+  /** The button image and the default group must be the tenant's own: another tenant's id is unknown here. */
+  async function checkReferences(
+    tenantId: string,
+    tx: Executor,
+    input: { buttonImageId?: string | null; defaultGroupId?: string | null },
+  ) {
+    if (input.buttonImageId && !(await repo.iconExists(tenantId, tx, input.buttonImageId))) {
+      throw missingReference('buttonImageId', ICON_NOT_FOUND);
+    }
+    if (input.defaultGroupId) await groupForAssignment(tenantId, tx, input.defaultGroupId, 'defaultGroupId');
+  }
+
+  /** Outside any transaction: the provider may take seconds to answer. */
+  async function discover(issuer: string) {
+    try {
+      await issuers.check(issuer);
+    } catch (error) {
+      if (error instanceof IssuerError) throw invalidField(ISSUER_FIELD, error.message);
+      throw error;
+    }
+  }
+
+  /** Enable and Disable: one field, audited as the action. */
+  const setActive = (actor: Actor, meta: RequestMeta, id: string, active: boolean) =>
+    database.tenant(actor.tenantId, async (tx) => {
+      const before = await existing(actor.tenantId, tx, id);
+      const after = await repo.updateProvider(actor.tenantId, tx, id, { active });
+      await recordAudit(tx, meta, {
+        tenantId: actor.tenantId,
+        actorId: actor.userId,
+        action: active ? 'enable' : 'disable',
+        targetType: 'identity-provider',
+        targetId: id,
+        before: audited(before),
+        after: audited(after),
+      });
+      return toIdentityProvider(after);
+    });
+
+  return {
+    async list(actor: Actor, query: ProviderListQuery) {
+      const { rows, count } = await database.tenant(actor.tenantId, (tx) =>
+        repo.listProviders(actor.tenantId, tx, query),
+      );
+      return { identityProviders: rows.map(toIdentityProvider), total: count };
+    },
+
+    get: (actor: Actor, id: string) =>
+      database.tenant(actor.tenantId, async (tx) =>
+        toIdentityProvider(await existing(actor.tenantId, tx, id)),
+      ),
+
+    async create(actor: Actor, meta: RequestMeta, input: ProviderInput) {
+      const { tenantId } = actor;
+      await discover(input.providerData.issuer);
+      return database.tenant(tenantId, async (tx) => {
+        await checkName(tenantId, tx, input.name);
+        await checkReferences(tenantId, tx, input);
+        const row = await repo.insertProvider(tenantId, tx, {
+          name: input.name,
+          type: input.type,
+          buttonText: input.buttonText || defaultButtonText(input.name),
+          buttonImageId: input.buttonImageId ?? null,
+          defaultGroupId: input.defaultGroupId ?? null,
+          clientId: input.providerData.clientId,
+          clientSecret: secrets.seal(tenantId, input.providerData.clientSecret),
+          issuer: input.providerData.issuer,
+        });
+        await recordAudit(tx, meta, {
+          tenantId,
+          actorId: actor.userId,
+          action: 'create',
+          targetType: 'identity-provider',
+          targetId: row.id,
+          after: audited(row),
+        });
+        return toIdentityProvider(row);
+      });
+    },
+
+    async update(actor: Actor, meta: RequestMeta, id: string, input: ProviderChange) {
+      const { tenantId } = actor;
+      const current = await database.tenant(tenantId, (tx) => existing(tenantId, tx, id));
+      const issuer = input.providerData?.issuer;
+      if (issuer !== undefined && issuer !== current.issuer) await discover(issuer);
+      return database.tenant(tenantId, async (tx) => {
+        const before = await existing(tenantId, tx, id);
+        if (input.name !== undefined) await checkName(tenantId, tx, input.name, id);
+        await checkReferences(tenantId, tx, input);
+        const name = input.name ?? before.name;
+        const secret = input.providerData?.clientSecret;
+        const after = await repo.updateProvider(tenantId, tx, id, {
+          name: input.name,
+          type: input.type,
+          // Emptied: back to 'Connect {name}' (with the new name when it changes too).
+          buttonText: input.buttonText === '' ? defaultButtonText(name) : input.buttonText,
+          buttonImageId: input.buttonImageId,
+          defaultGroupId: input.defaultGroupId,
+          clientId: input.providerData?.clientId,
+          issuer,
+          // Left out: the stored secret stays.
+          clientSecret: secret ? secrets.seal(tenantId, secret) : undefined,
+        });
+        await recordAudit(tx, meta, {
+          tenantId,
+          actorId: actor.userId,
+          action: 'update',
+          targetType: 'identity-provider',
+          targetId: id,
+          before: audited(before),
+          after: audited(after),
+        });
+        return toIdentityProvider(after);
+      });
+    },
+
+    enable: (actor: Actor, meta: RequestMeta, id: string) => setActive(actor, meta, id, true),
+    disable: (actor: Actor, meta: RequestMeta, id: string) => setActive(actor, meta, id, false),
+
+    async remove(actor: Actor, meta: RequestMeta, id: string) {
+      const { tenantId } = actor;
+      await database.tenant(tenantId, async (tx) => {
+        const before = await existing(tenantId, tx, id);
+        await repo.deleteProvider(tenantId, tx, id);
+        await recordAudit(tx, meta, {
+          tenantId,
+          actorId: actor.userId,
+          action: 'delete',
+          targetType: 'identity-provider',
+          targetId: id,
+          before: audited(before),
+        });
+      });
+    },
+
+    /**
+     * The buttons of a tenant's active providers. An unknown tenant answers the same empty list as a
+     * tenant without providers, so the call tells nobody which tenant names exist.
+     */
+    async loginButtons(
+      input: { tenantName: string; state?: string },
+      meta: RequestMeta,
+    ): Promise<LoginButton[]> {
+      await limiter.consume(`sso:ip:${meta.ip}`, LIMITS.loginPerIp);
+      const rows = await database.system((tx) => repo.activeProvidersOfTenant(tx, input.tenantName));
+      const query = input.state ? `?${new URLSearchParams({ state: input.state })}` : '';
+      return rows.map((row) => ({
+        buttonText: row.buttonText,
+        redirectUrl: `${ssoStartPath(row.id)}${query}`,
+        buttonImageId: row.buttonImageId,
+      }));
+    },
+  };
+}
+
+export type IdentityProviderService = ReturnType<typeof createIdentityProviderService>;

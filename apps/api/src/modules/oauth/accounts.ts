@@ -1,0 +1,67 @@
+import { and, eq } from 'drizzle-orm';
+import type { Account, FindAccount } from 'oidc-provider';
+import type { Database } from '../../db/client.js';
+import { tenants, users } from '../../db/schema/index.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The subject a connected app sees: the user's tenant and id. E-mail addresses are unique only within
+ * a tenant, and a multi-tenant app must tell two tenants' users apart.
+ */
+export const accountIdOf = (who: { tenantId: string; userId: string }) => `${who.tenantId}:${who.userId}`;
+
+export function parseAccountId(accountId: string): { tenantId: string; userId: string } | null {
+  const [tenantId, userId, ...rest] = accountId.split(':');
+  if (rest.length || !tenantId || !userId || !UUID.test(tenantId) || !UUID.test(userId)) return null;
+  return { tenantId, userId };
+}
+
+/** Claims per scope (oidc-provider's `claims` setting); the tenant goes with every ID token and userinfo. */
+export const CLAIMS = {
+  openid: ['sub', 'tenant', 'tenant_id'],
+  email: ['email', 'email_verified'],
+  profile: ['name', 'given_name', 'family_name'],
+};
+
+/**
+ * Looks an account up for tokens, userinfo and refreshes. A user who may no longer sign in (disabled,
+ * or in a tenant that is not active) has no account: refresh and userinfo fail for them at once.
+ */
+export function createFindAccount(database: Database): FindAccount {
+  return async (_ctx, sub): Promise<Account | undefined> => {
+    const who = parseAccountId(sub);
+    if (!who) return undefined;
+    const [row] = await database.tenant(who.tenantId, (tx) =>
+      tx
+        .select({
+          email: users.email,
+          firstName: users.firstName,
+          lastName: users.lastName,
+          status: users.status,
+          tenantName: tenants.name,
+          tenantStatus: tenants.status,
+        })
+        .from(users)
+        .innerJoin(tenants, eq(tenants.id, users.tenantId))
+        .where(and(eq(users.tenantId, who.tenantId), eq(users.id, who.userId)))
+        .limit(1),
+    );
+    if (!row || row.status === 'Disabled' || row.tenantStatus !== 'active') return undefined;
+    return {
+      accountId: sub,
+      claims: () => ({
+        sub,
+        email: row.email,
+        // Addresses are the tenant's sign-in identities: invited users prove theirs by the link they
+        // receive; until then (WaitConfirmation) the address is unproven.
+        email_verified: row.status !== 'WaitConfirmation',
+        name: `${row.firstName} ${row.lastName}`.trim(),
+        given_name: row.firstName,
+        family_name: row.lastName,
+        tenant: row.tenantName,
+        tenant_id: who.tenantId,
+      }),
+    };
+  };
+}

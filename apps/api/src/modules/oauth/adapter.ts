@@ -1,0 +1,120 @@
+import { createHash } from 'node:crypto';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
+import type { Adapter, AdapterPayload } from 'oidc-provider';
+import type { Database } from '../../db/client.js';
+import { oidcModels } from '../../db/schema/index.js';
+
+/**
+ * Ids of what oidc-provider stores are bearer secrets (authorization codes, access and refresh
+ * tokens, session and interaction cookies): the table keeps their SHA-256 only, so a copy of it
+ * lets nobody act as a user or a client.
+ */
+export const hashId = (id: string) => createHash('sha256').update(id).digest('base64url');
+
+/** The client a row belongs to, so that revoking an app removes all of it in one statement. */
+function clientOf(payload: AdapterPayload): string | null {
+  if (typeof payload.clientId === 'string') return payload.clientId;
+  // An interaction in progress carries the authorization request's parameters only.
+  const requested = (payload.params as { client_id?: unknown } | undefined)?.client_id;
+  return typeof requested === 'string' ? requested : null;
+}
+
+const live = () => sql`(${oidcModels.expiresAt} is null or ${oidcModels.expiresAt} > now())`;
+
+/**
+ * oidc-provider's storage for one model (Session, Interaction, Grant, AuthorizationCode, AccessToken,
+ * RefreshToken …) in the owner-only table oidc_models. It runs on the owner connection: requests run
+ * as skyvault_app, which has no rights on the table.
+ */
+export class OidcModelAdapter implements Adapter {
+  constructor(
+    private readonly database: Database,
+    private readonly model: string,
+  ) {}
+
+  async upsert(id: string, payload: AdapterPayload, expiresIn?: number): Promise<void> {
+    // The id is the token itself: keep only its hash, and give it back on find.
+    const { jti, ...rest } = payload;
+    const stored: AdapterPayload = jti === id ? rest : { ...payload };
+    // Interactions note their session's id (the session cookie) without ever reading it back.
+    if (stored.session?.cookie) stored.session = { ...stored.session, cookie: undefined };
+    const values = {
+      payload: stored as Record<string, unknown>,
+      grantId: typeof payload.grantId === 'string' ? payload.grantId : null,
+      uid: typeof payload.uid === 'string' ? payload.uid : null,
+      userCode: typeof payload.userCode === 'string' ? payload.userCode : null,
+      clientId: clientOf(payload),
+      expiresAt: typeof expiresIn === 'number' ? new Date(Date.now() + expiresIn * 1000) : null,
+    };
+    await this.database.system((tx) =>
+      tx
+        .insert(oidcModels)
+        .values({ model: this.model, key: hashId(id), ...values })
+        .onConflictDoUpdate({ target: [oidcModels.model, oidcModels.key], set: values }),
+    );
+  }
+
+  async find(id: string): Promise<AdapterPayload | undefined> {
+    const payload = await this.findWhere(eq(oidcModels.key, hashId(id)));
+    return payload && { ...payload, jti: id };
+  }
+
+  /**
+   * Sessions by their public uid (interactions and session-bound tokens look them up). The session's
+   * own id exists only as a hash here, so the answer has none: those look-ups only read it.
+   */
+  findByUid(uid: string): Promise<AdapterPayload | undefined> {
+    return this.findWhere(eq(oidcModels.uid, uid));
+  }
+
+  findByUserCode(userCode: string): Promise<AdapterPayload | undefined> {
+    return this.findWhere(eq(oidcModels.userCode, userCode));
+  }
+
+  /** Marks a code or refresh token used; a second use is how oidc-provider detects a replay. */
+  async consume(id: string): Promise<void> {
+    await this.database.system((tx) =>
+      tx
+        .update(oidcModels)
+        .set({
+          consumedAt: sql`now()`,
+          payload: sql`${oidcModels.payload} || jsonb_build_object('consumed', floor(extract(epoch from now()))::bigint)`,
+        })
+        .where(and(eq(oidcModels.model, this.model), eq(oidcModels.key, hashId(id)))),
+    );
+  }
+
+  async destroy(id: string): Promise<void> {
+    await this.database.system((tx) =>
+      tx.delete(oidcModels).where(and(eq(oidcModels.model, this.model), eq(oidcModels.key, hashId(id)))),
+    );
+  }
+
+  async revokeByGrantId(grantId: string): Promise<void> {
+    await this.database.system((tx) =>
+      tx.delete(oidcModels).where(and(eq(oidcModels.model, this.model), eq(oidcModels.grantId, grantId))),
+    );
+  }
+
+  private async findWhere(condition: SQL): Promise<AdapterPayload | undefined> {
+    const [row] = await this.database.system((tx) =>
+      tx
+        .select({ payload: oidcModels.payload })
+        .from(oidcModels)
+        .where(and(eq(oidcModels.model, this.model), condition, live()))
+        .limit(1),
+    );
+    return row ? (row.payload as AdapterPayload) : undefined;
+  }
+}
+
+/** Removes what has expired; consumed codes and tokens stay until then, for replay detection. */
+export async function sweepExpiredModels(database: Database): Promise<number> {
+  const result = await database.system((tx) =>
+    tx.execute(
+      sql`with removed as (delete from oidc_models where expires_at < now() returning 1) select count(*)::int as n from removed`,
+    ),
+  );
+  // PGlite and node-postgres both answer { rows }.
+  return Number((result as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0);
+}

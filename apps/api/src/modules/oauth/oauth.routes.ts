@@ -1,0 +1,103 @@
+import type { IncomingMessage } from 'node:http';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Config } from '../../config.js';
+import { type Actor, requestMeta } from '../../lib/context.js';
+import { sessionCookieName } from '../../plugins/session.js';
+import { sweepExpiredModels } from './adapter.js';
+import { createInteractionHandler } from './interactions.js';
+import { createProvider, importOidcProvider, OAUTH_PREFIX } from './provider.js';
+import { loadSigningKeys } from './signing-keys.js';
+
+/** Expired codes, tokens, sessions and interactions are removed this often. */
+const SWEEP_MS = 15 * 60 * 1000;
+
+/**
+ * The authorization server's pages (sign-out question, errors, the auto-submitted form_post) carry no
+ * script of ours; oidc-provider adds the hash of its one inline script itself. Form posts and their
+ * redirects must reach the apps' registered URLs, which the console's 'self' policy would block.
+ */
+const OAUTH_CSP =
+  "default-src 'none'; script-src 'self'; style-src 'unsafe-inline'; img-src 'self' data:; " +
+  "form-action 'self' https: http:; frame-ancestors 'none'; base-uri 'none'";
+
+/**
+ * Mounts the OpenID Connect provider under /oauth (registered with that prefix). Its requests go to
+ * oidc-provider untouched: Fastify does not read their bodies, and the provider sees the path below
+ * the prefix with the full one as originalUrl, from which it learns where it is mounted.
+ */
+export async function oauthRoutes(app: FastifyInstance, { config }: { config: Config }) {
+  const { database, services } = app;
+  const cookieName = sessionCookieName(config);
+  const requests = new WeakMap<IncomingMessage, FastifyRequest>();
+  const actors = new WeakMap<IncomingMessage, Promise<Actor | null>>();
+
+  /** The console session of the browser behind a request, resolved at most once per request. */
+  const consoleActor = (req: IncomingMessage): Promise<Actor | null> => {
+    let actor = actors.get(req);
+    if (!actor) {
+      const token = requests.get(req)?.cookies[cookieName];
+      // The tenant's network access applies here too: from outside its ranges the console session does
+      // not count, and the console's login page then explains the refusal.
+      const address = requests.get(req)?.ip;
+      actor = token ? services.sessions.resolve(token, address).catch(() => null) : Promise.resolve(null);
+      actors.set(req, actor);
+    }
+    return actor;
+  };
+
+  const keys = await loadSigningKeys(database, services.secrets);
+  const oidc = await importOidcProvider();
+  const provider = createProvider(oidc, {
+    config,
+    database,
+    secrets: services.secrets,
+    keys,
+    log: app.log,
+    consoleActor,
+  });
+
+  // "Yes, sign me out" at the end-session endpoint signs the user out of the console as well: the
+  // authorization server's session is the console's (provider.ts). Not when the server itself ends
+  // the previous user's session on its way back to an authorization (another user signed in).
+  provider.use(async (ctx, next) => {
+    await next();
+    if (ctx.oidc?.route !== 'end_session_confirm' || ctx.status !== 303 || !ctx.oidc.params?.logout) return;
+    const location = new URL(ctx.response.get('location') || '/', config.publicUrl);
+    if (location.host === ctx.host && location.pathname.startsWith(`${OAUTH_PREFIX}/auth/`)) return;
+    const request = requests.get(ctx.req);
+    const actor = await consoleActor(ctx.req);
+    if (actor && request) await services.login.logout(actor, requestMeta(request));
+    const secure = config.publicUrl.startsWith('https:') ? '; Secure' : '';
+    ctx.res.appendHeader(
+      'set-cookie',
+      `${cookieName}=; Path=/; Expires=Thu, 01 Jan 1970 00:00:00 GMT; HttpOnly; SameSite=Lax${secure}`,
+    );
+  });
+  const handle = provider.callback();
+
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', (_request, _payload, done) => done(null));
+  app.addHook('onRequest', async (request, reply) => {
+    requests.set(request.raw, request);
+    reply.raw.setHeader('content-security-policy', OAUTH_CSP);
+  });
+
+  app.get('/interaction/:uid', createInteractionHandler({ provider, database, consoleActor }));
+  app.route({
+    method: ['GET', 'POST', 'OPTIONS'],
+    url: '/*',
+    handler: async (request, reply) => {
+      reply.hijack();
+      const raw = request.raw as IncomingMessage & { originalUrl?: string };
+      raw.originalUrl = raw.url;
+      raw.url = raw.url!.slice(OAUTH_PREFIX.length) || '/';
+      await handle(raw, reply.raw);
+    },
+  });
+
+  const sweep = setInterval(() => {
+    sweepExpiredModels(database).catch((error) => app.log.warn({ err: error }, 'oauth sweep failed'));
+  }, SWEEP_MS);
+  sweep.unref();
+  app.addHook('onClose', async () => clearInterval(sweep));
+}

@@ -1,0 +1,48 @@
+/**
+ * The few pages the authorization server shows itself: errors it must not send back to an
+ * unverified redirect URI, and the sign-out confirmation. Plain HTML, every value escaped, no script.
+ */
+const ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+export const escapeHtml = (value: unknown) => String(value ?? '').replace(/[&<>"']/g, (c) => ESCAPES[c]!);
+
+const STYLE =
+  'body{font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:#f5f6f8;color:#1c2024;margin:0;padding:48px 16px}' +
+  'main{max-width:420px;margin:0 auto;background:#fff;border-radius:8px;box-shadow:0 1px 3px rgba(0,0,0,.15);padding:24px}' +
+  'h1{font-size:1.25rem;margin:0 0 12px}p{line-height:1.5;margin:0 0 12px}code{word-break:break-all}' +
+  'button{font:inherit;padding:8px 16px;margin:8px 8px 0 0;border-radius:4px;border:1px solid #1565c0;cursor:pointer}' +
+  'button.primary{background:#1565c0;color:#fff}button.secondary{background:#fff;color:#1565c0}';
+
+export function page(title: string, body: string): string {
+  return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title><style>${STYLE}</style></head><body><main><h1>${escapeHtml(title)}</h1>${body}</main></body></html>`;
+}
+
+/** What a person is told when the request cannot go back to the application. */
+export function errorPage(error: { error?: unknown; error_description?: unknown }): string {
+  const description = error.error_description ?? 'The request could not be processed.';
+  return page(
+    'Sign-in failed',
+    `<p>${escapeHtml(description)}</p><p>Error: <code>${escapeHtml(error.error ?? 'server_error')}</code></p>` +
+      '<p>Return to the application and try again, or contact its administrator.</p>',
+  );
+}
+
+/** The sign-out question; `form` is oidc-provider's hidden form (its action and XSRF token). */
+export function logoutPage(form: string, appName: string | undefined): string {
+  const from = appName ? ` and from ${escapeHtml(appName)}` : '';
+  return page(
+    'Sign out',
+    `${form}<p>Do you want to sign out of the console${from}?</p>` +
+      '<button class="primary" autofocus type="submit" form="op.logoutForm" value="yes" name="logout">Yes, sign me out</button>' +
+      '<button class="secondary" type="submit" form="op.logoutForm">No, stay signed in</button>',
+  );
+}
+
+export function logoutSuccessPage(): string {
+  return page('Signed out', '<p>You were signed out. You can close this window.</p>');
+}

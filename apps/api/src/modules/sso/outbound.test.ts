@@ -1,0 +1,125 @@
+import { lookup } from 'node:dns/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addressKind, checkUrlHost, createOutboundFetch, OutboundError } from './outbound.js';
+
+describe('addressKind', () => {
+  it.each([
+    ['93.184.216.34', 'public'],
+    ['2606:2800:220:1:248:1893:25c8:1946', 'public'],
+    ['127.0.0.1', 'local'],
+    ['10.20.30.40', 'local'],
+    ['172.31.255.1', 'local'],
+    ['192.168.1.1', 'local'],
+    ['100.64.0.1', 'local'],
+    ['::1', 'local'],
+    ['fd12:3456::1', 'local'],
+    ['::ffff:10.0.0.1', 'local'],
+    ['169.254.169.254', 'forbidden'],
+    ['::ffff:169.254.169.254', 'forbidden'],
+    ['fd00:ec2::254', 'forbidden'],
+    ['100.100.100.200', 'forbidden'],
+    ['fe80::1', 'forbidden'],
+    ['0.0.0.0', 'forbidden'],
+    ['224.0.0.1', 'forbidden'],
+    ['255.255.255.255', 'forbidden'],
+    ['not an address', 'forbidden'],
+  ])('%s is %s', (address, kind) => {
+    expect(addressKind(address)).toBe(kind);
+  });
+});
+
+describe('checkUrlHost', () => {
+  const strict = { allowPrivateNetworks: false };
+  const open = { allowPrivateNetworks: true };
+  it('refuses literal private and loopback hosts unless allowed, and metadata hosts always', () => {
+    for (const url of ['http://127.0.0.1:9000', 'https://10.0.0.1/', 'https://[::1]/', 'http://localhost/']) {
+      expect(() => checkUrlHost(new URL(url), strict), url).toThrow(OutboundError);
+      expect(() => checkUrlHost(new URL(url), open), url).not.toThrow();
+    }
+    expect(() => checkUrlHost(new URL('https://169.254.169.254/'), open)).toThrow(OutboundError);
+    expect(() => checkUrlHost(new URL('https://[fe80::1]/'), open)).toThrow(OutboundError);
+    expect(() => checkUrlHost(new URL('https://idp.example.com/'), strict)).not.toThrow();
+  });
+});
+
+describe('createOutboundFetch', () => {
+  let server: Server;
+  let base: string;
+  beforeAll(async () => {
+    server = createServer((request, response) => {
+      if (request.url === '/slow') return; // never answers
+      if (request.url === '/big') return response.end('x'.repeat(4096));
+      if (request.url === '/moved') {
+        response.writeHead(302, { location: 'http://169.254.169.254/latest/meta-data' });
+        return response.end();
+      }
+      let body = '';
+      request.on('data', (chunk) => {
+        body += chunk;
+      });
+      request.on('end', () => {
+        response.writeHead(200, {
+          'content-type': 'application/json',
+          'x-seen': request.headers.authorization ?? '',
+        });
+        response.end(JSON.stringify({ method: request.method, body }));
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  });
+
+  const fetchWith = (allowPrivateNetworks: boolean) =>
+    createOutboundFetch({ allowPrivateNetworks, timeoutMs: 300, maxBytes: 1024 });
+
+  it('answers a standard Response with the body and headers', async () => {
+    const res = await fetchWith(true)(`${base}/token`, {
+      method: 'POST',
+      headers: { authorization: 'Basic abc' },
+      body: new URLSearchParams({ grant_type: 'authorization_code' }),
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('x-seen')).toBe('Basic abc');
+    expect(await res.json()).toEqual({ method: 'POST', body: 'grant_type=authorization_code' });
+  });
+
+  it('does not follow redirects', async () => {
+    const res = await fetchWith(true)(`${base}/moved`);
+    expect(res.status).toBe(302);
+  });
+
+  it('stops slow and oversized answers', async () => {
+    await expect(fetchWith(true)(`${base}/slow`)).rejects.toMatchObject({ reason: 'timeout' });
+    await expect(fetchWith(true)(`${base}/big`)).rejects.toMatchObject({ reason: 'too-large' });
+  });
+
+  it('refuses loopback unless allowed, for literal addresses and for names that resolve to one', async () => {
+    await expect(fetchWith(false)(`${base}/token`)).rejects.toMatchObject({ reason: 'address' });
+    const port = (server.address() as AddressInfo).port;
+    const name = os.hostname();
+    const resolved = await lookup(name).catch(() => null);
+    // The machine's own name resolves to one of its addresses: checked when connecting, not before.
+    if (resolved && addressKind(resolved.address) !== 'public') {
+      await expect(fetchWith(false)(`http://${name}:${port}/token`)).rejects.toMatchObject({
+        reason: 'address',
+      });
+    }
+  });
+
+  it('reports a closed port as unreachable', async () => {
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise((resolve) => closed.close(resolve));
+    await expect(fetchWith(true)(`http://127.0.0.1:${port}/`)).rejects.toMatchObject({
+      reason: 'unreachable',
+    });
+  });
+});

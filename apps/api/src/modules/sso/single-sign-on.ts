@@ -1,0 +1,39 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config.js';
+import type { Database } from '../../db/client.js';
+import type { SecretBox } from '../../lib/secrets.js';
+import { createIconService } from '../icons/icons.service.js';
+import { createIdentityProviderService } from '../identity-providers/identity-providers.service.js';
+import type { MfaService } from '../mfa/mfa.service.js';
+import type { RateLimiter } from '../rate-limits/rate-limits.service.js';
+import type { SessionService } from '../sessions/sessions.service.js';
+import { createIssuers } from './issuers.js';
+import { createSsoService } from './sso.service.js';
+
+/** Issuers answer discovery within this, or the save or sign-in reports them unreachable. */
+const ISSUER_TIMEOUT_MS = 5000;
+
+/**
+ * The services of single sign-on, built together because the identity providers' screens and the
+ * sign-in share one view of the issuers (the outbound policy and the discovery cache).
+ */
+export function createSingleSignOn(deps: {
+  config: Config;
+  database: Database;
+  secrets: SecretBox;
+  limiter: RateLimiter;
+  sessions: SessionService;
+  mfa: MfaService;
+  log: FastifyBaseLogger;
+}) {
+  const { config, database, secrets, limiter } = deps;
+  const issuers = createIssuers({
+    allowPrivateNetworks: config.outbound.allowPrivateNetworks,
+    timeoutMs: ISSUER_TIMEOUT_MS,
+  });
+  return {
+    identityProviders: createIdentityProviderService({ database, secrets, issuers, limiter }),
+    icons: createIconService({ database }),
+    sso: createSsoService({ ...deps, issuers, publicUrl: config.publicUrl }),
+  };
+}

@@ -1,0 +1,135 @@
+import { type ErrorCode, emailRule, firstNameRule, lastNameRule } from '@skyvault/contract';
+import type { z } from 'zod';
+import type { Tx } from '../../db/client.js';
+import type { RequestMeta } from '../../lib/context.js';
+import { AppError } from '../../lib/errors.js';
+import { recordAudit } from '../audit/audit.service.js';
+import { groupForAssignment } from '../groups/groups.service.js';
+import { assertDevopsSeats } from '../permissions/permissions.service.js';
+import * as repo from './sso.repository.js';
+
+/** What the provider told us about the person, from the ID token and, where it says more, userinfo. */
+export interface ProviderClaims {
+  sub: string;
+  email?: unknown;
+  email_verified?: unknown;
+  given_name?: unknown;
+  family_name?: unknown;
+  name?: unknown;
+}
+
+export interface ProviderRef {
+  id: string;
+  defaultGroupId: string | null;
+}
+
+export type AccountOutcome =
+  | { user: repo.SsoUser }
+  | { refused: ErrorCode; reason: string; user?: repo.SsoUser };
+
+const valid = <T extends z.ZodType<string>>(rule: T, value: unknown) => {
+  const parsed = typeof value === 'string' ? rule.safeParse(value) : null;
+  return parsed?.success ? parsed.data : undefined;
+};
+
+/**
+ * A new user's names: the provider's given and family names, else its full name split at the first
+ * space, else the address's local part (the user or an administrator can correct them later).
+ */
+export function namesFrom(claims: ProviderClaims, email: string) {
+  const [head, ...tail] = typeof claims.name === 'string' ? claims.name.trim().split(/\s+/) : [];
+  const local = email.split('@')[0]!.slice(0, 64);
+  return {
+    firstName:
+      valid(firstNameRule, claims.given_name) ??
+      valid(firstNameRule, head) ??
+      valid(firstNameRule, local) ??
+      'User',
+    lastName:
+      valid(lastNameRule, claims.family_name) ??
+      valid(lastNameRule, tail.join(' ')) ??
+      valid(lastNameRule, local) ??
+      'User',
+  };
+}
+
+/**
+ * Finds the provider account's user in the tenant, or links or creates one, in the caller's transaction:
+ * 1. the user this provider's subject was linked to before;
+ * 2. else the user with the same e-mail address, linked only when the provider says it verified that
+ *    address (otherwise anyone who can name an address at the provider could take over the account);
+ * 3. else a new user (Confirmed, without a password) in the provider's default group when a DevOps
+ *    seat allows it, and without a group otherwise.
+ * Audit events record links and new users; the caller audits the sign-in itself.
+ */
+export async function resolveAccount(
+  tx: Tx,
+  tenantId: string,
+  provider: ProviderRef,
+  claims: ProviderClaims,
+  meta: RequestMeta,
+): Promise<AccountOutcome> {
+  const linked = await repo.findLinkedUser(tenantId, tx, provider.id, claims.sub);
+  if (linked) return { user: linked };
+
+  const email = valid(emailRule, claims.email);
+  if (!email) return { refused: 'SSO_FAILED', reason: 'the provider sent no usable e-mail address' };
+  const identity = { providerId: provider.id, subject: claims.sub, email };
+  const audit = (action: string, targetId: string, after: Record<string, unknown>) =>
+    recordAudit(tx, meta, { tenantId, actorId: null, action, targetType: 'user', targetId, after });
+
+  const existing = await repo.findUserByEmail(tenantId, tx, email);
+  if (existing) {
+    // Some providers send the flag as the string 'true'.
+    if (claims.email_verified !== true && claims.email_verified !== 'true') {
+      return { refused: 'SSO_FAILED', reason: 'e-mail of an existing user not verified', user: existing };
+    }
+    await repo.linkIdentity(tenantId, tx, { ...identity, userId: existing.id });
+    await audit('link-identity', existing.id, { identityProviderId: provider.id, subject: claims.sub });
+    // Only an invited user who never set a password waits for confirmation; the provider has just
+    // confirmed the address the invitation was sent to.
+    if (existing.status === 'WaitConfirmation') {
+      const confirmed = await repo.setUserFields(tenantId, tx, existing.id, { status: 'Confirmed' });
+      await recordAudit(tx, meta, {
+        tenantId,
+        actorId: null,
+        action: 'update',
+        targetType: 'user',
+        targetId: existing.id,
+        before: { status: existing.status },
+        after: { status: confirmed.status },
+      });
+      return { user: confirmed };
+    }
+    return { user: existing };
+  }
+
+  let user = await repo.insertUser(tenantId, tx, { email, ...namesFrom(claims, email) });
+  const groupId = await defaultGroupFor(tenantId, tx, provider, user.id);
+  if (groupId) user = await repo.setUserFields(tenantId, tx, user.id, { groupId });
+  await repo.linkIdentity(tenantId, tx, { ...identity, userId: user.id });
+  await audit('create', user.id, {
+    email: user.email,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    status: user.status,
+    groupId: user.groupId,
+    identityProviderId: provider.id,
+  });
+  return { user };
+}
+
+/** The default group when it still exists and its role has a DevOps seat for the new user. */
+async function defaultGroupFor(tenantId: string, tx: Tx, provider: ProviderRef, userId: string) {
+  if (!provider.defaultGroupId) return null;
+  try {
+    const group = await groupForAssignment(tenantId, tx, provider.defaultGroupId);
+    await assertDevopsSeats(tenantId, tx, { roleId: group.roleId, addedUserIds: [userId] });
+    return group.id;
+  } catch (error) {
+    // No seat left: the user signs in without a group (and without its rights) until an
+    // administrator makes room; refusing the sign-in would help nobody.
+    if (error instanceof AppError) return null;
+    throw error;
+  }
+}

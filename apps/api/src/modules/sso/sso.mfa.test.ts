@@ -1,0 +1,171 @@
+import { PassThrough } from 'node:stream';
+import { ssoStartPath } from '@skyvault/contract';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, cookieFrom, createTenantWithUser, type TestApp, type TestUser } from '../../../test/app.js';
+import type { OpenIdProvider } from '../../../test/openid-provider.js';
+import { auditEvents, mfaDevices, oauthStates, users } from '../../db/schema/index.js';
+import { currentCode, newTotpSecret } from '../mfa/totp.js';
+import { TICKET_EXPIRED } from './sso.service.js';
+import {
+  createProvider,
+  createSsoTestApp,
+  IDP_SECRET,
+  providerBody,
+  signInAtProvider,
+  startTestProvider,
+} from './sso.test-helpers.js';
+
+/** Users with an enabled MFA device finish a provider sign-in with their TOTP code, as at the login. */
+describe('single sign-on with MFA', () => {
+  let idp: OpenIdProvider;
+  let t: TestApp;
+  let logs = '';
+  beforeAll(async () => {
+    idp = await startTestProvider([
+      { sub: 'ada-1', email: 'ada@acme.example', givenName: 'Ada', familyName: 'L' },
+    ]);
+    const stream = new PassThrough();
+    stream.on('data', (chunk: Buffer) => {
+      logs += chunk.toString('utf8');
+    });
+    t = await createSsoTestApp({ LOG_LEVEL: 'trace' }, { logStream: stream });
+  });
+  afterAll(async () => {
+    await t.close();
+    await idp.close();
+  });
+
+  let host = 0;
+  const get = (url: string) =>
+    t.app.inject({ method: 'GET', url, remoteAddress: `2001:db8::5:${(host++).toString(16)}` });
+  const complete = (payload: object, cookie?: string) =>
+    call(t, { method: 'POST', url: '/api/v1/sso/complete', payload, cookie });
+
+  /** A tenant whose administrator (ada@acme.example) has an enabled device; answers its secret. */
+  async function mfaUser(): Promise<{ admin: TestUser; providerId: string; secret: string }> {
+    const admin = await createTenantWithUser(t, { email: 'ada@acme.example' });
+    const secret = newTotpSecret();
+    await t.database.tenant(admin.tenantId, (tx) =>
+      tx.insert(mfaDevices).values({
+        tenantId: admin.tenantId,
+        userId: admin.userId,
+        name: 'Phone',
+        secret: t.app.services.secrets.seal(admin.tenantId, secret),
+        status: 'Enable',
+      }),
+    );
+    const providerId = await createProvider(t, admin, providerBody(idp.issuer));
+    return { admin, providerId, secret };
+  }
+
+  /** Through the provider to the login page's TOTP step; answers the ticket. */
+  async function ticketFor(providerId: string, state = '/groups') {
+    const started = await get(`${ssoStartPath(providerId)}?state=${encodeURIComponent(state)}`);
+    const back = await get(await signInAtProvider(idp, String(started.headers.location), 'ada-1'));
+    expect(back.statusCode).toBe(302);
+    expect(back.headers['set-cookie']).toBeUndefined();
+    const landing = new URL(String(back.headers.location), 'https://console.example.com');
+    expect(landing.pathname).toBe('/auth/login');
+    expect(landing.searchParams.get('redirectTo')).toBe(state);
+    return landing.searchParams.get('ssoTicket')!;
+  }
+
+  it('sends an MFA user to the TOTP step and signs them in with a correct code', async () => {
+    const { admin, providerId, secret } = await mfaUser();
+    const ticket = await ticketFor(providerId);
+    expect(ticket).toMatch(/^[\w-]{43}$/);
+    const [row] = await t.database.system((tx) =>
+      tx.select().from(oauthStates).where(eq(oauthStates.purpose, 'sso-mfa')),
+    );
+    expect(row!.stateHash).not.toContain(ticket);
+    expect(row!.expiresAt.getTime() - Date.now()).toBeLessThanOrEqual(5 * 60_000);
+
+    const wrong = await complete({ ticket, code: currentCode(secret) === '000000' ? '111111' : '000000' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toMatchObject({
+      code: 'INVALID_TOTP',
+      fields: { code: 'The verification code is incorrect.' },
+    });
+    const invalid = await complete({ ticket, code: '12ab' });
+    expect(invalid.json().fields).toEqual({ code: 'TOTP length is incorrect' });
+
+    const ok = await complete({ ticket, code: currentCode(secret) });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toMatchObject({
+      id: admin.userId,
+      email: 'ada@acme.example',
+      tenant: { id: admin.tenantId },
+    });
+    const session = await call(t, { method: 'GET', url: '/api/v1/auth/session', cookie: cookieFrom(ok) });
+    expect(session.json().id).toBe(admin.userId);
+
+    // Once: the ticket is gone with its use.
+    const reused = await complete({ ticket, code: currentCode(secret, Date.now() + 30_000) });
+    expect(reused.statusCode).toBe(400);
+    expect(reused.json()).toMatchObject({ code: 'SSO_FAILED', message: TICKET_EXPIRED });
+
+    const actions = await t.database.tenant(admin.tenantId, (tx) =>
+      tx
+        .select({ action: auditEvents.action })
+        .from(auditEvents)
+        .where(eq(auditEvents.targetId, admin.userId)),
+    );
+    expect(actions.map((a) => a.action)).toEqual(expect.arrayContaining(['failed-sign-in', 'sign-in']));
+  });
+
+  it('refuses unknown and expired tickets, and limits wrong codes', async () => {
+    const { admin, providerId, secret } = await mfaUser();
+    expect((await complete({ ticket: 'made-up', code: '123456' })).json().code).toBe('SSO_FAILED');
+    expect((await complete({ ticket: '', code: '123456' })).statusCode).toBe(400);
+
+    const expired = await ticketFor(providerId);
+    await t.database.system((tx) =>
+      tx
+        .update(oauthStates)
+        .set({ expiresAt: new Date(Date.now() - 1000) })
+        .where(eq(oauthStates.purpose, 'sso-mfa')),
+    );
+    expect((await complete({ ticket: expired, code: currentCode(secret) })).json().code).toBe('SSO_FAILED');
+
+    const ticket = await ticketFor(providerId);
+    const wrong = currentCode(secret) === '000000' ? '111111' : '000000';
+    for (let i = 0; i < 5; i++)
+      expect((await complete({ ticket, code: wrong })).json().code).toBe('INVALID_TOTP');
+    const limited = await complete({ ticket, code: currentCode(secret) });
+    expect(limited.statusCode).toBe(429);
+    const failures = await t.database.tenant(admin.tenantId, (tx) =>
+      tx.select().from(auditEvents).where(eq(auditEvents.action, 'failed-sign-in')),
+    );
+    expect(failures).toHaveLength(5);
+  });
+
+  it('refuses the TOTP step of a user disabled meanwhile', async () => {
+    const { admin, providerId, secret } = await mfaUser();
+    const ticket = await ticketFor(providerId);
+    await t.database.tenant(admin.tenantId, (tx) =>
+      tx.update(users).set({ status: 'Disabled' }).where(eq(users.id, admin.userId)),
+    );
+    const res = await complete({ ticket, code: currentCode(secret) });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().code).toBe('ACCOUNT_DISABLED');
+    expect(res.headers['set-cookie']).toBeUndefined();
+  });
+
+  it('logs no client secret, ticket, code or state', async () => {
+    const { providerId, secret } = await mfaUser();
+    const started = await get(ssoStartPath(providerId));
+    const state = new URL(String(started.headers.location)).searchParams.get('state')!;
+    const back = await signInAtProvider(idp, String(started.headers.location), 'ada-1');
+    const code = new URL(back, 'https://x.example').searchParams.get('code')!;
+    const landing = await get(back);
+    const ticket = new URL(String(landing.headers.location), 'https://x.example').searchParams.get(
+      'ssoTicket',
+    )!;
+    const totp = currentCode(secret);
+    expect((await complete({ ticket, code: totp })).statusCode).toBe(200);
+    expect(logs).toContain('/api/v1/sso/callback');
+    for (const value of [IDP_SECRET, state, code, ticket, `"code":"${totp}"`])
+      expect(logs).not.toContain(value);
+  });
+});

@@ -1,0 +1,42 @@
+import {
+  SSO_CALLBACK_PATH,
+  SSO_LOGIN_QUERY,
+  ssoEndpoints,
+  ssoStartParamsSchema,
+  ssoStartQuerySchema,
+} from '@skyvault/contract';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../../config.js';
+import { requestMeta } from '../../lib/context.js';
+import { route } from '../../lib/route.js';
+import { setSessionCookie } from '../../plugins/session.js';
+import { loginPageWith, type SsoService } from './sso.service.js';
+
+/**
+ * The browser's side of single sign-on. Start and callback are page loads, not console calls: they
+ * always answer a redirect (never an error body), and no cache may keep one.
+ */
+export async function ssoRoutes(app: FastifyInstance, { config, sso }: { config: Config; sso: SsoService }) {
+  app.get('/api/v1/sso/:providerId/start', { schema: { hide: true } }, async (request, reply) => {
+    const params = ssoStartParamsSchema.safeParse(request.params);
+    const query = ssoStartQuerySchema.safeParse(request.query ?? {});
+    const state = query.success ? query.data.state : undefined;
+    const location = params.success
+      ? await sso.start(params.data.providerId, state, requestMeta(request))
+      : loginPageWith({ [SSO_LOGIN_QUERY.error]: 'SSO_FAILED' });
+    return reply.header('cache-control', 'no-store').redirect(location);
+  });
+
+  app.get(SSO_CALLBACK_PATH, { schema: { hide: true } }, async (request, reply) => {
+    const rawQuery = request.url.split('?')[1] ?? '';
+    const { location, session } = await sso.callback(rawQuery, requestMeta(request), request.actor);
+    if (session) setSessionCookie(reply, config, session.token, session.expiresAt);
+    return reply.header('cache-control', 'no-store').redirect(location);
+  });
+
+  route(app, ssoEndpoints.complete, async ({ body, request, reply, actor }) => {
+    const { session, user } = await sso.complete(body, requestMeta(request), actor);
+    setSessionCookie(reply, config, session.token, session.expiresAt);
+    return user;
+  });
+}

@@ -1,0 +1,356 @@
+import { randomBytes } from 'node:crypto';
+import {
+  type ErrorCode,
+  SSO_CALLBACK_PATH,
+  SSO_LOGIN_PAGE,
+  SSO_LOGIN_QUERY,
+  type SsoComplete,
+  safeRedirectPath,
+} from '@skyvault/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import * as oidc from 'openid-client';
+import type { Database, Tx } from '../../db/client.js';
+import type { identityProviders } from '../../db/schema/index.js';
+import type { Actor, RequestMeta } from '../../lib/context.js';
+import { AppError } from '../../lib/errors.js';
+import type { SecretBox } from '../../lib/secrets.js';
+import { recordAudit } from '../audit/audit.service.js';
+import { assertNetworkAllowed } from '../ip-ranges/network-access.js';
+import type { MfaService } from '../mfa/mfa.service.js';
+import * as states from '../oauth-states/oauth-states.repository.js';
+import { LIMITS, type RateLimiter } from '../rate-limits/rate-limits.service.js';
+import { toSessionUser } from '../sessions/sessions.routes.js';
+import { hashToken, type SessionService } from '../sessions/sessions.service.js';
+import { IssuerError, type Issuers } from './issuers.js';
+import * as repo from './sso.repository.js';
+import { type ProviderClaims, resolveAccount } from './sso-accounts.js';
+
+/** The `purpose` of our rows in oauth_states: the round trip to the provider, and the TOTP step after it. */
+export const SSO_PURPOSE = 'sso';
+export const SSO_MFA_PURPOSE = 'sso-mfa';
+/** How long a started sign-in may take at the provider. */
+export const ROUND_TRIP_TTL_MS = 10 * 60 * 1000;
+/** How long the login page's TOTP step may take. */
+export const TICKET_TTL_MS = 5 * 60 * 1000;
+const SCOPE = 'openid email profile';
+
+export const TICKET_EXPIRED = 'This sign-in has expired. Please sign in again.';
+const WRONG_CODE = 'The verification code is incorrect.';
+
+type ProviderRow = typeof identityProviders.$inferSelect;
+
+/** A sign-in refused for a reason we know; `reason` goes to the log, `code` to the login page. */
+class Refusal extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    readonly reason: string,
+  ) {
+    super(reason);
+  }
+}
+
+const totpError = (message: string) => new AppError('INVALID_TOTP', message, { fields: { code: message } });
+
+/** /auth/login with the given parameters (the empty ones left out). */
+export function loginPageWith(query: Record<string, string | undefined>) {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) if (value) search.set(key, value);
+  return `${SSO_LOGIN_PAGE}?${search}`;
+}
+
+/** What a provider's error says, for the log only: short, and of the characters an error code has. */
+const describe = (error: unknown) => {
+  const e = error as { name?: string; code?: string; error?: string; message?: string };
+  return [e.name, e.code, e.error, e.message]
+    .filter(Boolean)
+    .join(': ')
+    .replace(/[^\w .:'"()=/-]/g, '')
+    .slice(0, 300);
+};
+
+/**
+ * Single sign-on through a tenant's OpenID Connect provider: authorization code with PKCE (S256),
+ * state and nonce, the client authenticated with client_secret_basic, the ID token validated by
+ * openid-client. Every outcome of the browser's round trip is a redirect: into the console with a
+ * session, to the login page's TOTP step with a ticket, or to the login page with an error code.
+ */
+export function createSsoService(deps: {
+  database: Database;
+  secrets: SecretBox;
+  limiter: RateLimiter;
+  sessions: SessionService;
+  mfa: MfaService;
+  issuers: Issuers;
+  publicUrl: string;
+  log: FastifyBaseLogger;
+}) {
+  const { database, secrets, limiter, sessions, mfa, issuers, log } = deps;
+  const redirectUri = `${deps.publicUrl}${SSO_CALLBACK_PATH}`;
+  const ipLimit = (meta: RequestMeta) => limiter.consume(`sso:ip:${meta.ip}`, LIMITS.loginPerIp);
+
+  const configurationFor = (provider: ProviderRow) =>
+    issuers.configuration({
+      issuer: provider.issuer,
+      clientId: provider.clientId,
+      clientSecret: secrets.open(provider.tenantId, provider.clientSecret),
+    });
+
+  /** Where a failed sign-in lands; the details go to the log, never into the URL. */
+  function failed(error: unknown, returnTo?: string) {
+    let code: ErrorCode = 'SSO_FAILED';
+    if (error instanceof Refusal) {
+      code = error.code;
+      log.info({ reason: error.reason }, 'single sign-on refused');
+    } else if (error instanceof AppError) {
+      code = error.code;
+    } else if (
+      error instanceof IssuerError ||
+      error instanceof oidc.ClientError ||
+      error instanceof oidc.AuthorizationResponseError ||
+      error instanceof oidc.ResponseBodyError ||
+      error instanceof oidc.WWWAuthenticateChallengeError
+    ) {
+      log.warn({ reason: describe(error) }, 'single sign-on failed at the identity provider');
+    } else {
+      log.error({ err: error }, 'single sign-on failed');
+    }
+    return loginPageWith({ [SSO_LOGIN_QUERY.error]: code, redirectTo: returnTo });
+  }
+
+  const auditFor = (
+    tx: Tx,
+    tenantId: string,
+    userId: string,
+    meta: RequestMeta,
+    action: string,
+    providerId: string,
+  ) =>
+    recordAudit(tx, meta, {
+      tenantId,
+      actorId: userId,
+      action,
+      targetType: 'user',
+      targetId: userId,
+      after: { identityProviderId: providerId },
+    });
+
+  /** The claims of the ID token, completed from userinfo when the token carries no e-mail address. */
+  async function claimsOf(
+    config: oidc.Configuration,
+    tokens: Awaited<ReturnType<typeof oidc.authorizationCodeGrant>>,
+  ) {
+    const idToken = tokens.claims();
+    if (!idToken) throw new Refusal('SSO_FAILED', 'no ID token');
+    const claims: ProviderClaims = { ...idToken };
+    if (claims.email === undefined && config.serverMetadata().userinfo_endpoint) {
+      const info = await oidc.fetchUserInfo(config, tokens.access_token, idToken.sub);
+      return { ...info, ...idToken } as ProviderClaims;
+    }
+    return claims;
+  }
+
+  /**
+   * The provider vouched for the person: find or create their user, then either open a session or,
+   * for a user with an enabled MFA device, issue the ticket of the TOTP step. Refusals that concern a
+   * known user are audited as failed sign-ins.
+   */
+  async function signIn(
+    tenantId: string,
+    provider: ProviderRow,
+    claims: ProviderClaims,
+    meta: RequestMeta,
+    returnTo?: string,
+  ) {
+    return database.tenant(tenantId, async (tx) => {
+      const refuse = async (code: ErrorCode, reason: string, userId?: string) => {
+        if (userId) await auditFor(tx, tenantId, userId, meta, 'failed-sign-in', provider.id);
+        return { refused: new Refusal(code, reason) } as const;
+      };
+      // The network comes first: from outside the tenant's ranges nobody is created or linked. (The
+      // provider has already proven who this is, so the refusal reveals nothing to a guesser.)
+      try {
+        await assertNetworkAllowed(tx, tenantId, meta.ip);
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        const known = await repo.findLinkedUser(tenantId, tx, provider.id, claims.sub);
+        return refuse(error.code, 'address outside the network ranges', known?.id);
+      }
+      const account = await resolveAccount(tx, tenantId, provider, claims, meta);
+      if ('refused' in account) return refuse(account.refused, account.reason, account.user?.id);
+      const { user } = account;
+      if (user.status === 'Disabled') return refuse('ACCOUNT_DISABLED', 'user disabled', user.id);
+      if (await repo.mfaRequired(tenantId, tx, user.id)) {
+        const ticket = randomBytes(32).toString('base64url');
+        await states.insertState(tenantId, tx, {
+          stateHash: hashToken(ticket),
+          purpose: SSO_MFA_PURPOSE,
+          userId: user.id,
+          targetId: provider.id,
+          // The TOTP step has no PKCE verifier and no redirect of its own.
+          codeVerifier: '',
+          redirectUri: SSO_LOGIN_PAGE,
+          returnTo: returnTo ?? null,
+          expiresAt: new Date(Date.now() + TICKET_TTL_MS),
+        });
+        return { ticket } as const;
+      }
+      const session = await sessions.open(tx, { tenantId, userId: user.id }, meta);
+      await auditFor(tx, tenantId, user.id, meta, 'sign-in', provider.id);
+      return { session } as const;
+    });
+  }
+
+  /** The browser's previous session (any tenant) ends with a new sign-in, as with the password login. */
+  const rotate = async (previous: Actor | null) => {
+    if (previous) await database.tenant(previous.tenantId, (tx) => sessions.end(tx, previous));
+  };
+
+  return {
+    /** A login button was clicked: answers the provider's authorization URL, or the login page on refusal. */
+    async start(providerId: string, state: string | undefined, meta: RequestMeta): Promise<string> {
+      const returnTo = safeRedirectPath(state);
+      try {
+        await ipLimit(meta);
+        const found = await database.system((tx) => repo.findProviderById(tx, providerId));
+        if (!found?.provider.active) throw new Refusal('SSO_FAILED', 'provider unknown or disabled');
+        if (found.tenant.status !== 'active') throw new Refusal('ACCOUNT_DISABLED', 'tenant not active');
+        const { provider } = found;
+        const config = await configurationFor(provider);
+        const stateValue = oidc.randomState();
+        const verifier = oidc.randomPKCECodeVerifier();
+        const nonce = oidc.randomNonce();
+        await database.tenant(provider.tenantId, async (tx) => {
+          await states.deleteExpiredStates(tx);
+          await states.insertState(provider.tenantId, tx, {
+            stateHash: hashToken(stateValue),
+            purpose: SSO_PURPOSE,
+            targetId: provider.id,
+            codeVerifier: secrets.seal(provider.tenantId, verifier),
+            nonce,
+            redirectUri,
+            returnTo: returnTo ?? null,
+            expiresAt: new Date(Date.now() + ROUND_TRIP_TTL_MS),
+          });
+        });
+        return oidc.buildAuthorizationUrl(config, {
+          redirect_uri: redirectUri,
+          scope: SCOPE,
+          state: stateValue,
+          nonce,
+          code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
+          code_challenge_method: 'S256',
+        }).href;
+      } catch (error) {
+        return failed(error, returnTo);
+      }
+    },
+
+    /**
+     * The browser is back from the provider with `rawQuery`. Answers where to send it, and the new
+     * session when one was opened (the route sets its cookie).
+     */
+    async callback(rawQuery: string, meta: RequestMeta, previous: Actor | null) {
+      const params = new URLSearchParams(rawQuery);
+      const state = params.get('state') ?? '';
+      let returnTo: string | undefined;
+      try {
+        await ipLimit(meta);
+        if (!state || state.length > 256) throw new Refusal('SSO_FAILED', 'no state');
+        const found = await database.system((tx) => states.findStateByHash(tx, hashToken(state)));
+        if (!found || found.purpose !== SSO_PURPOSE || !found.targetId || !found.nonce) {
+          throw new Refusal('SSO_FAILED', 'unknown state');
+        }
+        returnTo = found.returnTo ?? undefined;
+        // Used once, whatever happens next: a replayed callback finds nothing.
+        if (!(await database.system((tx) => states.consumeState(tx, found.id)))) {
+          throw new Refusal('SSO_FAILED', 'state already used');
+        }
+        if (found.expiresAt.getTime() <= Date.now()) throw new Refusal('SSO_FAILED', 'state expired');
+        const current = await database.system((tx) => repo.findProviderById(tx, found.targetId!));
+        if (!current || current.provider.tenantId !== found.tenantId || !current.provider.active) {
+          throw new Refusal('SSO_FAILED', 'provider disabled or deleted during the sign-in');
+        }
+        if (current.tenant.status !== 'active') throw new Refusal('ACCOUNT_DISABLED', 'tenant not active');
+        const { provider } = current;
+        const config = await configurationFor(provider);
+        const tokens = await oidc
+          .authorizationCodeGrant(config, new URL(`${found.redirectUri}?${rawQuery}`), {
+            pkceCodeVerifier: secrets.open(found.tenantId, found.codeVerifier),
+            expectedState: state,
+            expectedNonce: found.nonce,
+            idTokenExpected: true,
+          })
+          .catch((error: unknown) => {
+            // The provider may have changed its keys or endpoints: the next sign-in discovers again.
+            issuers.forget(provider.issuer);
+            throw error;
+          });
+        const claims = await claimsOf(config, tokens);
+        const outcome = await signIn(found.tenantId, provider, claims, meta, returnTo);
+        if ('refused' in outcome) throw outcome.refused;
+        if ('ticket' in outcome) {
+          return {
+            location: loginPageWith({ [SSO_LOGIN_QUERY.ticket]: outcome.ticket, redirectTo: returnTo }),
+          };
+        }
+        await rotate(previous);
+        return { location: returnTo ?? '/', session: outcome.session };
+      } catch (error) {
+        return { location: failed(error, returnTo) };
+      }
+    },
+
+    /** The TOTP step of a provider sign-in: the ticket from the redirect and a code, like the login's. */
+    async complete(input: SsoComplete, meta: RequestMeta, previous: Actor | null) {
+      await ipLimit(meta);
+      const found =
+        input.ticket.length <= 256
+          ? await database.system((tx) => states.findStateByHash(tx, hashToken(input.ticket)))
+          : null;
+      if (!found || found.purpose !== SSO_MFA_PURPOSE || !found.userId || !found.targetId) {
+        throw new AppError('SSO_FAILED', TICKET_EXPIRED);
+      }
+      if (found.expiresAt.getTime() <= Date.now()) throw new AppError('SSO_FAILED', TICKET_EXPIRED);
+      const { tenantId, userId, targetId: providerId } = found;
+      const key = `totp:user:${userId}`;
+      await limiter.check(key, LIMITS.totpFailuresPerUser);
+      if (!(await mfa.acceptLoginCode(tenantId, userId, input.code))) {
+        await limiter.fail(key, LIMITS.totpFailuresPerUser);
+        await database.tenant(tenantId, (tx) =>
+          auditFor(tx, tenantId, userId, meta, 'failed-sign-in', providerId),
+        );
+        throw totpError(WRONG_CODE);
+      }
+      if (!(await database.system((tx) => states.consumeState(tx, found.id)))) {
+        throw new AppError('SSO_FAILED', TICKET_EXPIRED);
+      }
+      // The user's state and the network may have changed while the code was typed.
+      const checked = await database.tenant(tenantId, async (tx) => {
+        const [user, tenant] = await Promise.all([
+          repo.findUser(tenantId, tx, userId),
+          repo.findTenant(tenantId, tx),
+        ]);
+        if (!user || !tenant || tenant.status !== 'active' || user.status === 'Disabled') {
+          return { refused: new AppError('ACCOUNT_DISABLED') };
+        }
+        try {
+          await assertNetworkAllowed(tx, tenantId, meta.ip);
+        } catch (error) {
+          if (!(error instanceof AppError)) throw error;
+          await auditFor(tx, tenantId, userId, meta, 'failed-sign-in', providerId);
+          return { refused: error };
+        }
+        return { user, tenant };
+      });
+      if ('refused' in checked) throw checked.refused;
+      await rotate(previous);
+      return database.tenant(tenantId, async (tx) => {
+        const session = await sessions.open(tx, { tenantId, userId }, meta);
+        await auditFor(tx, tenantId, userId, meta, 'sign-in', providerId);
+        return { session, user: toSessionUser(checked.user, checked.tenant) };
+      });
+    },
+  };
+}
+
+export type SsoService = ReturnType<typeof createSsoService>;

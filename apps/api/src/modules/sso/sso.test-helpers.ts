@@ -1,0 +1,89 @@
+import { SSO_CALLBACK_PATH } from '@skyvault/contract';
+import { call, createTestApp, type TestApp, type TestUser } from '../../../test/app.js';
+import {
+  OPENID_LOGIN_FIELD,
+  type OpenIdAccount,
+  type OpenIdProvider,
+  startOpenIdProvider,
+} from '../../../test/openid-provider.js';
+
+/** A client secret that is easy to search for in any answer, row, audit event or log line. */
+export const IDP_SECRET = 'idp-SECRET-never-shown-0123456789';
+export const IDP_CLIENT_ID = 'skyvault-console';
+export const PUBLIC_URL = 'https://console.example.com';
+export const REDIRECT_URI = `${PUBLIC_URL}${SSO_CALLBACK_PATH}`;
+
+/** The local OpenID provider with our client registered. */
+export const startTestProvider = (accounts: OpenIdAccount[] = []) =>
+  startOpenIdProvider({
+    clientId: IDP_CLIENT_ID,
+    clientSecret: IDP_SECRET,
+    redirectUri: REDIRECT_URI,
+    accounts,
+  });
+
+/** The API as deployed behind https, allowed to reach the local provider on 127.0.0.1. */
+export const createSsoTestApp = (env: Record<string, string> = {}, options = {}) =>
+  createTestApp({ PUBLIC_URL, OUTBOUND_PRIVATE_NETWORKS: 'true', ...env }, options);
+
+export const providerBody = (issuer: string, overrides: Record<string, unknown> = {}) => ({
+  name: 'Acme Login',
+  type: 'OpenId',
+  buttonText: '',
+  providerData: { clientId: IDP_CLIENT_ID, clientSecret: IDP_SECRET, issuer },
+  ...overrides,
+});
+
+export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+
+/** One call as the user, JSON body optional. */
+export const apiAs = (t: TestApp) => (u: TestUser, method: Method, url: string, payload?: object) =>
+  call(t, { method, url, payload, cookie: u.cookie });
+
+/** Creates a provider through the API and returns its id. */
+export async function createProvider(t: TestApp, u: TestUser, body: object): Promise<string> {
+  const res = await apiAs(t)(u, 'POST', '/api/v1/identity-providers', body);
+  if (res.statusCode !== 201) throw new Error(`create failed: ${res.statusCode} ${res.body}`);
+  return res.json().id;
+}
+
+/**
+ * What a browser does at the provider: follows its redirects with its cookies, fills the login form
+ * with `login` and ends at our callback. Answers the callback's path and query.
+ */
+export async function signInAtProvider(idp: OpenIdProvider, authorizationUrl: string, login: string) {
+  const jar = new Map<string, string>();
+  const go = async (url: string, init: RequestInit = {}) => {
+    const cookie = [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
+    const res = await fetch(url, { ...init, redirect: 'manual', headers: { ...init.headers, cookie } });
+    for (const line of res.headers.getSetCookie()) {
+      const [pair = ''] = line.split(';');
+      const at = pair.indexOf('=');
+      jar.set(pair.slice(0, at), pair.slice(at + 1));
+    }
+    return res;
+  };
+  let res = await go(authorizationUrl);
+  for (let hops = 0; hops < 10; hops++) {
+    const location = res.headers.get('location');
+    if (!location) {
+      // The login form: submit it as the browser would.
+      const html = await res.text();
+      const action = /action="([^"]+)"/.exec(html)?.[1];
+      if (!action) throw new Error(`no login form at the provider: ${res.status} ${html.slice(0, 200)}`);
+      res = await go(new URL(action, idp.issuer).href, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ [OPENID_LOGIN_FIELD]: login }).toString(),
+      });
+      continue;
+    }
+    if (location.startsWith(REDIRECT_URI)) return location.slice(PUBLIC_URL.length);
+    res = await go(new URL(location, idp.issuer).href);
+  }
+  throw new Error('the provider never sent the browser back');
+}
+
+/** Where a redirect answer sends the browser, as a URL on the console's origin. */
+export const locationOf = (res: { headers: Record<string, unknown> }) =>
+  new URL(String(res.headers.location), PUBLIC_URL);
