@@ -132,3 +132,16 @@ export async function callApi<E extends EndpointDef>(
   }
   return parsed.data as EndpointResponse<E>;
 }
+
+/**
+ * A multipart call (a file upload, e.g. POST /v1/icons/upload): the contract lists its text fields apart,
+ * since a file is no JSON, so the body is the FormData itself. Everything else is callApi's: headers,
+ * error answers and the response check.
+ */
+export function callApiWithForm<E extends EndpointDef>(
+  endpoint: E,
+  form: FormData,
+  options: { params?: EndpointParams<E>; signal?: AbortSignal } = {},
+): Promise<EndpointResponse<E>> {
+  return callApi(endpoint, ...([{ ...options, body: form }] as unknown as CallArgs<E>));
+}

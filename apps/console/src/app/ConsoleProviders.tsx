@@ -29,7 +29,11 @@ export function ConsoleProviders({ children }: { children: ReactNode }) {
     const handleError = createErrorHandler({
       navigate: (to) => void router.current.navigate(to, { replace: true }),
       location: () => router.current.location,
-      notifyError: (message) => notify(message, 'error', { preventDuplicate: true }),
+      notifyError: (message, options) =>
+        notify(message, 'error', {
+          preventDuplicate: true,
+          autoHideDuration: options?.lasting ? 15_000 : undefined,
+        }),
     });
     return { handleError, queryClient: createQueryClient(handleError) };
   });

@@ -12,8 +12,8 @@ import { rolesRoutes } from '../features/roles/roles.routes';
 import { storagesRoutes } from '../features/storages/storages.routes';
 import { tenantsRoutes } from '../features/tenants/tenants.routes';
 import { usersRoutes } from '../features/users/users.routes';
-import { AppLayout } from './layout/AppLayout';
 import { PublicLayout } from './layout/PublicLayout';
+import { ScreenBoundary } from './layout/ScreenBoundary';
 import { routes } from './routes';
 import { RequireAdmin, RequireService } from './session/guards';
 
@@ -21,6 +21,12 @@ import { RequireAdmin, RequireService } from './session/guards';
  * The console's route tree. Each feature owns its routes (paths from app/routes, pages lazy-loaded);
  * this file only decides where they sit: public or signed in, and who may open them.
  */
+/**
+ * The signed-in shell (top bar, sidebar, drawers) loads with the first signed-in screen, not with the
+ * login page: a visitor who has not signed in never downloads it.
+ */
+const AppLayout = lazy(() => import('./layout/AppLayout').then((module) => ({ default: module.AppLayout })));
+
 export const appRoutes: RouteObject[] = [
   {
     element: <PublicLayout />,
@@ -28,7 +34,11 @@ export const appRoutes: RouteObject[] = [
   },
   {
     path: routes.home,
-    element: <AppLayout />,
+    element: (
+      <ScreenBoundary resetKey="shell">
+        <AppLayout />
+      </ScreenBoundary>
+    ),
     children: [
       { index: true, element: <Navigate to={routes['licenses.index']} replace /> },
       {

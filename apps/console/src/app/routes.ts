@@ -26,10 +26,14 @@ export const routes = {
   'applications.show.index': '/applications/:applicationId',
   'applications.edit': '/applications/:applicationId/edit',
   'identity-providers.index': '/identity-providers',
+  'identity-providers.create': '/identity-providers/create',
+  'identity-providers.show': '/identity-providers/:identityProviderId',
+  'identity-providers.edit': '/identity-providers/:identityProviderId/edit',
   'mfa.index': '/mfa',
   'mfa.show': '/mfa/:mfaId',
   'mfa.edit': '/mfa/:mfaId/edit',
   'ip-ranges.index': '/ip-ranges',
+  'ip-ranges.show': '/ip-ranges/:ipRangeId',
 } as const;
 
 export type RouteName = keyof typeof routes;

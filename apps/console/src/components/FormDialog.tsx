@@ -1,4 +1,5 @@
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
@@ -14,7 +15,11 @@ export interface FormDialogProps {
   onSubmit: FormEventHandler<HTMLFormElement>;
   onClose: () => void;
   onExited?: () => void;
-  actions: ReactNode;
+  /** The submit button's text; with it the dialog shows the usual pair: cancel (closes) and submit. */
+  submitLabel?: string;
+  cancelLabel?: string;
+  /** Buttons of a dialog that needs other ones than the usual pair. */
+  actions?: ReactNode;
   children: ReactNode;
 }
 
@@ -29,6 +34,8 @@ export function FormDialog({
   onSubmit,
   onClose,
   onExited,
+  submitLabel = 'Save',
+  cancelLabel = 'Cancel',
   actions,
   children,
 }: FormDialogProps) {
@@ -46,7 +53,18 @@ export function FormDialog({
       <Box component="form" noValidate onSubmit={onSubmit} sx={{ display: 'contents' }}>
         <DialogTitle id={titleId}>{title}</DialogTitle>
         <DialogContent>{children}</DialogContent>
-        <DialogActions>{actions}</DialogActions>
+        <DialogActions>
+          {actions ?? (
+            <>
+              <Button onClick={onClose} disabled={busy}>
+                {cancelLabel}
+              </Button>
+              <Button type="submit" variant="contained" loading={busy}>
+                {submitLabel}
+              </Button>
+            </>
+          )}
+        </DialogActions>
       </Box>
     </Dialog>
   );

@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../api/client';
 import { LOGGED_IN_KEY } from '../session/loggedInFlag';
 import { type CurrentLocation, createErrorHandler } from './errorHandler';
+import { isHandledByErrorHandler } from './formErrors';
 
 function setup(location: CurrentLocation = { pathname: '/users', search: '?page=2', hash: '' }) {
   const deps = { navigate: vi.fn(), notifyError: vi.fn(), location: () => location };
@@ -56,6 +57,27 @@ describe('the error handler', () => {
     });
     handle(apiError(403, 'ForceResetPasswordException', { resetCode: 'abc123' }));
     expect(navigate).toHaveBeenCalledWith('/auth/change-password?code=abc123&redirectTo=%2Fgroups');
+  });
+
+  it('403 IP_NOT_ALLOWED while signed in logs out locally, goes to login and says why, even for forms', () => {
+    const { handle, navigate, notifyError } = setup();
+    handle(apiError(403, 'IP_NOT_ALLOWED'), { toast: false });
+    expect(localStorage.getItem(LOGGED_IN_KEY)).toBeNull();
+    expect(navigate).toHaveBeenCalledWith('/auth/login?redirectTo=%2Fusers%3Fpage%3D2');
+    expect(notifyError).toHaveBeenCalledWith('server says IP_NOT_ALLOWED', { lasting: true });
+  });
+
+  it('403 IP_NOT_ALLOWED on the login page stays there and shows the reason', () => {
+    const { handle, navigate, notifyError } = setup({ pathname: '/auth/login', search: '', hash: '' });
+    handle(apiError(403, 'IP_NOT_ALLOWED'), { toast: false });
+    expect(navigate).not.toHaveBeenCalled();
+    expect(localStorage.getItem(LOGGED_IN_KEY)).toBe('true');
+    expect(notifyError).toHaveBeenCalledWith('server says IP_NOT_ALLOWED', { lasting: true });
+  });
+
+  it('counts IP_NOT_ALLOWED among the errors a screen leaves to the handler', () => {
+    expect(isHandledByErrorHandler(apiError(403, 'IP_NOT_ALLOWED'))).toBe(true);
+    expect(isHandledByErrorHandler(apiError(409, 'IP_RANGE_LOCKOUT'))).toBe(false);
   });
 
   it("shows any other error's server message in a toast", () => {

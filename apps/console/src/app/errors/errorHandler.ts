@@ -13,7 +13,8 @@ export interface ErrorHandlerDeps {
   /** Replaces the current entry: the page that failed should not come back with the Back button. */
   navigate: (to: string) => void;
   location: () => CurrentLocation;
-  notifyError: (message: string) => void;
+  /** `lasting` keeps the toast up longer: the message explains why the user is on another screen. */
+  notifyError: (message: string, options?: { lasting?: boolean }) => void;
 }
 
 export interface HandleErrorOptions {
@@ -34,7 +35,8 @@ export function isAbortError(error: unknown): boolean {
 /**
  * The one place that reacts to failed calls (SPEC.md §8): an ended session goes to login and comes back,
  * a non-administrator goes to the screens they may use, a forced password reset goes to the change
- * password screen, everything else is an error toast.
+ * password screen, a session refused by the organization's network access goes to login with the
+ * reason, everything else is an error toast.
  */
 export function createErrorHandler(deps: ErrorHandlerDeps): ErrorHandler {
   return (error, { toast = true } = {}) => {
@@ -51,6 +53,16 @@ export function createErrorHandler(deps: ErrorHandlerDeps): ErrorHandler {
       }
       if (error.status === 403 && error.code === 'INSUFFICIENT_ACCESS' && !isAuthPath(pathname)) {
         deps.navigate(FIRST_USER_ROUTE);
+        return;
+      }
+      if (error.status === 403 && error.code === 'IP_NOT_ALLOWED') {
+        // Shown even to forms that show their own errors: no field is wrong, the address is. Signed in,
+        // every call would fail the same way, so the console leaves for login (which says it too).
+        deps.notifyError(error.message, { lasting: true });
+        if (!isPublicPath(pathname)) {
+          clearLoggedIn();
+          deps.navigate(toLogin({ redirectTo: currentPath }));
+        }
         return;
       }
       if (error.code === 'ForceResetPasswordException' && error.resetCode) {

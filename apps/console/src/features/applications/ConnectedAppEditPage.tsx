@@ -1,19 +1,136 @@
-import { Navigate, useParams } from 'react-router';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import { type Application, TOASTS } from '@skyvault/contract';
+import { useForm, useWatch } from 'react-hook-form';
+import { Link, Navigate, useNavigate, useParams } from 'react-router';
+import { isHandledByErrorHandler, useFormErrorReport } from '../../app/errors/formErrors';
 import { PageHeader } from '../../app/layout/PageHeader';
-import { ScreenPlaceholder } from '../../components/ScreenPlaceholder';
+import { notify } from '../../app/toasts/notify';
+import {
+  AppInformationSection,
+  AuthorizedUrlsSection,
+  OAuthSection,
+  TokenLifetimesSection,
+} from './ApplicationFormSections';
+import { showFieldErrors } from './applicationErrors';
+import {
+  type ApplicationFormOutput,
+  type ApplicationFormValues,
+  applicationFormValues,
+  applicationResolver,
+  nameLongEnough,
+} from './applicationForm';
+import { useApplication, useUpdateApplication } from './applications.queries';
 import { toConnectedApp, toConnectedApps } from './applications.routes';
 
+/** Edit one Connected App (SPEC.md §2): a missing id goes to the list. */
 export function ConnectedAppEditPage() {
   const { applicationId } = useParams();
   if (!applicationId) return <Navigate to={toConnectedApps()} replace />;
+  return <ConnectedAppEdit id={applicationId} />;
+}
+
+/**
+ * Loads the app, then shows its form, whose defaults need it: the form never shows a moment of empty
+ * values. A failed load goes back to the list once the shared handler has shown why (SPEC.md §8).
+ */
+export function ConnectedAppEdit({ id }: { id: string }) {
+  const query = useApplication(id);
+  if (query.data) return <ConnectedAppEditForm app={query.data} />;
+  if (query.isError && !isHandledByErrorHandler(query.error)) {
+    return <Navigate to={toConnectedApps()} replace />;
+  }
   return (
     <>
       <PageHeader
         title="Edit Connected App"
-        back={toConnectedApp(applicationId)}
+        back={toConnectedApp(id)}
         backLabel="Back to the Connected App"
       />
-      <ScreenPlaceholder />
+      <Stack aria-label="Edit Connected App" aria-busy sx={{ gap: 3, maxWidth: 720 }}>
+        <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
+          <Stack sx={{ gap: 2 }} aria-label="Loading">
+            <Skeleton variant="rounded" height={56} />
+            <Skeleton variant="rounded" height={120} />
+            <Skeleton variant="rounded" height={120} />
+          </Stack>
+        </Paper>
+        <Stack direction="row" sx={{ gap: 1, justifyContent: 'flex-end' }}>
+          <Button component={Link} to={toConnectedApp(id)}>
+            Cancel
+          </Button>
+          <Button variant="contained" disabled>
+            Save
+          </Button>
+        </Stack>
+      </Stack>
+    </>
+  );
+}
+
+/**
+ * Name, multi-tenant mode, flows and scopes, authorized URLs and token lifetimes, validated with the
+ * contract's schema as the API validates them. Save is enabled while the name is longer than 3
+ * characters (SPEC.md §2).
+ */
+function ConnectedAppEditForm({ app }: { app: Application }) {
+  const navigate = useNavigate();
+  const update = useUpdateApplication();
+  const reportError = useFormErrorReport();
+  const id = app.id;
+  const form = useForm<ApplicationFormValues, unknown, ApplicationFormOutput>({
+    resolver: applicationResolver,
+    mode: 'onTouched',
+    defaultValues: applicationFormValues(app),
+  });
+  const name = useWatch({ control: form.control, name: 'name' });
+  const canSave = nameLongEnough(name);
+
+  const submit = form.handleSubmit((body) =>
+    update.mutate(
+      { id, body },
+      {
+        onSuccess: () => {
+          notify(TOASTS.applicationUpdated, 'success');
+          // Replaced: Back from the details should not reopen a form that has been saved.
+          navigate(toConnectedApp(id), { replace: true });
+        },
+        onError: (error) => {
+          if (!showFieldErrors(form, error)) reportError(form, error);
+        },
+      },
+    ),
+  );
+
+  return (
+    <>
+      <PageHeader
+        title={`Edit Connected App: ${app.name}`}
+        back={toConnectedApp(id)}
+        backLabel="Back to the Connected App"
+      />
+      <Stack
+        component="form"
+        noValidate
+        onSubmit={submit}
+        aria-label="Edit Connected App"
+        sx={{ gap: 3, maxWidth: 720 }}
+      >
+        <AppInformationSection form={form} />
+        <OAuthSection form={form} />
+        <AuthorizedUrlsSection form={form} />
+        <TokenLifetimesSection form={form} />
+        <Stack direction="row" sx={{ gap: 1, justifyContent: 'flex-end' }}>
+          <Button component={Link} to={toConnectedApp(id)} disabled={update.isPending}>
+            Cancel
+          </Button>
+          <Button type="submit" variant="contained" disabled={!canSave} loading={update.isPending}>
+            Save
+          </Button>
+        </Stack>
+      </Stack>
     </>
   );
 }

@@ -1,17 +1,59 @@
-import { Navigate, useParams } from 'react-router';
+import EditIcon from '@mui/icons-material/Edit';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import { Link, Navigate, useParams } from 'react-router';
+import { isHandledByErrorHandler } from '../../app/errors/formErrors';
 import { PageHeader } from '../../app/layout/PageHeader';
-import { ScreenPlaceholder } from '../../components/ScreenPlaceholder';
-import { toConnectedApps } from './applications.routes';
+import { useApplication } from './applications.queries';
+import { toConnectedAppEdit, toConnectedApps } from './applications.routes';
+import { ConnectedAppActions } from './ConnectedAppActions';
+import { ConnectedAppCards } from './ConnectedAppCards';
 
-/** Details of one Connected App; the title gains the app's name once the details are loaded. */
+/** Details of one Connected App (SPEC.md §2): a missing id goes to the list. */
 export function ConnectedAppPage() {
   const { applicationId } = useParams();
-  // SPEC.md §2: a missing id goes to the list.
   if (!applicationId) return <Navigate to={toConnectedApps()} replace />;
+  return <ConnectedAppDetails id={applicationId} />;
+}
+
+/** The app with this id: title, Actions, Edit and the three cards; the page above takes the id from the URL. */
+export function ConnectedAppDetails({ id }: { id: string }) {
+  const query = useApplication(id);
+  // SPEC.md §8: the shared handler has shown the error; unless it is taking the user elsewhere, back to the list.
+  if (query.isError && !isHandledByErrorHandler(query.error)) {
+    return <Navigate to={toConnectedApps()} replace />;
+  }
+  const app = query.data;
+
   return (
     <>
-      <PageHeader title="Connected App" back={toConnectedApps()} backLabel="Back to Connected Apps" />
-      <ScreenPlaceholder />
+      <PageHeader
+        title={app ? `Connected App: ${app.name}` : 'Connected App'}
+        back={toConnectedApps()}
+        backLabel="Back to Connected Apps"
+        actions={
+          app && (
+            <>
+              <ConnectedAppActions app={app} />
+              <Button
+                component={Link}
+                to={toConnectedAppEdit(id)}
+                variant="contained"
+                startIcon={<EditIcon />}
+              >
+                Edit
+              </Button>
+            </>
+          )
+        }
+      />
+      {app && app.data.oauth.authorizedCallbackURLs.length === 0 && (
+        // A new app starts without one (no address is a safe guess), and so signs nobody in yet.
+        <Alert severity="info" sx={{ mb: 2, maxWidth: 720 }}>
+          This app cannot sign anyone in until it has a callback URL. Choose Edit to add one.
+        </Alert>
+      )}
+      <ConnectedAppCards app={app} />
     </>
   );
 }

@@ -12,22 +12,29 @@ import { CodeStep } from './login/CodeStep';
 import { CredentialStep } from './login/CredentialStep';
 import { EmailStep } from './login/EmailStep';
 import { ForgotPasswordDialog } from './login/ForgotPasswordDialog';
+import { LoginButtons } from './login/LoginButtons';
 import { initialLoginState, loginReducer } from './login/loginSteps';
 import { MfaCodeDialog } from './login/MfaCodeDialog';
 import { PasswordStep } from './login/PasswordStep';
 import { SelectTenantStep } from './login/SelectTenantStep';
 import { TenantStep } from './login/TenantStep';
 import { useSignIn } from './login/useSignIn';
+import { useSsoReturn } from './login/useSsoReturn';
 
 /**
  * /auth/login (SPEC.md §2, §4): one step at a time, in either flow, then pre-login, the MFA code when the
  * account has MFA, and login. `redirectTo` says where to go afterwards; `authorized=true` means the
- * visitor was sent here to sign in first.
+ * visitor was sent here to sign in first. Once the tenant is known its identity providers' buttons show;
+ * coming back from one, the page shows why it failed or asks for the MFA code.
  */
 export function LoginPage() {
   const [query] = useSearchParams();
   const [state, dispatch] = useReducer(loginReducer, query, initialLoginState);
-  const { awaitingCode, signIn, signInWithCode, cancelCode } = useSignIn(query.get('redirectTo'));
+  const redirectTo = query.get('redirectTo');
+  const { awaitingCode, signIn, signInWithCode, cancelCode } = useSignIn(redirectTo);
+  const sso = useSsoReturn(redirectTo);
+  // Once the tenant is known (entered, or chosen after the e-mail code), its identity providers can show.
+  const tenantKnown = state.step === 'CREDENTIAL' || state.step === 'PASSWORD';
   /** The forgot-password dialog, with what the form knows so far; null while closed. */
   const [forgotFor, setForgotFor] = useState<{ email: string; tenantName: string } | null>(null);
 
@@ -35,6 +42,11 @@ export function LoginPage() {
     <PublicCard title="Log in">
       <Stack spacing={2}>
         {query.get('authorized') === 'true' && <Alert severity="info">Please log in to continue.</Alert>}
+        {sso.error && (
+          <Alert severity="error" onClose={sso.dismissError}>
+            {sso.error}
+          </Alert>
+        )}
         {state.step === 'EMAIL' && (
           <EmailStep
             email={state.email}
@@ -86,11 +98,13 @@ export function LoginPage() {
             onForgotPassword={(email) => setForgotFor({ email, tenantName: state.tenantName })}
           />
         )}
+        {tenantKnown && <LoginButtons tenantName={state.tenantName} redirectTo={redirectTo} />}
         <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'center' }}>
           Don't have an account? <RouterLink to={toSignUp()}>Sign up</RouterLink>
         </Typography>
       </Stack>
       {awaitingCode && <MfaCodeDialog onSubmitCode={signInWithCode} onCancel={cancelCode} />}
+      {sso.awaitingCode && <MfaCodeDialog onSubmitCode={sso.submitCode} onCancel={sso.cancelCode} />}
       {forgotFor && <ForgotPasswordDialog {...forgotFor} onClose={() => setForgotFor(null)} />}
     </PublicCard>
   );

@@ -1,5 +1,4 @@
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
@@ -60,16 +59,7 @@ export function CreateConnectionDialog({ onClose }: { onClose: () => void }) {
       onSubmit={submit}
       onClose={() => setOpen(false)}
       onExited={onClose}
-      actions={
-        <>
-          <Button onClick={() => setOpen(false)} disabled={busy}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="contained" loading={busy}>
-            Save
-          </Button>
-        </>
-      }
+      submitLabel="Save"
     >
       <Stack sx={{ gap: 2, pt: 1 }}>
         <TextField

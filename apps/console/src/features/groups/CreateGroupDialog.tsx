@@ -1,4 +1,3 @@
-import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { TOASTS } from '@skyvault/contract';
 import { useState } from 'react';
@@ -39,16 +38,7 @@ export function CreateGroupDialog({ onClose }: { onClose: () => void }) {
       onSubmit={submit}
       onClose={close}
       onExited={onClose}
-      actions={
-        <>
-          <Button onClick={close} disabled={create.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="contained" loading={create.isPending}>
-            Create
-          </Button>
-        </>
-      }
+      submitLabel="Create"
     >
       <Stack sx={{ gap: 2, pt: 1 }}>
         <GroupFields form={form} />

@@ -7,6 +7,7 @@ import { isHandledByErrorHandler } from '../../app/errors/formErrors';
 import { notify } from '../../app/toasts/notify';
 import { ActionsMenu } from '../../components/ActionsMenu';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { useConfirmation } from '../../components/useConfirmation';
 import { LazyMfaQrDialog, preloadMfaQrDialog } from './LazyMfaQrDialog';
 import type { CreatedMfaDevice } from './MfaNameDialog';
 import {
@@ -57,9 +58,7 @@ const alreadySwitched = (error: unknown): error is ApiError =>
 export function MfaDeviceActions({ device }: { device: MfaDevice }) {
   const navigate = useNavigate();
   const handleError = useErrorHandler();
-  const [confirming, setConfirming] = useState<MfaAction | null>(null);
-  // Kept after closing, so the dialog does not lose its texts while it fades out.
-  const [shown, setShown] = useState<MfaAction>('delete');
+  const { confirming, shown, ask, done } = useConfirmation<MfaAction>('delete');
   const [resetDevice, setResetDevice] = useState<CreatedMfaDevice | null>(null);
   const switchDevice = useSwitchMfaDevice();
   const removeDevice = useDeleteMfaDevice();
@@ -68,11 +67,9 @@ export function MfaDeviceActions({ device }: { device: MfaDevice }) {
   const pending = switchDevice.isPending || removeDevice.isPending || resetSecret.isPending;
 
   const choose = (action: MfaAction) => {
-    setConfirming(action);
-    setShown(action);
+    ask(action);
     if (action === 'reset') void preloadMfaQrDialog();
   };
-  const done = () => setConfirming(null);
 
   const confirm = () => {
     if (confirming === 'enable' || confirming === 'disable') {

@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import { mfaDeviceFormSchema, TOASTS, WARNINGS } from '@skyvault/contract';
+import { type MfaDevice, mfaDeviceFormSchema, TOASTS, WARNINGS } from '@skyvault/contract';
 import { useForm } from 'react-hook-form';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { isHandledByErrorHandler, useFormErrorReport } from '../../app/errors/formErrors';
@@ -20,24 +20,46 @@ export function MfaDeviceEditPage() {
   return <MfaDeviceEditForm id={mfaId} />;
 }
 
-/** The rename form of the device with this id; the page above takes the id from the URL. */
+/**
+ * Loads the device, then shows the rename form, whose default is its name: the field never shows a
+ * moment of emptiness. A failed load goes back to the list once the shared handler has shown why.
+ */
 export function MfaDeviceEditForm({ id }: { id: string }) {
-  const navigate = useNavigate();
   const query = useMfaDevice(id);
+  if (query.data) return <RenameForm device={query.data} />;
+  if (query.isError && !isHandledByErrorHandler(query.error)) {
+    return <Navigate to={toMfaDevices()} replace />;
+  }
+  return (
+    <>
+      <PageHeader title="Edit MFA Device" back={toMfaDevice(id)} backLabel="Back to the MFA device" />
+      <Paper variant="outlined" aria-busy sx={{ p: { xs: 2, sm: 3 }, maxWidth: 560 }}>
+        <Skeleton variant="rounded" height={56} aria-label="Loading" />
+        <Stack direction="row" sx={{ justifyContent: 'flex-end', gap: 1, mt: 3 }}>
+          <Button component={Link} to={toMfaDevice(id)}>
+            Cancel
+          </Button>
+          <Button variant="contained" disabled>
+            Save
+          </Button>
+        </Stack>
+      </Paper>
+    </>
+  );
+}
+
+function RenameForm({ device }: { device: MfaDevice }) {
+  const navigate = useNavigate();
   const rename = useRenameMfaDevice();
   const reportError = useFormErrorReport();
-  const device = query.data;
+  const id = device.id;
   const form = useForm({
     resolver: zodResolver(mfaDeviceFormSchema),
-    defaultValues: { name: '' },
-    values: device ? { name: device.name } : undefined,
-    // A refetch in the background must not undo what the user has typed.
-    resetOptions: { keepDirtyValues: true },
+    defaultValues: { name: device.name },
   });
   const { control, handleSubmit } = form;
 
   const submit = handleSubmit(({ name }) => {
-    if (!device) return;
     // SPEC.md §5: renaming to the same name is a warning, and nothing is sent.
     if (name === device.name) {
       notify(WARNINGS.mfaDeviceNameSame, 'warning');
@@ -56,10 +78,6 @@ export function MfaDeviceEditForm({ id }: { id: string }) {
     );
   });
 
-  if (query.isError && !isHandledByErrorHandler(query.error)) {
-    return <Navigate to={toMfaDevices()} replace />;
-  }
-
   return (
     <>
       <PageHeader title="Edit MFA Device" back={toMfaDevice(id)} backLabel="Back to the MFA device" />
@@ -69,19 +87,14 @@ export function MfaDeviceEditForm({ id }: { id: string }) {
         noValidate
         onSubmit={submit}
         aria-label="Edit MFA device"
-        aria-busy={!device}
         sx={{ p: { xs: 2, sm: 3 }, maxWidth: 560 }}
       >
-        {device ? (
-          <MfaNameField control={control} autoFocus />
-        ) : (
-          <Skeleton variant="rounded" height={56} aria-label="Loading" />
-        )}
+        <MfaNameField control={control} autoFocus />
         <Stack direction="row" sx={{ justifyContent: 'flex-end', gap: 1, mt: 3 }}>
           <Button component={Link} to={toMfaDevice(id)} disabled={rename.isPending}>
             Cancel
           </Button>
-          <Button type="submit" variant="contained" disabled={!device} loading={rename.isPending}>
+          <Button type="submit" variant="contained" loading={rename.isPending}>
             Save
           </Button>
         </Stack>

@@ -1,49 +1,17 @@
-import {
-  type MfaDevice,
-  type MfaDeviceCreate,
-  type MfaListQuery,
-  type MfaVerify,
-  mfaEndpoints,
-} from '@skyvault/contract';
-import {
-  keepPreviousData,
-  type QueryClient,
-  queryOptions,
-  useMutation,
-  useQuery,
-  useQueryClient,
-} from '@tanstack/react-query';
+import { type MfaDeviceCreate, type MfaVerify, mfaEndpoints } from '@skyvault/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../api/client';
+import { resourceReads } from '../../api/resourceQueries';
 
-export const mfaKeys = {
-  all: ['mfa'] as const,
-  lists: () => [...mfaKeys.all, 'list'] as const,
-  list: (query: MfaListQuery) => [...mfaKeys.lists(), query] as const,
-  detail: (id: string) => [...mfaKeys.all, 'detail', id] as const,
-};
+const devices = resourceReads('mfa', mfaEndpoints);
 
-export const mfaDevicesQuery = (query: MfaListQuery) =>
-  queryOptions({
-    queryKey: mfaKeys.list(query),
-    queryFn: ({ signal }) => callApi(mfaEndpoints.list, { query, signal }),
-    // Paging and searching keep the current rows on screen until the next page arrives.
-    placeholderData: keepPreviousData,
-  });
-
-export const mfaDeviceQuery = (id: string) =>
-  queryOptions({
-    queryKey: mfaKeys.detail(id),
-    queryFn: ({ signal }) => callApi(mfaEndpoints.get, { params: { id }, signal }),
-  });
-
-export const useMfaDevices = (query: MfaListQuery) => useQuery(mfaDevicesQuery(query));
-export const useMfaDevice = (id: string) => useQuery(mfaDeviceQuery(id));
-
+export const mfaKeys = devices.keys;
+export const mfaDevicesQuery = devices.listQuery;
+export const mfaDeviceQuery = devices.detailQuery;
+export const useMfaDevices = devices.useList;
+export const useMfaDevice = devices.useOne;
 /** A device changed: its details are the answer, and every list may show it differently now. */
-function storeDevice(queryClient: QueryClient, device: MfaDevice) {
-  queryClient.setQueryData(mfaKeys.detail(device.id), device);
-  void queryClient.invalidateQueries({ queryKey: mfaKeys.lists() });
-}
+const storeDevice = devices.store;
 
 /**
  * Creating, verifying and renaming report their errors next to the form field, so the shared

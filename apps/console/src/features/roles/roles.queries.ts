@@ -1,38 +1,24 @@
 import {
   connectionEndpoints,
   type RoleCreate,
-  type RoleListQuery,
   type RolePatch,
   type RolePermissions,
   roleEndpoints,
 } from '@skyvault/contract';
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../api/client';
+import { resourceReads } from '../../api/resourceQueries';
 import { connectionKeys } from '../connections/connections.queries';
 
+const roles = resourceReads('roles', roleEndpoints);
+
 export const roleKeys = {
-  all: ['roles'] as const,
-  lists: () => [...roleKeys.all, 'list'] as const,
-  list: (query: RoleListQuery) => [...roleKeys.lists(), query] as const,
-  detail: (id: string) => [...roleKeys.all, 'detail', id] as const,
-  permissions: (id: string) => [...roleKeys.all, 'permissions', id] as const,
+  ...roles.keys,
+  permissions: (id: string) => ['roles', 'permissions', id] as const,
 };
-
-export const rolesQuery = (query: RoleListQuery) =>
-  queryOptions({
-    queryKey: roleKeys.list(query),
-    queryFn: ({ signal }) => callApi(roleEndpoints.list, { query, signal }),
-    // Paging and searching keep the current rows on screen until the next page arrives.
-    placeholderData: keepPreviousData,
-  });
-
-export const useRoles = (query: RoleListQuery) => useQuery(rolesQuery(query));
-
-export const useRole = (id: string) =>
-  useQuery({
-    queryKey: roleKeys.detail(id),
-    queryFn: ({ signal }) => callApi(roleEndpoints.get, { params: { id }, signal }),
-  });
+export const rolesQuery = roles.listQuery;
+export const useRoles = roles.useList;
+export const useRole = roles.useOne;
 
 export const useRolePermissions = (id: string) =>
   useQuery({

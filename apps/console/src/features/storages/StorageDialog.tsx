@@ -1,4 +1,3 @@
-import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { type Storage, type StorageCreate, TOASTS } from '@skyvault/contract';
@@ -71,16 +70,7 @@ export function StorageDialog({ storage, onClose }: { storage?: Storage; onClose
       onSubmit={submit}
       onClose={close}
       onExited={onClose}
-      actions={
-        <>
-          <Button onClick={close} disabled={pending}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="contained" loading={pending}>
-            {storage ? 'Save' : 'Create'}
-          </Button>
-        </>
-      }
+      submitLabel={storage ? 'Save' : 'Create'}
     >
       <Stack sx={{ gap: 2, pt: 1 }}>
         <TextField

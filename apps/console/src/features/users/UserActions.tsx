@@ -1,5 +1,4 @@
 import { CONFIRMATIONS, TOASTS, type User } from '@skyvault/contract';
-import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../api/client';
 import { useErrorHandler } from '../../app/errors/ErrorHandlerContext';
@@ -7,6 +6,7 @@ import { isHandledByErrorHandler } from '../../app/errors/formErrors';
 import { notify } from '../../app/toasts/notify';
 import { ActionsMenu } from '../../components/ActionsMenu';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { useConfirmation } from '../../components/useConfirmation';
 import { useDeleteUser, useResetUserPassword, useUpdateUser } from './users.queries';
 import { toUsers } from './users.routes';
 
@@ -48,20 +48,12 @@ const isRuleRefusal = (error: unknown): error is ApiError =>
 export function UserActions({ user }: { user: User }) {
   const navigate = useNavigate();
   const handleError = useErrorHandler();
-  const [confirming, setConfirming] = useState<UserAction | null>(null);
-  // Kept after closing, so the dialog does not lose its texts while it fades out.
-  const [shown, setShown] = useState<UserAction>('delete');
+  const { confirming, shown, ask: choose, done } = useConfirmation<UserAction>('delete');
   const reset = useResetUserPassword();
   const update = useUpdateUser();
   const remove = useDeleteUser();
   const pending = reset.isPending || update.isPending || remove.isPending;
   const disabled = user.status === 'Disabled';
-
-  const choose = (action: UserAction) => {
-    setConfirming(action);
-    setShown(action);
-  };
-  const done = () => setConfirming(null);
 
   const confirm = () => {
     if (confirming === 'reset') {

@@ -1,4 +1,3 @@
-import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
@@ -11,7 +10,7 @@ import { notify } from '../../app/toasts/notify';
 import { FormDialog } from '../../components/FormDialog';
 import { formField } from '../../components/formField';
 import { PasswordField } from '../auth/form/PasswordField';
-import { GroupPicker } from './GroupPicker';
+import { GroupPicker } from '../groups/GroupPicker';
 import {
   toUserPatch,
   type UserFormOutput,
@@ -74,16 +73,7 @@ export function UserDialog({ user, onClose }: { user?: User; onClose: () => void
       onSubmit={submit}
       onClose={close}
       onExited={onClose}
-      actions={
-        <>
-          <Button onClick={close} disabled={pending}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="contained" loading={pending}>
-            {user ? 'Save' : 'Create'}
-          </Button>
-        </>
-      }
+      submitLabel={user ? 'Save' : 'Create'}
     >
       <Stack sx={{ gap: 2, pt: 1 }}>
         <TextField
@@ -116,6 +106,8 @@ export function UserDialog({ user, onClose }: { user?: User; onClose: () => void
             <GroupPicker
               value={field.value}
               current={user?.group ?? null}
+              label="Group"
+              hint="Its role decides what the user may do"
               onChange={field.onChange}
               onBlur={field.onBlur}
               inputRef={field.ref}

@@ -1,50 +1,23 @@
-import {
-  type User,
-  type UserCreate,
-  type UserListQuery,
-  type UserPatch,
-  userEndpoints,
-} from '@skyvault/contract';
-import {
-  keepPreviousData,
-  type QueryClient,
-  queryOptions,
-  useMutation,
-  useQuery,
-  useQueryClient,
-} from '@tanstack/react-query';
+import { type User, type UserCreate, type UserPatch, userEndpoints } from '@skyvault/contract';
+import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../api/client';
+import { resourceReads } from '../../api/resourceQueries';
 import { groupKeys } from '../groups/groups.keys';
 
-export const userKeys = {
-  all: ['users'] as const,
-  lists: () => [...userKeys.all, 'list'] as const,
-  list: (query: UserListQuery) => [...userKeys.lists(), query] as const,
-  detail: (id: string) => [...userKeys.all, 'detail', id] as const,
-};
+const users = resourceReads('users', userEndpoints);
 
-export const usersQuery = (query: UserListQuery) =>
-  queryOptions({
-    queryKey: userKeys.list(query),
-    queryFn: ({ signal }) => callApi(userEndpoints.list, { query, signal }),
-    // Paging and searching keep the current rows on screen until the next page arrives.
-    placeholderData: keepPreviousData,
-  });
-
-export const useUsers = (query: UserListQuery) => useQuery(usersQuery(query));
-export const useUser = (id: string) =>
-  useQuery({
-    queryKey: userKeys.detail(id),
-    queryFn: ({ signal }) => callApi(userEndpoints.get, { params: { id }, signal }),
-  });
+export const userKeys = users.keys;
+export const usersQuery = users.listQuery;
+export const useUsers = users.useList;
+export const useUser = users.useOne;
 
 /**
  * A user changed: the details are the answer; lists, and the groups whose user counts and member
  * tables show them, may read differently now.
  */
 function storeUser(queryClient: QueryClient, user?: User) {
-  if (user) queryClient.setQueryData(userKeys.detail(user.id), user);
-  void queryClient.invalidateQueries({ queryKey: userKeys.lists() });
+  if (user) users.store(queryClient, user);
+  else void queryClient.invalidateQueries({ queryKey: userKeys.lists() });
   void queryClient.invalidateQueries({ queryKey: groupKeys.all });
 }
 

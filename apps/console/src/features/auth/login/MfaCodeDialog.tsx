@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import Button from '@mui/material/Button';
 import DialogContentText from '@mui/material/DialogContentText';
 import TextField from '@mui/material/TextField';
 import { loginTotpSchema } from '@skyvault/contract';
@@ -37,16 +36,7 @@ export function MfaCodeDialog({
       busy={submitting}
       onSubmit={submit}
       onClose={onCancel}
-      actions={
-        <>
-          <Button onClick={onCancel} disabled={submitting}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="contained" loading={submitting}>
-            Login
-          </Button>
-        </>
-      }
+      submitLabel="Login"
     >
       <DialogContentText sx={{ mb: 2 }}>
         Open the authenticator app on your MFA device and enter the code it shows.

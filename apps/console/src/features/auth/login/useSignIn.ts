@@ -1,11 +1,8 @@
-import { authEndpoints, type SessionUser } from '@skyvault/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { authEndpoints } from '@skyvault/contract';
+import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
 import { callApi } from '../../../api/client';
-import { setLoggedIn } from '../../../app/session/loggedInFlag';
-import { sessionQuery } from '../../../app/session/session.queries';
-import { loginDestination } from './loginDestination';
+import { useEnterConsole } from './useEnterConsole';
 
 export interface Credentials {
   email: string;
@@ -29,8 +26,7 @@ const browserTimeZone = (): string | undefined => {
  * goes to the change-password screen from there).
  */
 export function useSignIn(redirectTo: string | null) {
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const enterConsole = useEnterConsole(redirectTo);
   const [awaitingCode, setAwaitingCode] = useState<Credentials | null>(null);
 
   const preLogin = useMutation({
@@ -43,15 +39,6 @@ export function useSignIn(redirectTo: string | null) {
       callApi(authEndpoints.login, { body: { ...credentials, code, timezone: browserTimeZone() } }),
     meta: { errorToast: false },
   });
-
-  const enterConsole = (user: SessionUser) => {
-    setLoggedIn();
-    // The signed-in layout starts from this answer instead of asking for the session again.
-    queryClient.setQueryData(sessionQuery.queryKey, user);
-    const destination = loginDestination(redirectTo);
-    if (destination.kind === 'document') window.location.assign(destination.path);
-    else navigate(destination.path, { replace: true });
-  };
 
   return {
     /** Non-null while the MFA dialog asks for the code of these credentials. */

@@ -18,8 +18,14 @@ function ElsewhereProbe() {
   );
 }
 
-/** The console's calls for itself; every test answers them the same way. */
-const SHELL_ANSWERS: Record<string, FetchRoute> = { 'GET /api/v1/brand': { body: { brand: 'skyvault' } } };
+/**
+ * The console's calls for itself, and the login page's identity provider buttons (none unless a test
+ * says otherwise); every test answers them the same way.
+ */
+const SHELL_ANSWERS: Record<string, FetchRoute> = {
+  'GET /api/v1/brand': { body: { brand: 'skyvault' } },
+  'POST /api/v1/identity-providers/login-buttons': { body: [] },
+};
 
 /** Stubs the API with the given answers (plus the shell's own calls) and returns the fetch mock. */
 export const stubApi = (answers: Record<string, FetchRoute>) => stubFetch({ ...SHELL_ANSWERS, ...answers });

@@ -3,8 +3,8 @@ import CircularProgress from '@mui/material/CircularProgress';
 import TextField from '@mui/material/TextField';
 import { NO_DATA_AVAILABLE } from '@skyvault/contract';
 import { type Ref, useState } from 'react';
-import { useGroupOptions } from '../groups/groups.queries';
-import { loadMoreAtEnd, useDebouncedText } from '../groups/pickerHelpers';
+import { useGroupOptions } from './groups.queries';
+import { loadMoreAtEnd, useDebouncedText } from './pickerHelpers';
 
 export interface GroupOption {
   id: string;
@@ -14,8 +14,11 @@ export interface GroupOption {
 export interface GroupPickerProps {
   /** The chosen group's id; '' or null for none. */
   value: string | null;
-  /** The group the user is in now, so that its name shows before the options load. */
+  /** The group chosen now, so that its name shows before the options load. */
   current: GroupOption | null;
+  label: string;
+  /** Shown under the field while it has no error: what the group is for here. */
+  hint: string;
   onChange: (groupId: string | null) => void;
   onBlur: () => void;
   inputRef: Ref<HTMLInputElement>;
@@ -23,10 +26,20 @@ export interface GroupPickerProps {
 }
 
 /**
- * The user modal's group: the tenant's groups by name, searched on the server as the user types
- * (debounced) and loaded 25 a batch as the list is scrolled. Clearing it leaves the user without a group.
+ * One of the tenant's groups (a user's group, a provider's default group): by name, searched on the
+ * server as the user types (debounced) and loaded 25 a batch as the list is scrolled (SPEC.md §9).
+ * Clearing it chooses no group.
  */
-export function GroupPicker({ value, current, onChange, onBlur, inputRef, error }: GroupPickerProps) {
+export function GroupPicker({
+  value,
+  current,
+  label,
+  hint,
+  onChange,
+  onBlur,
+  inputRef,
+  error,
+}: GroupPickerProps) {
   const [typed, setTyped] = useState('');
   const search = useDebouncedText(typed);
   const groups = useGroupOptions(search);
@@ -57,9 +70,9 @@ export function GroupPicker({ value, current, onChange, onBlur, inputRef, error 
         <TextField
           {...params}
           inputRef={inputRef}
-          label="Group"
+          label={label}
           error={Boolean(error)}
-          helperText={error ?? 'Its role decides what the user may do'}
+          helperText={error ?? hint}
           slotProps={{
             input: {
               ...params.InputProps,

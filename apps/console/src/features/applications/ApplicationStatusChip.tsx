@@ -1,0 +1,8 @@
+import { ACTIVE_STATUS_COLORS, activeStatus } from '@skyvault/contract';
+import { StatusChip } from '../../components/StatusChip';
+
+/** Active or Disabled (SPEC.md §2), in the contract's colours. */
+export function ApplicationStatusChip({ active }: { active: boolean }) {
+  const status = activeStatus(active);
+  return <StatusChip label={status} color={ACTIVE_STATUS_COLORS[status]} />;
+}

@@ -1,0 +1,80 @@
+import { type Application, CONFIRMATIONS, TOASTS } from '@skyvault/contract';
+import { useNavigate } from 'react-router';
+import { notify } from '../../app/toasts/notify';
+import { ActionsMenu } from '../../components/ActionsMenu';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { useConfirmation } from '../../components/useConfirmation';
+import { type ApplicationCommand, useApplicationCommand, useDeleteApplication } from './applications.queries';
+import { toConnectedApps } from './applications.routes';
+
+/** The actions that ask first (SPEC.md §4): all three end the app's sessions and authorization data. */
+type ConfirmedAction = 'disable' | 'regenerate' | 'delete';
+
+const CONFIRMING: Record<ConfirmedAction, { title: string; label: string }> = {
+  disable: { title: CONFIRMATIONS.disableApplication, label: 'Disable' },
+  regenerate: { title: CONFIRMATIONS.regenerateClientSecret, label: 'Regenerate' },
+  delete: { title: CONFIRMATIONS.deleteApplication, label: 'Delete' },
+};
+
+const DONE: Record<ApplicationCommand, string> = {
+  enable: TOASTS.applicationEnabled,
+  disable: TOASTS.applicationDisabled,
+  regenerate: TOASTS.clientSecretRegenerated,
+};
+
+/**
+ * The details screen's Actions menu: Disable or Enable by status, Regenerate secret, Delete. Enable runs at
+ * once; the others confirm with the warning that active sessions and authorization data are removed.
+ * Failures reach the shared handler's toast.
+ */
+export function ConnectedAppActions({ app }: { app: Application }) {
+  const navigate = useNavigate();
+  const command = useApplicationCommand();
+  const remove = useDeleteApplication();
+  const { confirming, shown, ask, done } = useConfirmation<ConfirmedAction>('delete');
+  const pending = command.isPending || remove.isPending;
+
+  const run = (name: ApplicationCommand) =>
+    command.mutate(
+      { id: app.id, command: name },
+      { onSuccess: () => notify(DONE[name], 'success'), onSettled: done },
+    );
+
+  const confirm = () => {
+    if (confirming === 'delete') {
+      remove.mutate(app.id, {
+        onSuccess: () => {
+          notify(TOASTS.applicationDeleted, 'success');
+          navigate(toConnectedApps(), { replace: true });
+        },
+        onError: done,
+      });
+    } else if (confirming) {
+      run(confirming);
+    }
+  };
+
+  return (
+    <>
+      <ActionsMenu
+        actions={[
+          app.active
+            ? { label: 'Disable', disabled: pending, onSelect: () => ask('disable') }
+            : { label: 'Enable', disabled: pending, onSelect: () => run('enable') },
+          { label: 'Regenerate secret', disabled: pending, onSelect: () => ask('regenerate') },
+          { label: 'Delete', disabled: pending, onSelect: () => ask('delete') },
+        ]}
+      />
+      <ConfirmDialog
+        open={confirming !== null}
+        title={CONFIRMING[shown].title}
+        message={CONFIRMATIONS.applicationSessionsWarning}
+        confirmLabel={CONFIRMING[shown].label}
+        destructive
+        pending={pending}
+        onConfirm={confirm}
+        onClose={done}
+      />
+    </>
+  );
+}

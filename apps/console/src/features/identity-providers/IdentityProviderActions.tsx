@@ -1,0 +1,86 @@
+import { CONFIRMATIONS, type IdentityProvider, TOASTS } from '@skyvault/contract';
+import { useNavigate } from 'react-router';
+import { notify } from '../../app/toasts/notify';
+import { ActionsMenu } from '../../components/ActionsMenu';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { useConfirmation } from '../../components/useConfirmation';
+import { useDeleteIdentityProvider, useSwitchIdentityProvider } from './identity-providers.queries';
+import { toIdentityProviders } from './identity-providers.routes';
+
+type Confirmable = 'disable' | 'delete';
+
+/** The spec names the questions; what follows them is ours. */
+const CONFIRMING: Record<Confirmable, { title: string; message: string; label: string }> = {
+  disable: {
+    title: CONFIRMATIONS.disableIdentityProvider,
+    message:
+      'Its button leaves the login page and sign-ins through it are refused until it is enabled again. ' +
+      'Users keep their accounts and can still log in with a password.',
+    label: 'Disable',
+  },
+  delete: {
+    title: CONFIRMATIONS.deleteIdentityProvider,
+    message:
+      'Its button leaves the login page and the links between users and their accounts at the provider ' +
+      'are removed. The users themselves stay. This cannot be undone.',
+    label: 'Delete',
+  },
+};
+
+/**
+ * The details screen's Actions menu (SPEC.md §4): Enable or Disable by status (only Disable asks
+ * first), and Delete, which asks first and then goes back to the list.
+ */
+export function IdentityProviderActions({ provider }: { provider: IdentityProvider }) {
+  const navigate = useNavigate();
+  const switchProvider = useSwitchIdentityProvider();
+  const removeProvider = useDeleteIdentityProvider();
+  const { confirming, shown, ask: choose, done } = useConfirmation<Confirmable>('delete');
+  const pending = switchProvider.isPending || removeProvider.isPending;
+
+  const enable = () =>
+    switchProvider.mutate(
+      { id: provider.id, command: 'enable' },
+      { onSuccess: () => notify(TOASTS.identityProviderEnabled, 'success') },
+    );
+
+  const confirm = () => {
+    if (confirming === 'disable') {
+      switchProvider.mutate(
+        { id: provider.id, command: 'disable' },
+        { onSuccess: () => notify(TOASTS.identityProviderDisabled, 'success'), onSettled: done },
+      );
+    } else if (confirming === 'delete') {
+      removeProvider.mutate(provider.id, {
+        onSuccess: () => {
+          notify(TOASTS.identityProviderDeleted, 'success');
+          navigate(toIdentityProviders(), { replace: true });
+        },
+        onError: done,
+      });
+    }
+  };
+
+  return (
+    <>
+      <ActionsMenu
+        actions={[
+          provider.active
+            ? { label: 'Disable', onSelect: () => choose('disable'), disabled: pending }
+            : { label: 'Enable', onSelect: enable, disabled: pending },
+          { label: 'Delete', onSelect: () => choose('delete'), disabled: pending },
+        ]}
+      />
+      <ConfirmDialog
+        open={confirming !== null}
+        title={CONFIRMING[shown].title}
+        message={CONFIRMING[shown].message}
+        confirmLabel={CONFIRMING[shown].label}
+        destructive
+        pending={pending}
+        onConfirm={confirm}
+        onClose={done}
+      />
+    </>
+  );
+}

@@ -1,0 +1,6 @@
+import { IdentityProviderForm } from './IdentityProviderForm';
+
+/** /identity-providers/create: a new provider starts empty. */
+export function IdentityProviderCreatePage() {
+  return <IdentityProviderForm />;
+}

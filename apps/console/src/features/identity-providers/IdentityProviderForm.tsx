@@ -1,0 +1,213 @@
+import Button from '@mui/material/Button';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import {
+  defaultButtonText,
+  IDENTITY_PROVIDER_TYPE_LABELS,
+  IDENTITY_PROVIDER_TYPES,
+  type IdentityProvider,
+  TOASTS,
+} from '@skyvault/contract';
+import type { ReactNode } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router';
+import { useFormErrorReport } from '../../app/errors/formErrors';
+import { PageHeader } from '../../app/layout/PageHeader';
+import { notify } from '../../app/toasts/notify';
+import { formField } from '../../components/formField';
+import { PasswordField } from '../auth/form/PasswordField';
+import { SsoButton } from '../auth/login/SsoButton';
+import { ButtonImageField } from './ButtonImageField';
+import { CallbackUrlField } from './CallbackUrlField';
+import { DefaultGroupPicker } from './DefaultGroupPicker';
+import { useCreateIdentityProvider, useUpdateIdentityProvider } from './identity-providers.queries';
+import { toIdentityProvider, toIdentityProviders } from './identity-providers.routes';
+import {
+  type IdentityProviderFormOutput,
+  type IdentityProviderFormValues,
+  identityProviderFormValues,
+  identityProviderResolver,
+  toCreateBody,
+  toPatchBody,
+  withFieldPaths,
+} from './identityProviderForm';
+
+export const KEEP_SECRET_HINT = 'Leave empty to keep the current client secret';
+const NEW_SECRET_HINT = 'The client secret the identity provider issued for this client';
+
+/**
+ * The create page and the edit page of an identity provider (SPEC.md §2): its name and connection
+ * method, the OpenID Connect client, the login button and the default group of new users. Saving shows
+ * the provider's details.
+ */
+export function IdentityProviderForm({ provider }: { provider?: IdentityProvider }) {
+  const editing = Boolean(provider);
+  const navigate = useNavigate();
+  const create = useCreateIdentityProvider();
+  const update = useUpdateIdentityProvider();
+  const reportError = useFormErrorReport();
+  const form = useForm<IdentityProviderFormValues, unknown, IdentityProviderFormOutput>({
+    resolver: identityProviderResolver(editing),
+    defaultValues: identityProviderFormValues(provider),
+  });
+  const busy = create.isPending || update.isPending;
+  const [name, buttonText, buttonImageId] = form.watch(['name', 'buttonText', 'buttonImageId']);
+  const shownText = buttonText.trim() || defaultButtonText(name || 'provider');
+  const cancelTo = provider ? toIdentityProvider(provider.id) : toIdentityProviders();
+
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      const saved = provider
+        ? await update.mutateAsync({ id: provider.id, body: toPatchBody(values) })
+        : await create.mutateAsync(toCreateBody(values));
+      notify(provider ? TOASTS.identityProviderUpdated : TOASTS.identityProviderCreated, 'success');
+      // Replaced: Back from the details should not reopen a form that has been saved.
+      navigate(toIdentityProvider(saved.id), { replace: true });
+    } catch (error) {
+      reportError(withFieldPaths(form), error);
+    }
+  });
+
+  return (
+    <>
+      <PageHeader
+        title={provider ? `Edit Identity Provider: ${provider.name}` : 'Create Identity Provider'}
+        back={cancelTo}
+        backLabel={provider ? 'Back to the identity provider' : 'Back to Identity Providers'}
+      />
+      <Stack component="form" noValidate onSubmit={submit} sx={{ gap: 3, maxWidth: 720 }}>
+        <Section title="General">
+          <TextField
+            {...formField(form, 'name')}
+            label="Name"
+            required
+            fullWidth
+            autoFocus={!editing}
+            autoComplete="off"
+          />
+          <Controller
+            control={form.control}
+            name="type"
+            render={({ field, fieldState }) => (
+              <TextField
+                select
+                label="Connection method"
+                required
+                fullWidth
+                name={field.name}
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                inputRef={field.ref}
+                error={Boolean(fieldState.error)}
+                helperText={fieldState.error?.message ?? 'How the console talks to the identity provider'}
+              >
+                {IDENTITY_PROVIDER_TYPES.map((type) => (
+                  <MenuItem key={type} value={type}>
+                    {IDENTITY_PROVIDER_TYPE_LABELS[type]}
+                  </MenuItem>
+                ))}
+              </TextField>
+            )}
+          />
+        </Section>
+        <Section title="OpenID Connect">
+          <TextField
+            {...formField(form, 'providerData.clientId', 'The client id the identity provider issued')}
+            label="Client ID"
+            required
+            fullWidth
+            autoComplete="off"
+            spellCheck={false}
+          />
+          <PasswordField
+            {...formField(form, 'providerData.clientSecret', editing ? KEEP_SECRET_HINT : NEW_SECRET_HINT)}
+            label="Client secret"
+            required={!editing}
+            autoComplete="new-password"
+          />
+          <TextField
+            {...formField(
+              form,
+              'providerData.issuer',
+              "The provider's https address; its OpenID configuration is read from there",
+            )}
+            label="Issuer"
+            type="url"
+            placeholder="https://login.example.com"
+            required
+            fullWidth
+            autoComplete="off"
+            spellCheck={false}
+          />
+          <CallbackUrlField />
+        </Section>
+        <Section title="Login button">
+          <TextField
+            {...formField(form, 'buttonText', 'Left empty, the button says Connect and the provider name')}
+            label="Button text"
+            placeholder={defaultButtonText(name || 'provider')}
+            fullWidth
+            autoComplete="off"
+          />
+          <Controller
+            control={form.control}
+            name="buttonImageId"
+            render={({ field, fieldState }) => (
+              <ButtonImageField
+                value={field.value}
+                onChange={field.onChange}
+                error={fieldState.error?.message}
+              />
+            )}
+          />
+          <Stack sx={{ gap: 1 }}>
+            <Typography variant="body2" color="text.secondary">
+              Preview
+            </Typography>
+            <SsoButton text={shownText} imageId={buttonImageId} />
+          </Stack>
+        </Section>
+        <Section title="New users">
+          <Controller
+            control={form.control}
+            name="defaultGroupId"
+            render={({ field, fieldState }) => (
+              <DefaultGroupPicker
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                inputRef={field.ref}
+                error={fieldState.error?.message}
+              />
+            )}
+          />
+        </Section>
+        <Stack direction="row" sx={{ gap: 1, justifyContent: 'flex-end' }}>
+          <Button component={Link} to={cancelTo} disabled={busy}>
+            Cancel
+          </Button>
+          <Button type="submit" variant="contained" loading={busy}>
+            {editing ? 'Save' : 'Create'}
+          </Button>
+        </Stack>
+      </Stack>
+    </>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Paper component="section" variant="outlined" sx={{ p: { xs: 2, sm: 3 } }} aria-label={title}>
+      <Stack sx={{ gap: 2 }}>
+        <Typography variant="h2" sx={{ fontSize: '1.125rem', fontWeight: 600 }}>
+          {title}
+        </Typography>
+        {children}
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,107 @@
+import EditIcon from '@mui/icons-material/Edit';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import { defaultButtonText, IDENTITY_PROVIDER_TYPE_LABELS, type IdentityProvider } from '@skyvault/contract';
+import { Link, Navigate, useParams } from 'react-router';
+import { isHandledByErrorHandler } from '../../app/errors/formErrors';
+import { PageHeader } from '../../app/layout/PageHeader';
+import { DetailsCard, type DetailsField } from '../../components/DetailsCard';
+import { formatDate } from '../../components/formatDate';
+import { RouterLink } from '../../components/RouterLink';
+import { SsoButton } from '../auth/login/SsoButton';
+import { toGroup } from '../groups/groups.routes';
+import { ssoCallbackUrl } from './CallbackUrlField';
+import { IdentityProviderActions } from './IdentityProviderActions';
+import { IdentityProviderStatusChip } from './IdentityProviderStatusChip';
+import { useDefaultGroup, useIdentityProvider } from './identity-providers.queries';
+import { toIdentityProviderEdit, toIdentityProviders } from './identity-providers.routes';
+
+/** Details of one identity provider (SPEC.md §2): a missing id goes to the list. */
+export function IdentityProviderPage() {
+  const { identityProviderId } = useParams();
+  if (!identityProviderId) return <Navigate to={toIdentityProviders()} replace />;
+  return <IdentityProviderDetails id={identityProviderId} />;
+}
+
+/** The text the login page shows: the provider's own, or 'Connect {name}' (SPEC.md §5). */
+export const buttonTextOf = (provider: IdentityProvider) =>
+  provider.buttonText.trim() || defaultButtonText(provider.name);
+
+/** The provider with this id; a failed load goes back to the list unless the shared handler took over. */
+export function IdentityProviderDetails({ id }: { id: string }) {
+  const query = useIdentityProvider(id);
+  if (query.isError && !isHandledByErrorHandler(query.error)) {
+    return <Navigate to={toIdentityProviders()} replace />;
+  }
+  const provider = query.data;
+
+  return (
+    <>
+      <PageHeader
+        title={provider ? `Identity Provider: ${provider.name}` : 'Identity Provider'}
+        back={toIdentityProviders()}
+        backLabel="Back to Identity Providers"
+        actions={
+          provider && (
+            <>
+              <IdentityProviderActions provider={provider} />
+              <Button
+                component={Link}
+                to={toIdentityProviderEdit(id)}
+                variant="contained"
+                startIcon={<EditIcon />}
+              >
+                Edit
+              </Button>
+            </>
+          )
+        }
+      />
+      <Stack sx={{ gap: 3 }}>
+        <DetailsCard title="Identity provider information" item={provider} fields={INFO_FIELDS} />
+        <DetailsCard title="OpenID Connect" item={provider} fields={CONNECTION_FIELDS} />
+        <DetailsCard title="Login button" item={provider} fields={BUTTON_FIELDS} />
+      </Stack>
+    </>
+  );
+}
+
+/** The group's name links to it; the provider holds only its id. */
+function DefaultGroupLink({ groupId }: { groupId: string | null }) {
+  const group = useDefaultGroup(groupId);
+  if (!groupId) return 'None';
+  if (group.isPending) return '…';
+  return group.data ? <RouterLink to={toGroup(groupId)}>{group.data.name}</RouterLink> : 'None';
+}
+
+const INFO_FIELDS: DetailsField<IdentityProvider>[] = [
+  { label: 'Name', value: (provider) => provider.name },
+  { label: 'Connection method', value: (provider) => IDENTITY_PROVIDER_TYPE_LABELS[provider.type] },
+  { label: 'Status', value: (provider) => <IdentityProviderStatusChip active={provider.active} /> },
+  { label: 'Default group', value: (provider) => <DefaultGroupLink groupId={provider.defaultGroupId} /> },
+  { label: 'Updated At', value: (provider) => formatDate(provider.updatedAt) },
+  { label: 'Created At', value: (provider) => formatDate(provider.createdAt) },
+];
+
+const CONNECTION_FIELDS: DetailsField<IdentityProvider>[] = [
+  { label: 'Client ID', value: (provider) => provider.providerData.clientId },
+  // Write-only: the API never answers it, so only the fact that one is stored can be shown.
+  {
+    label: 'Client secret',
+    value: () => (
+      <>
+        <span aria-hidden="true">•••••••• </span>(stored, never shown)
+      </>
+    ),
+  },
+  { label: 'Issuer', value: (provider) => provider.providerData.issuer },
+  { label: 'Callback URL', value: () => ssoCallbackUrl() },
+];
+
+const BUTTON_FIELDS: DetailsField<IdentityProvider>[] = [
+  { label: 'Button text', value: buttonTextOf },
+  {
+    label: 'Preview',
+    value: (provider) => <SsoButton text={buttonTextOf(provider)} imageId={provider.buttonImageId} />,
+  },
+];

@@ -1,0 +1,23 @@
+import type { IdentityProvider } from '@skyvault/contract';
+import { salesGroup } from '../users/users.fixtures';
+
+export { salesGroup };
+
+/** A provider as the API answers it (no client secret: it is write-only). */
+export const oktaProvider: IdentityProvider = {
+  id: '9a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d',
+  name: 'Okta',
+  type: 'OpenId',
+  active: true,
+  buttonText: '',
+  buttonImageId: '1b2c3d4e-5f6a-4b7c-9d8e-0f1a2b3c4d5e',
+  defaultGroupId: salesGroup.id,
+  providerData: { clientId: 'okta-client', issuer: 'https://acme.okta.example.com' },
+  createdAt: '2025-03-04T14:05:00.000Z',
+  updatedAt: '2025-03-05T09:30:00.000Z',
+};
+
+export const providerUrl = `/api/v1/identity-providers/${oktaProvider.id}`;
+
+/** The group picker's answer: one batch with the sales group. */
+export const groupsAnswer = { body: { groups: [salesGroup], total: 1 } };

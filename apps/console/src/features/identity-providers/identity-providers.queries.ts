@@ -1,0 +1,28 @@
+import { groupEndpoints, identityProviderEndpoints } from '@skyvault/contract';
+import { useQuery } from '@tanstack/react-query';
+import { callApi } from '../../api/client';
+import { resourceQueries } from '../../api/resourceQueries';
+import { groupKeys } from '../groups/groups.keys';
+
+const identityProviders = resourceQueries('identity-providers', identityProviderEndpoints);
+
+export const identityProviderKeys = identityProviders.keys;
+export const useIdentityProviders = identityProviders.useList;
+export const useIdentityProvider = identityProviders.useOne;
+export const useCreateIdentityProvider = identityProviders.useCreate;
+export const useUpdateIdentityProvider = identityProviders.useUpdate;
+export const useDeleteIdentityProvider = identityProviders.useRemove;
+/** Enable or Disable (SPEC.md §4); a failure shows the shared handler's toast. */
+export const useSwitchIdentityProvider = () => identityProviders.useCommand<'enable' | 'disable'>();
+
+/**
+ * The provider's default group, for its name (the provider holds only the id). Shares the groups
+ * screens' cache entry; a group that is gone is shown as none rather than as an error.
+ */
+export const useDefaultGroup = (id: string | null) =>
+  useQuery({
+    queryKey: groupKeys.detail(id ?? ''),
+    queryFn: ({ signal }) => callApi(groupEndpoints.get, { params: { id: id ?? '' }, signal }),
+    enabled: Boolean(id),
+    meta: { errorToast: false },
+  });

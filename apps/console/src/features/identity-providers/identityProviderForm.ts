@@ -1,0 +1,94 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  defaultButtonText,
+  type IdentityProvider,
+  type IdentityProviderCreate,
+  type IdentityProviderPatch,
+  type IdentityProviderType,
+  identityProviderEditFormSchema,
+  identityProviderFormSchema,
+} from '@skyvault/contract';
+import type { FieldValues, Resolver, UseFormReturn } from 'react-hook-form';
+import type { z } from 'zod';
+
+/** The create and edit page's values: what the contract's form schemas read. */
+export interface IdentityProviderFormValues {
+  name: string;
+  /** Empty until one is chosen: the schema then reports 'Connection method is required'. */
+  type: IdentityProviderType | '';
+  buttonText: string;
+  buttonImageId: string | null;
+  defaultGroupId: string | null;
+  providerData: { clientId: string; clientSecret: string; issuer: string };
+}
+
+export type IdentityProviderFormOutput = z.output<typeof identityProviderEditFormSchema>;
+
+/**
+ * The button text as the form holds it: the API stores the default ('Connect {name}') when none was
+ * given, and that default shows as an empty field, so a renamed provider's button follows its new name.
+ */
+const ownButtonText = (provider: IdentityProvider) =>
+  provider.buttonText === defaultButtonText(provider.name) ? '' : provider.buttonText;
+
+/** A new provider starts empty; an edited one from the provider, its secret empty (it is never answered). */
+export const identityProviderFormValues = (provider?: IdentityProvider): IdentityProviderFormValues => ({
+  name: provider?.name ?? '',
+  type: provider?.type ?? '',
+  buttonText: provider ? ownButtonText(provider) : '',
+  buttonImageId: provider?.buttonImageId ?? null,
+  defaultGroupId: provider?.defaultGroupId ?? null,
+  providerData: {
+    clientId: provider?.providerData.clientId ?? '',
+    clientSecret: '',
+    issuer: provider?.providerData.issuer ?? '',
+  },
+});
+
+const createResolver = zodResolver(identityProviderFormSchema);
+const editResolver = zodResolver(identityProviderEditFormSchema);
+
+/** A new provider needs its client secret; an edit may leave it empty to keep the stored one. */
+export function identityProviderResolver(
+  editing: boolean,
+): Resolver<IdentityProviderFormValues, unknown, IdentityProviderFormOutput> {
+  const resolve = editing ? editResolver : createResolver;
+  // The schemas' input types are narrower than the form's (an empty type is a value the form can hold).
+  return (values, context, options) =>
+    resolve(values as never, context, options as never) as ReturnType<
+      Resolver<IdentityProviderFormValues, unknown, IdentityProviderFormOutput>
+    >;
+}
+
+/** The create call's body: the form's parse, as the create schema checked it. */
+export const toCreateBody = (values: IdentityProviderFormOutput): IdentityProviderCreate => values;
+
+/** The edit call's body: an empty secret is left out, so the API keeps the stored one. */
+export function toPatchBody(values: IdentityProviderFormOutput): IdentityProviderPatch {
+  const { clientSecret, ...providerData } = values.providerData;
+  return { ...values, providerData: clientSecret ? { ...providerData, clientSecret } : providerData };
+}
+
+/** Every field path of the form, as the API names them in an error's `fields`. */
+const FIELD_PATHS = [
+  'name',
+  'type',
+  'buttonText',
+  'buttonImageId',
+  'defaultGroupId',
+  'providerData.clientId',
+  'providerData.clientSecret',
+  'providerData.issuer',
+] as const;
+
+/**
+ * The form as the shared error report sees it: it puts a server message next to a field it finds among
+ * the form's values, and the provider settings are nested, so their dotted paths are listed as values.
+ */
+export const withFieldPaths = <Values extends FieldValues>(
+  form: Pick<UseFormReturn<Values>, 'setError'>,
+): Pick<UseFormReturn<Values>, 'setError' | 'getValues'> => ({
+  setError: form.setError,
+  getValues: (() =>
+    Object.fromEntries(FIELD_PATHS.map((path) => [path, '']))) as UseFormReturn<Values>['getValues'],
+});
