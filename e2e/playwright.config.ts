@@ -73,6 +73,8 @@ export default defineConfig({
         LOG_LEVEL: 'warn',
         SERVICE_URL_BACKUP: 'https://backup.example.com',
         SERVICE_URL_DEVOPS: 'https://devops.example.com',
+        // The SSO spec's identity provider runs on 127.0.0.1 (sso.spec.ts), a loopback issuer.
+        OUTBOUND_PRIVATE_NETWORKS: 'true',
         ...salesforceEnv,
       },
     },

@@ -1,7 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { STAND_IN_USER } from '../../apps/api/test/salesforce-stand-in';
-import { demoLogin } from './demo';
-import { LoginPage } from './login.page';
+import { signInAsDemo } from './demo';
 
 /** The demo tenant has Backup, so a connection needs a storage; one is made through the API. */
 async function createStorage(page: Page, name: string) {
@@ -16,11 +15,7 @@ test.describe('connections', () => {
   test('the demo administrator connects a Salesforce org through its login, updates its token and deletes it', async ({
     page,
   }) => {
-    const demo = demoLogin();
-    const login = new LoginPage(page);
-    await login.open();
-    await login.withTenantName(demo.tenantName, demo.email, demo.password);
-    await expect(page).toHaveURL(/\/licenses$/);
+    await signInAsDemo(page);
 
     const suffix = Date.now().toString(36);
     const storageName = `e2e-vault-${suffix}`;

@@ -1,6 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { demoLogin } from './demo';
-import { LoginPage } from './login.page';
+import { signInAsDemo } from './demo';
 
 const CONSOLE_HEADERS = { 'x-requested-with': 'skyvault-console' };
 
@@ -44,11 +43,7 @@ test.describe('roles', () => {
   test('the demo administrator creates a role with connection permissions and sees it on its details', async ({
     page,
   }) => {
-    const demo = demoLogin();
-    const login = new LoginPage(page);
-    await login.open();
-    await login.withTenantName(demo.tenantName, demo.email, demo.password);
-    await expect(page).toHaveURL(/\/licenses$/);
+    await signInAsDemo(page);
 
     const suffix = Date.now().toString(36);
     const orgName = `e2e-role-org-${suffix}`;

@@ -1,6 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { demoLogin } from './demo';
-import { LoginPage } from './login.page';
+import { signInAsDemo } from './demo';
 
 test.describe('first visit', () => {
   test('a visitor is sent to the login page, with the brand applied', async ({ page }) => {
@@ -30,11 +29,7 @@ test.describe('first visit', () => {
 test.describe('signed in as the demo administrator', () => {
   test('the shell: sidebar groups, rail, service switcher and tenant id copy', async ({ page, context }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-    const demo = demoLogin();
-    const login = new LoginPage(page);
-    await login.open();
-    await login.withTenantName(demo.tenantName, demo.email, demo.password);
-    await expect(page).toHaveURL(/\/licenses$/);
+    const demo = await signInAsDemo(page);
     await expect(page.getByText(demo.email, { exact: true })).toBeVisible();
 
     const nav = page.getByRole('navigation', { name: 'Main navigation' });

@@ -1,6 +1,5 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { demoLogin } from './demo';
-import { LoginPage } from './login.page';
+import { signInAsDemo } from './demo';
 
 const run = Date.now().toString(36);
 const names = { local: `local-${run}`, aws: `aws-${run}`, azure: `azure-${run}` };
@@ -58,11 +57,7 @@ class StoragesScreen {
 }
 
 test('create a storage of each kind, see them listed, delete one', async ({ page }) => {
-  const demo = demoLogin();
-  const login = new LoginPage(page);
-  await login.open();
-  await login.withTenantName(demo.tenantName, demo.email, demo.password);
-  await expect(page).toHaveURL(/\/licenses$/);
+  await signInAsDemo(page);
 
   const storages = new StoragesScreen(page);
   await storages.open();
