@@ -212,6 +212,22 @@ export async function navigate(t: OAuthTestApp, jar: CookieJar, start: URL | str
   throw new Error('Too many redirects');
 }
 
+/** Presses Allow or Deny on the consent page the browser is on (pages.ts), then follows the redirects. */
+export async function answerConsent(
+  t: OAuthTestApp,
+  jar: CookieJar,
+  page: Navigation,
+  decision: 'allow' | 'deny',
+): Promise<Navigation> {
+  const action = new URL(`${page.url.pathname}/${decision}`, t.baseUrl);
+  const response = await browserFetch(jar, action, {
+    method: 'POST',
+    headers: { origin: t.baseUrl, 'content-type': 'application/x-www-form-urlencoded' },
+  });
+  const location = response.headers.get('location');
+  return location ? navigate(t, jar, new URL(location, action)) : { response, url: action };
+}
+
 /** Signs in through the API's login call as the console's login page does; returns the session cookie pair. */
 export async function consoleLogin(
   t: OAuthTestApp,

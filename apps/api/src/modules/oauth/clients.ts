@@ -15,6 +15,7 @@ export const OFFLINE_ACCESS = 'offline_access';
 export const CLIENT_EXTRA = {
   applicationId: 'application_id',
   tenantId: 'tenant_id',
+  tenantName: 'tenant_name',
   multiTenant: 'multi_tenant',
   accessTokenTtl: 'access_token_ttl',
   refreshTokenTtl: 'refresh_token_ttl',
@@ -25,6 +26,7 @@ export const CLIENT_EXTRA_PROPERTIES = Object.values(CLIENT_EXTRA);
 export interface ClientExtra {
   application_id: string;
   tenant_id: string;
+  tenant_name: string;
   multi_tenant: boolean;
   access_token_ttl: number;
   refresh_token_ttl: number;
@@ -36,6 +38,7 @@ const seconds = (ms: number) => Math.max(1, Math.round(ms / 1000));
 export interface ApplicationClientRow {
   id: string;
   tenantId: string;
+  tenantName: string;
   name: string;
   clientId: string;
   clientSecret: string;
@@ -67,6 +70,7 @@ export function toClientMetadata(app: ApplicationClientRow, secret: string): Cli
     id_token_signed_response_alg: 'RS256',
     [CLIENT_EXTRA.applicationId]: app.id,
     [CLIENT_EXTRA.tenantId]: app.tenantId,
+    [CLIENT_EXTRA.tenantName]: app.tenantName,
     [CLIENT_EXTRA.multiTenant]: app.shared,
     [CLIENT_EXTRA.accessTokenTtl]: seconds(authorizationPolicy.accessTokenLifetime),
     [CLIENT_EXTRA.refreshTokenTtl]: seconds(authorizationPolicy.refreshTokenLifetime),
@@ -80,6 +84,7 @@ export async function findActiveApplication(database: Database, clientId: string
       .select({
         id: applications.id,
         tenantId: applications.tenantId,
+        tenantName: tenants.name,
         name: applications.name,
         clientId: applications.clientId,
         clientSecret: applications.clientSecret,

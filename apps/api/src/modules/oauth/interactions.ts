@@ -5,15 +5,18 @@ import type { InteractionResults } from 'oidc-provider';
 import type { Database } from '../../db/client.js';
 import { type Actor, requestMeta } from '../../lib/context.js';
 import { recordAudit } from '../audit/audit.service.js';
+import { findSessionUser } from '../sessions/sessions.repository.js';
 import { accountIdOf } from './accounts.js';
 import { extraOf } from './clients.js';
-import { errorPage } from './pages.js';
+import { consentPage, errorPage } from './pages.js';
 import { interactionPath } from './provider.js';
 
 interface Deps {
   provider: Provider;
   database: Database;
   consoleActor: (req: IncomingMessage) => Promise<Actor | null>;
+  /** The server's public address: a consent answer must come from this origin. */
+  publicUrl: string;
 }
 
 /** Kept in the interaction while the user signs in again: the console session that was not fresh enough. */
@@ -38,83 +41,174 @@ function needsFreshSignIn(prompt: { name: string; reasons: string[] }) {
   );
 }
 
-function showError(reply: FastifyReply, description: string) {
+function showError(reply: FastifyReply, description: string, status = 400) {
   return reply
-    .code(400)
+    .code(status)
     .header('cache-control', 'no-store')
     .type('text/html; charset=utf-8')
-    .send(errorPage({ error: 'invalid_request', error_description: description }));
+    .send(
+      errorPage({
+        error: status === 403 ? 'access_denied' : 'invalid_request',
+        error_description: description,
+      }),
+    );
 }
+
+type Interaction = Awaited<ReturnType<Provider['interactionDetails']>>;
+type Decision = 'allow' | 'deny';
 
 /**
  * GET /oauth/interaction/:uid, where the authorization server sends the browser when it needs the
- * user. Users sign in through the console's own login page (no second login form); with a console
- * session the authorization is granted at once. Connected apps are the tenant's own (first-party)
- * applications, registered by its administrators, so there is no consent screen: the requested
- * scopes are granted.
+ * user, and POST /oauth/interaction/:uid/allow or …/deny, the answer to the consent question. Users
+ * sign in through the console's own login page (no second login form). An app of the user's own
+ * tenant is authorized at once: Connected Apps are the tenant's own (first-party) applications,
+ * registered by its administrators. An app registered by another tenant (multi-tenant) first asks the
+ * user, as third-party apps do elsewhere; the answer holds for the authorization server's session
+ * (until the user signs out of the console) and prompt=consent asks again.
  */
-export function createInteractionHandler({ provider, database, consoleActor }: Deps) {
-  return async (request: FastifyRequest<{ Params: { uid: string } }>, reply: FastifyReply) => {
+export function createInteractionHandlers({ provider, database, consoleActor, publicUrl }: Deps) {
+  const publicOrigin = new URL(publicUrl).origin;
+
+  /** The interaction behind the request, with its app; null once an error page has been sent. */
+  async function load(request: FastifyRequest<{ Params: { uid: string } }>, reply: FastifyReply) {
     reply.header('cache-control', 'no-store');
-    let interaction: Awaited<ReturnType<Provider['interactionDetails']>>;
+    let interaction: Interaction;
     try {
       interaction = await provider.interactionDetails(request.raw, reply.raw);
     } catch {
-      return showError(reply, 'This sign-in request has expired or was already completed.');
+      showError(reply, 'This sign-in request has expired or was already completed.');
+      return null;
     }
     if (interaction.uid !== request.params.uid) {
-      return showError(reply, 'This sign-in request belongs to another browser window.');
+      showError(reply, 'This sign-in request belongs to another browser window.');
+      return null;
     }
     const clientId = String(interaction.params.client_id ?? '');
     const client = await provider.Client.find(clientId);
-    if (!client) return showError(reply, 'The application is not available.');
-
-    const finish = async (result: InteractionResults) => {
-      const returnTo = await provider.interactionResult(request.raw, reply.raw, result, {
-        mergeWithLastSubmission: false,
-      });
-      return reply.redirect(returnTo, 303);
-    };
-
-    const actor = await consoleActor(request.raw);
-    if (!actor) return reply.redirect(consoleLoginUrl(interaction.uid, clientId), 303);
-
-    if (needsFreshSignIn(interaction.prompt)) {
-      const stale = (interaction.result as Record<string, unknown> | undefined)?.[STALE_SESSION];
-      if (stale === undefined || stale === actor.sessionId) {
-        interaction.result = { ...interaction.result, [STALE_SESSION]: actor.sessionId };
-        await interaction.save(Math.max(1, (interaction.exp ?? 0) - epochNow()));
-        return reply.redirect(consoleLoginUrl(interaction.uid, clientId), 303);
-      }
+    if (!client) {
+      showError(reply, 'The application is not available.');
+      return null;
     }
+    return { interaction, clientId, app: { ...extraOf(client), name: String(client.clientName ?? '') } };
+  }
 
-    const app = extraOf(client);
-    if (!app.multi_tenant && app.tenant_id !== actor.tenantId) {
-      return finish({
-        error: 'access_denied',
-        error_description: 'This application is not available to users of your tenant.',
-      });
-    }
+  const finish = async (request: FastifyRequest, reply: FastifyReply, result: InteractionResults) => {
+    const returnTo = await provider.interactionResult(request.raw, reply.raw, result, {
+      mergeWithLastSubmission: false,
+    });
+    return reply.redirect(returnTo, 303);
+  };
 
-    const accountId = accountIdOf(actor);
-    const existing = interaction.grantId ? await provider.Grant.find(interaction.grantId) : undefined;
-    const grant =
-      existing && existing.accountId === accountId ? existing : new provider.Grant({ accountId, clientId });
-    // The scopes were checked against the app's own list before the interaction began.
-    const scope = String(interaction.params.scope ?? '');
-    if (scope) grant.addOIDCScope(scope);
-    const grantId = await grant.save();
+  /** prompt=login or max_age: true once the user has been sent to sign in again (remembered in the interaction). */
+  async function sendToSignInAgain(interaction: Interaction, actor: Actor) {
+    if (!needsFreshSignIn(interaction.prompt)) return false;
+    const stale = (interaction.result as Record<string, unknown> | undefined)?.[STALE_SESSION];
+    if (stale !== undefined && stale !== actor.sessionId) return false;
+    interaction.result = { ...interaction.result, [STALE_SESSION]: actor.sessionId };
+    await interaction.save(Math.max(1, (interaction.exp ?? 0) - epochNow()));
+    return true;
+  }
 
+  async function audit(
+    request: FastifyRequest,
+    actor: Actor,
+    action: 'authorize' | 'deny-authorization',
+    applicationId: string,
+    after: Record<string, unknown>,
+  ) {
     await database.tenant(actor.tenantId, (tx) =>
       recordAudit(tx, requestMeta(request), {
         tenantId: actor.tenantId,
         actorId: actor.userId,
-        action: 'authorize',
+        action,
         targetType: 'application',
-        targetId: app.application_id,
-        after: { clientId, scope },
+        targetId: applicationId,
+        after,
       }),
     );
-    return finish({ login: { accountId }, consent: { grantId } });
+  }
+
+  /** Grants the requested scopes to the signed-in user and sends the browser back to the app. */
+  async function grant(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    { interaction, clientId, app }: NonNullable<Awaited<ReturnType<typeof load>>>,
+    actor: Actor,
+  ) {
+    const accountId = accountIdOf(actor);
+    const existing = interaction.grantId ? await provider.Grant.find(interaction.grantId) : undefined;
+    const granted =
+      existing && existing.accountId === accountId ? existing : new provider.Grant({ accountId, clientId });
+    // The scopes were checked against the app's own list before the interaction began.
+    const scope = String(interaction.params.scope ?? '');
+    if (scope) granted.addOIDCScope(scope);
+    const grantId = await granted.save();
+    await audit(request, actor, 'authorize', app.application_id, { clientId, scope });
+    return finish(request, reply, { login: { accountId }, consent: { grantId } });
+  }
+
+  /** Everything before the decision; null once the browser has been answered. */
+  async function prepare(request: FastifyRequest<{ Params: { uid: string } }>, reply: FastifyReply) {
+    const loaded = await load(request, reply);
+    if (!loaded) return null;
+    const { interaction, clientId, app } = loaded;
+    const actor = await consoleActor(request.raw);
+    if (!actor || (await sendToSignInAgain(interaction, actor))) {
+      reply.redirect(consoleLoginUrl(interaction.uid, clientId), 303);
+      return null;
+    }
+    if (!app.multi_tenant && app.tenant_id !== actor.tenantId) {
+      await finish(request, reply, {
+        error: 'access_denied',
+        error_description: 'This application is not available to users of your tenant.',
+      });
+      return null;
+    }
+    return { loaded, actor, asksConsent: app.tenant_id !== actor.tenantId };
+  }
+
+  const show = async (request: FastifyRequest<{ Params: { uid: string } }>, reply: FastifyReply) => {
+    const prepared = await prepare(request, reply);
+    if (!prepared) return reply;
+    const { loaded, actor, asksConsent } = prepared;
+    if (!asksConsent) return grant(request, reply, loaded, actor);
+    const who = await database.tenant(actor.tenantId, (tx) =>
+      findSessionUser(actor.tenantId, tx, actor.userId),
+    );
+    return reply.type('text/html; charset=utf-8').send(
+      consentPage({
+        appName: loaded.app.name,
+        appTenant: loaded.app.tenant_name,
+        email: who?.email ?? '',
+        tenant: who?.tenantName ?? '',
+        scopes: String(loaded.interaction.params.scope ?? '').split(' '),
+        action: interactionPath(loaded.interaction.uid),
+      }),
+    );
   };
+
+  const decide =
+    (decision: Decision) =>
+    async (request: FastifyRequest<{ Params: { uid: string } }>, reply: FastifyReply) => {
+      // A decision comes from the consent page itself: never from another site's form. (The interaction
+      // cookie is SameSite=Lax as well, so such a post would not find the interaction.)
+      const origin = request.headers.origin;
+      if (request.headers['sec-fetch-site'] === 'cross-site' || (origin && origin !== publicOrigin)) {
+        reply.header('cache-control', 'no-store');
+        return showError(reply, 'This answer did not come from the sign-in page.', 403);
+      }
+      const prepared = await prepare(request, reply);
+      if (!prepared) return reply;
+      const { loaded, actor } = prepared;
+      if (decision === 'allow') return grant(request, reply, loaded, actor);
+      await audit(request, actor, 'deny-authorization', loaded.app.application_id, {
+        clientId: loaded.clientId,
+      });
+      return finish(request, reply, {
+        error: 'access_denied',
+        error_description: 'The user did not allow the application.',
+      });
+    };
+
+  return { show, decide };
 }

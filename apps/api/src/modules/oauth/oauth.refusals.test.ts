@@ -14,7 +14,7 @@ import {
   startOAuthApp,
   type TestClient,
 } from '../../../test/oauth-client.js';
-import { applications, auditEvents, users } from '../../db/schema/index.js';
+import { applications, users } from '../../db/schema/index.js';
 import { revokeClientData } from './revocation.js';
 
 describe('authorization server: what it refuses', () => {
@@ -143,29 +143,12 @@ describe('authorization server: what it refuses', () => {
     expect((await after.exchange()).access_token).toMatch(OPAQUE_TOKEN);
   });
 
-  it('refuses a user of another tenant on a single-tenant app, and accepts them when the app is multi-tenant', async () => {
+  it('refuses a user of another tenant on a single-tenant app (oauth.consent.test.ts: multi-tenant apps)', async () => {
     const single = await insertApplication(t, owner.tenantId);
     const { end } = await authorize(single, stranger);
     expect(end.url.origin + end.url.pathname).toBe(CALLBACK);
     expect(end.url.searchParams.get('error')).toBe('access_denied');
     expect(end.url.searchParams.get('code')).toBeNull();
-
-    const shared = await insertApplication(t, owner.tenantId, { shared: true });
-    const tokens = await (await authorize(shared, stranger)).exchange();
-    expect(tokens.claims()).toMatchObject({
-      sub: `${stranger.tenantId}:${stranger.userId}`,
-      tenant_id: stranger.tenantId,
-    });
-
-    // The authorization is in the user's own audit trail.
-    const [event] = await t.database.system((tx) =>
-      tx.select().from(auditEvents).where(eq(auditEvents.targetId, shared.id)),
-    );
-    expect(event).toMatchObject({
-      tenantId: stranger.tenantId,
-      actorId: stranger.userId,
-      action: 'authorize',
-    });
   });
 
   it('gives refresh tokens only to apps with Offline Access and the Refresh Token flow', async () => {

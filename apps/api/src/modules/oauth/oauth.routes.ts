@@ -4,7 +4,7 @@ import type { Config } from '../../config.js';
 import { type Actor, requestMeta } from '../../lib/context.js';
 import { sessionCookieName } from '../../plugins/session.js';
 import { sweepExpiredModels } from './adapter.js';
-import { createInteractionHandler } from './interactions.js';
+import { createInteractionHandlers } from './interactions.js';
 import { createProvider, importOidcProvider, OAUTH_PREFIX } from './provider.js';
 import { loadSigningKeys } from './signing-keys.js';
 
@@ -82,7 +82,16 @@ export async function oauthRoutes(app: FastifyInstance, { config }: { config: Co
     reply.raw.setHeader('content-security-policy', OAUTH_CSP);
   });
 
-  app.get('/interaction/:uid', createInteractionHandler({ provider, database, consoleActor }));
+  const interactions = createInteractionHandlers({
+    provider,
+    database,
+    consoleActor,
+    publicUrl: config.publicUrl,
+  });
+  app.get('/interaction/:uid', interactions.show);
+  // The consent answer is in the path: Allow and Deny are two forms without fields (pages.ts).
+  app.post('/interaction/:uid/allow', interactions.decide('allow'));
+  app.post('/interaction/:uid/deny', interactions.decide('deny'));
   app.route({
     method: ['GET', 'POST', 'OPTIONS'],
     url: '/*',

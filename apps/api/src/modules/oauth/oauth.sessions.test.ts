@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenantWithUser, type TestUser } from '../../../test/app.js';
 import {
+  answerConsent,
   browserFetch,
   CALLBACK,
   CookieJar,
@@ -107,8 +108,11 @@ describe('authorization server: sessions', () => {
 
     await login(jar, bob);
     const second = await start();
-    // The server ends Alice's authorization session on the way (an auto-submitted form), not Bob's console one.
-    const asBob = await second.exchange((await navigate(t, jar, second.url)).url);
+    // The server ends Alice's authorization session on the way (an auto-submitted form), not Bob's console
+    // one; Bob, of another tenant, is asked before the multi-tenant app signs him in.
+    const consent = await navigate(t, jar, second.url);
+    expect(consent.url.pathname).toMatch(/^\/oauth\/interaction\//);
+    const asBob = await second.exchange((await answerConsent(t, jar, consent, 'allow')).url);
     expect(asBob.claims()?.sub).toBe(`${bob.tenantId}:${bob.userId}`);
     expect((await browserFetch(jar, new URL('/api/v1/auth/session', t.baseUrl))).status).toBe(200);
   });

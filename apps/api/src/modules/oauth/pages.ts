@@ -46,3 +46,41 @@ export function logoutPage(form: string, appName: string | undefined): string {
 export function logoutSuccessPage(): string {
   return page('Signed out', '<p>You were signed out. You can close this window.</p>');
 }
+
+/** What each scope lets an app of another tenant learn or do, in the consent question. */
+const SCOPE_WORDS: Record<string, string> = {
+  openid: 'Know who you are: your user and your tenant',
+  profile: 'See your name',
+  email: 'See your e-mail address',
+  offline_access: 'Stay connected to your account while you are away (a refresh token)',
+};
+
+export interface ConsentQuestion {
+  appName: string;
+  appTenant: string;
+  email: string;
+  tenant: string;
+  scopes: readonly string[];
+  /** Where Allow and Deny post to: the interaction's own path. */
+  action: string;
+}
+
+/**
+ * The question a user of one tenant is asked before an app registered by another tenant (a
+ * multi-tenant Connected App) may sign them in. Two forms without fields: the decision is the path.
+ */
+export function consentPage(question: ConsentQuestion): string {
+  const items = question.scopes
+    .filter((scope) => scope in SCOPE_WORDS)
+    .map((scope) => `<li>${escapeHtml(SCOPE_WORDS[scope])}</li>`)
+    .join('');
+  const action = escapeHtml(question.action);
+  return page(
+    `Allow ${question.appName}?`,
+    `<p><strong>${escapeHtml(question.appName)}</strong>, a Connected App of the tenant <strong>${escapeHtml(question.appTenant)}</strong>, asks to sign you in as <strong>${escapeHtml(question.email)}</strong> of the tenant <strong>${escapeHtml(question.tenant)}</strong>. It will be able to:</p>` +
+      `<ul>${items}</ul>` +
+      '<p>Allow it only if you trust that tenant with this information.</p>' +
+      `<form method="post" action="${action}/allow" style="display:inline"><button class="primary" autofocus type="submit">Allow</button></form>` +
+      `<form method="post" action="${action}/deny" style="display:inline"><button class="secondary" type="submit">Deny</button></form>`,
+  );
+}
