@@ -184,7 +184,10 @@ test('refuses an unregistered redirect URI with a page of its own, and a wrong c
   await expect(client.refreshTokenGrant(wrong, heldRefreshToken)).rejects.toMatchObject({ status: 401 });
 });
 
-test('refuses a user of another tenant on a single-tenant app', async ({ page, request: api }) => {
+test('refuses a user of another tenant on a single-tenant app, and asks them on a multi-tenant one', async ({
+  page,
+  request: api,
+}) => {
   const email = `oscar@other${run}.example.com`;
   const password = 'Other-tenant-pw1';
   const signUp = await api.post('/api/v1/tenants', {
@@ -206,6 +209,27 @@ test('refuses a user of another tenant on a single-tenant app', async ({ page, r
   const callback = new URL(page.url());
   expect(callback.searchParams.get('error')).toBe('access_denied');
   expect(callback.searchParams.get('code')).toBeNull();
+
+  // Multi-tenant, the app asks Oscar first: Deny goes back to the app with access_denied, Allow signs him in.
+  expect((await admin.patch(`/api/v1/applications/${app.id}`, { data: { shared: true } })).status()).toBe(
+    200,
+  );
+  const denied = await authorizationRequest();
+  await page.goto(denied.url);
+  await expect(page.getByRole('heading', { name: `Allow Oidc app ${run}?` })).toBeVisible();
+  await expect(page.getByText(`as ${email} of the tenant ${tenantName}`)).toBeVisible();
+  await expect(page.getByText('Stay connected to your account while you are away')).toBeVisible();
+  await page.getByRole('button', { name: 'Deny' }).click();
+  await page.waitForURL((url) => url.href.startsWith(CALLBACK));
+  expect(new URL(page.url()).searchParams.get('error')).toBe('access_denied');
+
+  const allowed = await authorizationRequest();
+  await page.goto(allowed.url);
+  await expect(page.getByRole('button', { name: 'Allow' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await page.waitForURL((url) => url.href.startsWith(CALLBACK));
+  const tokens = await allowed.exchange(page.url());
+  expect(tokens.claims()).toMatchObject({ tenant: tenantName, aud: app.clientId });
 });
 
 test('after Disable the app cannot sign anyone in and its refresh token no longer works', async ({

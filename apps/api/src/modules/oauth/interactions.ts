@@ -69,6 +69,22 @@ type Decision = 'allow' | 'deny';
 export function createInteractionHandlers({ provider, database, consoleActor, publicUrl }: Deps) {
   const publicOrigin = new URL(publicUrl).origin;
 
+  /**
+   * Fetch metadata where the browser sends it (same-origin only); otherwise the Origin header, which
+   * must be this server as published or as the browser reached it.
+   */
+  function fromOwnPage(request: FastifyRequest) {
+    const site = request.headers['sec-fetch-site'];
+    if (site) return site === 'same-origin';
+    const origin = request.headers.origin;
+    if (!origin) return true;
+    try {
+      return origin === publicOrigin || new URL(origin).host === request.headers.host;
+    } catch {
+      return false;
+    }
+  }
+
   /** The interaction behind the request, with its app; null once an error page has been sent. */
   async function load(request: FastifyRequest<{ Params: { uid: string } }>, reply: FastifyReply) {
     reply.header('cache-control', 'no-store');
@@ -190,10 +206,9 @@ export function createInteractionHandlers({ provider, database, consoleActor, pu
   const decide =
     (decision: Decision) =>
     async (request: FastifyRequest<{ Params: { uid: string } }>, reply: FastifyReply) => {
-      // A decision comes from the consent page itself: never from another site's form. (The interaction
-      // cookie is SameSite=Lax as well, so such a post would not find the interaction.)
-      const origin = request.headers.origin;
-      if (request.headers['sec-fetch-site'] === 'cross-site' || (origin && origin !== publicOrigin)) {
+      // A decision comes from the consent page itself, never from another site's form (whose post
+      // would not carry the SameSite=Lax interaction cookie either).
+      if (!fromOwnPage(request)) {
         reply.header('cache-control', 'no-store');
         return showError(reply, 'This answer did not come from the sign-in page.', 403);
       }

@@ -138,11 +138,13 @@ describe('authorization server: consent for apps of another tenant', () => {
     });
     expect(forged.status).toBe(403);
     expect(forged.headers.get('location')).toBeNull();
-    const crossSite = await browserFetch(jar, new URL(`${end.url.pathname}/allow`, t.baseUrl), {
-      method: 'POST',
-      headers: { 'sec-fetch-site': 'cross-site' },
-    });
-    expect(crossSite.status).toBe(403);
+    for (const site of ['cross-site', 'same-site']) {
+      const refused = await browserFetch(jar, new URL(`${end.url.pathname}/allow`, t.baseUrl), {
+        method: 'POST',
+        headers: { 'sec-fetch-site': site, origin: t.baseUrl },
+      });
+      expect(refused.status).toBe(403);
+    }
 
     // The console session alone (a cross-site post carries no SameSite=Lax interaction cookie) is not enough.
     const sessionOnly = await browserFetch(
