@@ -1,8 +1,7 @@
-import { type AnyColumn, and, asc, eq, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { ipRanges } from '../../db/schema/index.js';
 import { containsPattern } from '../../lib/sql.js';
-import type { RangeBounds } from './network-access.js';
 
 export type IpRangeRow = typeof ipRanges.$inferSelect;
 export type IpRangeValues = Pick<IpRangeRow, 'name' | 'startIp' | 'endIp'>;
@@ -78,12 +77,3 @@ export async function updateRange(tenantId: string, db: Executor, id: string, va
 export async function deleteRange(tenantId: string, db: Executor, id: string) {
   await db.delete(ipRanges).where(byId(tenantId, id));
 }
-
-/**
- * A tenant's permitted ranges as one JSON column of a look-up that runs before the tenant is known
- * (session, sign-in): the same round trip, read through the tenant_id-led key.
- */
-export const ipRangesOfTenant = (tenantId: AnyColumn) =>
-  sql<
-    RangeBounds[]
-  >`coalesce((select json_agg(json_build_object('startIp', r.start_ip, 'endIp', r.end_ip)) from ip_ranges r where r.tenant_id = ${tenantId}), '[]'::json)`;

@@ -14,22 +14,14 @@ export interface Limit {
  * account. Counters live in the database so that every API process shares them (ARCHITECTURE §5).
  */
 export function createRateLimiter(database: Database) {
-  // Each counter is one statement on the owner connection: no transaction around it, so a login
-  // pays one round trip per limit and nothing more.
+  // Each counter is one statement on the owner connection, no transaction around it, through the
+  // SQL functions of migration 0009 (their plans are kept): a login pays one call for both its limits.
 
   /** Counts one hit; returns the count in the current window and when it resets. */
   async function hit(key: string, limit: Limit, db: Executor = database.db) {
     const [row] = await db
-      .insert(rateLimits)
-      .values({ key, hits: 1, resetAt: sql`now() + make_interval(secs => ${limit.windowSeconds})` })
-      .onConflictDoUpdate({
-        target: rateLimits.key,
-        set: {
-          hits: sql`case when ${rateLimits.resetAt} <= now() then 1 else ${rateLimits.hits} + 1 end`,
-          resetAt: sql`case when ${rateLimits.resetAt} <= now() then excluded.reset_at else ${rateLimits.resetAt} end`,
-        },
-      })
-      .returning({ hits: rateLimits.hits, resetAt: rateLimits.resetAt });
+      .select({ hits: sql<number>`h.hits`, resetAt: sql`h.reset_at`.mapWith(rateLimits.resetAt) })
+      .from(sql`skyvault_hit(${key}, ${limit.windowSeconds}) as h`);
     return row!;
   }
 
@@ -65,10 +57,20 @@ export function createRateLimiter(database: Database) {
      * (the login path). Answers whether the failure counter has any failures in its window.
      */
     async consumeAndCheck(consume: { key: string; limit: Limit }, failures: { key: string; limit: Limit }) {
-      const [counted, failed] = await Promise.all([hit(consume.key, consume.limit), current(failures.key)]);
-      if (counted.hits > consume.limit.max) refuse(counted.resetAt);
-      if (failed && failed.hits >= failures.limit.max) refuse(failed.resetAt);
-      return { hasFailures: Boolean(failed) };
+      const [row] = await database.db
+        .select({
+          hits: sql<number>`a.hits`,
+          resetAt: sql`a.reset_at`.mapWith(rateLimits.resetAt),
+          failures: sql<number | null>`a.failures`,
+          failuresResetAt: sql`a.failures_reset_at`.mapWith(rateLimits.resetAt),
+        })
+        .from(
+          sql`skyvault_count_attempt(${consume.key}, ${consume.limit.windowSeconds}, ${failures.key}) as a`,
+        );
+      const { hits, resetAt, failures: failed, failuresResetAt } = row!;
+      if (hits > consume.limit.max) refuse(resetAt);
+      if (failed !== null && failed >= failures.limit.max) refuse(failuresResetAt);
+      return { hasFailures: failed !== null };
     },
 
     /** Counts a failure against the key. */

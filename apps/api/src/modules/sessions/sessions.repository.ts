@@ -1,30 +1,28 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { sessions, tenants, users } from '../../db/schema/index.js';
-import { ipRangesOfTenant } from '../ip-ranges/ip-ranges.repository.js';
+import type { RangeBounds } from '../ip-ranges/network-access.js';
 
-const tenantIpRanges = ipRangesOfTenant(sessions.tenantId);
-
-/** Finds a session by its token hash with its user, tenant and network ranges; runs before any tenant is known. */
+/**
+ * Finds a session by its token hash with its user, tenant and network ranges; runs before any tenant is
+ * known. The join lives in the SQL function skyvault_session_by_token (migration 0009), whose plan is
+ * kept: this runs on every signed-in call.
+ */
 export async function findByTokenHash(db: Executor, tokenHash: string) {
   const [row] = await db
     .select({
-      id: sessions.id,
-      tenantId: sessions.tenantId,
-      userId: sessions.userId,
-      expiresAt: sessions.expiresAt,
-      lastSeenAt: sessions.lastSeenAt,
-      isAdmin: users.isAdmin,
-      userStatus: users.status,
-      tenantStatus: tenants.status,
-      services: tenants.services,
-      ipRanges: tenantIpRanges,
+      id: sql<string>`found.id`,
+      tenantId: sql<string>`found.tenant_id`,
+      userId: sql<string>`found.user_id`,
+      expiresAt: sql`found.expires_at`.mapWith(sessions.expiresAt),
+      lastSeenAt: sql`found.last_seen_at`.mapWith(sessions.lastSeenAt),
+      isAdmin: sql<boolean>`found.is_admin`,
+      userStatus: sql`found.user_status`.mapWith(users.status),
+      tenantStatus: sql`found.tenant_status`.mapWith(tenants.status),
+      services: sql`found.services`.mapWith(tenants.services),
+      ipRanges: sql<RangeBounds[]>`found.ip_ranges`,
     })
-    .from(sessions)
-    .innerJoin(users, and(eq(users.tenantId, sessions.tenantId), eq(users.id, sessions.userId)))
-    .innerJoin(tenants, eq(tenants.id, sessions.tenantId))
-    .where(eq(sessions.tokenHash, tokenHash))
-    .limit(1);
+    .from(sql`skyvault_session_by_token(${tokenHash}) as found`);
   return row ?? null;
 }
 

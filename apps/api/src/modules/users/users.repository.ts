@@ -3,7 +3,7 @@ import { and, asc, count, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-o
 import type { Executor } from '../../db/client.js';
 import { groups, mfaDevices, tenants, users } from '../../db/schema/index.js';
 import { containsPattern } from '../../lib/sql.js';
-import { ipRangesOfTenant } from '../ip-ranges/ip-ranges.repository.js';
+import type { RangeBounds } from '../ip-ranges/network-access.js';
 
 export type UserRow = typeof users.$inferSelect;
 export type UserChanges = Partial<
@@ -14,21 +14,32 @@ const sameEmail = (email: string) => sql`lower(${users.email}) = lower(${email})
 
 /**
  * Sign-in look-up by tenant name and e-mail, with what the login needs next (the tenant's services,
- * whether the user has an enabled MFA device, the tenant's network ranges) in the same round trip. Runs before a tenant is known
- * (owner connection).
+ * whether the user has an enabled MFA device, the tenant's network ranges) in the same round trip.
+ * Runs before a tenant is known (owner connection), through the SQL function skyvault_login_account
+ * (migration 0009), whose plan is kept: every password login starts here.
  */
 export async function findForLogin(db: Executor, tenantName: string, email: string) {
   const [row] = await db
     .select({
-      user: users,
-      tenant: { id: tenants.id, name: tenants.name, status: tenants.status, services: tenants.services },
-      mfaRequired: sql<boolean>`exists (select 1 from ${mfaDevices} where ${mfaDevices.tenantId} = ${users.tenantId} and ${mfaDevices.userId} = ${users.id} and ${mfaDevices.status} = 'Enable')`,
-      ipRanges: ipRangesOfTenant(users.tenantId),
+      user: {
+        id: sql<string>`found.user_id`,
+        email: sql<string>`found.email`,
+        firstName: sql<string>`found.first_name`,
+        lastName: sql<string>`found.last_name`,
+        isAdmin: sql<boolean>`found.is_admin`,
+        status: sql`found.user_status`.mapWith(users.status),
+        passwordHash: sql<string | null>`found.password_hash`,
+      },
+      tenant: {
+        id: sql<string>`found.tenant_id`,
+        name: sql<string>`found.tenant_name`,
+        status: sql`found.tenant_status`.mapWith(tenants.status),
+        services: sql`found.services`.mapWith(tenants.services),
+      },
+      mfaRequired: sql<boolean>`found.mfa_required`,
+      ipRanges: sql<RangeBounds[]>`found.ip_ranges`,
     })
-    .from(users)
-    .innerJoin(tenants, eq(tenants.id, users.tenantId))
-    .where(and(sql`lower(${tenants.name}) = lower(${tenantName})`, sameEmail(email)))
-    .limit(1);
+    .from(sql`skyvault_login_account(${tenantName}, ${email}) as found`);
   return row ?? null;
 }
 

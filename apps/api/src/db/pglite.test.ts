@@ -1,0 +1,51 @@
+import type { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from './client.js';
+import { openPglite } from './pglite.js';
+import { sessions } from './schema/index.js';
+
+/**
+ * The embedded client carries drizzle's type parsers itself (db/pglite.ts), so that queries need not
+ * send them: dates must still reach drizzle as text, in and out of transactions, and map to Dates.
+ */
+describe('embedded PGlite client', () => {
+  let database: Database;
+  let client: PGlite;
+  const at = '2026-01-02 03:04:05+00';
+
+  beforeAll(async () => {
+    ({ database, client } = await openPglite({}));
+  });
+  afterAll(() => database.close());
+
+  it('answers dates as text, as drizzle expects, even when a query brings no parsers', async () => {
+    const raw = await client.query<{ at: unknown }>(`select '${at}'::timestamptz as at`);
+    expect(typeof raw.rows[0]!.at).toBe('string');
+    const [executed] = (
+      (await database.system((tx) => tx.execute(sql`select ${at}::timestamptz as at`))) as unknown as {
+        rows: { at: unknown }[];
+      }
+    ).rows;
+    expect(typeof executed!.at).toBe('string');
+  });
+
+  it('maps them to Dates through drizzle, in a transaction and outside', async () => {
+    const select = (db: Database['db']) =>
+      db.select({ at: sql`${at}::timestamptz`.mapWith(sessions.expiresAt) }).from(sql`(select 1) as one`);
+    const [outside] = await select(database.db);
+    const [inside] = await database.system((tx) => select(tx as unknown as Database['db']));
+    for (const row of [outside, inside]) {
+      expect(row!.at).toBeInstanceOf(Date);
+      expect(row!.at.toISOString()).toBe('2026-01-02T03:04:05.000Z');
+    }
+  });
+
+  it("keeps a query's own parsers when they are not drizzle's", async () => {
+    const { rows } = await client.query<[number]>('select 1 + 1', [], {
+      rowMode: 'array',
+      parsers: { 23: (value: string) => Number(value) * 10 },
+    });
+    expect(rows[0]![0]).toBe(20);
+  });
+});
