@@ -1,9 +1,9 @@
 import { type Application, CONFIRMATIONS, TOASTS } from '@skyvault/contract';
-import { useNavigate } from 'react-router';
 import { notify } from '../../app/toasts/notify';
 import { ActionsMenu } from '../../components/ActionsMenu';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { useConfirmation } from '../../components/useConfirmation';
+import { useLeaveAfterDelete } from '../../components/useLeaveAfterDelete';
 import { type ApplicationCommand, useApplicationCommand, useDeleteApplication } from './applications.queries';
 import { toConnectedApps } from './applications.routes';
 
@@ -28,7 +28,7 @@ const DONE: Record<ApplicationCommand, string> = {
  * Failures reach the shared handler's toast.
  */
 export function ConnectedAppActions({ app }: { app: Application }) {
-  const navigate = useNavigate();
+  const leaveAfterDelete = useLeaveAfterDelete(TOASTS.applicationDeleted, toConnectedApps());
   const command = useApplicationCommand();
   const remove = useDeleteApplication();
   const { confirming, shown, ask, done } = useConfirmation<ConfirmedAction>('delete');
@@ -43,10 +43,7 @@ export function ConnectedAppActions({ app }: { app: Application }) {
   const confirm = () => {
     if (confirming === 'delete') {
       remove.mutate(app.id, {
-        onSuccess: () => {
-          notify(TOASTS.applicationDeleted, 'success');
-          navigate(toConnectedApps(), { replace: true });
-        },
+        onSuccess: leaveAfterDelete,
         onError: done,
       });
     } else if (confirming) {

@@ -1,13 +1,12 @@
 import Button from '@mui/material/Button';
-import Paper from '@mui/material/Paper';
-import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import { type Application, TOASTS } from '@skyvault/contract';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
-import { isHandledByErrorHandler, useFormErrorReport } from '../../app/errors/formErrors';
+import { useFormErrorReport } from '../../app/errors/formErrors';
 import { PageHeader } from '../../app/layout/PageHeader';
 import { notify } from '../../app/toasts/notify';
+import { LoadBeforeEdit } from '../../components/LoadBeforeEdit';
 import {
   AppInformationSection,
   AuthorizedUrlsSection,
@@ -32,41 +31,20 @@ export function ConnectedAppEditPage() {
   return <ConnectedAppEdit id={applicationId} />;
 }
 
-/**
- * Loads the app, then shows its form, whose defaults need it: the form never shows a moment of empty
- * values. A failed load goes back to the list once the shared handler has shown why (SPEC.md §8).
- */
+/** Loads the app, then shows its form (LoadBeforeEdit). */
 export function ConnectedAppEdit({ id }: { id: string }) {
-  const query = useApplication(id);
-  if (query.data) return <ConnectedAppEditForm app={query.data} />;
-  if (query.isError && !isHandledByErrorHandler(query.error)) {
-    return <Navigate to={toConnectedApps()} replace />;
-  }
   return (
-    <>
-      <PageHeader
-        title="Edit Connected App"
-        back={toConnectedApp(id)}
-        backLabel="Back to the Connected App"
-      />
-      <Stack aria-label="Edit Connected App" aria-busy sx={{ gap: 3, maxWidth: 720 }}>
-        <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
-          <Stack sx={{ gap: 2 }} aria-label="Loading">
-            <Skeleton variant="rounded" height={56} />
-            <Skeleton variant="rounded" height={120} />
-            <Skeleton variant="rounded" height={120} />
-          </Stack>
-        </Paper>
-        <Stack direction="row" sx={{ gap: 1, justifyContent: 'flex-end' }}>
-          <Button component={Link} to={toConnectedApp(id)}>
-            Cancel
-          </Button>
-          <Button variant="contained" disabled>
-            Save
-          </Button>
-        </Stack>
-      </Stack>
-    </>
+    <LoadBeforeEdit
+      query={useApplication(id)}
+      list={toConnectedApps()}
+      title="Edit Connected App"
+      back={toConnectedApp(id)}
+      backLabel="Back to the Connected App"
+      rows={3}
+      maxWidth={720}
+    >
+      {(app) => <ConnectedAppEditForm app={app} />}
+    </LoadBeforeEdit>
   );
 }
 

@@ -5,12 +5,12 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { CONFIRMATIONS, TOASTS } from '@skyvault/contract';
 import { useState } from 'react';
-import { Link, Navigate, useNavigate, useParams } from 'react-router';
+import { Link, Navigate, useParams } from 'react-router';
 import { PageHeader } from '../../app/layout/PageHeader';
-import { notify } from '../../app/toasts/notify';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { EmptyState } from '../../components/EmptyState';
 import { RetryButton } from '../../components/RetryButton';
+import { useLeaveAfterDelete } from '../../components/useLeaveAfterDelete';
 import { GroupInfoCard } from './GroupInfoCard';
 import { GroupUsersTable } from './GroupUsersTable';
 import { useDeleteGroup, useGroup } from './groups.queries';
@@ -28,7 +28,7 @@ export function GroupPage() {
  * shared handler, SPEC.md §8) and leaves the way back and a retry.
  */
 export function GroupDetails({ id }: { id: string }) {
-  const navigate = useNavigate();
+  const leaveAfterDelete = useLeaveAfterDelete(TOASTS.groupDeleted, toGroups());
   const query = useGroup(id);
   const remove = useDeleteGroup();
   const [confirming, setConfirming] = useState(false);
@@ -36,10 +36,7 @@ export function GroupDetails({ id }: { id: string }) {
 
   const deleteGroup = () =>
     remove.mutate(id, {
-      onSuccess: () => {
-        notify(TOASTS.groupDeleted, 'success');
-        navigate(toGroups(), { replace: true });
-      },
+      onSuccess: leaveAfterDelete,
       onError: () => setConfirming(false),
     });
 

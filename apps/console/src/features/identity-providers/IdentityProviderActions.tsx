@@ -1,9 +1,9 @@
 import { CONFIRMATIONS, type IdentityProvider, TOASTS } from '@skyvault/contract';
-import { useNavigate } from 'react-router';
 import { notify } from '../../app/toasts/notify';
 import { ActionsMenu } from '../../components/ActionsMenu';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { useConfirmation } from '../../components/useConfirmation';
+import { useLeaveAfterDelete } from '../../components/useLeaveAfterDelete';
 import { useDeleteIdentityProvider, useSwitchIdentityProvider } from './identity-providers.queries';
 import { toIdentityProviders } from './identity-providers.routes';
 
@@ -32,7 +32,7 @@ const CONFIRMING: Record<Confirmable, { title: string; message: string; label: s
  * first), and Delete, which asks first and then goes back to the list.
  */
 export function IdentityProviderActions({ provider }: { provider: IdentityProvider }) {
-  const navigate = useNavigate();
+  const leaveAfterDelete = useLeaveAfterDelete(TOASTS.identityProviderDeleted, toIdentityProviders());
   const switchProvider = useSwitchIdentityProvider();
   const removeProvider = useDeleteIdentityProvider();
   const { confirming, shown, ask: choose, done } = useConfirmation<Confirmable>('delete');
@@ -52,10 +52,7 @@ export function IdentityProviderActions({ provider }: { provider: IdentityProvid
       );
     } else if (confirming === 'delete') {
       removeProvider.mutate(provider.id, {
-        onSuccess: () => {
-          notify(TOASTS.identityProviderDeleted, 'success');
-          navigate(toIdentityProviders(), { replace: true });
-        },
+        onSuccess: leaveAfterDelete,
         onError: done,
       });
     }

@@ -1,7 +1,5 @@
-import CircularProgress from '@mui/material/CircularProgress';
 import { Navigate, useParams } from 'react-router';
-import { isHandledByErrorHandler } from '../../app/errors/formErrors';
-import { PageHeader } from '../../app/layout/PageHeader';
+import { LoadBeforeEdit } from '../../components/LoadBeforeEdit';
 import { IdentityProviderForm } from './IdentityProviderForm';
 import { useIdentityProvider } from './identity-providers.queries';
 import { toIdentityProvider, toIdentityProviders } from './identity-providers.routes';
@@ -13,25 +11,19 @@ export function IdentityProviderEditPage() {
   return <IdentityProviderEdit id={identityProviderId} />;
 }
 
-/**
- * Loads the provider, then shows its form (whose defaults need it). A failed load goes back to the
- * list once the shared handler has shown why (SPEC.md §8), unless that handler is taking the user
- * elsewhere.
- */
+/** Loads the provider, then shows its form (LoadBeforeEdit). */
 export function IdentityProviderEdit({ id }: { id: string }) {
-  const query = useIdentityProvider(id);
-  if (query.data) return <IdentityProviderForm provider={query.data} />;
-  if (query.isError && !isHandledByErrorHandler(query.error)) {
-    return <Navigate to={toIdentityProviders()} replace />;
-  }
   return (
-    <>
-      <PageHeader
-        title="Edit Identity Provider"
-        back={toIdentityProvider(id)}
-        backLabel="Back to the identity provider"
-      />
-      {query.isPending && <CircularProgress aria-label="Loading the identity provider" />}
-    </>
+    <LoadBeforeEdit
+      query={useIdentityProvider(id)}
+      list={toIdentityProviders()}
+      title="Edit Identity Provider"
+      back={toIdentityProvider(id)}
+      backLabel="Back to the identity provider"
+      rows={3}
+      maxWidth={720}
+    >
+      {(provider) => <IdentityProviderForm provider={provider} />}
+    </LoadBeforeEdit>
   );
 }

@@ -3,13 +3,13 @@ import EditIcon from '@mui/icons-material/Edit';
 import Button from '@mui/material/Button';
 import { CONFIRMATIONS, type IpRange, TOASTS } from '@skyvault/contract';
 import { useState } from 'react';
-import { Navigate, useNavigate, useParams } from 'react-router';
+import { Navigate, useParams } from 'react-router';
 import { isHandledByErrorHandler } from '../../app/errors/formErrors';
 import { PageHeader } from '../../app/layout/PageHeader';
-import { notify } from '../../app/toasts/notify';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DetailsCard, type DetailsField } from '../../components/DetailsCard';
 import { formatDate } from '../../components/formatDate';
+import { useLeaveAfterDelete } from '../../components/useLeaveAfterDelete';
 import { IpRangeDialog } from './IpRangeDialog';
 import { useDeleteIpRange, useIpRange } from './ip-ranges.queries';
 import { toNetworkAccess } from './ip-ranges.routes';
@@ -34,7 +34,7 @@ export function IpRangePage() {
  * shared handler acts on is left to it, any other goes back to the list (the handler's toast says why).
  */
 export function IpRangeDetails({ id }: { id: string }) {
-  const navigate = useNavigate();
+  const leaveAfterDelete = useLeaveAfterDelete(TOASTS.ipRangeDeleted, toNetworkAccess());
   const query = useIpRange(id);
   const remove = useDeleteIpRange();
   const [editing, setEditing] = useState(false);
@@ -46,10 +46,7 @@ export function IpRangeDetails({ id }: { id: string }) {
 
   const deleteRange = () =>
     remove.mutate(id, {
-      onSuccess: () => {
-        notify(TOASTS.ipRangeDeleted, 'success');
-        navigate(toNetworkAccess(), { replace: true });
-      },
+      onSuccess: leaveAfterDelete,
       // The shared handler's toast explains a refusal (e.g. it would shut out your own address).
       onError: () => setConfirming(false),
     });

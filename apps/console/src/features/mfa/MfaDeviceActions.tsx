@@ -1,6 +1,5 @@
 import { CONFIRMATIONS, type MfaDevice, mfaMenu, TOASTS, WARNINGS } from '@skyvault/contract';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
 import { ApiError } from '../../api/client';
 import { useErrorHandler } from '../../app/errors/ErrorHandlerContext';
 import { isHandledByErrorHandler } from '../../app/errors/formErrors';
@@ -8,6 +7,7 @@ import { notify } from '../../app/toasts/notify';
 import { ActionsMenu } from '../../components/ActionsMenu';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { useConfirmation } from '../../components/useConfirmation';
+import { useLeaveAfterDelete } from '../../components/useLeaveAfterDelete';
 import { LazyMfaQrDialog, preloadMfaQrDialog } from './LazyMfaQrDialog';
 import type { CreatedMfaDevice } from './MfaNameDialog';
 import {
@@ -56,7 +56,7 @@ const alreadySwitched = (error: unknown): error is ApiError =>
 
 /** The details screen's Actions menu: items follow the device's status through the contract's mfaMenu. */
 export function MfaDeviceActions({ device }: { device: MfaDevice }) {
-  const navigate = useNavigate();
+  const leaveAfterDelete = useLeaveAfterDelete(TOASTS.mfaDeviceDeleted, toMfaDevices());
   const handleError = useErrorHandler();
   const { confirming, shown, ask, done } = useConfirmation<MfaAction>('delete');
   const [resetDevice, setResetDevice] = useState<CreatedMfaDevice | null>(null);
@@ -87,10 +87,7 @@ export function MfaDeviceActions({ device }: { device: MfaDevice }) {
       );
     } else if (confirming === 'delete') {
       removeDevice.mutate(device.id, {
-        onSuccess: () => {
-          notify(TOASTS.mfaDeviceDeleted, 'success');
-          navigate(toMfaDevices(), { replace: true });
-        },
+        onSuccess: leaveAfterDelete,
         onError: done,
       });
     } else if (confirming === 'reset') {

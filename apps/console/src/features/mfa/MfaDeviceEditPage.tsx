@@ -1,14 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
-import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import { type MfaDevice, mfaDeviceFormSchema, TOASTS, WARNINGS } from '@skyvault/contract';
 import { useForm } from 'react-hook-form';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
-import { isHandledByErrorHandler, useFormErrorReport } from '../../app/errors/formErrors';
+import { useFormErrorReport } from '../../app/errors/formErrors';
 import { PageHeader } from '../../app/layout/PageHeader';
 import { notify } from '../../app/toasts/notify';
+import { LoadBeforeEdit } from '../../components/LoadBeforeEdit';
 import { MfaNameField } from './MfaNameField';
 import { useMfaDevice, useRenameMfaDevice } from './mfa.queries';
 import { toMfaDevice, toMfaDevices } from './mfa.routes';
@@ -20,31 +20,18 @@ export function MfaDeviceEditPage() {
   return <MfaDeviceEditForm id={mfaId} />;
 }
 
-/**
- * Loads the device, then shows the rename form, whose default is its name: the field never shows a
- * moment of emptiness. A failed load goes back to the list once the shared handler has shown why.
- */
+/** Loads the device, then shows the rename form with its name (LoadBeforeEdit). */
 export function MfaDeviceEditForm({ id }: { id: string }) {
-  const query = useMfaDevice(id);
-  if (query.data) return <RenameForm device={query.data} />;
-  if (query.isError && !isHandledByErrorHandler(query.error)) {
-    return <Navigate to={toMfaDevices()} replace />;
-  }
   return (
-    <>
-      <PageHeader title="Edit MFA Device" back={toMfaDevice(id)} backLabel="Back to the MFA device" />
-      <Paper variant="outlined" aria-busy sx={{ p: { xs: 2, sm: 3 }, maxWidth: 560 }}>
-        <Skeleton variant="rounded" height={56} aria-label="Loading" />
-        <Stack direction="row" sx={{ justifyContent: 'flex-end', gap: 1, mt: 3 }}>
-          <Button component={Link} to={toMfaDevice(id)}>
-            Cancel
-          </Button>
-          <Button variant="contained" disabled>
-            Save
-          </Button>
-        </Stack>
-      </Paper>
-    </>
+    <LoadBeforeEdit
+      query={useMfaDevice(id)}
+      list={toMfaDevices()}
+      title="Edit MFA Device"
+      back={toMfaDevice(id)}
+      backLabel="Back to the MFA device"
+    >
+      {(device) => <RenameForm device={device} />}
+    </LoadBeforeEdit>
   );
 }
 

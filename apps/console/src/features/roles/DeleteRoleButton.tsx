@@ -2,23 +2,19 @@ import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import Button from '@mui/material/Button';
 import { CONFIRMATIONS, TOASTS } from '@skyvault/contract';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
-import { notify } from '../../app/toasts/notify';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { useLeaveAfterDelete } from '../../components/useLeaveAfterDelete';
 import { useDeleteRole } from './roles.queries';
 import { toRoles } from './roles.routes';
 
 /** Delete on the details screen: confirmed, then back to the list; a refusal is the server's toast. */
 export function DeleteRoleButton({ roleId }: { roleId: string }) {
-  const navigate = useNavigate();
+  const leaveAfterDelete = useLeaveAfterDelete(TOASTS.roleDeleted, toRoles());
   const [confirming, setConfirming] = useState(false);
   const remove = useDeleteRole();
   const confirm = () =>
     remove.mutate(roleId, {
-      onSuccess: () => {
-        notify(TOASTS.roleDeleted, 'success');
-        navigate(toRoles(), { replace: true });
-      },
+      onSuccess: leaveAfterDelete,
       onSettled: () => setConfirming(false),
     });
   return (

@@ -1,5 +1,4 @@
 import { CONFIRMATIONS, TOASTS, type User } from '@skyvault/contract';
-import { useNavigate } from 'react-router';
 import { ApiError } from '../../api/client';
 import { useErrorHandler } from '../../app/errors/ErrorHandlerContext';
 import { isHandledByErrorHandler } from '../../app/errors/formErrors';
@@ -7,6 +6,7 @@ import { notify } from '../../app/toasts/notify';
 import { ActionsMenu } from '../../components/ActionsMenu';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { useConfirmation } from '../../components/useConfirmation';
+import { useLeaveAfterDelete } from '../../components/useLeaveAfterDelete';
 import { useDeleteUser, useResetUserPassword, useUpdateUser } from './users.queries';
 import { toUsers } from './users.routes';
 
@@ -46,7 +46,7 @@ const isRuleRefusal = (error: unknown): error is ApiError =>
 
 /** The details screen's actions: Reset password, Disable or Enable by status, Delete. */
 export function UserActions({ user }: { user: User }) {
-  const navigate = useNavigate();
+  const leaveAfterDelete = useLeaveAfterDelete(TOASTS.userDeleted, toUsers());
   const handleError = useErrorHandler();
   const { confirming, shown, ask: choose, done } = useConfirmation<UserAction>('delete');
   const reset = useResetUserPassword();
@@ -75,10 +75,7 @@ export function UserActions({ user }: { user: User }) {
       );
     } else if (confirming === 'delete') {
       remove.mutate(user.id, {
-        onSuccess: () => {
-          notify(TOASTS.userDeleted, 'success');
-          navigate(toUsers(), { replace: true });
-        },
+        onSuccess: leaveAfterDelete,
         onError: (error) => {
           if (isRuleRefusal(error)) notify(error.message, 'error');
           done();
