@@ -5,6 +5,14 @@
 -- cost it several times what running them did. Both run on the owner connection, before any tenant
 -- is known, exactly as the statements they replace (sessions.repository.ts, users.repository.ts).
 
+-- A tenant's permitted network ranges as one JSON value: both look-ups check the caller's address.
+CREATE FUNCTION skyvault_tenant_ip_ranges(p_tenant_id uuid)
+RETURNS json
+LANGUAGE sql STABLE AS $$
+  SELECT coalesce(json_agg(json_build_object('startIp', r.start_ip, 'endIp', r.end_ip)), '[]'::json)
+  FROM ip_ranges r WHERE r.tenant_id = p_tenant_id
+$$;
+--> statement-breakpoint
 CREATE FUNCTION skyvault_session_by_token(p_token_hash text)
 RETURNS TABLE (
   id uuid,
@@ -23,8 +31,7 @@ BEGIN
   RETURN QUERY
   SELECT s.id, s.tenant_id, s.user_id, s.expires_at, s.last_seen_at, u.is_admin, u.status, t.status,
     t.services,
-    coalesce((SELECT json_agg(json_build_object('startIp', r.start_ip, 'endIp', r.end_ip))
-      FROM ip_ranges r WHERE r.tenant_id = s.tenant_id), '[]'::json)
+    skyvault_tenant_ip_ranges(s.tenant_id)
   FROM sessions s
   JOIN users u ON u.tenant_id = s.tenant_id AND u.id = s.user_id
   JOIN tenants t ON t.id = s.tenant_id
@@ -56,8 +63,7 @@ BEGIN
     t.id, t.name, t.status, t.services,
     EXISTS (SELECT 1 FROM mfa_devices m
       WHERE m.tenant_id = u.tenant_id AND m.user_id = u.id AND m.status = 'Enable'),
-    coalesce((SELECT json_agg(json_build_object('startIp', r.start_ip, 'endIp', r.end_ip))
-      FROM ip_ranges r WHERE r.tenant_id = u.tenant_id), '[]'::json)
+    skyvault_tenant_ip_ranges(u.tenant_id)
   FROM users u
   JOIN tenants t ON t.id = u.tenant_id
   WHERE lower(t.name) = lower(p_tenant_name) AND lower(u.email) = lower(p_email)

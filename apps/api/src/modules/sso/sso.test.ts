@@ -121,13 +121,19 @@ describe('single sign-on through an OpenID provider', () => {
       code_challenge_method: 'S256',
     });
     const state = url.searchParams.get('state')!;
-    expect(url.searchParams.get('nonce')).toBeTruthy();
+    const nonce = url.searchParams.get('nonce')!;
+    // Both 256-bit random values (43 base64url characters), never the same one.
+    expect(state).toMatch(/^[\w-]{43}$/);
+    expect(nonce).toMatch(/^[\w-]{43}$/);
+    expect(nonce).not.toBe(state);
     const rows = await t.database.system((tx) =>
       tx.select().from(oauthStates).where(eq(oauthStates.targetId, id)),
     );
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ purpose: 'sso', returnTo: '/groups', redirectUri: REDIRECT_URI });
     expect(rows[0]!.stateHash).not.toContain(state);
+    // The callback checks the ID token against the nonce kept with the state.
+    expect(rows[0]!.nonce).toBe(nonce);
     expect(rows[0]!.codeVerifier).toMatch(/^v1\./);
   });
 
