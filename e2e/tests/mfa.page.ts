@@ -1,6 +1,6 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
-/** The MFA Devices screen (/mfa) and its add flow. */
+/** The MFA Devices screen (/mfa), its add flow and a device's details with its Actions. */
 export class MfaPage {
   constructor(readonly page: Page) {}
 
@@ -26,5 +26,38 @@ export class MfaPage {
     await expect(this.page.getByText('MFA device was successfully created')).toBeVisible();
     await expect(this.page.getByRole('link', { name })).toBeVisible();
     return secret;
+  }
+
+  /** Opens a listed device's details. */
+  async openDevice(name: string) {
+    await this.page.getByRole('link', { name }).click();
+    await expect(this.page.getByRole('heading', { level: 1, name: `MFA Device: ${name}` })).toBeVisible();
+  }
+
+  /** Chooses an item of the details screen's Actions menu; answers the confirmation it opens. */
+  async chooseAction(item: string, confirmation: string): Promise<Locator> {
+    await this.page.getByRole('button', { name: 'Actions' }).click();
+    await this.page.getByRole('menuitem', { name: item }).click();
+    const dialog = this.page.getByRole('dialog', { name: confirmation });
+    await expect(dialog).toBeVisible();
+    return dialog;
+  }
+
+  /**
+   * Confirms Disable, Delete or Reset secret of an enabled device with a code from the authenticator
+   * app, typed and sent with Enter as a keyboard user would.
+   */
+  async confirmWithCode(dialog: Locator, code: string) {
+    const field = dialog.getByRole('textbox', { name: 'Verification code' });
+    await expect(field).toBeFocused();
+    await field.fill(code);
+    await field.press('Enter');
+  }
+
+  /** The same with the account password instead of a code. */
+  async confirmWithPassword(dialog: Locator, password: string, button: string) {
+    await dialog.getByRole('button', { name: 'Use your password instead' }).click();
+    await dialog.getByLabel('Password').fill(password);
+    await dialog.getByRole('button', { name: button }).click();
   }
 }

@@ -4,6 +4,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { logSerializers } from './lib/logging.js';
+import { resealLegacySecrets } from './lib/reseal.js';
 import { createSecretBox, loadSecretsKey } from './lib/secrets.js';
 import { applicationRoutes } from './modules/applications/applications.routes.js';
 import { createApplicationService } from './modules/applications/applications.service.js';
@@ -74,8 +75,8 @@ export function createServices(config: Config, database: Database, log: FastifyB
     idleSeconds: config.session.idleSeconds,
   });
   const mail = { mailer, brand: config.brand, publicUrl: config.publicUrl, log };
-  const mfa = createMfaService({ database, secrets, limiter, issuer: BRAND_NAMES[config.brand] });
   const passwords = createPasswordService({ database, tokens, limiter, sessions, ...mail });
+  const mfa = createMfaService({ database, secrets, limiter, passwords, issuer: BRAND_NAMES[config.brand] });
   return {
     secrets,
     limiter,
@@ -149,6 +150,8 @@ export async function buildApp(config: Config, options: AppOptions): Promise<Fas
   const services = createServices(config, database, app.log, mailer);
   app.decorate('services', services);
   app.decorate('database', database);
+  // Values sealed before they were bound to their row are rewritten once (lib/reseal.ts).
+  await resealLegacySecrets(database, services.secrets, app.log);
 
   const housekeeping = setInterval(() => {
     Promise.all([

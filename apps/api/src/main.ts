@@ -5,6 +5,7 @@ import type { Database } from './db/client.js';
 import { DataDirInUseError } from './db/lock.js';
 import { openDatabase } from './db/open.js';
 import { seedDemo } from './seed/demo.js';
+import { startBanner } from './start-banner.js';
 
 /** Stops the start with one clear line instead of a stack trace. */
 function fail(message: string): never {
@@ -60,15 +61,7 @@ async function main() {
     throw error;
   }
 
-  const lines = [
-    '',
-    `  Skyvault Console is running at ${config.publicUrl}`,
-    `  API documentation: ${config.publicUrl}/api/docs`,
-    `  Database: ${config.databaseUrl ? 'PostgreSQL' : `embedded (${config.dataDir})`}`,
-  ];
-  if (demo) {
-    lines.push(`  Demo login: tenant "${demo.tenantName}", e-mail ${demo.email}, password ${demo.password}`);
-  }
+  const lines = ['', ...startBanner(config, demo, process.stdout.isTTY === true)];
   process.stdout.write(`${lines.join('\n')}\n\n`);
 
   // Graceful shutdown: stop accepting, finish in-flight requests, close the database, then exit.

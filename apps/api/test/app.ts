@@ -62,6 +62,8 @@ export async function createTenantWithUser(
     tenantName?: string;
     password?: string;
     email?: string;
+    /** Whether the user has proven their address (as a mailed link would); unproven by default. */
+    emailVerified?: boolean;
   } = {},
 ): Promise<TestUser> {
   counter += 1;
@@ -84,6 +86,7 @@ export async function createTenantWithUser(
         lastName: `User ${counter}`,
         status: 'Confirmed',
         isAdmin: options.isAdmin ?? true,
+        emailVerifiedAt: options.emailVerified ? new Date() : null,
       })
       .returning({ id: users.id });
     return user!.id;

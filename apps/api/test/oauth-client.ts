@@ -1,8 +1,9 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { createServer } from 'node:net';
 import * as client from 'openid-client';
 import type { ApplicationDataValue } from '../src/db/schema/index.js';
 import { applications } from '../src/db/schema/index.js';
+import { sealedAt } from '../src/lib/sealed-at.js';
 import { createTestApp, type TestApp } from './app.js';
 
 /**
@@ -77,14 +78,19 @@ export async function insertApplication(
       refreshTokenLifetime: options.refreshTokenLifetime ?? 24 * 60 * 60_000,
     },
   };
+  const id = randomUUID();
   const [row] = await t.database.system((tx) =>
     tx
       .insert(applications)
       .values({
+        id,
         tenantId,
         name: `App ${clientId.slice(0, 8)}`,
         clientId,
-        clientSecret: t.app.services.secrets.seal(tenantId, clientSecret),
+        clientSecret: t.app.services.secrets.seal(
+          sealedAt.applicationClientSecret(tenantId, id),
+          clientSecret,
+        ),
         active: options.active ?? true,
         shared: options.shared ?? false,
         data,

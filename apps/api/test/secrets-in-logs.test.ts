@@ -47,4 +47,25 @@ describe('logs', () => {
     for (const secret of [password, token, resetCode, `"code":"${loginCode}"`])
       expect(logs).not.toContain(secret);
   });
+
+  it('never contain the ticket of a provider sign-in, nor the nonce, state or verifier of an OAuth request', async () => {
+    const [ticket, nonce, state, verifier] = [
+      'TicketValue-0123456789',
+      'NonceValue-0123456789',
+      'StateValue-0123456789',
+      'VerifierValue-0123456789',
+    ];
+    const authorize = `/oauth/auth?${new URLSearchParams({ client_id: 'app', response_type: 'code', nonce, state })}`;
+    // The login page after a provider sign-in (TOTP step), resuming an app's authorization request.
+    await call(t, {
+      method: 'GET',
+      url: `/auth/login?${new URLSearchParams({ ssoTicket: ticket, redirectTo: authorize })}`,
+    });
+    await call(t, { method: 'GET', url: authorize });
+    await call(t, { method: 'GET', url: `/oauth/token?code_verifier=${verifier}` });
+
+    expect(logs).toContain('/auth/login?ssoTicket=%5Bredacted%5D');
+    expect(logs).toContain('client_id=app');
+    for (const secret of [ticket, nonce, state, verifier]) expect(logs).not.toContain(secret);
+  });
 });

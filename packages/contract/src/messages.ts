@@ -57,6 +57,8 @@ export const MESSAGES = {
   passwordsNotSame: 'Passwords are not the same',
   /** The current password has no rules but cannot be empty (ours). */
   currentPasswordRequired: 'Current password is required',
+  /** A wrong current password, when changing it or confirming a sensitive change (ours). */
+  currentPasswordIncorrect: 'Current password is incorrect',
 
   firstNameRequired: 'First name is required',
   lastNameRequired: 'Last name is required',
@@ -67,6 +69,10 @@ export const MESSAGES = {
   mfaCodeLength: 'Code must have 6 symbols',
   mfaCodeDigits: 'Code should contain only numbers',
   verificationCodeRequired: 'Verification code is required',
+  /** A 6-digit code that none of the user's authenticator devices gives now (ours). */
+  mfaCodeIncorrect: 'The verification code is incorrect.',
+  /** Disabling, deleting or resetting an enabled MFA device asks for a current factor first (ours). */
+  mfaStepUpRequired: 'Enter a code from your authenticator app or your password to confirm',
 
   tenantNameRequired: required('Tenant name'),
   tenantNameMinLength: minLength('Tenant name', 4),
@@ -102,6 +108,8 @@ export const MESSAGES = {
   valueRequired: 'Value must be set!',
   /** Ours: issuers are fetched by the server, so only absolute https URLs are taken. */
   issuerInvalid: 'Issuer should be an absolute https URL',
+  /** Ours: the stored client secret is never sent to another issuer than the one it was entered for. */
+  clientSecretForNewIssuer: 'Enter the client secret again when the issuer changes',
   /** Ours: the spec only says the button image must be svg. */
   iconMustBeSvg: 'Button image must be an SVG file',
 
@@ -119,6 +127,8 @@ export const MESSAGES = {
   callbackUrlRequired: 'At least one callback URL is required',
   urlInvalid: 'URL should be an absolute http:// or https:// address',
   urlFragment: 'URL should not contain a fragment (#)',
+  /** RFC 8252 §7.3 / RFC 9700 §2.6: plain http only back to the user's own machine. */
+  urlInsecure: 'URL should start with https:// (http:// only for localhost or a loopback address)',
 
   connectionNameMinLength: minLength('Name', 3),
   connectionNameMaxLength: maxLength('Name', 64),

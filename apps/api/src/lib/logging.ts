@@ -1,7 +1,12 @@
 import type { FastifyRequest } from 'fastify';
 
-/** Query parameters and path segments that carry one-time secrets; they never reach a log line. */
-const SECRET_PARAMS = /^(code|token|state|client_secret|password|id_token_hint|refresh_token|access_token)$/i;
+/**
+ * Query parameters that carry secrets or single-use values binding a sign-in to its browser; they
+ * never reach a log line. OAuth's own (code, state, nonce, code_verifier, tokens, client credentials,
+ * signed request objects), ours (ssoTicket: the TOTP step of a provider sign-in) and passwords.
+ */
+const SECRET_PARAMS =
+  /^(code|token|state|nonce|code_verifier|client_secret|client_assertion|password|id_token_hint|refresh_token|access_token|request|ssoTicket)$/i;
 const SECRET_PATH = /(\/change-password\/|\/verify-email\/)[^/?]+/g;
 
 export function safeUrl(url: string): string {
@@ -9,7 +14,11 @@ export function safeUrl(url: string): string {
   const path = pathPart.replace(SECRET_PATH, '$1[redacted]');
   if (!query) return path;
   const params = new URLSearchParams(query);
-  for (const key of [...params.keys()]) if (SECRET_PARAMS.test(key)) params.set(key, '[redacted]');
+  for (const [key, value] of [...params]) {
+    if (SECRET_PARAMS.test(key)) params.set(key, '[redacted]');
+    // A return path (redirectTo=/oauth/authorize?...&nonce=...) carries the secrets of the request it resumes.
+    else if (value.startsWith('/') && value.includes('?')) params.set(key, safeUrl(value));
+  }
   return `${path}?${params.toString()}`;
 }
 

@@ -64,6 +64,8 @@ export function route<E extends EndpointDef>(
         request,
         reply,
       } as HandlerContext<E>);
+      // A handler that answered itself (a redirect for a browser's form) has nothing more to send.
+      if (reply.sent) return reply;
       if (status === 204) return reply.code(204).send();
       return reply.code(status).send(result);
     },

@@ -2,18 +2,52 @@ import { createCipheriv, createDecipheriv, createHmac, randomBytes, timingSafeEq
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
-const VERSION = 'v1';
+/** Every value sealed now is v2; v1 values (bound to their tenant only) are still read. */
+const VERSION = 'v2';
+const LEGACY_VERSION = 'v1';
+/** GCM tags are 16 bytes; a shorter one would make forging a value that much easier. */
+const TAG_BYTES = 16;
 
 /**
- * Secrets at rest (client secrets, storage keys, tokens): AES-256-GCM, with the tenant id as
- * associated data so that a value copied into another tenant's row does not decrypt.
- * Stored as `v1.<iv>.<tag>.<ciphertext>` in base64url.
+ * Where a sealed value is stored, and so the only place it opens: the owning tenant's id (or, for
+ * rows of no tenant, a word naming the platform's scope), the table, the row and the column.
+ */
+export interface SealedAt {
+  scope: string;
+  table: string;
+  id: string;
+  field: string;
+}
+
+/** Associated data that no two places share: JSON keeps the parts apart whatever they contain. */
+const associatedData = (at: SealedAt) => Buffer.from(JSON.stringify([at.scope, at.table, at.id, at.field]));
+
+/**
+ * Secrets at rest (client secrets, storage keys, tokens): AES-256-GCM, with the place the value is
+ * stored as associated data, so that a value copied into another tenant's row, another row of the
+ * same tenant or another column does not decrypt. Stored as `v2.<iv>.<tag>.<ciphertext>` in
+ * base64url. Values written before v2 were bound to the tenant only (`v1.…`): they still open, and
+ * every write seals anew as v2 (lib/reseal.ts rewrites the ones no write would reach).
  */
 export function createSecretBox(key: Buffer) {
   if (key.length !== 32) throw new Error('SECRETS_KEY must decode to 32 bytes');
   // A separate key for MACs, derived so that sealing and MACs never share one.
   const macKey = createHmac('sha256', key).update('skyvault:mac').digest();
   const mac = (value: string) => createHmac('sha256', macKey).update(value).digest('base64url');
+
+  const decrypt = (aad: Buffer, parts: { iv: string; tag: string; data: string }) => {
+    const tag = Buffer.from(parts.tag, 'base64url');
+    if (tag.length !== TAG_BYTES) throw new Error('Not a sealed secret');
+    const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(parts.iv, 'base64url'), {
+      authTagLength: TAG_BYTES,
+    });
+    decipher.setAAD(aad);
+    decipher.setAuthTag(tag);
+    return Buffer.concat([decipher.update(Buffer.from(parts.data, 'base64url')), decipher.final()]).toString(
+      'utf8',
+    );
+  };
+
   return {
     /**
      * A keyed hash for short secrets such as 6-digit codes: a plain hash of one would fall to a
@@ -25,25 +59,24 @@ export function createSecretBox(key: Buffer) {
       const b = Buffer.from(expected);
       return a.length === b.length && timingSafeEqual(a, b);
     },
-    seal(tenantId: string, plaintext: string): string {
+    seal(at: SealedAt, plaintext: string): string {
       const iv = randomBytes(12);
-      const cipher = createCipheriv('aes-256-gcm', key, iv);
-      cipher.setAAD(Buffer.from(tenantId));
+      const cipher = createCipheriv('aes-256-gcm', key, iv, { authTagLength: TAG_BYTES });
+      cipher.setAAD(associatedData(at));
       const data = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
       return [VERSION, iv, cipher.getAuthTag(), data]
         .map((p) => (typeof p === 'string' ? p : p.toString('base64url')))
         .join('.');
     },
-    open(tenantId: string, sealed: string): string {
-      const [version, iv, tag, data] = sealed.split('.');
-      if (version !== VERSION || !iv || !tag || data === undefined) throw new Error('Not a sealed secret');
-      const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
-      decipher.setAAD(Buffer.from(tenantId));
-      decipher.setAuthTag(Buffer.from(tag, 'base64url'));
-      return Buffer.concat([decipher.update(Buffer.from(data, 'base64url')), decipher.final()]).toString(
-        'utf8',
-      );
+    open(at: SealedAt, sealed: string): string {
+      const [version, iv, tag, data, extra] = sealed.split('.');
+      if (!iv || !tag || data === undefined || extra !== undefined) throw new Error('Not a sealed secret');
+      if (version === VERSION) return decrypt(associatedData(at), { iv, tag, data });
+      if (version === LEGACY_VERSION) return decrypt(Buffer.from(at.scope), { iv, tag, data });
+      throw new Error('Not a sealed secret');
     },
+    /** Whether a stored value predates the binding to its row and column (lib/reseal.ts). */
+    isLegacy: (sealed: string) => sealed.startsWith(`${LEGACY_VERSION}.`),
   };
 }
 export type SecretBox = ReturnType<typeof createSecretBox>;

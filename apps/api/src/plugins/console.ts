@@ -5,6 +5,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/errors.js';
+import { isApiRequest } from './security.js';
 
 /** The built console: beside the bundle (dist/console) or apps/console/dist in the workspace. */
 export function findConsoleDir(): string | null {
@@ -40,7 +41,7 @@ export const consolePlugin = fp(
     }
     app.setNotFoundHandler(async (request, reply) => {
       const isPage =
-        root && (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api/');
+        root && (request.method === 'GET' || request.method === 'HEAD') && !isApiRequest(request);
       if (isPage && !path.extname(request.url.split('?')[0] ?? '')) {
         return reply.header('cache-control', 'no-cache').sendFile('index.html');
       }

@@ -1,6 +1,6 @@
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.js';
 import { AppError } from '../lib/errors.js';
@@ -27,6 +27,26 @@ const isSameHost = (origin: string, host: string | undefined) => {
     return false;
   }
 };
+
+/** The path of a URL, percent-decoded as the router decodes it (kept as is when malformed). */
+const decodedPath = (url: string) => {
+  const path = url.split('?')[0] ?? '';
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
+  }
+};
+
+/**
+ * Whether a request is an API call. Decided by the route the router matched, never by the raw URL:
+ * the router decodes the path, so `/%61pi/v1/…` reaches the `/api/v1/…` route and must meet the
+ * same rules. A request no route matched is judged by its decoded path.
+ */
+export function isApiRequest(request: FastifyRequest): boolean {
+  const route = request.routeOptions.url;
+  return (route ?? decodedPath(request.url)).startsWith('/api/');
+}
 
 /**
  * Helmet, cookies and the same-origin rule for state-changing API calls. (Abuse limits live in the
@@ -58,7 +78,7 @@ export const securityPlugin = fp(
     await app.register(cookie);
     const allowedOrigin = originOf(config.publicUrl);
     app.addHook('onRequest', async (request) => {
-      if (!UNSAFE.has(request.method) || !request.url.startsWith('/api/')) return;
+      if (!UNSAFE.has(request.method) || !isApiRequest(request)) return;
       const origin = request.headers.origin;
       if (origin !== undefined) {
         const sameHost = isSameHost(origin, request.headers.host);
@@ -66,6 +86,14 @@ export const securityPlugin = fp(
         throw new AppError('CSRF_REJECTED');
       }
       if (request.headers[CSRF_HEADER] !== CSRF_HEADER_VALUE) throw new AppError('CSRF_REJECTED');
+    });
+    // API answers may carry secrets (a client secret, a one-time view): no cache may keep them. A
+    // route that sets its own policy (the public icon images) keeps it; /oauth answers are
+    // oidc-provider's own, and console files are not API answers.
+    app.addHook('onSend', async (request, reply, payload) => {
+      if (isApiRequest(request) && !reply.hasHeader('cache-control'))
+        reply.header('cache-control', 'no-store');
+      return payload;
     });
   },
   { name: 'security' },

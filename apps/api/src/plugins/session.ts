@@ -4,6 +4,7 @@ import type { Config } from '../config.js';
 import type { Actor } from '../lib/context.js';
 import { AppError } from '../lib/errors.js';
 import type { SessionService } from '../modules/sessions/sessions.service.js';
+import { isApiRequest } from './security.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -56,7 +57,7 @@ export const sessionPlugin = fp(
     const name = sessionCookieName(config);
     app.decorateRequest('actor', null);
     app.addHook('onRequest', async (request, reply) => {
-      if (!request.url.startsWith('/api/')) return;
+      if (!isApiRequest(request)) return;
       const token = request.cookies[name];
       if (!token) return;
       try {

@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
@@ -15,22 +15,33 @@ export interface DemoLogin {
   password: string;
 }
 
+/** What a start says about the demo login: the password only on the start that created it. */
+export interface DemoSeed {
+  tenantName: string;
+  email: string;
+  /** Where the login is kept (owner-only). */
+  file: string;
+  /** Set when this start created the tenant; later starts never read it back. */
+  password?: string;
+}
+
 /** A random password that meets the full password rules (letter, digit, special symbol). */
 const demoPassword = () => `Demo-${randomBytes(9).toString('base64url')}-7!`;
 
-const credentialsFile = (dataDir: string) => path.join(dataDir, 'demo-login.json');
+export const demoLoginFile = (dataDir: string) => path.join(dataDir, 'demo-login.json');
 
 /**
  * On an empty database, creates the demo tenant (both services) with one administrator, and keeps its
- * login in DATA_DIR/demo-login.json (owner-only) so that it can be shown again on later starts.
- * Returns the login, or null when the database already had tenants and no login file exists.
+ * login in DATA_DIR/demo-login.json (owner-only), where the browser tests and benchmarks read it.
+ * Returns the new login with its password; on later starts (the database has tenants) where the
+ * login is kept, without reading the password; null when there is no such file.
  */
-export async function seedDemo(database: Database, dataDir: string): Promise<DemoLogin | null> {
-  const file = credentialsFile(dataDir);
+export async function seedDemo(database: Database, dataDir: string): Promise<DemoSeed | null> {
+  const file = demoLoginFile(dataDir);
   const [{ count } = { count: 0 }] = await database.system((tx) =>
     tx.select({ count: sql<number>`count(*)::int` }).from(tenants),
   );
-  if (count > 0) return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as DemoLogin) : null;
+  if (count > 0) return existsSync(file) ? { tenantName: DEMO_TENANT, email: DEMO_EMAIL, file } : null;
 
   const login: DemoLogin = {
     tenantName: DEMO_TENANT,
@@ -55,5 +66,5 @@ export async function seedDemo(database: Database, dataDir: string): Promise<Dem
   });
   writeFileSync(file, JSON.stringify(login, null, 2), { mode: 0o600 });
   chmodSync(file, 0o600);
-  return login;
+  return { ...login, file };
 }

@@ -48,7 +48,7 @@ describe('the console routes', () => {
   });
 
   it('shows a Connected App by its id', async () => {
-    openConsole('/applications/4f1c', adminUser);
+    openConsole('/applications/4f1c2d3e-5a6b-4c7d-8e9f-0a1b2c3d4e5f', adminUser);
     expect(await heading('Connected App')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to Connected Apps' })).toHaveAttribute(
       'href',

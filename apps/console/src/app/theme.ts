@@ -1,9 +1,14 @@
 import { createTheme } from '@mui/material/styles';
 
-/** SPEC.md §1: primary pink, secondary dark navy, error red. System fonts: no web font on first load. */
+/**
+ * SPEC.md §1: primary pink, secondary dark navy, error red. System fonts: no web font on first load.
+ * WCAG AA everywhere: the pink is deep enough for 4.5:1 as text on the page background, and a
+ * coloured chip or button takes dark text wherever white would fall below 4.5:1.
+ */
 export const theme = createTheme({
   palette: {
-    primary: { main: '#d6246e', contrastText: '#ffffff' },
+    contrastThreshold: 4.5,
+    primary: { main: '#c81f65', contrastText: '#ffffff' },
     secondary: { main: '#1b2540', contrastText: '#ffffff' },
     error: { main: '#d32f2f' },
     background: { default: '#f5f6fa', paper: '#ffffff' },

@@ -4,9 +4,9 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { Link, Navigate } from 'react-router';
-import { isHandledByErrorHandler } from '../app/errors/formErrors';
+import { Link } from 'react-router';
 import { PageHeader } from '../app/layout/PageHeader';
+import { leaveForList } from './missingItem';
 
 interface LoadBeforeEditProps<T> {
   query: UseQueryResult<T>;
@@ -40,7 +40,8 @@ export function LoadBeforeEdit<T>({
   children,
 }: LoadBeforeEditProps<T>) {
   if (query.data !== undefined) return children(query.data);
-  if (query.isError && !isHandledByErrorHandler(query.error)) return <Navigate to={list} replace />;
+  const leaving = leaveForList(list, 'failed', query);
+  if (leaving) return leaving;
   return (
     <>
       <PageHeader title={title} back={back} backLabel={backLabel} />

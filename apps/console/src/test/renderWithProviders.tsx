@@ -5,7 +5,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
-import { vi } from 'vitest';
+import { type Mock, vi } from 'vitest';
 import { ErrorHandlerContext } from '../app/errors/ErrorHandlerContext';
 import type { ErrorHandler } from '../app/errors/errorHandler';
 import { SessionContext } from '../app/session/SessionContext';
@@ -23,11 +23,19 @@ function CurrentPath() {
 }
 
 /**
- * Renders a piece of the signed-in console with its providers and a memory router at `path`.
+ * Renders a piece of the signed-in console with its providers and a memory router at `path`, or at
+ * `url` when `path` is a route pattern with parameters (`/users/:userId`).
  */
+interface RenderOptions {
+  path?: string;
+  url?: string;
+  session?: SessionUser | null;
+  handleError?: Mock<ErrorHandler>;
+}
+
 export function renderWithProviders(
   ui: ReactNode,
-  { path = '/', session = adminUser as SessionUser | null, handleError = vi.fn<ErrorHandler>() } = {},
+  { path = '/', url = path, session = adminUser, handleError = vi.fn<ErrorHandler>() }: RenderOptions = {},
 ) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const router = createMemoryRouter(
@@ -35,7 +43,7 @@ export function renderWithProviders(
       { path, element: ui },
       { path: '*', Component: CurrentPath },
     ],
-    { initialEntries: [path] },
+    { initialEntries: [url] },
   );
   const result = render(
     <ThemeProvider theme={theme}>

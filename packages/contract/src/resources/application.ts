@@ -32,11 +32,15 @@ export type ApplicationData = z.infer<typeof applicationDataSchema>;
 /**
  * The OAuth settings as stored and answered. A new app starts without a callback URL: no address is a
  * safe guess for someone else's app, so it cannot sign anyone in until an administrator saves one. The
- * answer therefore allows an empty list where every edit (applicationDataSchema) requires one.
+ * answer therefore allows an empty list where every edit (applicationDataSchema) requires one. It also
+ * answers URLs saved under older rules (plain http on any host) as they are, so that the edit form shows
+ * them with the rule's message; the authorization server ignores them (see the API's clients.ts).
  */
+const storedUrlsSchema = z.array(z.string()).max(MAX_AUTHORIZED_URLS);
 export const storedApplicationDataSchema = applicationDataSchema.extend({
   oauth: oauthSettingsSchema.extend({
-    authorizedCallbackURLs: z.array(authorizedUrlRule).max(MAX_AUTHORIZED_URLS),
+    authorizedCallbackURLs: storedUrlsSchema,
+    authorizedSignOutURLs: storedUrlsSchema,
   }),
 });
 

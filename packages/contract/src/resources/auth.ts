@@ -91,7 +91,9 @@ export const authEndpoints = {
     response: sessionUserSchema,
   }),
   logout: defineEndpoint({
-    method: 'GET',
+    // A POST, so that it meets the CSRF rule: a link or image on another site cannot sign anyone out.
+    // (GET on the same path answers a page whose button posts here.)
+    method: 'POST',
     path: '/api/v1/auth/logout',
     access: 'public',
     summary: 'Ends the session (if any) and clears its cookie',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.js';
 import { mfaStatusSchema } from '../enums.js';
-import { mfaCodeRule } from '../rules/identity.js';
+import { currentPasswordRule, mfaCodeRule } from '../rules/identity.js';
 import { mfaNameRule } from '../rules/names.js';
 import { isoDateSchema, uuidSchema } from '../rules/text.js';
 import { idParamsSchema, listQuerySchema, totalList } from './list.js';
@@ -30,6 +30,28 @@ export type MfaDeviceCreated = z.infer<typeof mfaDeviceCreatedSchema>;
 /** POST /v1/mfa/verify/:id: the 6-digit code that confirms the device. */
 export const mfaVerifySchema = z.object({ code: mfaCodeRule });
 export type MfaVerify = z.infer<typeof mfaVerifySchema>;
+
+/**
+ * The body of Disable, Delete and Reset secret: removing a factor that guards the login asks for a
+ * current one, so that a session alone (a stolen cookie) cannot strip MFA from the account. Either a
+ * code that one of the user's enabled devices gives now (the device itself included), or the account
+ * password, which still works when the phone is lost; the code is checked when both are given. A
+ * device that is not enabled guards no login and needs neither, so the body may be left out.
+ */
+export const mfaStepUpSchema = z
+  .object({ code: mfaCodeRule.optional(), password: currentPasswordRule.optional() })
+  // Fastify hands a request without a body over as null.
+  .nullish();
+export type MfaStepUp = z.input<typeof mfaStepUpSchema>;
+/** One proof, as the console sends it: a code or the password. */
+export type MfaStepUpProof = { code: string } | { password: string };
+
+/** The console's step-up field asks for one factor at a time, each with its own rule. */
+export const mfaStepUpFormSchemas = {
+  code: z.object({ code: mfaCodeRule }),
+  password: z.object({ password: currentPasswordRule }),
+} as const;
+export type MfaStepUpMethod = keyof typeof mfaStepUpFormSchemas;
 
 export const mfaListQuerySchema = listQuerySchema;
 export type MfaListQuery = z.input<typeof mfaListQuerySchema>;
@@ -79,9 +101,10 @@ export const mfaEndpoints = {
     method: 'DELETE',
     path: '/api/v1/mfa/:id',
     access: 'user',
-    summary: 'Deletes a device',
+    summary: 'Deletes a device (an enabled one only with a current code or the password)',
     tags: ['MFA'],
     params: idParamsSchema,
+    body: mfaStepUpSchema,
     status: 204,
   }),
   verify: defineEndpoint({
@@ -98,9 +121,11 @@ export const mfaEndpoints = {
     method: 'POST',
     path: '/api/v1/mfa/reset/:id',
     access: 'user',
-    summary: 'Gives a device a new secret; it waits for confirmation again',
+    summary:
+      'Gives a device a new secret; it waits for confirmation again (an enabled one only with a current code or the password)',
     tags: ['MFA'],
     params: idParamsSchema,
+    body: mfaStepUpSchema,
     response: mfaDeviceCreatedSchema,
   }),
   enable: defineEndpoint({
@@ -116,9 +141,10 @@ export const mfaEndpoints = {
     method: 'PATCH',
     path: '/api/v1/mfa/:id/disable',
     access: 'user',
-    summary: 'Disables an enabled device',
+    summary: 'Disables an enabled device (an enabled one only with a current code or the password)',
     tags: ['MFA'],
     params: idParamsSchema,
+    body: mfaStepUpSchema,
     response: mfaDeviceSchema,
   }),
 } as const;

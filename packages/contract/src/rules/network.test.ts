@@ -68,14 +68,25 @@ describe('authorized URLs', () => {
     ['ftp://example.com', MESSAGES.urlInvalid],
     ['https://app.example.com/cb#frag', MESSAGES.urlFragment],
     [`https://example.com/${'a'.repeat(2030)}`, MESSAGES.urlInvalid],
+    ['http://app.example.com/callback', MESSAGES.urlInsecure],
+    ['http://10.0.0.5/callback', MESSAGES.urlInsecure],
+    ['http://127.0.0.1.evil.example/cb', MESSAGES.urlInsecure],
+    ['http://127.0.0.1@evil.example/cb', MESSAGES.urlInsecure],
+    ['http://localhost.evil.example/cb', MESSAGES.urlInsecure],
+    ['http://[::2]/cb', MESSAGES.urlInsecure],
+    ['com.example.app:/oauth/callback', MESSAGES.urlInvalid],
   ])('%j', (input, message) => {
     expect(messagesOf(authorizedUrlRule, input)).toEqual([message]);
   });
 
-  it.each(['https://app.example.com/callback?x=1', 'http://localhost:3000/cb', 'http://127.0.0.1:8080/'])(
-    'accepts %s',
-    (input) => {
-      expect(authorizedUrlRule.safeParse(input).success).toBe(true);
-    },
-  );
+  it.each([
+    'https://app.example.com/callback?x=1',
+    'http://localhost:3000/cb',
+    'http://127.0.0.1:8080/',
+    'http://127.10.20.30/cb',
+    'http://[::1]:8080/cb',
+    'HTTP://LOCALHOST/cb',
+  ])('accepts %s', (input) => {
+    expect(authorizedUrlRule.safeParse(input).success).toBe(true);
+  });
 });

@@ -86,9 +86,31 @@ export function ipRangeProblem(start: string, end: string): string | undefined {
   return to.value < from.value ? MESSAGES.ipRangeOrder : undefined;
 }
 
-/** Authorized redirect URLs: absolute http(s), no fragment (RFC 6749 §3.1.2), at most 2048 characters. */
+/**
+ * Whether an absolute URL's host is this machine: localhost, 127.0.0.0/8 or [::1]. The host is what
+ * follows any user info ('http://127.0.0.1@evil.example' is evil.example's).
+ */
+function isLoopbackHost(url: string): boolean {
+  const host = (/^[a-z]+:\/\/(?:[^@/?#]*@)?(\[[^\]]*\]|[^:/?#]*)/i.exec(url)?.[1] ?? '').toLowerCase();
+  if (host === 'localhost') return true;
+  const ip = parseIp(host.replace(/^\[(.*)\]$/, '$1'));
+  if (ip?.version === 4) return ip.value >> 24n === 127n;
+  return ip?.version === 6 && ip.value === 1n;
+}
+
+/**
+ * Where a connected app's users are sent back (callback and sign-out URLs): absolute, no fragment
+ * (RFC 6749 §3.1.2), at most 2048 characters, and https, since the URL carries the authorization code.
+ * Plain http is taken only for the user's own machine (RFC 8252 §7.3, RFC 9700 §2.6), where a
+ * developer's app listens. Private-use schemes (com.example.app:/cb) are not taken: they serve native
+ * apps, which cannot keep a client secret, and every connected app is a confidential client.
+ */
 export const authorizedUrlRule = stringWith(MESSAGES.urlInvalid)
   .trim()
   .max(2048, { error: MESSAGES.urlInvalid, abort: true })
   .check(z.url({ protocol: /^https?$/, error: MESSAGES.urlInvalid, abort: true }))
-  .refine((value) => !value.includes('#'), { error: MESSAGES.urlFragment, abort: true });
+  .refine((value) => !value.includes('#'), { error: MESSAGES.urlFragment, abort: true })
+  .refine((value) => /^https:/i.test(value) || isLoopbackHost(value), {
+    error: MESSAGES.urlInsecure,
+    abort: true,
+  });

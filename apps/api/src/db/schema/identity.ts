@@ -15,7 +15,8 @@ import { tenantColumns, timestamps } from './columns.js';
 import { users } from './tenants.js';
 
 /**
- * Single-use links e-mailed to a user: the sign-up verification and the password reset. Only the
+ * Single-use links e-mailed to a user: the sign-up verification and the password reset (and the
+ * reset code a forced reset answers at login). Only the
  * SHA-256 of the token is kept; the link is looked up by it before a tenant is known.
  */
 export const oneTimeTokens = pgTable(
@@ -23,7 +24,8 @@ export const oneTimeTokens = pgTable(
   {
     ...tenantColumns(),
     userId: uuid('user_id').notNull(),
-    purpose: text('purpose', { enum: ['verify-email', 'reset-password'] }).notNull(),
+    /** forced-reset: handed to a user at login (not mailed), so it proves no address. */
+    purpose: text('purpose', { enum: ['verify-email', 'reset-password', 'forced-reset'] }).notNull(),
     tokenHash: text('token_hash').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),

@@ -68,6 +68,8 @@ export const oidcModels = pgTable(
     uid: text('uid'),
     userCode: text('user_code'),
     clientId: text('client_id'),
+    /** The account (`tenant:user`) a row acts for, so that everything of one user goes in one statement. */
+    accountId: text('account_id'),
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }),
     consumedAt: timestamp('consumed_at', { withTimezone: true, mode: 'date' }),
   },
@@ -76,6 +78,7 @@ export const oidcModels = pgTable(
     index('oidc_models_grant_idx').on(t.grantId),
     index('oidc_models_uid_idx').on(t.uid),
     index('oidc_models_client_idx').on(t.clientId),
+    index('oidc_models_account_idx').on(t.accountId),
     index('oidc_models_expires_idx').on(t.expiresAt),
   ],
 );

@@ -45,6 +45,12 @@ export const users = pgTable(
       .notNull()
       .default('WaitConfirmation'),
     isAdmin: boolean('is_admin').notNull().default(false),
+    /**
+     * When the user last proved they receive mail at `email` (a link or code we sent there, or an
+     * identity provider that said it verified the address); null while unproven. Connected apps see it
+     * as the `email_verified` claim, so an administrator setting or changing an address clears it.
+     */
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true, mode: 'date' }),
     /** The user's group (at most one); its role decides what the user may do in the services. */
     groupId: uuid('group_id'),
     ...timestamps(),

@@ -72,7 +72,11 @@ export async function nameTaken(tenantId: string, db: Executor, name: string, ex
   return rows.length > 0;
 }
 
-export async function insertApplication(tenantId: string, db: Executor, values: ApplicationValues) {
+export async function insertApplication(
+  tenantId: string,
+  db: Executor,
+  values: ApplicationValues & Pick<ApplicationRow, 'id'>,
+) {
   const [row] = await db
     .insert(applications)
     .values({ tenantId, ...values })

@@ -92,6 +92,28 @@ describe('connected app rules', () => {
     });
   });
 
+  it.each([
+    ['http://app.example.com/cb'],
+    ['http://192.168.1.20:8080/cb'],
+    ['http://127.0.0.1.evil.example/cb'],
+  ])('refuses plain http to %s in either list, and takes it back to the user’s own machine', async (url) => {
+    expect(
+      await fieldsOf(withOAuth({ authorizedCallbackURLs: ['https://ok.example.com/cb', url] }), update),
+    ).toEqual({ 'data.oauth.authorizedCallbackURLs.1': MESSAGES.urlInsecure });
+    expect(await fieldsOf(withOAuth({ authorizedSignOutURLs: [url] }), update)).toEqual({
+      'data.oauth.authorizedSignOutURLs.0': MESSAGES.urlInsecure,
+    });
+    const loopback = ['http://localhost:3000/cb', 'http://127.0.0.1:8080/cb', 'http://[::1]/cb'];
+    const res = await api(
+      u,
+      'PATCH',
+      appUrl(appId),
+      withOAuth({ authorizedCallbackURLs: loopback, authorizedSignOutURLs: loopback }),
+    );
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.oauth.authorizedCallbackURLs).toEqual(loopback);
+  });
+
   it('refuses a URL with a fragment', async () => {
     expect(
       await fieldsOf(withOAuth({ authorizedCallbackURLs: ['https://app.example.com/cb#x'] }), update),

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   type Application,
   type ApplicationListItem,
@@ -12,6 +13,7 @@ import type { Database, Tx } from '../../db/client.js';
 import type { ApplicationDataValue } from '../../db/schema/index.js';
 import type { Actor, RequestMeta } from '../../lib/context.js';
 import { conflict, notFound } from '../../lib/errors.js';
+import { sealedAt } from '../../lib/sealed-at.js';
 import type { SecretBox } from '../../lib/secrets.js';
 import { iso } from '../../lib/sql.js';
 import { recordAudit } from '../audit/audit.service.js';
@@ -91,7 +93,7 @@ export function createApplicationService(deps: { database: Database; secrets: Se
     id: row.id,
     name: row.name,
     clientId: row.clientId,
-    clientSecret: secrets.open(row.tenantId, row.clientSecret),
+    clientSecret: secrets.open(sealedAt.applicationClientSecret(row.tenantId, row.id), row.clientSecret),
     active: row.active,
     shared: row.shared,
     createdAt: iso(row.createdAt),
@@ -163,11 +165,13 @@ export function createApplicationService(deps: { database: Database; secrets: Se
       const { tenantId } = actor;
       return database.tenant(tenantId, async (tx) => {
         await checkName(tenantId, tx, input.name);
+        const id = randomUUID();
         const row = await repo
           .insertApplication(tenantId, tx, {
+            id,
             name: input.name,
             clientId: newClientId(),
-            clientSecret: secrets.seal(tenantId, newClientSecret()),
+            clientSecret: secrets.seal(sealedAt.applicationClientSecret(tenantId, id), newClientSecret()),
             active: true,
             shared: false,
             data: DEFAULT_APPLICATION_DATA,
@@ -215,7 +219,7 @@ export function createApplicationService(deps: { database: Database; secrets: Se
         const before = await existing(tenantId, tx, id);
         const revoked = await revokeClientData(tx, before.clientId);
         const after = await repo.updateApplication(tenantId, tx, id, {
-          clientSecret: secrets.seal(tenantId, newClientSecret()),
+          clientSecret: secrets.seal(sealedAt.applicationClientSecret(tenantId, id), newClientSecret()),
         });
         // Only sealed values go in, and the trail redacts them: it shows that the secret changed.
         await audit(tx, actor, meta, 'regenerate', id, {

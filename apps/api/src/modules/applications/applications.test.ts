@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenantWithUser, createTestApp, type TestApp, type TestUser } from '../../../test/app.js';
 import { applications, auditEvents } from '../../db/schema/index.js';
+import { sealedAt } from '../../lib/sealed-at.js';
 import { REDACTED } from '../audit/audit.service.js';
 import {
   apiAs,
@@ -67,7 +68,9 @@ describe('connected apps', () => {
 
     const row = (await rowOf(u, app.id))!;
     expect(row.clientSecret).not.toContain(app.clientSecret);
-    expect(t.app.services.secrets.open(u.tenantId, row.clientSecret)).toBe(app.clientSecret);
+    expect(
+      t.app.services.secrets.open(sealedAt.applicationClientSecret(u.tenantId, app.id), row.clientSecret),
+    ).toBe(app.clientSecret);
 
     const second = await createApp(t, u, 'Partner portal');
     expect(second.clientId).not.toBe(app.clientId);
@@ -264,7 +267,9 @@ describe('connected apps', () => {
 
     const row = (await rowOf(u, app.id))!;
     expect(row.clientSecret).not.toBe(sealedBefore);
-    expect(t.app.services.secrets.open(u.tenantId, row.clientSecret)).toBe(renewed.clientSecret);
+    expect(
+      t.app.services.secrets.open(sealedAt.applicationClientSecret(u.tenantId, app.id), row.clientSecret),
+    ).toBe(renewed.clientSecret);
     expect((await api(u, 'GET', appUrl(app.id))).json().clientSecret).toBe(renewed.clientSecret);
     expect(await serverRecordsOf(t, app.clientId)).toEqual([]);
     expect(await serverRecordsOf(t, other.clientId)).toEqual([kept]);

@@ -3,11 +3,12 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.js';
 import { requestMeta } from '../../lib/context.js';
 import { route } from '../../lib/route.js';
-import { clearSessionCookie, setSessionCookie } from '../../plugins/session.js';
+import { setSessionCookie } from '../../plugins/session.js';
 import type { PasswordService } from '../passwords/passwords.service.js';
 import type { SessionService } from '../sessions/sessions.service.js';
 import type { LoginService } from './login.service.js';
 import type { LoginCodes } from './login-codes.service.js';
+import { logoutRoutes } from './logout.routes.js';
 
 export async function authRoutes(
   app: FastifyInstance,
@@ -30,10 +31,7 @@ export async function authRoutes(
     return user;
   });
 
-  route(app, authEndpoints.logout, async ({ actor, request, reply }) => {
-    if (actor) await login.logout(actor, requestMeta(request));
-    clearSessionCookie(reply, config);
-  });
+  await app.register(logoutRoutes, { config, login });
 
   route(app, authEndpoints.requestCode, ({ body, request }) =>
     loginCodes.request(body.email, requestMeta(request)),

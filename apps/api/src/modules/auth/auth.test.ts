@@ -127,13 +127,67 @@ describe('password login', () => {
       401,
     );
 
-    const out = await call(t, { method: 'GET', url: '/api/v1/auth/logout', cookie: second });
+    const out = await call(t, { method: 'POST', url: '/api/v1/auth/logout', cookie: second });
     expect(out.statusCode).toBe(204);
     expect(String(out.headers['set-cookie'])).toMatch(/skyvault_session=;/);
     expect((await call(t, { method: 'GET', url: '/api/v1/auth/session', cookie: second })).statusCode).toBe(
       401,
     );
-    expect((await call(t, { method: 'GET', url: '/api/v1/auth/logout' })).statusCode).toBe(204);
+    expect((await call(t, { method: 'POST', url: '/api/v1/auth/logout' })).statusCode).toBe(204);
+  });
+
+  const sessionWorks = async (cookie: string) =>
+    (await call(t, { method: 'GET', url: '/api/v1/auth/session', cookie })).statusCode === 200;
+
+  it('keeps the session on a GET of the logout path, which only answers a page that asks', async () => {
+    const u = await createTenantWithUser(t);
+    const res = await call(t, { method: 'GET', url: '/api/v1/auth/logout', cookie: u.cookie });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/html');
+    expect(res.headers['set-cookie']).toBeUndefined();
+    expect(res.body).toContain('<form method="post" action="/api/v1/auth/logout">');
+    expect(res.body).toContain('>Sign out</button>');
+    expect(res.body).not.toContain('<script');
+    // Its form must carry its origin for the CSRF rule (no-referrer would send `Origin: null`).
+    expect(res.headers['referrer-policy']).toBe('same-origin');
+    expect(await sessionWorks(u.cookie)).toBe(true);
+  });
+
+  it('refuses a logout posted from another site, and the session goes on', async () => {
+    const u = await createTenantWithUser(t);
+    for (const headers of [
+      { origin: 'https://evil.example.com', 'content-type': 'application/x-www-form-urlencoded' },
+      { 'content-type': 'application/x-www-form-urlencoded' },
+    ]) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/logout',
+        headers: { ...headers, cookie: u.cookie },
+        payload: '',
+      });
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toMatchObject({ code: 'CSRF_REJECTED' });
+    }
+    expect(await sessionWorks(u.cookie)).toBe(true);
+  });
+
+  it('signs out from the sign-out page and lands on the login page', async () => {
+    const u = await createTenantWithUser(t);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/logout',
+      headers: {
+        host: 'localhost:8080',
+        origin: 'http://localhost:8080',
+        'content-type': 'application/x-www-form-urlencoded',
+        cookie: u.cookie,
+      },
+      payload: '',
+    });
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toBe('/auth/login');
+    expect(String(res.headers['set-cookie'])).toMatch(/skyvault_session=;/);
+    expect(await sessionWorks(u.cookie)).toBe(false);
   });
 
   it('refuses a disabled account only after the right password', async () => {

@@ -7,6 +7,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Tx } from '../../db/client.js';
 import type { Actor, RequestMeta } from '../../lib/context.js';
+import { sealedAt } from '../../lib/sealed-at.js';
 import type { SecretBox } from '../../lib/secrets.js';
 import { recordAudit } from '../audit/audit.service.js';
 import * as states from '../oauth-states/oauth-states.repository.js';
@@ -115,12 +116,13 @@ export function createConnectionAuthorization(deps: {
       const codeChallenge = createHash('sha256').update(codeVerifier).digest('base64url');
       await states.deleteExpiredStates(tx);
       await states.deleteStatesFor(actor.tenantId, tx, CONNECTION_LOGIN_PURPOSE, connection.id);
+      const stateHash = hashToken(state);
       await states.insertState(actor.tenantId, tx, {
-        stateHash: hashToken(state),
+        stateHash,
         purpose: CONNECTION_LOGIN_PURPOSE,
         userId: actor.userId,
         targetId: connection.id,
-        codeVerifier: secrets.seal(actor.tenantId, codeVerifier),
+        codeVerifier: secrets.seal(sealedAt.oauthStateCodeVerifier(actor.tenantId, stateHash), codeVerifier),
         redirectUri,
         returnTo: CONNECTIONS_PATH,
         expiresAt: new Date(Date.now() + LOGIN_TTL_MS),
@@ -157,14 +159,16 @@ export function createConnectionAuthorization(deps: {
 
       const type = connection.organizationType;
       try {
-        const verifier = secrets.open(found.tenantId, found.codeVerifier);
+        const verifierAt = sealedAt.oauthStateCodeVerifier(found.tenantId, found.stateHash);
+        const verifier = secrets.open(verifierAt, found.codeVerifier);
         const tokens = await salesforce.exchangeCode(type, query.code, verifier);
         const identity = await salesforce.identity(type, tokens);
         if (connection.orgId && connection.orgId !== identity.orgId) {
           void revokeQuietly(type, tokens.refreshToken ?? tokens.accessToken);
           return fail(actor, meta, connection, otherOrg(connection.orgId));
         }
-        const seal = (value: string) => secrets.seal(actor.tenantId, value);
+        const accessTokenAt = sealedAt.connectionAccessToken(actor.tenantId, connection.id);
+        const refreshTokenAt = sealedAt.connectionRefreshToken(actor.tenantId, connection.id);
         const saved = await settle(actor, meta, connection.id, 'connect', {
           status: 'connected',
           lastError: null,
@@ -172,9 +176,11 @@ export function createConnectionAuthorization(deps: {
           orgId: identity.orgId,
           salesforceUsername: identity.username,
           salesforceUserId: identity.userId,
-          accessToken: seal(tokens.accessToken),
+          accessToken: secrets.seal(accessTokenAt, tokens.accessToken),
           // Salesforce may leave the refresh token out of a renewal; the one we hold then stays valid.
-          refreshToken: tokens.refreshToken ? seal(tokens.refreshToken) : connection.refreshToken,
+          refreshToken: tokens.refreshToken
+            ? secrets.seal(refreshTokenAt, tokens.refreshToken)
+            : connection.refreshToken,
           connectedAt: new Date(),
         });
         if (!saved) {
@@ -184,7 +190,7 @@ export function createConnectionAuthorization(deps: {
         }
         const replaced = tokens.refreshToken && connection.refreshToken;
         if (replaced) {
-          const previous = secrets.open(actor.tenantId, connection.refreshToken!);
+          const previous = secrets.open(refreshTokenAt, connection.refreshToken!);
           if (previous !== tokens.refreshToken) void revokeQuietly(type, previous);
         }
         return landing('connected', connection.id);

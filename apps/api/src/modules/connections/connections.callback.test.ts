@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenantWithUser, createTestApp, signIn, type TestApp } from '../../../test/app.js';
 import { type SalesforceStandIn, startSalesforceStandIn } from '../../../test/salesforce-stand-in.js';
 import { oauthStates, users } from '../../db/schema/index.js';
+import { sealedAt } from '../../lib/sealed-at.js';
 import { browserFlow, landedOn } from './connections.test-helpers.js';
 
 /** The ways back from the Salesforce login that must not connect anything. */
@@ -40,12 +41,15 @@ describe('Salesforce login callback refusals', () => {
     const u = await createTenantWithUser(t, { services: [] });
     const back = await sf.follow((await startCreate(u, 'pkce-org')).toString());
     // Another verifier than the one the challenge was made from, as if the state had been swapped.
-    await t.database.system((tx) =>
-      tx
-        .update(oauthStates)
-        .set({ codeVerifier: t.app.services.secrets.seal(u.tenantId, 'x'.repeat(43)) })
-        .where(eq(oauthStates.tenantId, u.tenantId)),
-    );
+    await t.database.system(async (tx) => {
+      for (const state of await tx.select().from(oauthStates).where(eq(oauthStates.tenantId, u.tenantId))) {
+        const at = sealedAt.oauthStateCodeVerifier(u.tenantId, state.stateHash);
+        await tx
+          .update(oauthStates)
+          .set({ codeVerifier: t.app.services.secrets.seal(at, 'x'.repeat(43)) })
+          .where(eq(oauthStates.id, state.id));
+      }
+    });
     const [row] = await listed(u);
     expect(landedOn(await comeBack(u, back))).toBe(`/connections?failed=${row.id}`);
     const [failed] = await listed(u);

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTenantWithUser, createTestApp, type TestApp } from '../../../test/app.js';
 import { type SalesforceStandIn, startSalesforceStandIn } from '../../../test/salesforce-stand-in.js';
 import { auditEvents, oauthStates } from '../../db/schema/index.js';
+import { sealedAt } from '../../lib/sealed-at.js';
 import {
   apiAs,
   backupBody,
@@ -59,7 +60,7 @@ describe('Salesforce connections over OAuth', () => {
     // The state is kept hashed with its verifier sealed, for ten minutes.
     const [state] = await t.database.system((tx) => tx.select().from(oauthStates));
     expect(state!.stateHash).not.toContain(q.get('state')!);
-    expect(state!.codeVerifier).toMatch(/^v1\./);
+    expect(state!.codeVerifier).toMatch(/^v2\./);
     expect(state!.expiresAt.getTime() - Date.now()).toBeGreaterThan(9 * 60_000);
     expect(state).toMatchObject({ tenantId: u.tenantId, userId: u.userId, targetId: pending.id });
 
@@ -83,11 +84,13 @@ describe('Salesforce connections over OAuth', () => {
     expect(row.connectedAt).toBeInstanceOf(Date);
     // Tokens and key are sealed at rest, and the tokens work at Salesforce.
     for (const sealed of [row.accessToken, row.refreshToken, row.encryptionKey])
-      expect(sealed).toMatch(/^v1\./);
-    expect(t.app.services.secrets.open(u.tenantId, row.encryptionKey!)).toBe(ENCRYPTION_KEY);
-    const refreshToken = t.app.services.secrets.open(u.tenantId, row.refreshToken!);
+      expect(sealed).toMatch(/^v2\./);
+    const { secrets } = t.app.services;
+    const keyAt = sealedAt.connectionEncryptionKey(u.tenantId, row.id);
+    expect(secrets.open(keyAt, row.encryptionKey!)).toBe(ENCRYPTION_KEY);
+    const refreshToken = secrets.open(sealedAt.connectionRefreshToken(u.tenantId, row.id), row.refreshToken!);
     expect(sf.isActive(refreshToken)).toBe(true);
-    const accessToken = t.app.services.secrets.open(u.tenantId, row.accessToken!);
+    const accessToken = secrets.open(sealedAt.connectionAccessToken(u.tenantId, row.id), row.accessToken!);
     const answered = (await api(u, 'GET', '/api/v1/connections')).body;
     for (const secret of [refreshToken, accessToken, ENCRYPTION_KEY]) expect(answered).not.toContain(secret);
     // The state was single use.
@@ -104,7 +107,10 @@ describe('Salesforce connections over OAuth', () => {
     const again = await sf.follow(renewed.json().loginUri);
     expect(landedOn(await comeBack(u, again))).toBe(`/connections?connected=${pending.id}`);
     const renewedRow = await storedConnection(t, u.tenantId, pending.id);
-    const newRefresh = t.app.services.secrets.open(u.tenantId, renewedRow.refreshToken!);
+    const newRefresh = t.app.services.secrets.open(
+      sealedAt.connectionRefreshToken(u.tenantId, pending.id),
+      renewedRow.refreshToken!,
+    );
     expect(newRefresh).not.toBe(refreshToken);
     await expect.poll(() => sf.isActive(refreshToken)).toBe(false);
 
@@ -174,13 +180,13 @@ describe('Salesforce connections over OAuth', () => {
       const res = await call(app, { method: 'GET', url: `${back.pathname}${back.search}`, cookie: u.cookie });
       const id = new URL(String(res.headers.location), 'http://x').searchParams.get('connected')!;
       const row = await storedConnection(app, u.tenantId, id);
-      const open = (sealed: string | null) => app.app.services.secrets.open(u.tenantId, sealed!);
+      const { secrets } = app.app.services;
       expect(logs).toContain('/api/v1/connections/oauth/callback');
       for (const secret of [
         back.searchParams.get('code')!,
         back.searchParams.get('state')!,
-        open(row.accessToken),
-        open(row.refreshToken),
+        secrets.open(sealedAt.connectionAccessToken(u.tenantId, id), row.accessToken!),
+        secrets.open(sealedAt.connectionRefreshToken(u.tenantId, id), row.refreshToken!),
         ENCRYPTION_KEY,
       ]) {
         expect(logs).not.toContain(secret);

@@ -106,7 +106,10 @@ export async function storageVisible(tenantId: string, db: Executor, storageId: 
 export async function insertConnection(
   tenantId: string,
   db: Executor,
-  values: Pick<ConnectionRow, 'name' | 'organizationType' | 'storageId' | 'encryptionKey' | 'createdBy'>,
+  values: Pick<
+    ConnectionRow,
+    'id' | 'name' | 'organizationType' | 'storageId' | 'encryptionKey' | 'createdBy'
+  >,
 ) {
   const [row] = await db
     .insert(connections)

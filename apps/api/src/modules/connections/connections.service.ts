@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   CONNECTION_OAUTH_CALLBACK_PATH,
   type Connection,
@@ -11,6 +12,7 @@ import type { Config } from '../../config.js';
 import type { Database } from '../../db/client.js';
 import type { Actor, RequestMeta } from '../../lib/context.js';
 import { AppError, conflict, invalidField, notFound } from '../../lib/errors.js';
+import { sealedAt } from '../../lib/sealed-at.js';
 import type { SecretBox } from '../../lib/secrets.js';
 import { iso } from '../../lib/sql.js';
 import { recordAudit } from '../audit/audit.service.js';
@@ -119,11 +121,14 @@ export function createConnectionService(deps: {
         if (backup && !(await repo.storageVisible(actor.tenantId, tx, backup.storageId))) {
           throw invalidField('storageId', STORAGE_NOT_FOUND);
         }
+        const id = randomUUID();
+        const encryptionKeyAt = sealedAt.connectionEncryptionKey(actor.tenantId, id);
         const row = await repo.insertConnection(actor.tenantId, tx, {
+          id,
           name: input.name,
           organizationType: input.config.organizationType,
           storageId: backup?.storageId ?? null,
-          encryptionKey: backup ? secrets.seal(actor.tenantId, backup.encryptionKey) : null,
+          encryptionKey: backup ? secrets.seal(encryptionKeyAt, backup.encryptionKey) : null,
           createdBy: actor.userId,
         });
         await recordAudit(tx, meta, {
@@ -184,10 +189,11 @@ export function createConnectionService(deps: {
         return found;
       });
       // The org stops trusting us too; not awaited, as Salesforce's answer changes nothing here.
-      const token = row.refreshToken ?? row.accessToken;
-      if (token && salesforce.isConfigured()) {
-        void authorization.revokeQuietly(row.organizationType, secrets.open(actor.tenantId, token));
-      }
+      const token = row.refreshToken
+        ? secrets.open(sealedAt.connectionRefreshToken(actor.tenantId, row.id), row.refreshToken)
+        : row.accessToken &&
+          secrets.open(sealedAt.connectionAccessToken(actor.tenantId, row.id), row.accessToken);
+      if (token && salesforce.isConfigured()) void authorization.revokeQuietly(row.organizationType, token);
     },
 
     complete: (actor: Actor | null, meta: RequestMeta, query: CallbackQuery) =>

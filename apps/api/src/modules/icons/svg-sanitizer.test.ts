@@ -50,6 +50,50 @@ describe('sanitizeSvg', () => {
     expect(svg).toContain('<rect></rect>');
   });
 
+  it('drops every external reference in CSS, however it is spelled', () => {
+    const references = [
+      'fill:image-set("https://evil.example/a.png" 1x)',
+      'fill:-webkit-image-set(url(https://evil.example/a.png) 1x)',
+      "fill:image('https://evil.example/a.png')",
+      'fill:cross-fade(url(#a), "https://evil.example/b.png")',
+      'fill:src("https://evil.example/a.png")',
+      'fill:element(#a)',
+      'fill:paint(worklet)',
+      'fill:u&#114;l(https://evil.example/a.png)',
+      'fill:\\75 rl(https://evil.example/a.png)',
+      'fill:u\\72l(https://evil.example/a.png)',
+      '@import "https://evil.example/a.css"',
+      '@im\\port "https://evil.example/a.css"',
+      'font-family:"https://evil.example"',
+      'font-family://evil.example',
+      'fill:var(--x,url(https://evil.example/a.png))',
+      'fill:URL( https://evil.example/a.png )',
+      'fill:url(&quot;https://evil.example/a.png&quot;)',
+    ];
+    const attribute = (value: string) => `"${value.replaceAll('"', '&quot;').replaceAll("'", '&#39;')}"`;
+    const body = references.map(
+      (style) => `<rect style=${attribute(style)} fill=${attribute(style.replace(/^[^:]*:/, ''))}/>`,
+    );
+    const svg = clean(
+      `<svg>${body.join('')}<style>rect{fill:image-set("https://evil.example/s.png" 1x)}` +
+        '@import url(https://evil.example/s.css);</style></svg>',
+    );
+    for (const gone of ['evil.example', 'image-set', 'style', '@', 'worklet', 'element(']) {
+      expect(svg, gone).not.toContain(gone);
+    }
+    expect(svg.match(/<rect>/g)).toHaveLength(references.length);
+  });
+
+  it('keeps the CSS of a drawing', () => {
+    const style =
+      'fill:rgb(10, 20, 30);stroke:hsl(120 50% 50%);opacity:calc(1 - 0.5);filter:drop-shadow(1px 1px 2px black)';
+    const svg = clean(
+      `<svg><rect style="${style}" fill="url(#g)" transform="translate(1 2) rotate(45)"/></svg>`,
+    );
+    expect(svg).toContain(`style="${style}"`);
+    expect(svg).toContain('transform="translate(1 2) rotate(45)"');
+  });
+
   it('refuses documents whose root is not <svg>', () => {
     for (const text of [
       '',

@@ -123,11 +123,70 @@ const ALLOWED_ATTRIBUTES: Record<string, string[]> = {
 const FRAGMENT = /^#[A-Za-z_][\w.-]*$/;
 /** url(...) in a value: only url(#id) may stay. */
 const URL_REF = /url\s*\(\s*(['"]?)(.*?)\1\s*\)/gi;
+/** A function call in a value, by its name. */
+const FUNCTION = /([A-Za-z_-][\w-]*)\s*\(/g;
+/**
+ * The CSS functions a drawing uses: colours, arithmetic, transforms, filter effects and url(#id).
+ * Any other (image-set(), image(), cross-fade(), src(), element(), paint() …) may load or show
+ * something from outside the image, or will once browsers add it: refused rather than listed.
+ */
+const DRAWING_FUNCTIONS = new Set(
+  [
+    'url',
+    'rgb',
+    'rgba',
+    'hsl',
+    'hsla',
+    'hwb',
+    'lab',
+    'lch',
+    'oklab',
+    'oklch',
+    'color-mix',
+    'calc',
+    'min',
+    'max',
+    'clamp',
+    'var',
+    'matrix',
+    'translate',
+    'translatex',
+    'translatey',
+    'scale',
+    'scalex',
+    'scaley',
+    'rotate',
+    'skewx',
+    'skewy',
+    'blur',
+    'brightness',
+    'contrast',
+    'drop-shadow',
+    'grayscale',
+    'hue-rotate',
+    'invert',
+    'opacity',
+    'saturate',
+    'sepia',
+  ].map((name) => name.toLowerCase()),
+);
 
+/**
+ * Whether an attribute value (a style attribute or a presentation attribute, both CSS) refers to
+ * nothing outside the image. The parser has decoded character references already; CSS escapes,
+ * comments and at-rules are refused outright, as they are how filters are dodged and a drawing
+ * needs none of them.
+ */
 function safeValue(name: string, value: string): boolean {
   if (name === 'href' || name === 'xlink:href') return FRAGMENT.test(value.trim());
-  // CSS escapes, comments and at-rules are how filters are dodged; a drawing needs none of them.
-  if (/[\\<]|\/\*|@import|expression\s*\(|javascript:|data:/i.test(value)) return false;
+  // The namespaces the root is given (they are names, never loaded).
+  if (name === 'xmlns' || name === 'xmlns:xlink') return value === SVG_NS || value === XLINK_NS;
+  if (/[\\<@]|\/\*|\/\/|[a-z][\w+.-]*:\/\/|https?:|javascript:|data:|expression\s*\(/i.test(value)) {
+    return false;
+  }
+  for (const match of value.matchAll(FUNCTION)) {
+    if (!DRAWING_FUNCTIONS.has(match[1]!.toLowerCase())) return false;
+  }
   for (const match of value.matchAll(URL_REF)) if (!FRAGMENT.test(match[2]!.trim())) return false;
   // A url( the pattern above could not read (unbalanced quotes …) is refused as well.
   return !/url\s*\(/i.test(value.replace(URL_REF, ''));

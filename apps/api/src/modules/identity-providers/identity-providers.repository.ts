@@ -1,6 +1,6 @@
 import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { icons, identityProviders, tenants } from '../../db/schema/index.js';
+import { icons, identityProviders, tenants, userIdentities } from '../../db/schema/index.js';
 import { containsPattern } from '../../lib/sql.js';
 
 export type IdentityProviderRow = typeof identityProviders.$inferSelect;
@@ -70,7 +70,11 @@ export async function iconExists(tenantId: string, db: Executor, iconId: string)
   return rows.length > 0;
 }
 
-export async function insertProvider(tenantId: string, db: Executor, values: IdentityProviderValues) {
+export async function insertProvider(
+  tenantId: string,
+  db: Executor,
+  values: IdentityProviderValues & Pick<IdentityProviderRow, 'id'>,
+) {
   const [row] = await db
     .insert(identityProviders)
     .values({ tenantId, ...values })
@@ -90,6 +94,17 @@ export async function updateProvider(
     .where(and(eq(identityProviders.tenantId, tenantId), eq(identityProviders.id, id)))
     .returning();
   return row!;
+}
+
+/**
+ * Forgets which provider account was which user (the provider's subjects are its issuer's): the users
+ * stay, and are found again by their verified e-mail address at the next sign-in. Answers the links.
+ */
+export async function deleteProviderLinks(tenantId: string, db: Executor, providerId: string) {
+  return db
+    .delete(userIdentities)
+    .where(and(eq(userIdentities.tenantId, tenantId), eq(userIdentities.providerId, providerId)))
+    .returning({ userId: userIdentities.userId, subject: userIdentities.subject });
 }
 
 /** Its links to users go with it (user_identities cascade); the users stay. */

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   defaultButtonText,
   type IdentityProvider,
@@ -5,12 +6,14 @@ import {
   type identityProviderListQuerySchema,
   type identityProviderPatchSchema,
   type LoginButton,
+  MESSAGES,
   ssoStartPath,
 } from '@skyvault/contract';
 import type { z } from 'zod';
-import type { Database, Executor } from '../../db/client.js';
+import type { Database, Executor, Tx } from '../../db/client.js';
 import type { Actor, RequestMeta } from '../../lib/context.js';
 import { conflict, invalidField, notFound } from '../../lib/errors.js';
+import { sealedAt } from '../../lib/sealed-at.js';
 import type { SecretBox } from '../../lib/secrets.js';
 import { iso } from '../../lib/sql.js';
 import { recordAudit } from '../audit/audit.service.js';
@@ -55,6 +58,18 @@ const audited = (row: repo.IdentityProviderRow) => ({
 });
 
 const ISSUER_FIELD = 'providerData.issuer';
+const SECRET_FIELD = 'providerData.clientSecret';
+
+/**
+ * The stored client secret was entered for one issuer: a new issuer gets a secret entered for it, or
+ * the next sign-in would send the old one to its token endpoint.
+ */
+function checkSecretFollowsIssuer(before: repo.IdentityProviderRow, input: ProviderChange) {
+  const issuer = input.providerData?.issuer;
+  if (issuer !== undefined && issuer !== before.issuer && !input.providerData?.clientSecret) {
+    throw invalidField(SECRET_FIELD, MESSAGES.clientSecretForNewIssuer);
+  }
+}
 
 /**
  * A tenant's OpenID Connect providers (administrators only), and the login page's buttons for them.
@@ -103,6 +118,29 @@ export function createIdentityProviderService(deps: {
     }
   }
 
+  /**
+   * A subject names an account at one issuer only: at a new issuer the same subject may be someone else,
+   * who must not inherit the account linked at the old one. Each user's link is audited as removed.
+   */
+  async function unlinkAccounts(
+    tenantId: string,
+    tx: Tx,
+    meta: RequestMeta,
+    actor: Actor,
+    before: repo.IdentityProviderRow,
+  ) {
+    for (const link of await repo.deleteProviderLinks(tenantId, tx, before.id)) {
+      await recordAudit(tx, meta, {
+        tenantId,
+        actorId: actor.userId,
+        action: 'unlink-identity',
+        targetType: 'user',
+        targetId: link.userId,
+        before: { identityProviderId: before.id, subject: link.subject, issuer: before.issuer },
+      });
+    }
+  }
+
   /** Enable and Disable: one field, audited as the action. */
   const setActive = (actor: Actor, meta: RequestMeta, id: string, active: boolean) =>
     database.tenant(actor.tenantId, async (tx) => {
@@ -139,14 +177,19 @@ export function createIdentityProviderService(deps: {
       return database.tenant(tenantId, async (tx) => {
         await checkName(tenantId, tx, input.name);
         await checkReferences(tenantId, tx, input);
+        const id = randomUUID();
         const row = await repo.insertProvider(tenantId, tx, {
+          id,
           name: input.name,
           type: input.type,
           buttonText: input.buttonText || defaultButtonText(input.name),
           buttonImageId: input.buttonImageId ?? null,
           defaultGroupId: input.defaultGroupId ?? null,
           clientId: input.providerData.clientId,
-          clientSecret: secrets.seal(tenantId, input.providerData.clientSecret),
+          clientSecret: secrets.seal(
+            sealedAt.identityProviderClientSecret(tenantId, id),
+            input.providerData.clientSecret,
+          ),
           issuer: input.providerData.issuer,
         });
         await recordAudit(tx, meta, {
@@ -164,10 +207,12 @@ export function createIdentityProviderService(deps: {
     async update(actor: Actor, meta: RequestMeta, id: string, input: ProviderChange) {
       const { tenantId } = actor;
       const current = await database.tenant(tenantId, (tx) => existing(tenantId, tx, id));
+      checkSecretFollowsIssuer(current, input);
       const issuer = input.providerData?.issuer;
       if (issuer !== undefined && issuer !== current.issuer) await discover(issuer);
       return database.tenant(tenantId, async (tx) => {
         const before = await existing(tenantId, tx, id);
+        checkSecretFollowsIssuer(before, input);
         if (input.name !== undefined) await checkName(tenantId, tx, input.name, id);
         await checkReferences(tenantId, tx, input);
         const name = input.name ?? before.name;
@@ -182,7 +227,9 @@ export function createIdentityProviderService(deps: {
           clientId: input.providerData?.clientId,
           issuer,
           // Left out: the stored secret stays.
-          clientSecret: secret ? secrets.seal(tenantId, secret) : undefined,
+          clientSecret: secret
+            ? secrets.seal(sealedAt.identityProviderClientSecret(tenantId, id), secret)
+            : undefined,
         });
         await recordAudit(tx, meta, {
           tenantId,
@@ -193,6 +240,7 @@ export function createIdentityProviderService(deps: {
           before: audited(before),
           after: audited(after),
         });
+        if (after.issuer !== before.issuer) await unlinkAccounts(tenantId, tx, meta, actor, before);
         return toIdentityProvider(after);
       });
     },

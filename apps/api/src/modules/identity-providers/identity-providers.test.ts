@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTenantWithUser, type TestApp, type TestUser } from '../../../test/app.js';
 import type { OpenIdProvider } from '../../../test/openid-provider.js';
 import { auditEvents, icons, identityProviders } from '../../db/schema/index.js';
+import { sealedAt } from '../../lib/sealed-at.js';
 import { REDACTED } from '../audit/audit.service.js';
 import { createGroup, insertRole } from '../groups/groups.test-helpers.js';
 import { ISSUER_MESSAGES } from '../sso/issuers.js';
@@ -136,19 +137,31 @@ describe('identity providers', () => {
     const id = await createProvider(t, u, body());
     const row = await stored(u, id);
     expect(row.clientSecret).not.toContain(IDP_SECRET);
-    expect(t.app.services.secrets.open(u.tenantId, row.clientSecret)).toBe(IDP_SECRET);
+    expect(
+      t.app.services.secrets.open(sealedAt.identityProviderClientSecret(u.tenantId, id), row.clientSecret),
+    ).toBe(IDP_SECRET);
 
     // A PATCH without the secret keeps it; with one, replaces it.
     const kept = await api(u, 'PATCH', `/api/v1/identity-providers/${id}`, {
       providerData: { clientId: 'renamed-client', issuer: idp.issuer },
     });
     expect(kept.json().providerData).toEqual({ clientId: 'renamed-client', issuer: idp.issuer });
-    expect(t.app.services.secrets.open(u.tenantId, (await stored(u, id)).clientSecret)).toBe(IDP_SECRET);
+    expect(
+      t.app.services.secrets.open(
+        sealedAt.identityProviderClientSecret(u.tenantId, id),
+        (await stored(u, id)).clientSecret,
+      ),
+    ).toBe(IDP_SECRET);
     const replaced = 'another-SECRET-0123456789';
     await api(u, 'PATCH', `/api/v1/identity-providers/${id}`, {
       providerData: { clientId: 'renamed-client', clientSecret: replaced, issuer: idp.issuer },
     });
-    expect(t.app.services.secrets.open(u.tenantId, (await stored(u, id)).clientSecret)).toBe(replaced);
+    expect(
+      t.app.services.secrets.open(
+        sealedAt.identityProviderClientSecret(u.tenantId, id),
+        (await stored(u, id)).clientSecret,
+      ),
+    ).toBe(replaced);
 
     const answers = [
       await api(u, 'GET', `/api/v1/identity-providers/${id}`),
@@ -265,7 +278,7 @@ describe('identity providers', () => {
     // An edit that changes the issuer is discovered too; one that keeps it is not.
     const id = await createProvider(t, u, body({ name: 'Checked' }));
     const moved = await api(u, 'PATCH', `/api/v1/identity-providers/${id}`, {
-      providerData: { clientId: 'x', issuer: gone },
+      providerData: { clientId: 'x', issuer: gone, clientSecret: IDP_SECRET },
     });
     expect(moved.json().fields).toEqual({ 'providerData.issuer': ISSUER_MESSAGES.unreachable });
     expect((await stored(u, id)).issuer).toBe(idp.issuer);

@@ -1,41 +1,44 @@
 import { type ParsedIp, parseIp } from '@skyvault/contract';
+import ipaddr from 'ipaddr.js';
 
-/** ::ffff:0:0/96, where IPv4 addresses live in IPv6 (RFC 4291 §2.5.5.2). */
-const MAPPED_PREFIX = 0xffffn << 32n;
-const LOW_32 = 0xffff_ffffn;
+/*
+ * Addresses are validated by the contract's parseIp (the strict forms both sides accept: dotted IPv4
+ * without leading zeros, RFC 4291 IPv6) and held as ParsedIp numbers so that ranges compare with
+ * < and >; ipaddr.js does the IPv6 classes and the text forms.
+ */
 
-/** The IPv4 address inside an IPv4-mapped IPv6 one, or the address itself. */
+const toAddress = (ip: ParsedIp) => {
+  const length = ip.version === 4 ? 4 : 16;
+  const bytes = Array.from({ length }, (_, index) =>
+    Number((ip.value >> BigInt((length - 1 - index) * 8)) & 0xffn),
+  );
+  return ipaddr.fromByteArray(bytes);
+};
+
+const toParsed = (address: ipaddr.IPv4 | ipaddr.IPv6): ParsedIp => ({
+  version: address.kind() === 'ipv4' ? 4 : 6,
+  value: address.toByteArray().reduce((value, byte) => (value << 8n) + BigInt(byte), 0n),
+});
+
+/** The IPv4 address inside an IPv4-mapped IPv6 one (::ffff:a.b.c.d, RFC 4291 §2.5.5.2), or the address itself. */
 export function unmapped(ip: ParsedIp): ParsedIp {
-  if (ip.version === 6 && ip.value >> 32n === MAPPED_PREFIX >> 32n)
-    return { version: 4, value: ip.value & LOW_32 };
-  return ip;
+  if (ip.version !== 6) return ip;
+  const address = toAddress(ip) as ipaddr.IPv6;
+  return address.isIPv4MappedAddress() ? toParsed(address.toIPv4Address()) : ip;
 }
 
-const dotted = (value: bigint) =>
-  [24n, 16n, 8n, 0n].map((shift) => String((value >> shift) & 0xffn)).join('.');
-
-/** RFC 5952 text: lower case, no leading zeros, the longest run (of two or more) of zero words as '::'. */
-function ipv6Text(value: bigint): string {
-  if (value >> 32n === MAPPED_PREFIX >> 32n) return `::ffff:${dotted(value & LOW_32)}`;
-  const words = Array.from({ length: 8 }, (_, index) =>
-    Number((value >> BigInt((7 - index) * 16)) & 0xffffn),
-  );
-  let [bestStart, bestLength] = [-1, 1];
-  for (let start = 0; start < 8; start++) {
-    let length = 0;
-    while (start + length < 8 && words[start + length] === 0) length++;
-    if (length > bestLength) [bestStart, bestLength] = [start, length];
-  }
-  const hex = (list: number[]) => list.map((word) => word.toString(16)).join(':');
-  if (bestStart < 0) return hex(words);
-  return `${hex(words.slice(0, bestStart))}::${hex(words.slice(bestStart + bestLength))}`;
+/** RFC 5952 text for IPv6 (an IPv4-mapped address ends in its dotted IPv4), dotted for IPv4. */
+function textOf(ip: ParsedIp): string {
+  const address = toAddress(ip);
+  if (address.kind() === 'ipv4') return address.toString();
+  const v6 = address as ipaddr.IPv6;
+  return v6.isIPv4MappedAddress() ? `::ffff:${v6.toIPv4Address().toString()}` : v6.toRFC5952String();
 }
 
 /** One text per address, so that stored ranges read (and search) the same however they were typed. */
 export function normalizeIp(text: string): string {
   const ip = parseIp(text);
-  if (!ip) return text.trim();
-  return ip.version === 4 ? dotted(ip.value) : ipv6Text(ip.value);
+  return ip ? textOf(ip) : text.trim();
 }
 
 /**
@@ -50,6 +53,5 @@ export function parseClientAddress(address: string): ParsedIp | null {
 /** The caller's address as ranges are written: an IPv4-mapped address reads as plain IPv4. */
 export function displayAddress(address: string): string {
   const ip = parseClientAddress(address);
-  if (!ip) return address;
-  return ip.version === 4 ? dotted(ip.value) : ipv6Text(ip.value);
+  return ip ? textOf(ip) : address;
 }

@@ -71,7 +71,7 @@ export async function nameTaken(
 export async function insertDevice(
   tenantId: string,
   db: Executor,
-  values: { userId: string; name: string; secret: string },
+  values: { id: string; userId: string; name: string; secret: string },
 ) {
   const [row] = await db
     .insert(mfaDevices)

@@ -18,20 +18,20 @@ export async function mfaRoutes(
   route(app, mfaEndpoints.rename, ({ actor, params, body, request }) =>
     mfa.rename(actor, requestMeta(request), params.id, body.name),
   );
-  route(app, mfaEndpoints.remove, ({ actor, params, request }) =>
-    mfa.remove(actor, requestMeta(request), params.id),
+  route(app, mfaEndpoints.remove, ({ actor, params, body, request }) =>
+    mfa.remove(actor, requestMeta(request), params.id, body),
   );
   route(app, mfaEndpoints.verify, ({ actor, params, body, request }) =>
     mfa.verify(actor, requestMeta(request), params.id, body.code),
   );
-  route(app, mfaEndpoints.reset, async ({ actor, params, request }) => {
+  route(app, mfaEndpoints.reset, async ({ actor, params, body, request }) => {
     const user = await users.get(actor.tenantId, actor.userId);
-    return mfa.reset(actor, requestMeta(request), params.id, user.email);
+    return mfa.reset(actor, requestMeta(request), params.id, user.email, body);
   });
   route(app, mfaEndpoints.enable, ({ actor, params, request }) =>
     mfa.enable(actor, requestMeta(request), params.id),
   );
-  route(app, mfaEndpoints.disable, ({ actor, params, request }) =>
-    mfa.disable(actor, requestMeta(request), params.id),
+  route(app, mfaEndpoints.disable, ({ actor, params, body, request }) =>
+    mfa.disable(actor, requestMeta(request), params.id, body),
   );
 }

@@ -1,11 +1,14 @@
-import type { MfaDevice, MfaDeviceCreated } from '@skyvault/contract';
-import { WARNINGS } from '@skyvault/contract';
+import { randomUUID } from 'node:crypto';
+import type { MfaDevice, MfaDeviceCreated, MfaStepUp } from '@skyvault/contract';
+import { MESSAGES, WARNINGS } from '@skyvault/contract';
 import type { Database } from '../../db/client.js';
 import type { Actor, RequestMeta } from '../../lib/context.js';
 import { AppError, conflict, invalidField, notFound } from '../../lib/errors.js';
+import { sealedAt } from '../../lib/sealed-at.js';
 import type { SecretBox } from '../../lib/secrets.js';
 import { iso } from '../../lib/sql.js';
 import { recordAudit } from '../audit/audit.service.js';
+import type { PasswordService } from '../passwords/passwords.service.js';
 import { LIMITS, type RateLimiter } from '../rate-limits/rate-limits.service.js';
 import * as repo from './mfa.repository.js';
 import { acceptedStep, newTotpSecret, otpauthUri } from './totp.js';
@@ -23,6 +26,10 @@ const audited = (row: repo.MfaDeviceRow) => ({ name: row.name, status: row.statu
 
 const NAME_TAKEN = 'An MFA device with this name already exists';
 
+const wrongCode = () =>
+  new AppError('INVALID_TOTP', MESSAGES.mfaCodeIncorrect, { fields: { code: MESSAGES.mfaCodeIncorrect } });
+const stepUpRequired = () => invalidField('code', MESSAGES.mfaStepUpRequired);
+
 /**
  * A user's own TOTP devices. Every call acts on the caller's devices only: another user's device id
  * answers 404 just like an unknown one.
@@ -31,9 +38,10 @@ export function createMfaService(deps: {
   database: Database;
   secrets: SecretBox;
   limiter: RateLimiter;
+  passwords: Pick<PasswordService, 'confirmOwn'>;
   issuer: string;
 }) {
-  const { database, secrets, limiter, issuer } = deps;
+  const { database, secrets, limiter, passwords, issuer } = deps;
 
   const load = async (actor: Actor, id: string) => {
     const row = await database.tenant(actor.tenantId, (tx) =>
@@ -71,6 +79,46 @@ export function createMfaService(deps: {
 
   const uriFor = (email: string, secret: string) => otpauthUri(secret, issuer, email);
 
+  /** A code from any of the user's enabled devices; its time step is burnt so it is not used twice. */
+  const acceptCode = (tenantId: string, userId: string, code: string): Promise<boolean> =>
+    database.tenant(tenantId, async (tx) => {
+      for (const device of await repo.enabledDevices(tenantId, tx, userId)) {
+        const secret = secrets.open(sealedAt.mfaDeviceSecret(tenantId, device.id), device.secret);
+        const step = acceptedStep(secret, code, device.lastUsedStep);
+        if (step !== null && (await repo.claimStep(tenantId, tx, device.id, step))) return true;
+      }
+      return false;
+    });
+
+  /**
+   * Step-up before removing a factor that guards the login: a current code (wrong ones count on the
+   * TOTP limit, like at login) or the account password (counted by the password service).
+   */
+  const proveFactor = async (actor: Actor, proof: MfaStepUp): Promise<void> => {
+    if (proof?.code) {
+      const key = `totp:user:${actor.userId}`;
+      await limiter.check(key, LIMITS.totpFailuresPerUser);
+      if (await acceptCode(actor.tenantId, actor.userId, proof.code)) return;
+      await limiter.fail(key, LIMITS.totpFailuresPerUser);
+      throw wrongCode();
+    }
+    if (proof?.password) return passwords.confirmOwn(actor, proof.password);
+    throw stepUpRequired();
+  };
+
+  /**
+   * Asks for the step-up when the device is enabled; answers whether it was given, so that the change's
+   * own transaction can refuse a device that was enabled in the meantime.
+   */
+  const stepUpFor = async (actor: Actor, device: repo.MfaDeviceRow, proof: MfaStepUp) => {
+    if (device.status !== 'Enable') return false;
+    await proveFactor(actor, proof);
+    return true;
+  };
+  const assertStepUp = (device: repo.MfaDeviceRow, proved: boolean) => {
+    if (device.status === 'Enable' && !proved) throw stepUpRequired();
+  };
+
   return {
     async list(actor: Actor, query: { limit: number; offset: number; searchText?: string }) {
       const { rows, total } = await database.tenant(actor.tenantId, (tx) =>
@@ -86,10 +134,12 @@ export function createMfaService(deps: {
       const row = await database.tenant(actor.tenantId, async (tx) => {
         if (await repo.nameTaken(actor.tenantId, tx, actor.userId, name))
           throw conflict(NAME_TAKEN, { name: NAME_TAKEN });
+        const id = randomUUID();
         const device = await repo.insertDevice(actor.tenantId, tx, {
+          id,
           userId: actor.userId,
           name,
-          secret: secrets.seal(actor.tenantId, secret),
+          secret: secrets.seal(sealedAt.mfaDeviceSecret(actor.tenantId, id), secret),
         });
         await recordAudit(tx, meta, {
           tenantId: actor.tenantId,
@@ -116,10 +166,12 @@ export function createMfaService(deps: {
       return toDevice(await change(actor, meta, row.id, 'update', () => ({ name })));
     },
 
-    async remove(actor: Actor, meta: RequestMeta, id: string) {
+    async remove(actor: Actor, meta: RequestMeta, id: string, proof: MfaStepUp) {
+      const proved = await stepUpFor(actor, await load(actor, id), proof);
       await database.tenant(actor.tenantId, async (tx) => {
         const row = await repo.findDevice(actor.tenantId, tx, actor.userId, id);
         if (!row) throw notFound('MFA device not found.');
+        assertStepUp(row, proved);
         await repo.deleteDevice(actor.tenantId, tx, id);
         await recordAudit(tx, meta, {
           tenantId: actor.tenantId,
@@ -138,12 +190,14 @@ export function createMfaService(deps: {
       await limiter.check(key, LIMITS.totpFailuresPerUser);
       const row = await load(actor, id);
       if (row.status === 'Enable') throw conflict(WARNINGS.mfaDeviceAlreadyEnabled);
-      const step = acceptedStep(secrets.open(actor.tenantId, row.secret), code, row.lastUsedStep);
+      const step = acceptedStep(
+        secrets.open(sealedAt.mfaDeviceSecret(actor.tenantId, row.id), row.secret),
+        code,
+        row.lastUsedStep,
+      );
       if (step === null) {
         await limiter.fail(key, LIMITS.totpFailuresPerUser);
-        throw new AppError('INVALID_TOTP', 'The verification code is incorrect.', {
-          fields: { code: 'The verification code is incorrect.' },
-        });
+        throw wrongCode();
       }
       return toDevice(
         await change(actor, meta, id, 'enable', () => ({ status: 'Enable', lastUsedStep: step })),
@@ -151,13 +205,23 @@ export function createMfaService(deps: {
     },
 
     /** A new secret for the device; it waits for confirmation with a code from the new secret. */
-    async reset(actor: Actor, meta: RequestMeta, id: string, email: string): Promise<MfaDeviceCreated> {
+    async reset(
+      actor: Actor,
+      meta: RequestMeta,
+      id: string,
+      email: string,
+      proof: MfaStepUp,
+    ): Promise<MfaDeviceCreated> {
+      const proved = await stepUpFor(actor, await load(actor, id), proof);
       const secret = newTotpSecret();
-      await change(actor, meta, id, 'regenerate', () => ({
-        secret: secrets.seal(actor.tenantId, secret),
-        status: 'WaitConfirmation',
-        lastUsedStep: null,
-      }));
+      await change(actor, meta, id, 'regenerate', (before) => {
+        assertStepUp(before, proved);
+        return {
+          secret: secrets.seal(sealedAt.mfaDeviceSecret(actor.tenantId, id), secret),
+          status: 'WaitConfirmation',
+          lastUsedStep: null,
+        };
+      });
       return { id, otpPathUrl: uriFor(email, secret) };
     },
 
@@ -170,9 +234,10 @@ export function createMfaService(deps: {
       return toDevice(await change(actor, meta, id, 'enable', () => ({ status: 'Enable' })));
     },
 
-    async disable(actor: Actor, meta: RequestMeta, id: string) {
+    async disable(actor: Actor, meta: RequestMeta, id: string, proof: MfaStepUp) {
       const row = await load(actor, id);
       if (row.status !== 'Enable') throw conflict(WARNINGS.mfaDeviceAlreadyDisabled);
+      await stepUpFor(actor, row, proof);
       return toDevice(await change(actor, meta, id, 'disable', () => ({ status: 'Disable' })));
     },
 
@@ -183,15 +248,7 @@ export function createMfaService(deps: {
     },
 
     /** Checks a login code against the user's enabled devices and burns its time step. */
-    async acceptLoginCode(tenantId: string, userId: string, code: string): Promise<boolean> {
-      return database.tenant(tenantId, async (tx) => {
-        for (const device of await repo.enabledDevices(tenantId, tx, userId)) {
-          const step = acceptedStep(secrets.open(tenantId, device.secret), code, device.lastUsedStep);
-          if (step !== null && (await repo.claimStep(tenantId, tx, device.id, step))) return true;
-        }
-        return false;
-      });
-    },
+    acceptLoginCode: acceptCode,
   };
 }
 

@@ -88,12 +88,13 @@ describe('MFA devices', () => {
   });
 
   it('follows the enable/disable rules with their warnings', async () => {
-    const u = await createTenantWithUser(t);
+    const u = await createTenantWithUser(t, { password: PASSWORD });
     const { id } = await enrolled(u);
     const again = await api(u, 'PATCH', `/api/v1/mfa/${id}/enable`);
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe(WARNINGS.mfaDeviceAlreadyEnabled);
-    expect((await api(u, 'PATCH', `/api/v1/mfa/${id}/disable`)).json().status).toBe('Disable');
+    const disabled = await api(u, 'PATCH', `/api/v1/mfa/${id}/disable`, { password: PASSWORD });
+    expect(disabled.json().status).toBe('Disable');
     expect((await api(u, 'PATCH', `/api/v1/mfa/${id}/disable`)).json().message).toBe(
       WARNINGS.mfaDeviceAlreadyDisabled,
     );
@@ -119,9 +120,12 @@ describe('MFA devices', () => {
   it('resets a secret (waiting again) and deletes', async () => {
     const u = await createTenantWithUser(t);
     const { id, secret } = await enrolled(u);
-    const reset = (await api(u, 'POST', `/api/v1/mfa/reset/${id}`)).json();
+    // The confirming code used the current time step; the app shows the next one 30 seconds later.
+    const code = currentCode(secret, Date.now() + 30_000);
+    const reset = (await api(u, 'POST', `/api/v1/mfa/reset/${id}`, { code })).json();
     expect(secretOf(reset.otpPathUrl)).not.toBe(secret);
     expect((await api(u, 'GET', `/api/v1/mfa/${id}`)).json().status).toBe('WaitConfirmation');
+    // No longer enabled, it guards no login: it goes with the session alone.
     expect((await api(u, 'DELETE', `/api/v1/mfa/${id}`)).statusCode).toBe(204);
     expect((await api(u, 'GET', `/api/v1/mfa/${id}`)).statusCode).toBe(404);
   });
@@ -129,7 +133,7 @@ describe('MFA devices', () => {
   it("answers 404 for another user's or another tenant's device, 401 without a session", async () => {
     const owner = await createTenantWithUser(t);
     const { id } = await enrolled(owner);
-    const other = await createTenantWithUser(t);
+    const other = await createTenantWithUser(t, { password: PASSWORD });
     for (const [method, url] of [
       ['GET', `/api/v1/mfa/${id}`],
       ['PATCH', `/api/v1/mfa/${id}/disable`],
@@ -137,6 +141,9 @@ describe('MFA devices', () => {
       ['POST', `/api/v1/mfa/reset/${id}`],
     ] as const) {
       expect((await api(other, method, url)).statusCode).toBe(404);
+      // Even with the caller's own proof: the step-up confirms the caller, it opens no one else's device.
+      const proof = method === 'GET' ? undefined : { password: PASSWORD };
+      expect((await api(other, method, url, proof)).statusCode).toBe(404);
       expect((await call(t, { method, url })).statusCode).toBe(401);
     }
     expect((await api(other, 'GET', '/api/v1/mfa')).json().total).toBe(0);

@@ -36,6 +36,7 @@ export function createFindAccount(database: Database): FindAccount {
       tx
         .select({
           email: users.email,
+          emailVerifiedAt: users.emailVerifiedAt,
           firstName: users.firstName,
           lastName: users.lastName,
           status: users.status,
@@ -53,9 +54,10 @@ export function createFindAccount(database: Database): FindAccount {
       claims: () => ({
         sub,
         email: row.email,
-        // Addresses are the tenant's sign-in identities: invited users prove theirs by the link they
-        // receive; until then (WaitConfirmation) the address is unproven.
-        email_verified: row.status !== 'WaitConfirmation',
+        // Only an address the user proved (a link or code we mailed there, or a provider that said it
+        // verified it). An administrator may type any address, even another tenant's administrator's,
+        // and apps link accounts by verified addresses: an unproven one must never pass as verified.
+        email_verified: row.emailVerifiedAt !== null,
         name: `${row.firstName} ${row.lastName}`.trim(),
         given_name: row.firstName,
         family_name: row.lastName,

@@ -11,6 +11,20 @@ import { oidcModels } from '../../db/schema/index.js';
  */
 export const hashId = (id: string) => createHash('sha256').update(id).digest('base64url');
 
+/**
+ * The account (`tenant:user`) a row acts for: tokens, codes, grants and sessions name it; an
+ * interaction names its session's, or the login it resumes with.
+ */
+function accountOf(payload: AdapterPayload): string | null {
+  const candidates = [
+    payload.accountId,
+    (payload.session as { accountId?: unknown } | undefined)?.accountId,
+    (payload.result as { login?: { accountId?: unknown } } | undefined)?.login?.accountId,
+  ];
+  const found = candidates.find((value) => typeof value === 'string');
+  return typeof found === 'string' ? found : null;
+}
+
 /** The client a row belongs to, so that revoking an app removes all of it in one statement. */
 function clientOf(payload: AdapterPayload): string | null {
   if (typeof payload.clientId === 'string') return payload.clientId;
@@ -44,6 +58,7 @@ export class OidcModelAdapter implements Adapter {
       uid: typeof payload.uid === 'string' ? payload.uid : null,
       userCode: typeof payload.userCode === 'string' ? payload.userCode : null,
       clientId: clientOf(payload),
+      accountId: accountOf(payload),
       expiresAt: typeof expiresIn === 'number' ? new Date(Date.now() + expiresIn * 1000) : null,
     };
     await this.database.system((tx) =>

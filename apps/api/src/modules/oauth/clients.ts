@@ -1,7 +1,9 @@
+import { authorizedUrlRule } from '@skyvault/contract';
 import { and, eq } from 'drizzle-orm';
 import type { Adapter, AdapterPayload, ClientMetadata } from 'oidc-provider';
 import type { Database } from '../../db/client.js';
 import { type ApplicationDataValue, applications, tenants } from '../../db/schema/index.js';
+import { sealedAt } from '../../lib/sealed-at.js';
 import type { SecretBox } from '../../lib/secrets.js';
 
 /** Scopes every app may ask for; offline_access only when the app allows it. */
@@ -35,6 +37,13 @@ export const extraOf = (client: unknown) => client as ClientExtra;
 
 const seconds = (ms: number) => Math.max(1, Math.round(ms / 1000));
 
+/**
+ * The URLs the server sends users back to: those the contract's rule takes today. URLs saved under
+ * older rules (plain http to any host) are ignored until an administrator replaces them.
+ */
+const redirectable = (urls: readonly string[]) =>
+  urls.filter((url) => authorizedUrlRule.safeParse(url).success);
+
 export interface ApplicationClientRow {
   id: string;
   tenantId: string;
@@ -61,8 +70,8 @@ export function toClientMetadata(app: ApplicationClientRow, secret: string): Cli
     client_secret: secret,
     client_name: app.name,
     application_type: 'web',
-    redirect_uris: [...oauth.authorizedCallbackURLs],
-    post_logout_redirect_uris: [...oauth.authorizedSignOutURLs],
+    redirect_uris: redirectable(oauth.authorizedCallbackURLs),
+    post_logout_redirect_uris: redirectable(oauth.authorizedSignOutURLs),
     response_types: codeFlow ? ['code'] : [],
     grant_types: grantTypes,
     scope: scopes.join(' '),
@@ -115,8 +124,12 @@ export class ApplicationClientAdapter implements Adapter {
     // Client ids are random URL-safe strings; anything else is not worth a query.
     if (!/^[\w-]{1,128}$/.test(id)) return undefined;
     const app = await findActiveApplication(this.database, id);
-    if (!app || app.data.oauth.authorizedCallbackURLs.length === 0) return undefined;
-    return toClientMetadata(app, this.secrets.open(app.tenantId, app.clientSecret)) as AdapterPayload;
+    if (!app || redirectable(app.data.oauth.authorizedCallbackURLs).length === 0) return undefined;
+    const secret = this.secrets.open(
+      sealedAt.applicationClientSecret(app.tenantId, app.id),
+      app.clientSecret,
+    );
+    return toClientMetadata(app, secret) as AdapterPayload;
   }
 
   async upsert(): Promise<void> {

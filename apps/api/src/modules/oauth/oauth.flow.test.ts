@@ -25,7 +25,7 @@ describe('authorization server: the code flow of a connected app', () => {
 
   beforeAll(async () => {
     t = await startOAuthApp();
-    user = await createTenantWithUser(t, { password: PASSWORD, isAdmin: false });
+    user = await createTenantWithUser(t, { password: PASSWORD, isAdmin: false, emailVerified: true });
     app = await insertApplication(t, user.tenantId, { accessTokenLifetime: 7 * 60_000 });
   });
   afterAll(() => t.close());

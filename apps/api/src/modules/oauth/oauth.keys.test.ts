@@ -47,7 +47,7 @@ describe('authorization server: signing keys', () => {
   it('creates its first key at start and keeps the private part sealed', async () => {
     const rows = await t.database.system((tx) => tx.select().from(oidcKeys));
     expect(rows).toHaveLength(1);
-    expect(rows[0]!.privateJwk).toMatch(/^v1\./);
+    expect(rows[0]!.privateJwk).toMatch(/^v2\./);
     expect(rows[0]!.privateJwk).not.toContain('"d"');
     expect(await jwksOf(t.issuer)).toEqual([rows[0]!.kid]);
     expect((await admin('oauth-keys', 'list')).out).toMatch(

@@ -68,6 +68,19 @@ describe('authorization server: what it refuses', () => {
     }
   });
 
+  it('ignores a plain-http callback to another machine saved under older rules', async () => {
+    const legacy = 'http://app.example.com/callback';
+    const app = await insertApplication(t, owner.tenantId, { callbacks: [legacy, CALLBACK] });
+    const { end } = await authorize(app, owner, { redirect_uri: legacy });
+    expect(end.response.status).toBe(400);
+    expect(end.response.headers.get('location')).toBeNull();
+    // The app's other callback still works; an app with no usable callback is not known at all.
+    const back = (await authorize(app, owner)).end.url;
+    expect(back.origin + back.pathname).toBe(CALLBACK);
+    const onlyLegacy = await insertApplication(t, owner.tenantId, { callbacks: [legacy] });
+    expect((await authorize(onlyLegacy, owner, { redirect_uri: legacy })).end.response.status).toBe(400);
+  });
+
   it('does not know a disabled app or an unknown client, and escapes what it echoes', async () => {
     const app = await insertApplication(t, owner.tenantId, { active: false });
     const disabled = await fetch(

@@ -66,7 +66,10 @@ describe('authorization server: sessions', () => {
     const again = await navigate(t, jar, silent.url);
     expect((await silent.exchange(again.url)).claims()?.sub).toBe(`${alice.tenantId}:${alice.userId}`);
 
-    await browserFetch(jar, new URL('/api/v1/auth/logout', t.baseUrl));
+    await browserFetch(jar, new URL('/api/v1/auth/logout', t.baseUrl), {
+      method: 'POST',
+      headers: { 'x-requested-with': 'skyvault-console' },
+    });
     const afterLogout = await navigate(t, jar, (await start({ prompt: 'none' })).url);
     expect(atCallback(afterLogout.url)).toBe(true);
     expect(afterLogout.url.searchParams.get('error')).toBe('login_required');

@@ -2,14 +2,8 @@ import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { desc, isNull, lt, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client.js';
 import { oidcKeys } from '../../db/schema/index.js';
+import { sealedAt } from '../../lib/sealed-at.js';
 import type { SecretBox } from '../../lib/secrets.js';
-
-/**
- * The associated data the private keys are sealed with. They belong to the platform, not a tenant,
- * and get their own context so that no other sealed value (a tenant's or a shared storage's) can be
- * copied into this table and be taken for a key.
- */
-const SEAL_CONTEXT = 'platform:oauth-signing-key';
 
 /** ID tokens are signed with RS256, the algorithm every OpenID Connect client must accept. */
 const ALG = 'RS256';
@@ -43,7 +37,13 @@ async function insertKey(tx: Tx, secrets: SecretBox): Promise<SigningKeyInfo> {
   const jwk = newKey();
   const [row] = await tx
     .insert(oidcKeys)
-    .values({ kid: jwk.kid, alg: jwk.alg, privateJwk: secrets.seal(SEAL_CONTEXT, JSON.stringify(jwk)) })
+    .values({
+      kid: jwk.kid,
+      alg: jwk.alg,
+      // Bound to the platform's own scope and the key's row: no other sealed value (a tenant's, a
+      // shared storage's, another key's) copied here is taken for this key.
+      privateJwk: secrets.seal(sealedAt.signingKey(jwk.kid), JSON.stringify(jwk)),
+    })
     .returning();
   return { kid: row!.kid, alg: row!.alg, createdAt: row!.createdAt, retiredAt: row!.retiredAt };
 }
@@ -80,7 +80,9 @@ export async function loadSigningKeys(database: Database, secrets: SecretBox): P
       .where(sql`${oidcKeys.retiredAt} is null or ${oidcKeys.retiredAt} > ${cutoff}`)
       .orderBy(sql`${oidcKeys.retiredAt} is not null`, desc(oidcKeys.createdAt));
   });
-  return rows.map((row) => JSON.parse(secrets.open(SEAL_CONTEXT, row.privateJwk)) as PrivateJwk);
+  return rows.map(
+    (row) => JSON.parse(secrets.open(sealedAt.signingKey(row.kid), row.privateJwk)) as PrivateJwk,
+  );
 }
 
 /**

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client.js';
 import { oneTimeTokens } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
@@ -12,37 +12,48 @@ export interface TokenOwner {
   userId: string;
 }
 
+/** Purposes that stand in for one another: a new password link voids every earlier one, mailed or not. */
+const REPLACES: Record<TokenPurpose, TokenPurpose[]> = {
+  'verify-email': ['verify-email'],
+  'reset-password': ['reset-password', 'forced-reset'],
+  'forced-reset': ['reset-password', 'forced-reset'],
+};
+
 /**
  * Single-use e-mailed links (sign-up verification, password reset): 256 random bits in the link, only
  * the hash in the database, an expiry, and used at most once. Issuing a new one voids the older ones
  * of the same purpose, so only the latest e-mail works.
  */
 export function createOneTimeTokens(database: Database) {
-  async function find(purpose: TokenPurpose, token: string) {
+  async function find(purposes: TokenPurpose[], token: string) {
     if (!token || token.length > 256) return null;
     const [row] = await database.system((tx) =>
       tx
         .select()
         .from(oneTimeTokens)
-        .where(and(eq(oneTimeTokens.tokenHash, hashToken(token)), eq(oneTimeTokens.purpose, purpose)))
+        .where(and(eq(oneTimeTokens.tokenHash, hashToken(token)), inArray(oneTimeTokens.purpose, purposes)))
         .limit(1),
     );
     return row ?? null;
   }
 
+  /** Marks the owner's unused tokens of these purposes used, so that they stop working. */
+  const voidTokens = (tx: Tx, owner: TokenOwner, purposes: TokenPurpose[]) =>
+    tx
+      .update(oneTimeTokens)
+      .set({ usedAt: new Date() })
+      .where(
+        and(
+          eq(oneTimeTokens.tenantId, owner.tenantId),
+          eq(oneTimeTokens.userId, owner.userId),
+          inArray(oneTimeTokens.purpose, purposes),
+          isNull(oneTimeTokens.usedAt),
+        ),
+      );
+
   return {
     async issue(tx: Tx, owner: TokenOwner, purpose: TokenPurpose, ttlSeconds: number): Promise<string> {
-      await tx
-        .update(oneTimeTokens)
-        .set({ usedAt: new Date() })
-        .where(
-          and(
-            eq(oneTimeTokens.tenantId, owner.tenantId),
-            eq(oneTimeTokens.userId, owner.userId),
-            eq(oneTimeTokens.purpose, purpose),
-            isNull(oneTimeTokens.usedAt),
-          ),
-        );
+      await voidTokens(tx, owner, REPLACES[purpose]);
       const token = randomBytes(32).toString('base64url');
       await tx.insert(oneTimeTokens).values({
         tenantId: owner.tenantId,
@@ -59,16 +70,23 @@ export function createOneTimeTokens(database: Database) {
      * whether the link expired or was used, so the page can offer a new one.
      */
     async peek(
-      purpose: TokenPurpose,
+      purpose: TokenPurpose | TokenPurpose[],
       token: string,
       messages: { expired: string; used: string; invalid: string },
     ) {
-      const row = await find(purpose, token);
+      const row = await find(Array.isArray(purpose) ? purpose : [purpose], token);
       if (!row) throw new AppError('INVALID_CODE', messages.invalid);
       if (row.usedAt) throw new AppError('INVALID_CODE', messages.used);
       if (row.expiresAt.getTime() <= Date.now()) throw new AppError('INVALID_CODE', messages.expired);
-      return { tenantId: row.tenantId, userId: row.userId, id: row.id };
+      return { tenantId: row.tenantId, userId: row.userId, id: row.id, purpose: row.purpose };
     },
+
+    /**
+     * Voids every link the user still holds: they were mailed to an address the user no longer has,
+     * so using one must neither set a password nor prove the new address.
+     */
+    voidAll: (tx: Tx, owner: TokenOwner) =>
+      voidTokens(tx, owner, ['verify-email', 'reset-password', 'forced-reset']),
 
     /** Marks the token used in the caller's transaction; false when another request used it first. */
     async consume(tx: Tx, owner: TokenOwner & { id: string }): Promise<boolean> {

@@ -1,4 +1,10 @@
-import type { Brand, ForgotPassword, PasswordChange, ResetPassword } from '@skyvault/contract';
+import {
+  type Brand,
+  type ForgotPassword,
+  MESSAGES,
+  type PasswordChange,
+  type ResetPassword,
+} from '@skyvault/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.js';
 import type { Actor, RequestMeta } from '../../lib/context.js';
@@ -7,7 +13,8 @@ import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { recordAudit } from '../audit/audit.service.js';
 import type { Mailer } from '../mail/mailer.js';
 import { templates } from '../mail/templates.js';
-import type { OneTimeTokens, TokenOwner } from '../one-time-tokens/one-time-tokens.service.js';
+import { revokeAccountData } from '../oauth/revocation.js';
+import type { OneTimeTokens, TokenOwner, TokenPurpose } from '../one-time-tokens/one-time-tokens.service.js';
 import { LIMITS, type RateLimiter } from '../rate-limits/rate-limits.service.js';
 import type { SessionService } from '../sessions/sessions.service.js';
 import { findForLogin, findUser, updateUser } from '../users/users.repository.js';
@@ -19,6 +26,8 @@ const CODE_MESSAGES = {
   expired: 'This password reset link has expired. Please ask for a new one.',
 };
 const WRONG_CURRENT = 'Current password is incorrect';
+/** A password link is either mailed (reset, invitation) or answered at a forced-reset login. */
+const RESET_PURPOSES: TokenPurpose[] = ['reset-password', 'forced-reset'];
 
 /** Forgotten, forced and ordinary password changes. Every change ends the user's other sessions. */
 export function createPasswordService(deps: {
@@ -59,28 +68,35 @@ export function createPasswordService(deps: {
       });
     },
 
-    /** A reset code for a user who must change their password before signing in (answered at login). */
+    /**
+     * A reset code for a user who must change their password before signing in. It is answered at
+     * login to whoever knows the password, not mailed, so using it proves no address.
+     */
     issueForcedReset: (owner: TokenOwner) =>
-      database.tenant(owner.tenantId, (tx) => tokens.issue(tx, owner, 'reset-password', RESET_HOURS * 3600)),
+      database.tenant(owner.tenantId, (tx) => tokens.issue(tx, owner, 'forced-reset', RESET_HOURS * 3600)),
 
     async details(code: string) {
-      const owner = await tokens.peek('reset-password', code, CODE_MESSAGES);
+      const owner = await tokens.peek(RESET_PURPOSES, code, CODE_MESSAGES);
       const user = await database.tenant(owner.tenantId, (tx) => findUser(owner.tenantId, tx, owner.userId));
       if (!user) throw new AppError('INVALID_CODE', CODE_MESSAGES.invalid);
       return { email: user.email };
     },
 
     async reset(input: ResetPassword, meta: RequestMeta): Promise<void> {
-      const owner = await tokens.peek('reset-password', input.code, CODE_MESSAGES);
+      const owner = await tokens.peek(RESET_PURPOSES, input.code, CODE_MESSAGES);
       const passwordHash = await hashPassword(input.password);
       await database.tenant(owner.tenantId, async (tx) => {
         if (!(await tokens.consume(tx, owner))) throw new AppError('INVALID_CODE', CODE_MESSAGES.used);
         const before = await findUser(owner.tenantId, tx, owner.userId);
         if (!before) throw new AppError('INVALID_CODE', CODE_MESSAGES.invalid);
-        // A reset link proves the address too, so a user still waiting for confirmation is confirmed.
+        // A mailed link (reset or invitation) proves the address too, so a user still waiting for
+        // confirmation is confirmed and the address counts as verified.
         const status = before.status === 'Disabled' ? 'Disabled' : 'Confirmed';
-        await updateUser(owner.tenantId, tx, owner.userId, { passwordHash, status });
+        const emailVerifiedAt = owner.purpose === 'reset-password' ? new Date() : undefined;
+        await updateUser(owner.tenantId, tx, owner.userId, { passwordHash, status, emailVerifiedAt });
         await sessions.endAllForUser(tx, owner.tenantId, owner.userId);
+        // Whoever knew the old password may hold tokens of connected apps: they end with it.
+        await revokeAccountData(tx, owner.userId);
         await recordAudit(tx, meta, {
           tenantId: owner.tenantId,
           actorId: owner.userId,
@@ -91,6 +107,20 @@ export function createPasswordService(deps: {
           after: { password: passwordHash, status },
         });
       });
+    },
+
+    /**
+     * Re-authentication before a sensitive change (removing an MFA device): the caller's own password.
+     * Wrong ones count on the same limit as a failed password change, so neither gives extra guesses.
+     */
+    async confirmOwn(actor: Actor, password: string): Promise<void> {
+      const key = `password-change:user:${actor.userId}`;
+      await limiter.check(key, LIMITS.passwordChangeFailuresPerUser);
+      const user = await database.tenant(actor.tenantId, (tx) => findUser(actor.tenantId, tx, actor.userId));
+      if (!(await verifyPassword(user?.passwordHash, password))) {
+        await limiter.fail(key, LIMITS.passwordChangeFailuresPerUser);
+        throw invalidField('password', MESSAGES.currentPasswordIncorrect);
+      }
     },
 
     /** The settings menu's Change password: the current password, then the new one; other sessions end. */

@@ -12,6 +12,7 @@ export const ISSUER_MESSAGES = {
   timeout: 'The issuer did not answer in time',
   'too-large': "The issuer's answer was too large",
   discovery: 'The issuer did not answer with an OpenID Connect configuration',
+  authorization: "The issuer's authorization endpoint is not on the issuer's own address",
 } as const;
 
 /** A discovery failure, with a message for the issuer field (no provider text, no secret). */
@@ -30,6 +31,17 @@ const toIssuerError = (error: unknown) => {
   const outbound = causeOf(error);
   return new IssuerError(outbound ? ISSUER_MESSAGES[outbound.reason] : ISSUER_MESSAGES.discovery);
 };
+
+/**
+ * The start of a sign-in sends the browser to the authorization endpoint that discovery announces, so
+ * only one on the issuer's own scheme, host and port is taken: an issuer cannot turn the console's
+ * start link into a redirect to anywhere. (Strict on purpose: an identity provider that logs in on
+ * another host than its issuer, even of the same domain, is not supported.)
+ */
+function onIssuerHost(endpoint: string, issuer: URL) {
+  const url = URL.parse(endpoint);
+  return !!url && url.protocol === issuer.protocol && url.host === issuer.host;
+}
 
 export interface ProviderCredentials {
   issuer: string;
@@ -60,6 +72,11 @@ export function createIssuers(policy: Omit<OutboundPolicy, 'maxBytes'>) {
       if (!metadata.authorization_endpoint || !metadata.token_endpoint || !metadata.jwks_uri) {
         throw new IssuerError(ISSUER_MESSAGES.discovery);
       }
+      if (!onIssuerHost(metadata.authorization_endpoint, url)) {
+        throw new IssuerError(ISSUER_MESSAGES.authorization);
+      }
+      // The outbound policy holds for the browser's destination as for our own requests.
+      checkUrlHost(new URL(metadata.authorization_endpoint), policy);
       return { ...metadata };
     } catch (error) {
       throw error instanceof IssuerError ? error : toIssuerError(error);

@@ -26,8 +26,46 @@ describe('addressKind', () => {
     ['224.0.0.1', 'forbidden'],
     ['255.255.255.255', 'forbidden'],
     ['not an address', 'forbidden'],
+    ['192.0.2.10', 'forbidden'],
+    ['2001:db8::1', 'forbidden'],
+    ['64:ff9b::93.184.216.34', 'public'],
+    ['2002:5db8:d822::1', 'public'],
+    ['::ffff:8.8.8.8', 'public'],
   ])('%s is %s', (address, kind) => {
     expect(addressKind(address)).toBe(kind);
+  });
+
+  // 169.254.169.254 and 10.0.0.1 as the IPv6 forms that carry an IPv4 address, and IPv4 spellings.
+  const metadataSpellings = [
+    '::ffff:a9fe:a9fe',
+    '[::ffff:169.254.169.254]',
+    '::ffff:0:a9fe:a9fe',
+    '::169.254.169.254',
+    '64:ff9b::169.254.169.254',
+    '64:ff9b::a9fe:a9fe',
+    '64:ff9b:1:a9fe:a9:fe00::', // RFC 6052 /48 layout in the local-use prefix
+    '64:ff9b:1::a9fe:a9fe',
+    '2002:a9fe:a9fe::1',
+    '2001:0:4136:e378:8000:63bf:5601:5601', // Teredo: the client is the inverted last 32 bits
+    '2852039166',
+    '0xa9fea9fe',
+    '0251.0376.0251.0376',
+    '169.254.43518',
+  ];
+  it.each(metadataSpellings)('%s is the metadata address, forbidden', (address) => {
+    expect(addressKind(address)).toBe('forbidden');
+  });
+  it.each([
+    '::ffff:10.0.0.1',
+    '::10.0.0.1',
+    '64:ff9b::10.0.0.1',
+    '64:ff9b:1::8.8.8.8',
+    '2002:a00:1::1',
+    '2001:0:4136:e378:8000:63bf:f5ff:fffe',
+    '0x7f000001',
+    '127.1',
+  ])('%s is a private network, local', (address) => {
+    expect(addressKind(address)).toBe('local');
   });
 });
 
@@ -42,6 +80,19 @@ describe('checkUrlHost', () => {
     expect(() => checkUrlHost(new URL('https://169.254.169.254/'), open)).toThrow(OutboundError);
     expect(() => checkUrlHost(new URL('https://[fe80::1]/'), open)).toThrow(OutboundError);
     expect(() => checkUrlHost(new URL('https://idp.example.com/'), strict)).not.toThrow();
+  });
+
+  it.each([
+    'http://[::ffff:169.254.169.254]/',
+    'http://[64:ff9b::169.254.169.254]/',
+    'http://[2002:a9fe:a9fe::]/',
+    'http://[2001:0:4136:e378:8000:63bf:5601:5601]/',
+    'http://2852039166/',
+    'http://0xa9fea9fe/',
+    'http://0251.0376.0251.0376/',
+    'http://169.254.43518/',
+  ])('refuses the metadata address written as %s, even with private networks allowed', (url) => {
+    expect(() => checkUrlHost(new URL(url), open)).toThrow(OutboundError);
   });
 });
 
@@ -111,6 +162,43 @@ describe('createOutboundFetch', () => {
         reason: 'address',
       });
     }
+  });
+
+  it('refuses names whose DNS answer carries a refused IPv4 address in an IPv6 form', async () => {
+    const answering =
+      (address: string) =>
+      (
+        _name: string,
+        _options: object,
+        callback: (e: null, a: { address: string; family: number }[]) => void,
+      ) =>
+        callback(null, [{ address, family: address.includes(':') ? 6 : 4 }]);
+    const fetchResolving = (address: string) =>
+      createOutboundFetch({
+        allowPrivateNetworks: true,
+        timeoutMs: 300,
+        maxBytes: 1024,
+        resolve: answering(address) as never,
+      });
+    for (const address of [
+      '169.254.169.254',
+      '::ffff:169.254.169.254',
+      '::ffff:0:a9fe:a9fe',
+      '::a9fe:a9fe',
+      '64:ff9b::a9fe:a9fe',
+      '64:ff9b:1:a9fe:a9:fe00::',
+      '2002:a9fe:a9fe::1',
+      '2001:0:4136:e378:8000:63bf:5601:5601',
+      'fd00:ec2::254',
+    ]) {
+      await expect(fetchResolving(address)('http://idp.test/'), address).rejects.toMatchObject({
+        reason: 'address',
+      });
+    }
+    // A permitted answer is connected to (here the local test server, private networks allowed).
+    const port = (server.address() as AddressInfo).port;
+    const res = await fetchResolving('127.0.0.1')(`http://idp.test:${port}/token`);
+    expect(res.status).toBe(200);
   });
 
   it('reports a closed port as unreachable', async () => {

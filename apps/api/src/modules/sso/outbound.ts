@@ -1,7 +1,8 @@
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
-import { BlockList, isIP } from 'node:net';
+import { isIP } from 'node:net';
+import { type AddressKind, addressKind } from './address-kind.js';
 
 /**
  * Requests to URLs that tenants supply (identity provider issuers and the endpoints their discovery
@@ -10,44 +11,7 @@ import { BlockList, isIP } from 'node:net';
  * public address when saved and to an internal one at sign-in (DNS rebinding) is refused too.
  */
 
-/** Never reachable: link-local (cloud metadata at 169.254.169.254 and fd00:ec2::254), multicast, reserved. */
-const FORBIDDEN = new BlockList();
-FORBIDDEN.addSubnet('0.0.0.0', 8, 'ipv4');
-FORBIDDEN.addSubnet('169.254.0.0', 16, 'ipv4');
-FORBIDDEN.addSubnet('224.0.0.0', 4, 'ipv4');
-FORBIDDEN.addSubnet('240.0.0.0', 4, 'ipv4');
-FORBIDDEN.addAddress('100.100.100.200', 'ipv4');
-FORBIDDEN.addAddress('::', 'ipv6');
-FORBIDDEN.addSubnet('fe80::', 10, 'ipv6');
-FORBIDDEN.addSubnet('ff00::', 8, 'ipv6');
-FORBIDDEN.addAddress('fd00:ec2::254', 'ipv6');
-
-/** This machine and private networks: reachable only with OUTBOUND_PRIVATE_NETWORKS=true. */
-const LOCAL = new BlockList();
-LOCAL.addSubnet('127.0.0.0', 8, 'ipv4');
-LOCAL.addSubnet('10.0.0.0', 8, 'ipv4');
-LOCAL.addSubnet('172.16.0.0', 12, 'ipv4');
-LOCAL.addSubnet('192.168.0.0', 16, 'ipv4');
-LOCAL.addSubnet('100.64.0.0', 10, 'ipv4');
-LOCAL.addSubnet('198.18.0.0', 15, 'ipv4');
-LOCAL.addAddress('::1', 'ipv6');
-LOCAL.addSubnet('fc00::', 7, 'ipv6');
-
-export type AddressKind = 'public' | 'local' | 'forbidden';
-
-/** An IPv4-mapped IPv6 address (::ffff:10.0.0.1) is judged as the IPv4 address it carries. */
-const unmap = (address: string) => {
-  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(address);
-  return mapped ? mapped[1]! : address;
-};
-
-export function addressKind(address: string): AddressKind {
-  const ip = unmap(address.replace(/^\[|\]$/g, ''));
-  const family = isIP(ip) === 6 ? 'ipv6' : 'ipv4';
-  if (isIP(ip) === 0) return 'forbidden';
-  if (FORBIDDEN.check(ip, family)) return 'forbidden';
-  return LOCAL.check(ip, family) ? 'local' : 'public';
-}
+export { type AddressKind, addressKind };
 
 /** Why an outbound request failed, in words safe for an administrator (never a secret, never a body). */
 export class OutboundError extends Error {
@@ -71,6 +35,8 @@ export interface OutboundPolicy {
   timeoutMs: number;
   /** Discovery documents and JWKS are small; anything bigger is refused. */
   maxBytes: number;
+  /** The name resolver (the system's); every address it answers is judged before connecting. */
+  resolve?: typeof dnsLookup;
 }
 
 export const permitted = (kind: AddressKind, policy: Pick<OutboundPolicy, 'allowPrivateNetworks'>) =>
@@ -94,8 +60,9 @@ type LookupCallback = (
 
 /** A DNS lookup that answers only permitted addresses: a name with any refused address is refused. */
 function guardedLookup(policy: OutboundPolicy) {
+  const resolve = policy.resolve ?? dnsLookup;
   return (hostname: string, options: { all?: boolean; family?: number }, callback: LookupCallback) => {
-    dnsLookup(hostname, { all: true, family: options.family ?? 0 }, (error, addresses) => {
+    resolve(hostname, { all: true, family: options.family ?? 0 }, (error, addresses) => {
       if (error) return callback(error, []);
       if (addresses.length === 0 || addresses.some((a) => !permitted(addressKind(a.address), policy))) {
         return callback(refusedAddress() as unknown as NodeJS.ErrnoException, []);

@@ -53,13 +53,19 @@ export function namesFrom(claims: ProviderClaims, email: string) {
   };
 }
 
+/** Whether the provider says it verified the address (some providers send the flag as the string 'true'). */
+const providerVerified = (claims: ProviderClaims) =>
+  claims.email_verified === true || claims.email_verified === 'true';
+
 /**
  * Finds the provider account's user in the tenant, or links or creates one, in the caller's transaction:
  * 1. the user this provider's subject was linked to before;
  * 2. else the user with the same e-mail address, linked only when the provider says it verified that
  *    address (otherwise anyone who can name an address at the provider could take over the account);
  * 3. else a new user (Confirmed, without a password) in the provider's default group when a DevOps
- *    seat allows it, and without a group otherwise.
+ *    seat allows it, and without a group otherwise; their address counts as proven only when the
+ *    provider said it verified it.
+ * A linked user's address is proven by the provider's word, as a mailed link would prove it.
  * Audit events record links and new users; the caller audits the sign-in itself.
  */
 export async function resolveAccount(
@@ -80,16 +86,19 @@ export async function resolveAccount(
 
   const existing = await repo.findUserByEmail(tenantId, tx, email);
   if (existing) {
-    // Some providers send the flag as the string 'true'.
-    if (claims.email_verified !== true && claims.email_verified !== 'true') {
+    if (!providerVerified(claims)) {
       return { refused: 'SSO_FAILED', reason: 'e-mail of an existing user not verified', user: existing };
     }
     await repo.linkIdentity(tenantId, tx, { ...identity, userId: existing.id });
     await audit('link-identity', existing.id, { identityProviderId: provider.id, subject: claims.sub });
+    const proven = existing.emailVerifiedAt ?? new Date();
     // Only an invited user who never set a password waits for confirmation; the provider has just
     // confirmed the address the invitation was sent to.
     if (existing.status === 'WaitConfirmation') {
-      const confirmed = await repo.setUserFields(tenantId, tx, existing.id, { status: 'Confirmed' });
+      const confirmed = await repo.setUserFields(tenantId, tx, existing.id, {
+        status: 'Confirmed',
+        emailVerifiedAt: proven,
+      });
       await recordAudit(tx, meta, {
         tenantId,
         actorId: null,
@@ -101,10 +110,15 @@ export async function resolveAccount(
       });
       return { user: confirmed };
     }
-    return { user: existing };
+    if (existing.emailVerifiedAt) return { user: existing };
+    return { user: await repo.setUserFields(tenantId, tx, existing.id, { emailVerifiedAt: proven }) };
   }
 
-  let user = await repo.insertUser(tenantId, tx, { email, ...namesFrom(claims, email) });
+  let user = await repo.insertUser(tenantId, tx, {
+    email,
+    ...namesFrom(claims, email),
+    emailVerifiedAt: providerVerified(claims) ? new Date() : null,
+  });
   const groupId = await defaultGroupFor(tenantId, tx, provider, user.id);
   if (groupId) user = await repo.setUserFields(tenantId, tx, user.id, { groupId });
   await repo.linkIdentity(tenantId, tx, { ...identity, userId: user.id });

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { PassThrough } from 'node:stream';
 import { ssoStartPath } from '@skyvault/contract';
 import { eq } from 'drizzle-orm';
@@ -5,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, cookieFrom, createTenantWithUser, type TestApp, type TestUser } from '../../../test/app.js';
 import type { OpenIdProvider } from '../../../test/openid-provider.js';
 import { auditEvents, mfaDevices, oauthStates, users } from '../../db/schema/index.js';
+import { sealedAt } from '../../lib/sealed-at.js';
 import { currentCode, newTotpSecret } from '../mfa/totp.js';
 import { TICKET_EXPIRED } from './sso.service.js';
 import {
@@ -13,6 +15,7 @@ import {
   IDP_SECRET,
   providerBody,
   signInAtProvider,
+  ssoCookieFrom,
   startTestProvider,
 } from './sso.test-helpers.js';
 
@@ -37,8 +40,13 @@ describe('single sign-on with MFA', () => {
   });
 
   let host = 0;
-  const get = (url: string) =>
-    t.app.inject({ method: 'GET', url, remoteAddress: `2001:db8::5:${(host++).toString(16)}` });
+  const get = (url: string, cookie?: string) =>
+    t.app.inject({
+      method: 'GET',
+      url,
+      remoteAddress: `2001:db8::5:${(host++).toString(16)}`,
+      headers: cookie ? { cookie } : {},
+    });
   const complete = (payload: object, cookie?: string) =>
     call(t, { method: 'POST', url: '/api/v1/sso/complete', payload, cookie });
 
@@ -46,12 +54,14 @@ describe('single sign-on with MFA', () => {
   async function mfaUser(): Promise<{ admin: TestUser; providerId: string; secret: string }> {
     const admin = await createTenantWithUser(t, { email: 'ada@acme.example' });
     const secret = newTotpSecret();
+    const deviceId = randomUUID();
     await t.database.tenant(admin.tenantId, (tx) =>
       tx.insert(mfaDevices).values({
+        id: deviceId,
         tenantId: admin.tenantId,
         userId: admin.userId,
         name: 'Phone',
-        secret: t.app.services.secrets.seal(admin.tenantId, secret),
+        secret: t.app.services.secrets.seal(sealedAt.mfaDeviceSecret(admin.tenantId, deviceId), secret),
         status: 'Enable',
       }),
     );
@@ -62,7 +72,10 @@ describe('single sign-on with MFA', () => {
   /** Through the provider to the login page's TOTP step; answers the ticket. */
   async function ticketFor(providerId: string, state = '/groups') {
     const started = await get(`${ssoStartPath(providerId)}?state=${encodeURIComponent(state)}`);
-    const back = await get(await signInAtProvider(idp, String(started.headers.location), 'ada-1'));
+    const back = await get(
+      await signInAtProvider(idp, String(started.headers.location), 'ada-1'),
+      ssoCookieFrom(started),
+    );
     expect(back.statusCode).toBe(302);
     expect(back.headers['set-cookie']).toBeUndefined();
     const landing = new URL(String(back.headers.location), 'https://console.example.com');
@@ -158,7 +171,7 @@ describe('single sign-on with MFA', () => {
     const state = new URL(String(started.headers.location)).searchParams.get('state')!;
     const back = await signInAtProvider(idp, String(started.headers.location), 'ada-1');
     const code = new URL(back, 'https://x.example').searchParams.get('code')!;
-    const landing = await get(back);
+    const landing = await get(back, ssoCookieFrom(started));
     const ticket = new URL(String(landing.headers.location), 'https://x.example').searchParams.get(
       'ssoTicket',
     )!;

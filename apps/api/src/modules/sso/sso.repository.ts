@@ -65,7 +65,7 @@ export async function findUser(tenantId: string, db: Executor, userId: string) {
 export async function insertUser(
   tenantId: string,
   db: Executor,
-  values: Pick<SsoUser, 'email' | 'firstName' | 'lastName'>,
+  values: Pick<SsoUser, 'email' | 'firstName' | 'lastName' | 'emailVerifiedAt'>,
 ) {
   const [row] = await db
     .insert(users)
@@ -79,7 +79,7 @@ export async function setUserFields(
   tenantId: string,
   db: Executor,
   userId: string,
-  values: Partial<Pick<SsoUser, 'status' | 'groupId'>>,
+  values: Partial<Pick<SsoUser, 'status' | 'groupId' | 'emailVerifiedAt'>>,
 ) {
   const [row] = await db
     .update(users)

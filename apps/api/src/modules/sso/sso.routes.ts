@@ -10,7 +10,8 @@ import type { Config } from '../../config.js';
 import { requestMeta } from '../../lib/context.js';
 import { route } from '../../lib/route.js';
 import { setSessionCookie } from '../../plugins/session.js';
-import { loginPageWith, type SsoService } from './sso.service.js';
+import { loginPageWith, ROUND_TRIP_TTL_MS, type SsoService } from './sso.service.js';
+import { setSsoBrowserCookie, ssoBrowserKeyOf } from './sso-browser.js';
 
 /**
  * The browser's side of single sign-on. Start and callback are page loads, not console calls: they
@@ -21,15 +22,22 @@ export async function ssoRoutes(app: FastifyInstance, { config, sso }: { config:
     const params = ssoStartParamsSchema.safeParse(request.params);
     const query = ssoStartQuerySchema.safeParse(request.query ?? {});
     const state = query.success ? query.data.state : undefined;
-    const location = params.success
+    const { location, browserKey } = params.success
       ? await sso.start(params.data.providerId, state, requestMeta(request))
-      : loginPageWith({ [SSO_LOGIN_QUERY.error]: 'SSO_FAILED' });
+      : { location: loginPageWith({ [SSO_LOGIN_QUERY.error]: 'SSO_FAILED' }) };
+    if (browserKey) setSsoBrowserCookie(reply, config, browserKey, ROUND_TRIP_TTL_MS);
     return reply.header('cache-control', 'no-store').redirect(location);
   });
 
   app.get(SSO_CALLBACK_PATH, { schema: { hide: true } }, async (request, reply) => {
     const rawQuery = request.url.split('?')[1] ?? '';
-    const { location, session } = await sso.callback(rawQuery, requestMeta(request), request.actor);
+    const browserKey = ssoBrowserKeyOf(request, config);
+    const { location, session } = await sso.callback(
+      rawQuery,
+      browserKey,
+      requestMeta(request),
+      request.actor,
+    );
     if (session) setSessionCookie(reply, config, session.token, session.expiresAt);
     return reply.header('cache-control', 'no-store').redirect(location);
   });

@@ -13,6 +13,7 @@ import type { Database, Tx } from '../../db/client.js';
 import type { identityProviders } from '../../db/schema/index.js';
 import type { Actor, RequestMeta } from '../../lib/context.js';
 import { AppError } from '../../lib/errors.js';
+import { sealedAt } from '../../lib/sealed-at.js';
 import type { SecretBox } from '../../lib/secrets.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { assertNetworkAllowed } from '../ip-ranges/network-access.js';
@@ -24,6 +25,7 @@ import { hashToken, type SessionService } from '../sessions/sessions.service.js'
 import { IssuerError, type Issuers } from './issuers.js';
 import * as repo from './sso.repository.js';
 import { type ProviderClaims, resolveAccount } from './sso-accounts.js';
+import { newBrowserKey, startedBy } from './sso-browser.js';
 
 /** The `purpose` of our rows in oauth_states: the round trip to the provider, and the TOTP step after it. */
 export const SSO_PURPOSE = 'sso';
@@ -92,7 +94,10 @@ export function createSsoService(deps: {
     issuers.configuration({
       issuer: provider.issuer,
       clientId: provider.clientId,
-      clientSecret: secrets.open(provider.tenantId, provider.clientSecret),
+      clientSecret: secrets.open(
+        sealedAt.identityProviderClientSecret(provider.tenantId, provider.id),
+        provider.clientSecret,
+      ),
     });
 
   /** Where a failed sign-in lands; the details go to the log, never into the URL. */
@@ -206,8 +211,15 @@ export function createSsoService(deps: {
   };
 
   return {
-    /** A login button was clicked: answers the provider's authorization URL, or the login page on refusal. */
-    async start(providerId: string, state: string | undefined, meta: RequestMeta): Promise<string> {
+    /**
+     * A login button was clicked: answers the provider's authorization URL with the browser key that the
+     * route keeps in a cookie, or the login page on refusal.
+     */
+    async start(
+      providerId: string,
+      state: string | undefined,
+      meta: RequestMeta,
+    ): Promise<{ location: string; browserKey?: string }> {
       const returnTo = safeRedirectPath(state);
       try {
         await ipLimit(meta);
@@ -218,21 +230,25 @@ export function createSsoService(deps: {
         const config = await configurationFor(provider);
         const stateValue = oidc.randomState();
         const verifier = oidc.randomPKCECodeVerifier();
-        const nonce = oidc.randomNonce();
+        const { browserKey, nonce } = newBrowserKey();
         await database.tenant(provider.tenantId, async (tx) => {
           await states.deleteExpiredStates(tx);
+          const stateHash = hashToken(stateValue);
           await states.insertState(provider.tenantId, tx, {
-            stateHash: hashToken(stateValue),
+            stateHash,
             purpose: SSO_PURPOSE,
             targetId: provider.id,
-            codeVerifier: secrets.seal(provider.tenantId, verifier),
+            codeVerifier: secrets.seal(
+              sealedAt.oauthStateCodeVerifier(provider.tenantId, stateHash),
+              verifier,
+            ),
             nonce,
             redirectUri,
             returnTo: returnTo ?? null,
             expiresAt: new Date(Date.now() + ROUND_TRIP_TTL_MS),
           });
         });
-        return oidc.buildAuthorizationUrl(config, {
+        const location = oidc.buildAuthorizationUrl(config, {
           redirect_uri: redirectUri,
           scope: SCOPE,
           state: stateValue,
@@ -240,16 +256,22 @@ export function createSsoService(deps: {
           code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
           code_challenge_method: 'S256',
         }).href;
+        return { location, browserKey };
       } catch (error) {
-        return failed(error, returnTo);
+        return { location: failed(error, returnTo) };
       }
     },
 
     /**
-     * The browser is back from the provider with `rawQuery`. Answers where to send it, and the new
-     * session when one was opened (the route sets its cookie).
+     * The browser is back from the provider with `rawQuery` and the key its start left (`browserKey`).
+     * Answers where to send it, and the new session when one was opened (the route sets its cookie).
      */
-    async callback(rawQuery: string, meta: RequestMeta, previous: Actor | null) {
+    async callback(
+      rawQuery: string,
+      browserKey: string | undefined,
+      meta: RequestMeta,
+      previous: Actor | null,
+    ) {
       const params = new URLSearchParams(rawQuery);
       const state = params.get('state') ?? '';
       let returnTo: string | undefined;
@@ -266,6 +288,9 @@ export function createSsoService(deps: {
           throw new Refusal('SSO_FAILED', 'state already used');
         }
         if (found.expiresAt.getTime() <= Date.now()) throw new Refusal('SSO_FAILED', 'state expired');
+        if (!startedBy(browserKey, found.nonce)) {
+          throw new Refusal('SSO_FAILED', 'the sign-in was started in another browser');
+        }
         const current = await database.system((tx) => repo.findProviderById(tx, found.targetId!));
         if (!current || current.provider.tenantId !== found.tenantId || !current.provider.active) {
           throw new Refusal('SSO_FAILED', 'provider disabled or deleted during the sign-in');
@@ -275,7 +300,10 @@ export function createSsoService(deps: {
         const config = await configurationFor(provider);
         const tokens = await oidc
           .authorizationCodeGrant(config, new URL(`${found.redirectUri}?${rawQuery}`), {
-            pkceCodeVerifier: secrets.open(found.tenantId, found.codeVerifier),
+            pkceCodeVerifier: secrets.open(
+              sealedAt.oauthStateCodeVerifier(found.tenantId, found.stateHash),
+              found.codeVerifier,
+            ),
             expectedState: state,
             expectedNonce: found.nonce,
             idTokenExpected: true,

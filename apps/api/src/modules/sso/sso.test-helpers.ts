@@ -87,3 +87,11 @@ export async function signInAtProvider(idp: OpenIdProvider, authorizationUrl: st
 /** Where a redirect answer sends the browser, as a URL on the console's origin. */
 export const locationOf = (res: { headers: Record<string, unknown> }) =>
   new URL(String(res.headers.location), PUBLIC_URL);
+
+/** The `name=value` of the browser key that a start answer leaves (sso-browser.ts), for the callback. */
+export function ssoCookieFrom(res: { headers: Record<string, unknown> }): string {
+  const header = ([] as string[]).concat((res.headers['set-cookie'] as string | string[]) ?? []);
+  const cookie = header.find((c) => c.startsWith('__Host-skyvault_sso='));
+  if (!cookie) throw new Error('No sign-in cookie set');
+  return cookie.split(';')[0]!;
+}

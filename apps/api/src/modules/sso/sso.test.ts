@@ -17,6 +17,7 @@ import {
   providerBody,
   REDIRECT_URI,
   signInAtProvider,
+  ssoCookieFrom,
   startTestProvider,
 } from './sso.test-helpers.js';
 
@@ -60,7 +61,7 @@ describe('single sign-on through an OpenID provider', () => {
     const started = await get(start, undefined, from);
     expect(started.statusCode).toBe(302);
     const back = await signInAtProvider(idp, String(started.headers.location), login);
-    return get(back, undefined, from);
+    return get(back, ssoCookieFrom(started), from);
   }
 
   async function tenantWithProvider(overrides: Record<string, unknown> = {}) {
@@ -134,7 +135,7 @@ describe('single sign-on through an OpenID provider', () => {
     expect(rows[0]!.stateHash).not.toContain(state);
     // The callback checks the ID token against the nonce kept with the state.
     expect(rows[0]!.nonce).toBe(nonce);
-    expect(rows[0]!.codeVerifier).toMatch(/^v1\./);
+    expect(rows[0]!.codeVerifier).toMatch(/^v2\./);
   });
 
   it('creates the user in the default group on the first sign-in, with a session, and finds them again', async () => {
@@ -162,6 +163,8 @@ describe('single sign-on through an OpenID provider', () => {
 
     const user = (await userByEmail(admin, 'ada@acme.example'))!;
     expect(user).toMatchObject({ status: 'Confirmed', passwordHash: null, groupId, isAdmin: false });
+    // The provider said it verified the address: connected apps see it as verified.
+    expect(user.emailVerifiedAt).toBeInstanceOf(Date);
     const [identity] = await t.database.tenant(admin.tenantId, (tx) =>
       tx.select().from(userIdentities).where(eq(userIdentities.userId, user.id)),
     );
@@ -197,6 +200,7 @@ describe('single sign-on through an OpenID provider', () => {
     const session = await call(t, { method: 'GET', url: '/api/v1/auth/session', cookie: cookieFrom(linked) });
     expect(session.json()).toMatchObject({ id: admin.userId, isAdmin: true });
     expect((await eventsOf(admin, admin.userId)).map((e) => e.action)).toContain('link-identity');
+    expect((await userByEmail(admin, 'ada@acme.example'))?.emailVerifiedAt).toBeInstanceOf(Date);
 
     const boss = await createTenantWithUser(t, { email: 'boss@acme.example' });
     const bossIdp = await createProvider(t, boss, providerBody(idp.issuer));
@@ -206,6 +210,12 @@ describe('single sign-on through an OpenID provider', () => {
     const links = await t.database.tenant(boss.tenantId, (tx) => tx.select().from(userIdentities));
     expect(links).toHaveLength(0);
     expect((await eventsOf(boss, boss.userId)).map((e) => e.action)).toContain('failed-sign-in');
+  });
+
+  it('creates a user whose address the provider did not verify as unproven', async () => {
+    const { admin, id } = await tenantWithProvider();
+    expect((await signIn(ssoStartPath(id), 'mallory-1')).headers.location).toBe('/');
+    expect(await userByEmail(admin, 'boss@acme.example')).toMatchObject({ emailVerifiedAt: null });
   });
 
   it('refuses a provider account without an e-mail address', async () => {
@@ -226,7 +236,7 @@ describe('single sign-on through an OpenID provider', () => {
     const back = await signInAtProvider(idp, String(started.headers.location), 'ada-1');
     // Disabled while the user was at the provider.
     await api(admin, 'PATCH', `/api/v1/identity-providers/${id}/disable`);
-    const refused = await get(back);
+    const refused = await get(back, ssoCookieFrom(started));
     expect(refused.headers.location).toBe('/auth/login?ssoError=SSO_FAILED');
     expect(refused.headers['set-cookie']).toBeUndefined();
     expect(await userByEmail(admin, 'ada@acme.example')).toBeUndefined();
@@ -236,7 +246,9 @@ describe('single sign-on through an OpenID provider', () => {
     const restarted = await get(ssoStartPath(id));
     const backAgain = await signInAtProvider(idp, String(restarted.headers.location), 'ada-1');
     await api(admin, 'DELETE', `/api/v1/identity-providers/${id}`);
-    expect((await get(backAgain)).headers.location).toBe('/auth/login?ssoError=SSO_FAILED');
+    expect((await get(backAgain, ssoCookieFrom(restarted))).headers.location).toBe(
+      '/auth/login?ssoError=SSO_FAILED',
+    );
     expect((await get(ssoStartPath(randomUUID()))).headers.location).toBe('/auth/login?ssoError=SSO_FAILED');
     expect((await get('/api/v1/sso/not-an-id/start')).headers.location).toBe(
       '/auth/login?ssoError=SSO_FAILED',
@@ -251,9 +263,9 @@ describe('single sign-on through an OpenID provider', () => {
     expect((await get(forged)).headers.location).toBe('/auth/login?ssoError=SSO_FAILED');
     expect((await get('/api/v1/sso/callback')).headers.location).toBe('/auth/login?ssoError=SSO_FAILED');
 
-    const ok = await get(back);
+    const ok = await get(back, ssoCookieFrom(started));
     expect(ok.headers.location).toBe('/');
-    const replay = await get(back);
+    const replay = await get(back, ssoCookieFrom(started));
     expect(replay.headers.location).toBe('/auth/login?ssoError=SSO_FAILED');
     expect(replay.headers['set-cookie']).toBeUndefined();
 
@@ -264,6 +276,41 @@ describe('single sign-on through an OpenID provider', () => {
     );
     expect(denied.statusCode).toBe(302);
     expect(denied.headers.location).toBe('/auth/login?ssoError=SSO_FAILED');
+  });
+
+  it('binds the sign-in to the browser that started it: a callback without its cookie is refused and uses the state up', async () => {
+    const { admin, id } = await tenantWithProvider();
+    const started = await get(ssoStartPath(id));
+    const setCookie = String(([] as string[]).concat(started.headers['set-cookie'] as string[])[0]);
+    expect(setCookie).toMatch(/^__Host-skyvault_sso=[\w-]{43};/);
+    expect(setCookie).toMatch(/; HttpOnly/);
+    expect(setCookie).toMatch(/; SameSite=Lax/);
+    expect(setCookie).toMatch(/; Secure/);
+    expect(setCookie).toMatch(/; Path=\//);
+    // The nonce sent to the provider is the hash of the key, never the key.
+    const nonce = new URL(String(started.headers.location)).searchParams.get('nonce');
+    expect(ssoCookieFrom(started)).not.toContain(String(nonce));
+
+    // Someone else's callback link, opened in a browser without the key or with the key of another start.
+    const back = await signInAtProvider(idp, String(started.headers.location), 'ada-1');
+    const other = await get(ssoStartPath(id));
+    for (const cookie of [undefined, ssoCookieFrom(other)]) {
+      const forged = await get(back, cookie);
+      expect(forged.headers.location).toBe('/auth/login?ssoError=SSO_FAILED');
+      expect(String(forged.headers['set-cookie'] ?? '')).not.toContain('skyvault_session');
+    }
+    expect(await userByEmail(admin, 'ada@acme.example')).toBeUndefined();
+    // The state is used up: even the right browser cannot finish that round trip any more.
+    expect((await get(back, ssoCookieFrom(started))).headers.location).toBe(
+      '/auth/login?ssoError=SSO_FAILED',
+    );
+
+    // The browser that started a sign-in finishes it.
+    const again = await get(ssoStartPath(id));
+    const backAgain = await signInAtProvider(idp, String(again.headers.location), 'ada-1');
+    const ok = await get(backAgain, ssoCookieFrom(again));
+    expect(ok.headers.location).toBe('/');
+    expect(cookieFrom(ok)).toMatch(/skyvault_session=/);
   });
 
   it('never sends the browser off the site: a state that is not a path of ours lands on the root', async () => {
@@ -304,7 +351,7 @@ describe('single sign-on through an OpenID provider', () => {
     const { admin, id } = await tenantWithProvider();
     const started = await get(ssoStartPath(id));
     const back = await signInAtProvider(idp, String(started.headers.location), 'ada-1');
-    const res = await get(back, admin.cookie);
+    const res = await get(back, `${admin.cookie}; ${ssoCookieFrom(started)}`);
     expect(res.headers.location).toBe('/');
     const old = await call(t, { method: 'GET', url: '/api/v1/auth/session', cookie: admin.cookie });
     expect(old.statusCode).toBe(401);

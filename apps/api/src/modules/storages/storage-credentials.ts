@@ -7,6 +7,7 @@ import {
   type StorageType,
 } from '@skyvault/contract';
 import { invalidField } from '../../lib/errors.js';
+import { sealedAt } from '../../lib/sealed-at.js';
 import type { SecretBox } from '../../lib/secrets.js';
 import type { StorageRow } from './storages.repository.js';
 
@@ -14,21 +15,19 @@ import type { StorageRow } from './storages.repository.js';
 export type StoredCredentials = AwsS3Credentials | AzureBlobCredentials | Record<string, never>;
 
 /**
- * Shared storages belong to no tenant, so their credentials are bound to this word instead of a
- * tenant id: a shared row's credentials copied into a tenant's row (or back) do not decrypt.
+ * Sealed for one storage row: another storage's credentials copied into it do not decrypt. Shared
+ * storages belong to no tenant and are bound to the shared scope instead (lib/sealed-at.ts).
  */
-export const SHARED_SEAL_CONTEXT = 'shared';
-
-const sealContext = (tenantId: string | null) => tenantId ?? SHARED_SEAL_CONTEXT;
-
 export const sealCredentials = (
   secrets: SecretBox,
-  tenantId: string | null,
+  storage: { tenantId: string | null; id: string },
   credentials: StoredCredentials,
-) => secrets.seal(sealContext(tenantId), JSON.stringify(credentials));
+) => secrets.seal(sealedAt.storageCredentials(storage.tenantId, storage.id), JSON.stringify(credentials));
 
 export const openCredentials = (secrets: SecretBox, row: StorageRow): StoredCredentials =>
-  row.credentials ? JSON.parse(secrets.open(sealContext(row.tenantId), row.credentials)) : {};
+  row.credentials
+    ? JSON.parse(secrets.open(sealedAt.storageCredentials(row.tenantId, row.id), row.credentials))
+    : {};
 
 /**
  * What the API answers about credentials: never the secret key. The access key ID stays readable:

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   type Storage,
   type StorageCreate,
@@ -88,10 +89,12 @@ export function createStorageService(deps: { database: Database; secrets: Secret
       const { tenantId } = actor;
       const row = await database.tenant(tenantId, async (tx) => {
         if (await repo.nameTaken(tenantId, tx, input.name)) throw conflict(NAME_TAKEN, { name: NAME_TAKEN });
+        const id = randomUUID();
         const storage = await repo.insertStorage(tenantId, tx, {
+          id,
           name: input.name,
           type: input.type,
-          credentials: sealCredentials(secrets, tenantId, input.credentials),
+          credentials: sealCredentials(secrets, { tenantId, id }, input.credentials),
         });
         await recordAudit(tx, meta, {
           tenantId,
@@ -119,7 +122,7 @@ export function createStorageService(deps: { database: Database; secrets: Secret
         const after = await repo.updateStorage(tenantId, tx, id, {
           name: input.name,
           type: input.type,
-          credentials: sealCredentials(secrets, tenantId, credentials),
+          credentials: sealCredentials(secrets, { tenantId, id }, credentials),
         });
         await recordAudit(tx, meta, {
           tenantId,
@@ -177,10 +180,12 @@ export async function createSharedStorage(
   const { name, type, credentials } = parsed.data;
   const row = await deps.database.system(async (tx) => {
     if (await repo.nameTaken(null, tx, name)) throw conflict(NAME_TAKEN, { name: NAME_TAKEN });
+    const id = randomUUID();
     return repo.insertStorage(null, tx, {
+      id,
       name,
       type,
-      credentials: sealCredentials(deps.secrets, null, credentials),
+      credentials: sealCredentials(deps.secrets, { tenantId: null, id }, credentials),
     });
   });
   return toStorage(row, credentials);

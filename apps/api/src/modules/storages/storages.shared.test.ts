@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenantWithUser, createTestApp, type TestApp, type TestUser } from '../../../test/app.js';
 import { storages } from '../../db/schema/index.js';
 import type { AppError } from '../../lib/errors.js';
-import { SHARED_SEAL_CONTEXT } from './storage-credentials.js';
+import { sealedAt } from '../../lib/sealed-at.js';
 import { createSharedStorage, SHARED_READ_ONLY } from './storages.service.js';
 import {
   AWS_SECRET,
@@ -37,9 +37,9 @@ describe('shared storages', () => {
     );
     expect(row).toMatchObject({ tenantId: null, isShared: true, name: 'platform-s3', type: 'AwsS3' });
     expect(row!.credentials).not.toContain(AWS_SECRET);
-    expect(JSON.parse(t.app.services.secrets.open(SHARED_SEAL_CONTEXT, row!.credentials!))).toEqual(
-      awsCredentials,
-    );
+    expect(
+      JSON.parse(t.app.services.secrets.open(sealedAt.storageCredentials(null, sharedId), row!.credentials!)),
+    ).toEqual(awsCredentials);
   });
 
   it('check the form rules and a unique name among shared storages', async () => {

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTenantWithUser, createTestApp, type TestApp, type TestUser } from '../../../test/app.js';
 import { auditEvents, connections, storages } from '../../db/schema/index.js';
+import { sealedAt } from '../../lib/sealed-at.js';
 import { REDACTED } from '../audit/audit.service.js';
 import { STORAGE_IN_USE } from './storages.service.js';
 import {
@@ -72,9 +73,15 @@ describe('storages', () => {
     const row = await rowOf(u, id);
     expect(row.credentials).not.toContain(AWS_SECRET);
     expect(row.credentials).not.toContain(awsCredentials.bucketName);
-    expect(JSON.parse(t.app.services.secrets.open(u.tenantId, row.credentials!))).toEqual(awsCredentials);
-    // Bound to this tenant: another tenant's id does not open it.
-    expect(() => t.app.services.secrets.open(randomUUID(), row.credentials!)).toThrow();
+    const { secrets } = t.app.services;
+    expect(JSON.parse(secrets.open(sealedAt.storageCredentials(u.tenantId, id), row.credentials!))).toEqual(
+      awsCredentials,
+    );
+    // Bound to this tenant and row: another tenant's id or another storage's does not open it.
+    expect(() => secrets.open(sealedAt.storageCredentials(randomUUID(), id), row.credentials!)).toThrow();
+    expect(() =>
+      secrets.open(sealedAt.storageCredentials(u.tenantId, randomUUID()), row.credentials!),
+    ).toThrow();
 
     const events = await t.database.tenant(u.tenantId, (tx) =>
       tx.select().from(auditEvents).where(eq(auditEvents.targetId, id)),
@@ -105,7 +112,12 @@ describe('storages', () => {
     expect(kept.json()).toMatchObject({ name: 'aws-renamed', credentials: { region: 'us-east-1' } });
     expect(kept.body).not.toContain(AWS_SECRET);
     const open = async () =>
-      JSON.parse(t.app.services.secrets.open(u.tenantId, (await rowOf(u, id)).credentials!));
+      JSON.parse(
+        t.app.services.secrets.open(
+          sealedAt.storageCredentials(u.tenantId, id),
+          (await rowOf(u, id)).credentials!,
+        ),
+      );
     expect(await open()).toEqual({ ...awsCredentials, region: 'us-east-1' });
 
     const newSecret = 'another-secret-key-0123456789';
@@ -147,7 +159,9 @@ describe('storages', () => {
     const toLocal = await api(u, 'PATCH', `/api/v1/storages/${id}`, localBody('moving'));
     expect(toLocal.json()).toMatchObject({ type: 'Local', credentials: {} });
     const sealed = (await rowOf(u, id)).credentials!;
-    expect(JSON.parse(t.app.services.secrets.open(u.tenantId, sealed))).toEqual({});
+    expect(
+      JSON.parse(t.app.services.secrets.open(sealedAt.storageCredentials(u.tenantId, id), sealed)),
+    ).toEqual({});
   });
 
   it('refuses a name already taken, in any letter case, on create and edit', async () => {

@@ -106,7 +106,11 @@ export function createTenantService(deps: {
       return database.tenant(owner.tenantId, async (tx) => {
         if (!(await deps.tokens.consume(tx, owner))) throw new AppError('INVALID_CODE', LINK_MESSAGES.used);
         const tenant = await repo.updateTenant(owner.tenantId, tx, { status: 'active' });
-        const user = await users.updateUser(owner.tenantId, tx, owner.userId, { status: 'Confirmed' });
+        // The link was mailed to the sign-up address: it is proven.
+        const user = await users.updateUser(owner.tenantId, tx, owner.userId, {
+          status: 'Confirmed',
+          emailVerifiedAt: new Date(),
+        });
         if (!tenant || !user) throw new AppError('INVALID_CODE', LINK_MESSAGES.invalid);
         await recordAudit(tx, meta, {
           tenantId: owner.tenantId,

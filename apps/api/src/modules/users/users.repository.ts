@@ -7,7 +7,10 @@ import type { RangeBounds } from '../ip-ranges/network-access.js';
 
 export type UserRow = typeof users.$inferSelect;
 export type UserChanges = Partial<
-  Pick<UserRow, 'passwordHash' | 'status' | 'firstName' | 'lastName' | 'email' | 'isAdmin' | 'groupId'>
+  Pick<
+    UserRow,
+    'passwordHash' | 'status' | 'firstName' | 'lastName' | 'email' | 'isAdmin' | 'groupId' | 'emailVerifiedAt'
+  >
 >;
 
 const sameEmail = (email: string) => sql`lower(${users.email}) = lower(${email})`;

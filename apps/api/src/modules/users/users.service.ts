@@ -16,6 +16,7 @@ import { iso } from '../../lib/sql.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { groupForAssignment } from '../groups/groups.service.js';
 import type { Mailer } from '../mail/mailer.js';
+import { revokeAccountData } from '../oauth/revocation.js';
 import type { OneTimeTokens } from '../one-time-tokens/one-time-tokens.service.js';
 import { assertDevopsSeats } from '../permissions/permissions.service.js';
 import type { SessionService } from '../sessions/sessions.service.js';
@@ -162,6 +163,11 @@ export function createUserService(deps: {
         const before = await existing(tenantId, tx, id);
         if (input.email !== undefined) await checkEmail(tenantId, tx, input.email, id);
         const status = nextStatus(before, input.status, Boolean(passwordHash));
+        // A new address is unproven until the user uses a link sent there; links already sent went to
+        // the old one and stop working.
+        const readdressed =
+          input.email !== undefined && input.email.toLowerCase() !== before.email.toLowerCase();
+        if (readdressed) await tokens.voidAll(tx, { tenantId, userId: id });
         const disabling = status === 'Disabled' && before.status !== 'Disabled';
         if (disabling && id === actor.userId) throw conflict(USER_RULES.disableSelf);
         await assertKeepsAnAdmin(tenantId, tx, before, disabling || input.isAdmin === false);
@@ -173,14 +179,17 @@ export function createUserService(deps: {
           isAdmin: input.isAdmin,
           passwordHash,
           status,
+          ...(readdressed ? { emailVerifiedAt: null } : {}),
           // null leaves the group; a new group was set by assign() above.
           ...(input.groupId === null ? { groupId: null } : {}),
         });
         // A disabled user is signed out everywhere at once; a new password ends the old sessions too
         // (an administrator who changes their own keeps the session they are using).
+        // Connected apps stop acting for them too (their tokens, grants and sessions at /oauth).
         if (disabling || passwordHash) {
           const keep = id === actor.userId ? actor.sessionId : undefined;
           await sessions.endAllForUser(tx, tenantId, id, keep);
+          await revokeAccountData(tx, id);
         }
         await recordAudit(tx, meta, {
           tenantId,
@@ -201,7 +210,9 @@ export function createUserService(deps: {
         const row = await existing(tenantId, tx, id);
         if (id === actor.userId) throw conflict(USER_RULES.deleteSelf);
         await assertKeepsAnAdmin(tenantId, tx, row, true);
-        // Sessions, MFA devices and one-time links go with the user (their foreign keys cascade).
+        // Sessions, MFA devices and one-time links go with the user (their foreign keys cascade); what
+        // the authorization server keeps for them is removed here.
+        await revokeAccountData(tx, id);
         await repo.deleteUser(tenantId, tx, id);
         await recordAudit(tx, meta, {
           tenantId,
@@ -224,6 +235,7 @@ export function createUserService(deps: {
         const status = invited ? row.status : 'ForceResetPassword';
         const after = (await repo.updateUser(tenantId, tx, id, { status }))!;
         await sessions.endAllForUser(tx, tenantId, id);
+        await revokeAccountData(tx, id);
         await recordAudit(tx, meta, {
           tenantId,
           actorId: actor.userId,

@@ -47,11 +47,11 @@ describe('SettingsMenu', () => {
     expect(onChangePassword).toHaveBeenCalled();
   });
 
-  it('logs out: clears the local mark before calling the server, then goes to login', async () => {
+  it('logs out with a POST: clears the local mark before calling the server, then goes to login', async () => {
     localStorage.setItem(LOGGED_IN_KEY, 'true');
     let markDuringCall: string | null = 'not called';
     const fetchMock = stubFetch({
-      'GET /api/v1/auth/logout': () => {
+      'POST /api/v1/auth/logout': () => {
         markDuringCall = localStorage.getItem(LOGGED_IN_KEY);
         return { status: 204 };
       },
@@ -63,14 +63,17 @@ describe('SettingsMenu', () => {
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/auth/login'));
     expect(fetchMock).toHaveBeenCalledTimes(1);
-    expect(fetchMock.mock.calls[0]![1]).toMatchObject({ credentials: 'same-origin' });
+    // A POST with the console's header: the API's CSRF rule lets no other site sign anyone out.
+    const init = fetchMock.mock.calls[0]![1] as RequestInit;
+    expect(init).toMatchObject({ method: 'POST', credentials: 'same-origin' });
+    expect(new Headers(init.headers).get('X-Requested-With')).toBe('skyvault-console');
     expect(markDuringCall).toBeNull();
     expect(await screen.findByText('You were successfully logged out')).toBeInTheDocument();
   });
 
   it('still goes to login when the session had already ended', async () => {
     stubFetch({
-      'GET /api/v1/auth/logout': {
+      'POST /api/v1/auth/logout': {
         status: 401,
         body: { statusCode: 401, code: 'INVALID_SESSION_EXCEPTION', message: 'Session expired' },
       },

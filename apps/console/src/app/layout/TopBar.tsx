@@ -5,6 +5,7 @@ import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import { Link } from 'react-router';
 import { BrandLogo } from '../brand/BrandLogo';
+import { useBrand } from '../brand/useBrand';
 import { routes } from '../routes';
 import { useSessionUser } from '../session/SessionContext';
 import { ServiceSwitcher } from './ServiceSwitcher';
@@ -17,6 +18,7 @@ export interface TopBarProps extends SettingsMenuProps {
 
 export function TopBar({ onOpenNavigation, ...settings }: TopBarProps) {
   const user = useSessionUser();
+  const brand = useBrand();
   return (
     // A plain fixed header rather than MUI's AppBar: same look, less code on the first load.
     <Box
@@ -39,7 +41,8 @@ export function TopBar({ onOpenNavigation, ...settings }: TopBarProps) {
         <Box
           component={Link}
           to={routes.home}
-          aria-label="Home"
+          // The name holds the brand name it shows, so that speech input finds it by what is visible.
+          aria-label={brand ? `${brand.name} home` : 'Home'}
           sx={{ color: 'inherit', textDecoration: 'none' }}
         >
           <BrandLogo />

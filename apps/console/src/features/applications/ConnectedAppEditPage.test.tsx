@@ -11,6 +11,7 @@ const REFRESH_RANGE = 'Refresh token lifetime should be between 5 minutes and 36
 const ACCESS_RANGE = 'Access token lifetime should be between 1 minute and 1 day';
 const ACCESS_EXCEEDS = 'Access token lifetime should not be greater than refresh token lifetime';
 const URL_INVALID = 'URL should be an absolute http:// or https:// address';
+const URL_INSECURE = 'URL should start with https:// (http:// only for localhost or a loopback address)';
 
 function renderEdit(get: FetchRoute = { body: portal }, patch?: FetchRoute) {
   const sent: unknown[] = [];
@@ -275,6 +276,15 @@ describe('Edit Connected App: authorized URLs', () => {
       target: { value: 'https://portal.example.com/#frag' },
     });
     expect(await within(callbacks).findByText('URL should not contain a fragment (#)')).toBeInTheDocument();
+    // Plain http only back to the user's own machine (RFC 8252).
+    fireEvent.change(within(callbacks).getByRole('textbox', { name: 'Callback URL 4' }), {
+      target: { value: 'http://portal.example.com/callback' },
+    });
+    expect(await within(callbacks).findByText(URL_INSECURE)).toBeInTheDocument();
+    fireEvent.change(within(callbacks).getByRole('textbox', { name: 'Callback URL 4' }), {
+      target: { value: 'http://localhost:3000/callback' },
+    });
+    await waitFor(() => expect(within(callbacks).queryByText(URL_INSECURE)).not.toBeInTheDocument());
 
     for (let left = 4; left > 0; left -= 1) {
       fireEvent.click(within(callbacks).getByRole('button', { name: `Delete callback URL ${left}` }));

@@ -2,11 +2,12 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { type Application, TOASTS } from '@skyvault/contract';
 import { useForm, useWatch } from 'react-hook-form';
-import { Link, Navigate, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { useFormErrorReport } from '../../app/errors/formErrors';
 import { PageHeader } from '../../app/layout/PageHeader';
 import { notify } from '../../app/toasts/notify';
 import { LoadBeforeEdit } from '../../components/LoadBeforeEdit';
+import { BackToList, useItemId } from '../../components/missingItem';
 import {
   AppInformationSection,
   AuthorizedUrlsSection,
@@ -26,8 +27,8 @@ import { toConnectedApp, toConnectedApps } from './applications.routes';
 
 /** Edit one Connected App (SPEC.md §2): a missing id goes to the list. */
 export function ConnectedAppEditPage() {
-  const { applicationId } = useParams();
-  if (!applicationId) return <Navigate to={toConnectedApps()} replace />;
+  const applicationId = useItemId('applicationId');
+  if (!applicationId) return <BackToList list={toConnectedApps()} />;
   return <ConnectedAppEdit id={applicationId} />;
 }
 

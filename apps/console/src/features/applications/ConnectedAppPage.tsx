@@ -1,9 +1,9 @@
 import EditIcon from '@mui/icons-material/Edit';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import { Link, Navigate, useParams } from 'react-router';
-import { isHandledByErrorHandler } from '../../app/errors/formErrors';
+import { Link } from 'react-router';
 import { PageHeader } from '../../app/layout/PageHeader';
+import { BackToList, leaveForList, useItemId } from '../../components/missingItem';
 import { useApplication } from './applications.queries';
 import { toConnectedAppEdit, toConnectedApps } from './applications.routes';
 import { ConnectedAppActions } from './ConnectedAppActions';
@@ -11,8 +11,8 @@ import { ConnectedAppCards } from './ConnectedAppCards';
 
 /** Details of one Connected App (SPEC.md §2): a missing id goes to the list. */
 export function ConnectedAppPage() {
-  const { applicationId } = useParams();
-  if (!applicationId) return <Navigate to={toConnectedApps()} replace />;
+  const applicationId = useItemId('applicationId');
+  if (!applicationId) return <BackToList list={toConnectedApps()} />;
   return <ConnectedAppDetails id={applicationId} />;
 }
 
@@ -20,9 +20,8 @@ export function ConnectedAppPage() {
 export function ConnectedAppDetails({ id }: { id: string }) {
   const query = useApplication(id);
   // SPEC.md §8: the shared handler has shown the error; unless it is taking the user elsewhere, back to the list.
-  if (query.isError && !isHandledByErrorHandler(query.error)) {
-    return <Navigate to={toConnectedApps()} replace />;
-  }
+  const leaving = leaveForList(toConnectedApps(), 'failed', query);
+  if (leaving) return leaving;
   const app = query.data;
 
   return (

@@ -100,7 +100,10 @@ export function LoginPage() {
         )}
         {tenantKnown && <LoginButtons tenantName={state.tenantName} redirectTo={redirectTo} />}
         <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'center' }}>
-          Don't have an account? <RouterLink to={toSignUp()}>Sign up</RouterLink>
+          Don't have an account?{' '}
+          <RouterLink to={toSignUp()} underline="always">
+            Sign up
+          </RouterLink>
         </Typography>
       </Stack>
       {awaitingCode && <MfaCodeDialog onSubmitCode={signInWithCode} onCancel={cancelCode} />}

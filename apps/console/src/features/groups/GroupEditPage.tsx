@@ -6,12 +6,13 @@ import Typography from '@mui/material/Typography';
 import { CONFIRMATIONS, type Group, type GroupUser, TOASTS } from '@skyvault/contract';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, Navigate, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { useFormErrorReport } from '../../app/errors/formErrors';
 import { PageHeader } from '../../app/layout/PageHeader';
 import { notify } from '../../app/toasts/notify';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { EmptyState } from '../../components/EmptyState';
+import { BackToList, leaveForList, useItemId } from '../../components/missingItem';
 import { RetryButton } from '../../components/RetryButton';
 import { GroupFields } from './GroupFields';
 import { GroupUsersPicker } from './GroupUsersPicker';
@@ -22,15 +23,17 @@ import { toGroup, toGroups } from './groups.routes';
 
 /** Edit a group (SPEC.md §2 Groups): a missing id goes to the list. */
 export function GroupEditPage() {
-  const { groupId } = useParams();
-  if (!groupId) return <Navigate to={toGroups()} replace />;
+  const groupId = useItemId('groupId');
+  if (!groupId) return <BackToList list={toGroups()} />;
   return <GroupEdit id={groupId} />;
 }
 
-/** Loads the group, then shows its form (whose defaults need the group). */
+/** Loads the group, then shows its form (whose defaults need the group); a group that does not exist goes to the list. */
 export function GroupEdit({ id }: { id: string }) {
   const query = useGroup(id);
   if (query.data) return <GroupEditForm group={query.data} />;
+  const leaving = leaveForList(toGroups(), 'missing', query);
+  if (leaving) return leaving;
   return (
     <>
       <PageHeader title="Edit group" back={toGroup(id)} backLabel="Back to the group" />

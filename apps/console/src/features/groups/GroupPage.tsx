@@ -5,10 +5,11 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { CONFIRMATIONS, TOASTS } from '@skyvault/contract';
 import { useState } from 'react';
-import { Link, Navigate, useParams } from 'react-router';
+import { Link } from 'react-router';
 import { PageHeader } from '../../app/layout/PageHeader';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { EmptyState } from '../../components/EmptyState';
+import { BackToList, leaveForList, useItemId } from '../../components/missingItem';
 import { RetryButton } from '../../components/RetryButton';
 import { useLeaveAfterDelete } from '../../components/useLeaveAfterDelete';
 import { GroupInfoCard } from './GroupInfoCard';
@@ -18,20 +19,23 @@ import { toGroupEdit, toGroups } from './groups.routes';
 
 /** One group (SPEC.md §2 Groups): a missing id goes to the list. */
 export function GroupPage() {
-  const { groupId } = useParams();
-  if (!groupId) return <Navigate to={toGroups()} replace />;
+  const groupId = useItemId('groupId');
+  if (!groupId) return <BackToList list={toGroups()} />;
   return <GroupDetails id={groupId} />;
 }
 
 /**
  * The group with its users, Delete and Edit. A failed load shows the server's message in a toast (the
- * shared handler, SPEC.md §8) and leaves the way back and a retry.
+ * shared handler, SPEC.md §8); a group that does not exist sends the page to the list, any other
+ * failure leaves the way back and a retry.
  */
 export function GroupDetails({ id }: { id: string }) {
   const leaveAfterDelete = useLeaveAfterDelete(TOASTS.groupDeleted, toGroups());
   const query = useGroup(id);
   const remove = useDeleteGroup();
   const [confirming, setConfirming] = useState(false);
+  const leaving = leaveForList(toGroups(), 'missing', query);
+  if (leaving) return leaving;
   const group = query.data;
 
   const deleteGroup = () =>

@@ -1,13 +1,13 @@
-import { Navigate, useParams } from 'react-router';
 import { LoadBeforeEdit } from '../../components/LoadBeforeEdit';
+import { BackToList, useItemId } from '../../components/missingItem';
 import { IdentityProviderForm } from './IdentityProviderForm';
 import { useIdentityProvider } from './identity-providers.queries';
 import { toIdentityProvider, toIdentityProviders } from './identity-providers.routes';
 
 /** /identity-providers/:identityProviderId/edit: a missing id goes to the list. */
 export function IdentityProviderEditPage() {
-  const { identityProviderId } = useParams();
-  if (!identityProviderId) return <Navigate to={toIdentityProviders()} replace />;
+  const identityProviderId = useItemId('identityProviderId');
+  if (!identityProviderId) return <BackToList list={toIdentityProviders()} />;
   return <IdentityProviderEdit id={identityProviderId} />;
 }
 

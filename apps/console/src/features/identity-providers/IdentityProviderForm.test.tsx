@@ -198,6 +198,33 @@ describe('Edit identity provider', () => {
     expect(body.providerData.clientSecret).toBe('rotated-secret');
   });
 
+  it('asks for the client secret again when the issuer changes, and sends it with the new issuer', async () => {
+    const user = userEvent.setup();
+    const { sent, fetchMock } = editAnswers({ [`PATCH ${providerUrl}`]: { body: oktaProvider } });
+    openEdit();
+    const issuer = await screen.findByRole('textbox', { name: /^Issuer/ });
+    await user.clear(issuer);
+    await user.type(issuer, 'https://login.other.example.com');
+    expect(
+      screen.getByText('A new issuer needs its own client secret: the current one is not sent to it'),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(
+      await screen.findByText('Enter the client secret again when the issuer changes'),
+    ).toBeInTheDocument();
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'PATCH')).toBe(false);
+
+    await user.type(secretInput(), 'other-secret');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(sent[`PATCH ${providerUrl}`]).toHaveLength(1));
+    const body = sent[`PATCH ${providerUrl}`]?.[0] as { providerData: Record<string, string> };
+    expect(body.providerData).toEqual({
+      clientId: 'okta-client',
+      clientSecret: 'other-secret',
+      issuer: 'https://login.other.example.com',
+    });
+  });
+
   it('Cancel goes back to the details without saving', async () => {
     const user = userEvent.setup();
     const { fetchMock } = editAnswers();

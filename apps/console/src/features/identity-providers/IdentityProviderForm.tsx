@@ -26,6 +26,7 @@ import { DefaultGroupPicker } from './DefaultGroupPicker';
 import { useCreateIdentityProvider, useUpdateIdentityProvider } from './identity-providers.queries';
 import { toIdentityProvider, toIdentityProviders } from './identity-providers.routes';
 import {
+  changesIssuer,
   type IdentityProviderFormOutput,
   type IdentityProviderFormValues,
   identityProviderFormValues,
@@ -36,6 +37,8 @@ import {
 } from './identityProviderForm';
 
 export const KEEP_SECRET_HINT = 'Leave empty to keep the current client secret';
+export const NEW_ISSUER_SECRET_HINT =
+  'A new issuer needs its own client secret: the current one is not sent to it';
 const NEW_SECRET_HINT = 'The client secret the identity provider issued for this client';
 
 /**
@@ -50,11 +53,18 @@ export function IdentityProviderForm({ provider }: { provider?: IdentityProvider
   const update = useUpdateIdentityProvider();
   const reportError = useFormErrorReport();
   const form = useForm<IdentityProviderFormValues, unknown, IdentityProviderFormOutput>({
-    resolver: identityProviderResolver(editing),
+    resolver: identityProviderResolver(provider),
     defaultValues: identityProviderFormValues(provider),
   });
   const busy = create.isPending || update.isPending;
-  const [name, buttonText, buttonImageId] = form.watch(['name', 'buttonText', 'buttonImageId']);
+  const [name, buttonText, buttonImageId, issuer] = form.watch([
+    'name',
+    'buttonText',
+    'buttonImageId',
+    'providerData.issuer',
+  ]);
+  const newIssuer = changesIssuer(provider, issuer);
+  const secretHint = !editing ? NEW_SECRET_HINT : newIssuer ? NEW_ISSUER_SECRET_HINT : KEEP_SECRET_HINT;
   const shownText = buttonText.trim() || defaultButtonText(name || 'provider');
   const cancelTo = provider ? toIdentityProvider(provider.id) : toIdentityProviders();
 
@@ -124,9 +134,9 @@ export function IdentityProviderForm({ provider }: { provider?: IdentityProvider
             spellCheck={false}
           />
           <PasswordField
-            {...formField(form, 'providerData.clientSecret', editing ? KEEP_SECRET_HINT : NEW_SECRET_HINT)}
+            {...formField(form, 'providerData.clientSecret', secretHint)}
             label="Client secret"
-            required={!editing}
+            required={!editing || newIssuer}
             autoComplete="new-password"
           />
           <TextField

@@ -2,11 +2,11 @@ import EditIcon from '@mui/icons-material/Edit';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { defaultButtonText, IDENTITY_PROVIDER_TYPE_LABELS, type IdentityProvider } from '@skyvault/contract';
-import { Link, Navigate, useParams } from 'react-router';
-import { isHandledByErrorHandler } from '../../app/errors/formErrors';
+import { Link } from 'react-router';
 import { PageHeader } from '../../app/layout/PageHeader';
 import { DetailsCard, type DetailsField } from '../../components/DetailsCard';
 import { formatDate } from '../../components/formatDate';
+import { BackToList, leaveForList, useItemId } from '../../components/missingItem';
 import { RouterLink } from '../../components/RouterLink';
 import { SsoButton } from '../auth/login/SsoButton';
 import { toGroup } from '../groups/groups.routes';
@@ -18,8 +18,8 @@ import { toIdentityProviderEdit, toIdentityProviders } from './identity-provider
 
 /** Details of one identity provider (SPEC.md §2): a missing id goes to the list. */
 export function IdentityProviderPage() {
-  const { identityProviderId } = useParams();
-  if (!identityProviderId) return <Navigate to={toIdentityProviders()} replace />;
+  const identityProviderId = useItemId('identityProviderId');
+  if (!identityProviderId) return <BackToList list={toIdentityProviders()} />;
   return <IdentityProviderDetails id={identityProviderId} />;
 }
 
@@ -30,9 +30,8 @@ export const buttonTextOf = (provider: IdentityProvider) =>
 /** The provider with this id; a failed load goes back to the list unless the shared handler took over. */
 export function IdentityProviderDetails({ id }: { id: string }) {
   const query = useIdentityProvider(id);
-  if (query.isError && !isHandledByErrorHandler(query.error)) {
-    return <Navigate to={toIdentityProviders()} replace />;
-  }
+  const leaving = leaveForList(toIdentityProviders(), 'failed', query);
+  if (leaving) return leaving;
   const provider = query.data;
 
   return (

@@ -7,8 +7,9 @@ import {
   type IdentityProviderType,
   identityProviderEditFormSchema,
   identityProviderFormSchema,
+  MESSAGES,
 } from '@skyvault/contract';
-import type { FieldValues, Resolver, UseFormReturn } from 'react-hook-form';
+import type { FieldErrors, FieldValues, Resolver, UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
 
 /** The create and edit page's values: what the contract's form schemas read. */
@@ -48,16 +49,35 @@ export const identityProviderFormValues = (provider?: IdentityProvider): Identit
 const createResolver = zodResolver(identityProviderFormSchema);
 const editResolver = zodResolver(identityProviderEditFormSchema);
 
-/** A new provider needs its client secret; an edit may leave it empty to keep the stored one. */
-export function identityProviderResolver(
-  editing: boolean,
-): Resolver<IdentityProviderFormValues, unknown, IdentityProviderFormOutput> {
-  const resolve = editing ? editResolver : createResolver;
-  // The schemas' input types are narrower than the form's (an empty type is a value the form can hold).
-  return (values, context, options) =>
-    resolve(values as never, context, options as never) as ReturnType<
-      Resolver<IdentityProviderFormValues, unknown, IdentityProviderFormOutput>
+/** Whether the form moves the provider to another issuer than the saved one. */
+export const changesIssuer = (provider: IdentityProvider | undefined, issuer: string) =>
+  Boolean(provider) && issuer.trim() !== provider?.providerData.issuer;
+
+type FormResolver = Resolver<IdentityProviderFormValues, unknown, IdentityProviderFormOutput>;
+
+/**
+ * A new provider needs its client secret; an edit may leave it empty to keep the stored one, unless it
+ * changes the issuer: the stored secret is never sent to another issuer (the API refuses it the same way).
+ */
+export function identityProviderResolver(provider?: IdentityProvider): FormResolver {
+  const resolve = provider ? editResolver : createResolver;
+  return async (values, context, options) => {
+    // The schemas' input types are narrower than the form's (an empty type is a value the form can hold).
+    const result = (await resolve(values as never, context, options as never)) as Awaited<
+      ReturnType<FormResolver>
     >;
+    const { issuer, clientSecret } = values.providerData;
+    if (!changesIssuer(provider, issuer) || clientSecret) return result;
+    const errors = result.errors as FieldErrors<IdentityProviderFormValues>;
+    const message = MESSAGES.clientSecretForNewIssuer;
+    return {
+      values: {},
+      errors: {
+        ...errors,
+        providerData: { ...errors.providerData, clientSecret: { type: 'issuer', message } },
+      },
+    };
+  };
 }
 
 /** The create call's body: the form's parse, as the create schema checked it. */

@@ -3,12 +3,11 @@ import EditIcon from '@mui/icons-material/Edit';
 import Button from '@mui/material/Button';
 import { CONFIRMATIONS, type IpRange, TOASTS } from '@skyvault/contract';
 import { useState } from 'react';
-import { Navigate, useParams } from 'react-router';
-import { isHandledByErrorHandler } from '../../app/errors/formErrors';
 import { PageHeader } from '../../app/layout/PageHeader';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DetailsCard, type DetailsField } from '../../components/DetailsCard';
 import { formatDate } from '../../components/formatDate';
+import { BackToList, leaveForList, useItemId } from '../../components/missingItem';
 import { useLeaveAfterDelete } from '../../components/useLeaveAfterDelete';
 import { IpRangeDialog } from './IpRangeDialog';
 import { useDeleteIpRange, useIpRange } from './ip-ranges.queries';
@@ -24,8 +23,8 @@ const FIELDS: DetailsField<IpRange>[] = [
 
 /** One permitted range (SPEC.md §2 Network access): a missing id goes to the list. */
 export function IpRangePage() {
-  const { ipRangeId } = useParams();
-  if (!ipRangeId) return <Navigate to={toNetworkAccess()} replace />;
+  const ipRangeId = useItemId('ipRangeId');
+  if (!ipRangeId) return <BackToList list={toNetworkAccess()} />;
   return <IpRangeDetails id={ipRangeId} />;
 }
 
@@ -39,9 +38,8 @@ export function IpRangeDetails({ id }: { id: string }) {
   const remove = useDeleteIpRange();
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
-  if (query.isError && !isHandledByErrorHandler(query.error)) {
-    return <Navigate to={toNetworkAccess()} replace />;
-  }
+  const leaving = leaveForList(toNetworkAccess(), 'failed', query);
+  if (leaving) return leaving;
   const range = query.data;
 
   const deleteRange = () =>

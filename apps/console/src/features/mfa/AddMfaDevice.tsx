@@ -1,5 +1,7 @@
 import { TOASTS } from '@skyvault/contract';
 import { useEffect, useState } from 'react';
+import { useErrorHandler } from '../../app/errors/ErrorHandlerContext';
+import { isHandledByErrorHandler } from '../../app/errors/formErrors';
 import { notify } from '../../app/toasts/notify';
 import { LazyMfaQrDialog, preloadMfaQrDialog } from './LazyMfaQrDialog';
 import { type CreatedMfaDevice, MfaNameDialog } from './MfaNameDialog';
@@ -12,6 +14,7 @@ import { useDeleteMfaDevice } from './mfa.queries';
 export function AddMfaDevice({ onClose }: { onClose: () => void }) {
   const [created, setCreated] = useState<CreatedMfaDevice | null>(null);
   const removeDevice = useDeleteMfaDevice();
+  const handleError = useErrorHandler();
 
   useEffect(() => {
     void preloadMfaQrDialog();
@@ -26,8 +29,19 @@ export function AddMfaDevice({ onClose }: { onClose: () => void }) {
         notify(TOASTS.mfaDeviceCreated, 'success');
         onClose();
       }}
-      // Closed either way: if the delete fails, the shared handler says so and the device stays listed.
-      onCancel={() => removeDevice.mutate(created.id, { onSettled: onClose })}
+      // Never confirmed, the device guards no login: it goes without a code. Closed either way: if the
+      // delete fails, the toast says so and the device stays listed.
+      onCancel={() =>
+        removeDevice.mutate(
+          { id: created.id },
+          {
+            onError: (error) => {
+              if (!isHandledByErrorHandler(error)) handleError(error);
+            },
+            onSettled: onClose,
+          },
+        )
+      }
       cancelling={removeDevice.isPending}
     />
   );

@@ -55,11 +55,13 @@ describe('MFA device actions', () => {
     expect(itemNames(await openActions())).toEqual(expected);
   });
 
-  it('disables after the confirmation and says so', async () => {
+  it('disables after the confirmation with a current code and says so', async () => {
     let status: MfaStatus = 'Enable';
+    let sent: unknown;
     stubFetch({
       [`GET ${DEVICE_PATH}`]: () => ({ body: device(status) }),
-      [`PATCH ${DEVICE_PATH}/disable`]: () => {
+      [`PATCH ${DEVICE_PATH}/disable`]: (init) => {
+        sent = JSON.parse(String(init?.body));
         status = 'Disable';
         return { body: device(status) };
       },
@@ -67,10 +69,12 @@ describe('MFA device actions', () => {
     renderDetails();
     fireEvent.click(within(await openActions()).getByRole('menuitem', { name: 'Disable' }));
     const confirm = await screen.findByRole('dialog', { name: 'Are you sure to disable this MFA device?' });
+    fireEvent.change(within(confirm).getByLabelText(/Verification code/), { target: { value: '123456' } });
     fireEvent.click(within(confirm).getByRole('button', { name: 'Disable' }));
 
     expect(await screen.findByText('MFA device was successfully disabled')).toBeInTheDocument();
     expect(await screen.findByText('Disabled')).toBeInTheDocument();
+    expect(sent).toEqual({ code: '123456' });
   });
 
   it("shows the server's 'already enabled' answer as a warning", async () => {
@@ -94,7 +98,7 @@ describe('MFA device actions', () => {
     expect(handleError).not.toHaveBeenCalled();
   });
 
-  it('deletes after the confirmation and goes back to the list', async () => {
+  it('deletes after the confirmation with a current code and goes back to the list', async () => {
     const fetchMock = stubFetch({
       [`GET ${DEVICE_PATH}`]: { body: device('Enable') },
       [`DELETE ${DEVICE_PATH}`]: { status: 204 },
@@ -102,6 +106,7 @@ describe('MFA device actions', () => {
     const { router } = renderDetails();
     fireEvent.click(within(await openActions()).getByRole('menuitem', { name: 'Delete' }));
     const confirm = await screen.findByRole('dialog', { name: 'Are you sure to delete this MFA device?' });
+    fireEvent.change(within(confirm).getByLabelText(/Verification code/), { target: { value: '654321' } });
     fireEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/mfa'));
@@ -123,6 +128,7 @@ describe('MFA device actions', () => {
     const confirm = await screen.findByRole('dialog', {
       name: 'Are you sure to reset the secret of this MFA device?',
     });
+    fireEvent.change(within(confirm).getByLabelText(/Verification code/), { target: { value: '111222' } });
     fireEvent.click(within(confirm).getByRole('button', { name: 'Reset secret' }));
 
     const qrDialog = await screen.findByRole('dialog', { name: 'Connect your authenticator app' });

@@ -1,4 +1,11 @@
-import { CONFIRMATIONS, type MfaDevice, mfaMenu, TOASTS, WARNINGS } from '@skyvault/contract';
+import {
+  CONFIRMATIONS,
+  type MfaDevice,
+  type MfaStepUpProof,
+  mfaMenu,
+  TOASTS,
+  WARNINGS,
+} from '@skyvault/contract';
 import { useState } from 'react';
 import { ApiError } from '../../api/client';
 import { useErrorHandler } from '../../app/errors/ErrorHandlerContext';
@@ -10,6 +17,7 @@ import { useConfirmation } from '../../components/useConfirmation';
 import { useLeaveAfterDelete } from '../../components/useLeaveAfterDelete';
 import { LazyMfaQrDialog, preloadMfaQrDialog } from './LazyMfaQrDialog';
 import type { CreatedMfaDevice } from './MfaNameDialog';
+import { MfaStepUpDialog } from './MfaStepUpDialog';
 import {
   type MfaDeviceSwitch,
   useDeleteMfaDevice,
@@ -54,12 +62,17 @@ const ALREADY: readonly string[] = [WARNINGS.mfaDeviceAlreadyEnabled, WARNINGS.m
 const alreadySwitched = (error: unknown): error is ApiError =>
   error instanceof ApiError && error.status === 409 && ALREADY.includes(error.message);
 
+/** Removing a factor that guards the login asks for a current one (the API decides the same way). */
+const asksForFactor = (action: MfaAction, device: MfaDevice) =>
+  action !== 'enable' && device.status === 'Enable';
+
 /** The details screen's Actions menu: items follow the device's status through the contract's mfaMenu. */
 export function MfaDeviceActions({ device }: { device: MfaDevice }) {
   const leaveAfterDelete = useLeaveAfterDelete(TOASTS.mfaDeviceDeleted, toMfaDevices());
   const handleError = useErrorHandler();
   const { confirming, shown, ask, done } = useConfirmation<MfaAction>('delete');
   const [resetDevice, setResetDevice] = useState<CreatedMfaDevice | null>(null);
+  const [withFactor, setWithFactor] = useState(false);
   const switchDevice = useSwitchMfaDevice();
   const removeDevice = useDeleteMfaDevice();
   const resetSecret = useResetMfaSecret();
@@ -67,35 +80,39 @@ export function MfaDeviceActions({ device }: { device: MfaDevice }) {
   const pending = switchDevice.isPending || removeDevice.isPending || resetSecret.isPending;
 
   const choose = (action: MfaAction) => {
+    // Decided when asked: the device's status changes under the open dialog once the action is done.
+    setWithFactor(asksForFactor(action, device));
     ask(action);
     if (action === 'reset') void preloadMfaQrDialog();
   };
 
-  const confirm = () => {
-    if (confirming === 'enable' || confirming === 'disable') {
-      const to = confirming;
-      switchDevice.mutate(
-        { id: device.id, to },
-        {
-          onSuccess: () => notify(SWITCHED[to], 'success'),
-          onError: (error) => {
-            if (alreadySwitched(error)) notify(error.message, 'warning');
-            else if (!isHandledByErrorHandler(error)) handleError(error);
-          },
-          onSettled: done,
-        },
-      );
-    } else if (confirming === 'delete') {
-      removeDevice.mutate(device.id, {
-        onSuccess: leaveAfterDelete,
-        onError: done,
-      });
-    } else if (confirming === 'reset') {
-      resetSecret.mutate(device.id, {
-        onSuccess: (link) => setResetDevice({ ...link, name: device.name }),
-        onSettled: done,
-      });
+  /** Runs the confirmed action; a rejection is the caller's to show (next to a field, or a toast). */
+  const perform = async (action: MfaAction, proof?: MfaStepUpProof) => {
+    try {
+      if (action === 'enable' || action === 'disable') {
+        await switchDevice.mutateAsync({ id: device.id, to: action, proof });
+        notify(SWITCHED[action], 'success');
+      } else if (action === 'delete') {
+        await removeDevice.mutateAsync({ id: device.id, proof });
+        leaveAfterDelete();
+      } else {
+        const link = await resetSecret.mutateAsync({ id: device.id, proof });
+        setResetDevice({ ...link, name: device.name });
+      }
+    } catch (error) {
+      if (!alreadySwitched(error)) throw error;
+      notify(error.message, 'warning');
     }
+    done();
+  };
+
+  /** The plain confirmation has no field: every failure is reported by the shared handler. */
+  const confirm = () => {
+    if (!confirming) return;
+    perform(confirming).catch((error: unknown) => {
+      if (!isHandledByErrorHandler(error)) handleError(error);
+      done();
+    });
   };
 
   return (
@@ -114,8 +131,18 @@ export function MfaDeviceActions({ device }: { device: MfaDevice }) {
             : []),
         ]}
       />
+      {confirming && withFactor && (
+        <MfaStepUpDialog
+          title={CONFIRMING[confirming].title}
+          message={CONFIRMING[confirming].message}
+          confirmLabel={CONFIRMING[confirming].label}
+          destructive={CONFIRMING[confirming].destructive}
+          onConfirm={(proof) => perform(confirming, proof)}
+          onClose={done}
+        />
+      )}
       <ConfirmDialog
-        open={confirming !== null}
+        open={confirming !== null && !withFactor}
         title={CONFIRMING[shown].title}
         message={CONFIRMING[shown].message}
         confirmLabel={CONFIRMING[shown].label}

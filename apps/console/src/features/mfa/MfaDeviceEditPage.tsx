@@ -4,19 +4,20 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import { type MfaDevice, mfaDeviceFormSchema, TOASTS, WARNINGS } from '@skyvault/contract';
 import { useForm } from 'react-hook-form';
-import { Link, Navigate, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { useFormErrorReport } from '../../app/errors/formErrors';
 import { PageHeader } from '../../app/layout/PageHeader';
 import { notify } from '../../app/toasts/notify';
 import { LoadBeforeEdit } from '../../components/LoadBeforeEdit';
+import { BackToList, useItemId } from '../../components/missingItem';
 import { MfaNameField } from './MfaNameField';
 import { useMfaDevice, useRenameMfaDevice } from './mfa.queries';
 import { toMfaDevice, toMfaDevices } from './mfa.routes';
 
 /** Renames one MFA device (SPEC.md §2); a missing id or a failed load goes back to the list (§8). */
 export function MfaDeviceEditPage() {
-  const { mfaId } = useParams();
-  if (!mfaId) return <Navigate to={toMfaDevices()} replace />;
+  const mfaId = useItemId('mfaId');
+  if (!mfaId) return <BackToList list={toMfaDevices()} />;
   return <MfaDeviceEditForm id={mfaId} />;
 }
 

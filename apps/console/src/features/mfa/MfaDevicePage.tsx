@@ -2,11 +2,11 @@ import EditIcon from '@mui/icons-material/Edit';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import type { MfaDevice, MfaStatus } from '@skyvault/contract';
-import { Link, Navigate, useParams } from 'react-router';
-import { isHandledByErrorHandler } from '../../app/errors/formErrors';
+import { Link } from 'react-router';
 import { PageHeader } from '../../app/layout/PageHeader';
 import { DetailsCard, type DetailsField } from '../../components/DetailsCard';
 import { formatDate } from '../../components/formatDate';
+import { BackToList, leaveForList, useItemId } from '../../components/missingItem';
 import { MfaDeviceActions } from './MfaDeviceActions';
 import { MfaStatusChip } from './MfaStatusChip';
 import { useMfaDevice } from './mfa.queries';
@@ -30,8 +30,8 @@ const STATUS_HINTS: Partial<Record<MfaStatus, { severity: 'info' | 'warning'; te
 
 /** Details of one MFA device (SPEC.md §2): a missing id or a failed load goes back to the list. */
 export function MfaDevicePage() {
-  const { mfaId } = useParams();
-  if (!mfaId) return <Navigate to={toMfaDevices()} replace />;
+  const mfaId = useItemId('mfaId');
+  if (!mfaId) return <BackToList list={toMfaDevices()} />;
   return <MfaDeviceDetails id={mfaId} />;
 }
 
@@ -39,9 +39,8 @@ export function MfaDevicePage() {
 export function MfaDeviceDetails({ id }: { id: string }) {
   const query = useMfaDevice(id);
   // The shared handler has shown the error; unless it is taking the user elsewhere, back to the list.
-  if (query.isError && !isHandledByErrorHandler(query.error)) {
-    return <Navigate to={toMfaDevices()} replace />;
-  }
+  const leaving = leaveForList(toMfaDevices(), 'failed', query);
+  if (leaving) return leaving;
   const device = query.data;
   const hint = device && STATUS_HINTS[device.status];
 

@@ -1,4 +1,4 @@
-import { type MfaDeviceCreate, type MfaVerify, mfaEndpoints } from '@skyvault/contract';
+import { type MfaDeviceCreate, type MfaStepUpProof, type MfaVerify, mfaEndpoints } from '@skyvault/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../api/client';
 import { resourceReads } from '../../api/resourceQueries';
@@ -14,8 +14,9 @@ export const useMfaDevice = devices.useOne;
 const storeDevice = devices.store;
 
 /**
- * Creating, verifying and renaming report their errors next to the form field, so the shared
- * handler's toast is turned off for them; the forms pass other errors on themselves.
+ * Creating, verifying, renaming and the step-up of Disable, Delete and Reset secret report their errors
+ * next to the form field, so the shared handler's toast is turned off for them; the screens pass other
+ * errors on themselves.
  */
 const FORM_META = { errorToast: false } as const;
 
@@ -46,25 +47,38 @@ export function useRenameMfaDevice() {
   });
 }
 
+/**
+ * What Disable, Delete and Reset secret send: the proof of a current factor when the device is enabled
+ * (the API refuses removing an enabled factor without one), nothing otherwise.
+ */
+export interface MfaDeviceChange {
+  id: string;
+  proof?: MfaStepUpProof;
+}
+
 /** Gives the device a new secret; it then waits for a code from the new secret (status WaitConfirmation). */
 export function useResetMfaSecret() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => callApi(mfaEndpoints.reset, { params: { id } }),
-    onSuccess: (_, id) => void queryClient.invalidateQueries({ queryKey: mfaKeys.detail(id) }),
+    mutationFn: ({ id, proof }: MfaDeviceChange) =>
+      callApi(mfaEndpoints.reset, { params: { id }, body: proof }),
+    onSuccess: (_, { id }) => void queryClient.invalidateQueries({ queryKey: mfaKeys.detail(id) }),
     onSettled: () => void queryClient.invalidateQueries({ queryKey: mfaKeys.lists() }),
+    meta: FORM_META,
   });
 }
 
 export function useDeleteMfaDevice() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => callApi(mfaEndpoints.remove, { params: { id } }),
-    onSuccess: (_, id) =>
+    mutationFn: ({ id, proof }: MfaDeviceChange) =>
+      callApi(mfaEndpoints.remove, { params: { id }, body: proof }),
+    onSuccess: (_, { id }) =>
       // Not removed: the details screen may still be on screen and would fetch it again (a 404). Marked
       // stale instead, so coming back to it later asks the server and finds it gone.
       void queryClient.invalidateQueries({ queryKey: mfaKeys.detail(id), refetchType: 'none' }),
     onSettled: () => void queryClient.invalidateQueries({ queryKey: mfaKeys.lists() }),
+    meta: FORM_META,
   });
 }
 
@@ -77,11 +91,13 @@ export type MfaDeviceSwitch = 'enable' | 'disable';
 export function useSwitchMfaDevice() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, to }: { id: string; to: MfaDeviceSwitch }) =>
-      callApi(mfaEndpoints[to], { params: { id } }),
+    mutationFn: ({ id, to, proof }: MfaDeviceChange & { to: MfaDeviceSwitch }) =>
+      to === 'enable'
+        ? callApi(mfaEndpoints.enable, { params: { id } })
+        : callApi(mfaEndpoints.disable, { params: { id }, body: proof }),
     onSuccess: (device) => storeDevice(queryClient, device),
     // A refusal usually means the device changed elsewhere: show it as it is now.
     onError: (_, { id }) => void queryClient.invalidateQueries({ queryKey: mfaKeys.detail(id) }),
-    meta: { errorToast: false },
+    meta: FORM_META,
   });
 }

@@ -26,7 +26,10 @@ export function RadioField<Value extends string>({
   const labelId = useId();
   return (
     <FormControl disabled={!onChange}>
-      <FormLabel id={labelId}>{label}</FormLabel>
+      {/* Read-only, not unavailable: the caption keeps a readable contrast. */}
+      <FormLabel id={labelId} sx={{ '&.Mui-disabled': { color: 'text.secondary' } }}>
+        {label}
+      </FormLabel>
       <RadioGroup
         row
         aria-labelledby={labelId}

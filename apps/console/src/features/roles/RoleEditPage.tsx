@@ -1,6 +1,6 @@
 import Skeleton from '@mui/material/Skeleton';
-import { Navigate, useParams } from 'react-router';
 import { PageHeader } from '../../app/layout/PageHeader';
+import { BackToList, leaveForList, useItemId } from '../../components/missingItem';
 import { RoleForm } from './RoleForm';
 import { RoleLoadFailed } from './RoleLoadFailed';
 import { useRole, useRolePermissions } from './roles.queries';
@@ -8,8 +8,8 @@ import { toRole, toRoles } from './roles.routes';
 
 /** /roles/:roleId/edit: the role form, filled once the role and its permissions have loaded. */
 export function RoleEditPage() {
-  const { roleId } = useParams();
-  if (!roleId) return <Navigate to={toRoles()} replace />;
+  const roleId = useItemId('roleId');
+  if (!roleId) return <BackToList list={toRoles()} />;
   return <RoleEdit id={roleId} />;
 }
 
@@ -19,6 +19,8 @@ export function RoleEdit({ id }: { id: string }) {
   if (role.data && permissions.data) {
     return <RoleForm role={role.data} initialPermissions={permissions.data} />;
   }
+  const leaving = leaveForList(toRoles(), 'missing', role, permissions);
+  if (leaving) return leaving;
   return (
     <>
       <PageHeader title="Edit role" back={toRole(id)} backLabel="Back to the role" />

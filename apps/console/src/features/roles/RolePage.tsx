@@ -3,11 +3,12 @@ import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import type { Role } from '@skyvault/contract';
-import { Link, Navigate, useParams } from 'react-router';
+import { Link } from 'react-router';
 import { PageHeader } from '../../app/layout/PageHeader';
 import { useSessionUser } from '../../app/session/SessionContext';
 import { DetailsCard, type DetailsField } from '../../components/DetailsCard';
 import { formatDate } from '../../components/formatDate';
+import { BackToList, leaveForList, useItemId } from '../../components/missingItem';
 import { ProductTabs } from '../../components/ProductTabs';
 import { enabledProducts } from '../licenses/licenseProducts';
 import { DeleteRoleButton } from './DeleteRoleButton';
@@ -18,8 +19,8 @@ import { toRoleEdit, toRoles } from './roles.routes';
 
 /** /roles/:roleId: the role and, a tab per product the tenant has, what it grants (SPEC.md §2 Roles). */
 export function RolePage() {
-  const { roleId } = useParams();
-  if (!roleId) return <Navigate to={toRoles()} replace />;
+  const roleId = useItemId('roleId');
+  if (!roleId) return <BackToList list={toRoles()} />;
   return <RoleDetails id={roleId} />;
 }
 
@@ -27,6 +28,9 @@ export function RoleDetails({ id }: { id: string }) {
   const products = enabledProducts(useSessionUser().services);
   const role = useRole(id);
   const permissions = useRolePermissions(id);
+  // A role that does not exist goes to the list; other failures stay, with their toast (SPEC.md §8).
+  const leaving = leaveForList(toRoles(), 'missing', role, permissions);
+  if (leaving) return leaving;
   const failed = role.isError || permissions.isError;
 
   return (

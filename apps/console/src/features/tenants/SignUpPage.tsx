@@ -96,7 +96,10 @@ export function SignUpPage() {
           Sign up
         </Button>
         <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'center' }}>
-          Already have an account? <RouterLink to={toLogin()}>Sign in!</RouterLink>
+          Already have an account?{' '}
+          <RouterLink to={toLogin()} underline="always">
+            Sign in!
+          </RouterLink>
         </Typography>
       </Stack>
     </PublicCard>

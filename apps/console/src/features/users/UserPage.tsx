@@ -1,9 +1,9 @@
 import EditIcon from '@mui/icons-material/Edit';
 import Button from '@mui/material/Button';
 import { useState } from 'react';
-import { Navigate, useParams } from 'react-router';
 import { PageHeader } from '../../app/layout/PageHeader';
 import { EmptyState } from '../../components/EmptyState';
+import { BackToList, leaveForList, useItemId } from '../../components/missingItem';
 import { RetryButton } from '../../components/RetryButton';
 import { fullName } from './fullName';
 import { UserActions } from './UserActions';
@@ -15,18 +15,21 @@ import { toUsers } from './users.routes';
 
 /** One user (SPEC.md §2 Users): a missing id goes to the list. */
 export function UserPage() {
-  const { userId } = useParams();
-  if (!userId) return <Navigate to={toUsers()} replace />;
+  const userId = useItemId('userId');
+  if (!userId) return <BackToList list={toUsers()} />;
   return <UserDetails id={userId} />;
 }
 
 /**
  * The details of the user with this id. A failed load shows the server's message in a toast (the
- * shared handler, SPEC.md §8) and leaves the way back and a retry.
+ * shared handler, SPEC.md §8); a user that does not exist sends the page to the list (§2), any other
+ * failure leaves the way back and a retry.
  */
 export function UserDetails({ id }: { id: string }) {
   const query = useUser(id);
   const [editing, setEditing] = useState(false);
+  const leaving = leaveForList(toUsers(), 'missing', query);
+  if (leaving) return leaving;
   const user = query.data;
 
   return (

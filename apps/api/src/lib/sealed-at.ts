@@ -1,0 +1,30 @@
+import type { SealedAt } from './secrets.js';
+
+/**
+ * Rows of no tenant are bound to a word for their scope instead of a tenant id, so that a tenant's
+ * value copied into them (or back) does not decrypt either. (The words are those v1 values were
+ * sealed with, so that those still open.)
+ */
+export const SHARED_SCOPE = 'shared';
+export const SIGNING_KEY_SCOPE = 'platform:oauth-signing-key';
+
+const at = (table: string, field: string) => (scope: string, id: string) => ({ scope, table, id, field });
+
+/**
+ * Every column that holds a sealed secret, each bound to its row (lib/secrets.ts): one list, so that
+ * the re-sealing of older values (lib/reseal.ts) reaches them all.
+ */
+export const sealedAt = {
+  applicationClientSecret: at('applications', 'client_secret'),
+  identityProviderClientSecret: at('identity_providers', 'client_secret'),
+  mfaDeviceSecret: at('mfa_devices', 'secret'),
+  connectionEncryptionKey: at('connections', 'encryption_key'),
+  connectionAccessToken: at('connections', 'access_token'),
+  connectionRefreshToken: at('connections', 'refresh_token'),
+  /** A round trip to Salesforce or an identity provider; its row is named by the state's hash. */
+  oauthStateCodeVerifier: at('oauth_states', 'code_verifier'),
+  storageCredentials: (tenantId: string | null, id: string): SealedAt =>
+    at('storages', 'credentials')(tenantId ?? SHARED_SCOPE, id),
+  /** The authorization server's private keys belong to the platform; a key's row is its kid. */
+  signingKey: (kid: string): SealedAt => at('oidc_keys', 'private_jwk')(SIGNING_KEY_SCOPE, kid),
+} satisfies Record<string, (...args: never[]) => SealedAt>;

@@ -1,0 +1,112 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, createTenantWithUser, type TestUser } from '../../../test/app.js';
+import {
+  CALLBACK,
+  CookieJar,
+  client,
+  consoleLogin,
+  discover,
+  insertApplication,
+  navigate,
+  type OAuthTestApp,
+  pkce,
+  startOAuthApp,
+  type TestClient,
+} from '../../../test/oauth-client.js';
+import { revokeAccountData } from './revocation.js';
+
+const PASSWORD = 'Revoked-with-user-pw1';
+
+/** Tokens of connected apps end with the user's access: disabled, deleted or reset by an administrator. */
+describe('authorization server: tokens of a user who lost access', () => {
+  let t: OAuthTestApp;
+  let admin: TestUser;
+  let app: TestClient;
+  let counter = 0;
+
+  beforeAll(async () => {
+    t = await startOAuthApp();
+    admin = await createTenantWithUser(t, { password: PASSWORD });
+    app = await insertApplication(t, admin.tenantId);
+  });
+  afterAll(() => t.close());
+
+  const api = (method: 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
+    call(t, { method, url, payload, cookie: admin.cookie });
+
+  /** A user of the tenant who signed in to the app, with the app's access and refresh tokens. */
+  async function userWithTokens() {
+    counter += 1;
+    const email = `member${counter}@revocation.example`;
+    const created = await api('POST', '/api/v1/users', {
+      firstName: 'Member',
+      lastName: `No ${counter}`,
+      email,
+      password: PASSWORD,
+    });
+    expect(created.statusCode).toBe(201);
+    const jar = new CookieJar();
+    await consoleLogin(t, jar, { tenantName: admin.tenantName, email, password: PASSWORD });
+    const config = await discover(t, app);
+    const { verifier, challenge, state } = await pkce();
+    const url = client.buildAuthorizationUrl(config, {
+      redirect_uri: CALLBACK,
+      scope: 'openid offline_access',
+      prompt: 'consent',
+      code_challenge: challenge,
+      code_challenge_method: 'S256',
+      state,
+    });
+    const back = await navigate(t, jar, url);
+    const tokens = await client.authorizationCodeGrant(config, back.url, {
+      pkceCodeVerifier: verifier,
+      expectedState: state,
+    });
+    expect((await client.tokenIntrospection(config, tokens.access_token)).active).toBe(true);
+    return { id: created.json().id as string, config, tokens };
+  }
+
+  async function expectRevoked({ config, tokens }: Awaited<ReturnType<typeof userWithTokens>>) {
+    expect((await client.tokenIntrospection(config, tokens.access_token)).active).toBe(false);
+    expect((await client.tokenIntrospection(config, tokens.refresh_token!)).active).toBe(false);
+    await expect(client.refreshTokenGrant(config, tokens.refresh_token!)).rejects.toMatchObject({
+      error: 'invalid_grant',
+    });
+  }
+
+  it('revokes them when an administrator disables the user', async () => {
+    const member = await userWithTokens();
+    const other = await userWithTokens();
+    expect((await api('PATCH', `/api/v1/users/${member.id}`, { status: 'Disabled' })).statusCode).toBe(200);
+    await expectRevoked(member);
+    // Only that user's: the other user's tokens still work.
+    expect((await client.tokenIntrospection(other.config, other.tokens.access_token)).active).toBe(true);
+  });
+
+  it('revokes them when an administrator deletes the user', async () => {
+    const member = await userWithTokens();
+    expect((await api('DELETE', `/api/v1/users/${member.id}`)).statusCode).toBe(204);
+    await expectRevoked(member);
+  });
+
+  it("revokes them when an administrator resets the user's password", async () => {
+    const member = await userWithTokens();
+    expect((await api('POST', `/api/v1/users/password/${member.id}/reset`)).statusCode).toBe(204);
+    await expectRevoked(member);
+  });
+
+  it('revokes them when an administrator sets a new password for the user', async () => {
+    const member = await userWithTokens();
+    const changed = await api('PATCH', `/api/v1/users/${member.id}`, { password: 'Brand-new-pw-42' });
+    expect(changed.statusCode).toBe(200);
+    await expectRevoked(member);
+  });
+
+  it('cannot revoke a user of another tenant by naming their id', async () => {
+    const member = await userWithTokens();
+    const stranger = await createTenantWithUser(t);
+    const removed = await t.database.tenant(stranger.tenantId, (tx) => revokeAccountData(tx, member.id));
+    expect(removed).toBe(0);
+    expect((await client.tokenIntrospection(member.config, member.tokens.access_token)).active).toBe(true);
+  });
+});

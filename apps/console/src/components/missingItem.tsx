@@ -1,0 +1,47 @@
+import { uuidSchema } from '@skyvault/contract';
+import type { ReactElement } from 'react';
+import { Navigate, useParams } from 'react-router';
+import { ApiError } from '../api/client';
+import { isHandledByErrorHandler } from '../app/errors/formErrors';
+
+/**
+ * When a details or edit page goes back to its list instead of showing its item (SPEC.md §2, §8):
+ * - 'missing' (users, groups, roles): the item does not exist, whether the id is unknown, another
+ *   organization's or deleted meanwhile (404). Other failures stay on the page: the shared handler's
+ *   toast has the message (SPEC.md §8: these pages show it in an error toast) and the page offers a retry.
+ * - 'failed' (connected apps, identity providers, MFA devices, IP ranges): any failed load.
+ * Either way, an error the shared handler answers by leaving (ended session, no access) is left to it.
+ */
+export type LeaveForListWhen = 'missing' | 'failed';
+
+interface Load {
+  isError: boolean;
+  error: unknown;
+}
+
+const isMissing = (error: unknown) => error instanceof ApiError && error.status === 404;
+
+const leaves = ({ isError, error }: Load, when: LeaveForListWhen) =>
+  isError && !isHandledByErrorHandler(error) && (when === 'failed' || isMissing(error));
+
+/** The way back to the list, replacing the page in the history: Back must not return to nothing. */
+export function BackToList({ list }: { list: string }) {
+  return <Navigate to={list} replace />;
+}
+
+/**
+ * What a page renders instead of its item when one of its loads calls for the list (see
+ * LeaveForListWhen), or null to render as usual. Call it after the page's hooks.
+ */
+export function leaveForList(list: string, when: LeaveForListWhen, ...loads: Load[]): ReactElement | null {
+  return loads.some((load) => leaves(load, when)) ? <BackToList list={list} /> : null;
+}
+
+/**
+ * The item id in the route's `param`, or null when it is absent or no id at all (every id is a UUID),
+ * so that such an address goes to the list without asking the server.
+ */
+export function useItemId(param: string): string | null {
+  const id = useParams()[param];
+  return id !== undefined && uuidSchema.safeParse(id).success ? id : null;
+}

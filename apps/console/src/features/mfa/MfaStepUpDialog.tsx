@@ -1,0 +1,139 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { type MfaStepUpMethod, type MfaStepUpProof, mfaStepUpFormSchemas } from '@skyvault/contract';
+import { type ReactNode, useState } from 'react';
+import { type Resolver, useForm } from 'react-hook-form';
+import { useFormErrorReport } from '../../app/errors/formErrors';
+import { FormDialog } from '../../components/FormDialog';
+import { formField } from '../../components/formField';
+
+export interface MfaStepUpDialogProps {
+  title: string;
+  message?: ReactNode;
+  confirmLabel: string;
+  destructive?: boolean;
+  /**
+   * Sends the action with the proof. A rejection keeps the dialog open: the server's message for the
+   * code or the password goes next to the field, any other failure to the shared handler.
+   */
+  onConfirm: (proof: MfaStepUpProof) => Promise<void>;
+  onClose: () => void;
+}
+
+interface StepUpValues {
+  code: string;
+  password: string;
+}
+
+const ASKING: Record<MfaStepUpMethod, { prompt: string; switchTo: MfaStepUpMethod; switchLabel: string }> = {
+  code: {
+    prompt: 'To confirm, enter the 6-digit code that one of your enabled authenticator apps shows now.',
+    switchTo: 'password',
+    switchLabel: 'Use your password instead',
+  },
+  password: {
+    prompt: 'To confirm, enter the password of your account.',
+    switchTo: 'code',
+    switchLabel: 'Use a verification code instead',
+  },
+};
+
+/**
+ * The confirmation of Disable, Delete and Reset secret for an enabled device: removing a factor that
+ * guards the login asks for a current one, a code from an authenticator app or, when the phone is at
+ * hand no more, the account password. Enter submits; the switch between the two is a button.
+ */
+export function MfaStepUpDialog({
+  title,
+  message,
+  confirmLabel,
+  destructive = false,
+  onConfirm,
+  onClose,
+}: MfaStepUpDialogProps) {
+  const [method, setMethod] = useState<MfaStepUpMethod>('code');
+  const reportError = useFormErrorReport();
+  // Only the shown field is part of the form, so a password typed before switching is not kept; the
+  // shown field's schema checks it and answers the proof to send.
+  const form = useForm<StepUpValues, unknown, MfaStepUpProof>({
+    resolver: zodResolver(mfaStepUpFormSchemas[method]) as unknown as Resolver<
+      StepUpValues,
+      unknown,
+      MfaStepUpProof
+    >,
+    defaultValues: { code: '', password: '' },
+    shouldUnregister: true,
+  });
+  const { formState } = form;
+  const asking = ASKING[method];
+
+  const submit = form.handleSubmit(async (proof) => {
+    try {
+      await onConfirm(proof);
+    } catch (error) {
+      reportError(form, error);
+    }
+  });
+
+  const switchMethod = () => {
+    form.clearErrors();
+    setMethod(asking.switchTo);
+  };
+
+  return (
+    <FormDialog
+      title={title}
+      busy={formState.isSubmitting}
+      onSubmit={submit}
+      onClose={onClose}
+      actions={
+        <>
+          <Button onClick={onClose} disabled={formState.isSubmitting}>
+            Cancel
+          </Button>
+          <Button
+            type="submit"
+            variant="contained"
+            color={destructive ? 'error' : 'primary'}
+            loading={formState.isSubmitting}
+          >
+            {confirmLabel}
+          </Button>
+        </>
+      }
+    >
+      <Stack sx={{ gap: 2 }}>
+        {message && <Typography color="text.secondary">{message}</Typography>}
+        <Typography color="text.secondary">{asking.prompt}</Typography>
+        {method === 'code' ? (
+          <TextField
+            key="code"
+            {...formField(form, 'code')}
+            label="Verification code"
+            required
+            fullWidth
+            autoFocus
+            slotProps={{ htmlInput: { inputMode: 'numeric', autoComplete: 'one-time-code' } }}
+          />
+        ) : (
+          <TextField
+            key="password"
+            {...formField(form, 'password')}
+            label="Password"
+            type="password"
+            required
+            fullWidth
+            autoFocus
+            slotProps={{ htmlInput: { autoComplete: 'current-password' } }}
+          />
+        )}
+        <Button onClick={switchMethod} sx={{ alignSelf: 'flex-start' }} disabled={formState.isSubmitting}>
+          {asking.switchLabel}
+        </Button>
+      </Stack>
+    </FormDialog>
+  );
+}

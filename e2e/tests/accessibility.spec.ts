@@ -1,0 +1,128 @@
+import { randomBytes } from 'node:crypto';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+import { type OpenIdProvider, startOpenIdProvider } from '../../apps/api/test/openid-provider';
+import { signInAsDemo } from './demo';
+import { createGroup, ssoCallbackUrl } from './identity-providers.page';
+
+/**
+ * Every screen against the WCAG 2.1 A and AA rules that axe-core checks automatically: the public
+ * screens, then each signed-in list, details, create and edit screen with an item of its own. A new
+ * screen belongs in SCREENS, so that it is checked as it lands.
+ */
+const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+const CONSOLE_HEADERS = { 'x-requested-with': 'skyvault-console' };
+const IDP_PORT = Number(process.env.E2E_IDP_PORT ?? 8191) + 1;
+const run = Date.now().toString(36);
+
+/** The rule, its impact and the elements it found, one line each: what a failing run should say. */
+async function violationsOn(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_21_AA).analyze();
+  return violations.flatMap((violation) =>
+    violation.nodes.map(
+      (node) => `${violation.id} (${violation.impact}): ${node.target.join(' ')} ${node.html.slice(0, 160)}`,
+    ),
+  );
+}
+
+/** Opens a screen and waits until it has drawn its content: its heading, and no progress indicator. */
+async function openScreen(page: Page, path: string) {
+  await page.goto(path);
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+  await expect(page.getByRole('progressbar')).toHaveCount(0);
+}
+
+async function expectAccessible(page: Page, path: string) {
+  await openScreen(page, path);
+  expect(await violationsOn(page), `axe on ${path}`).toEqual([]);
+}
+
+test.describe('public screens', () => {
+  for (const path of ['/auth/login', '/tenants/new', '/tenants/wait-verification']) {
+    test(`${path} meets WCAG 2.1 AA`, async ({ page }) => {
+      await expectAccessible(page, path);
+    });
+  }
+});
+
+async function created(page: Page, path: string, data: unknown): Promise<string> {
+  const response = await page.request.post(path, { data, headers: CONSOLE_HEADERS });
+  expect(response.status(), `POST ${path}: ${await response.text()}`).toBe(201);
+  return ((await response.json()) as { id: string }).id;
+}
+
+test.describe('signed-in screens', () => {
+  let idp: OpenIdProvider;
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright wants its fixtures argument destructured.
+  test.beforeAll(async ({}, testInfo) => {
+    idp = await startOpenIdProvider({
+      port: IDP_PORT,
+      clientId: `axe-${run}`,
+      clientSecret: randomBytes(24).toString('base64url'),
+      redirectUri: ssoCallbackUrl(String(testInfo.project.use.baseURL)),
+      accounts: [],
+    });
+  });
+  test.afterAll(async () => {
+    await idp?.close();
+  });
+
+  test('every screen meets WCAG 2.1 AA', async ({ page }) => {
+    test.setTimeout(180_000);
+    await signInAsDemo(page);
+    const me = (await (await page.request.get('/api/v1/auth/session')).json()) as { id: string };
+    const groupId = await createGroup(page, `Axe ${run}`);
+    const group = (await (await page.request.get(`/api/v1/groups/${groupId}`)).json()) as { roleId: string };
+    const applicationId = await created(page, '/api/v1/applications', { name: `Axe app ${run}` });
+    const providerId = await created(page, '/api/v1/identity-providers', {
+      name: `Axe IdP ${run}`,
+      type: 'OpenId',
+      providerData: { clientId: idp.clientId, clientSecret: idp.clientSecret, issuer: idp.issuer },
+    });
+    const mfaId = await created(page, '/api/v1/mfa', { name: `Axe-phone-${run}` });
+    // Holds the address the browser signs in from, so that the range is no lockout.
+    const ipRangeId = await created(page, '/api/v1/ip-ranges', {
+      name: `Axe-range-${run}`,
+      startIPAddress: '127.0.0.1',
+      endIPAddress: '127.0.0.1',
+    });
+
+    const screens = [
+      '/licenses',
+      '/users',
+      `/users/${me.id}`,
+      '/roles',
+      '/roles/create',
+      `/roles/${group.roleId}`,
+      `/roles/${group.roleId}/edit`,
+      '/groups',
+      `/groups/${groupId}`,
+      `/groups/${groupId}/edit`,
+      '/connections',
+      '/storages',
+      '/applications',
+      `/applications/${applicationId}`,
+      `/applications/${applicationId}/edit`,
+      '/identity-providers',
+      '/identity-providers/create',
+      `/identity-providers/${providerId}`,
+      `/identity-providers/${providerId}/edit`,
+      '/mfa',
+      `/mfa/${mfaId}`,
+      `/mfa/${mfaId}/edit`,
+      '/ip-ranges',
+      `/ip-ranges/${ipRangeId}`,
+    ];
+    const found: string[] = [];
+    try {
+      for (const path of screens) {
+        await openScreen(page, path);
+        found.push(...(await violationsOn(page)).map((line) => `${path}: ${line}`));
+      }
+    } finally {
+      // The range would narrow where the other specs may sign in from.
+      await page.request.delete(`/api/v1/ip-ranges/${ipRangeId}`, { headers: CONSOLE_HEADERS });
+    }
+    expect(found).toEqual([]);
+  });
+});
