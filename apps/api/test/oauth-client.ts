@@ -258,4 +258,29 @@ export async function pkce() {
   };
 }
 
+/**
+ * One authorization request of `app` as its server would make it: discovery, PKCE with S256 and a fresh
+ * state, to CALLBACK with the scope `openid` unless `params` say otherwise. `exchange` trades the code in
+ * the URL the browser came back to for tokens, checking the state.
+ */
+export async function authorizationRequest(
+  t: OAuthTestApp,
+  app: Pick<TestClient, 'clientId' | 'clientSecret'>,
+  params: Record<string, string> = {},
+) {
+  const config = await discover(t, app);
+  const { verifier, challenge, state } = await pkce();
+  const url = client.buildAuthorizationUrl(config, {
+    redirect_uri: CALLBACK,
+    scope: 'openid',
+    code_challenge: challenge,
+    code_challenge_method: 'S256',
+    state,
+    ...params,
+  });
+  const exchange = (back: URL) =>
+    client.authorizationCodeGrant(config, back, { pkceCodeVerifier: verifier, expectedState: state });
+  return { config, url, verifier, exchange };
+}
+
 export { client };

@@ -1,15 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTenantWithUser, type TestUser } from '../../../test/app.js';
 import {
-  CALLBACK,
+  authorizationRequest,
   CookieJar,
   client,
   consoleLogin,
-  discover,
   insertApplication,
   navigate,
   type OAuthTestApp,
-  pkce,
   startOAuthApp,
   type TestClient,
 } from '../../../test/oauth-client.js';
@@ -47,21 +45,11 @@ describe('authorization server: tokens of a user who lost access', () => {
     expect(created.statusCode).toBe(201);
     const jar = new CookieJar();
     await consoleLogin(t, jar, { tenantName: admin.tenantName, email, password: PASSWORD });
-    const config = await discover(t, app);
-    const { verifier, challenge, state } = await pkce();
-    const url = client.buildAuthorizationUrl(config, {
-      redirect_uri: CALLBACK,
+    const { config, url, exchange } = await authorizationRequest(t, app, {
       scope: 'openid offline_access',
       prompt: 'consent',
-      code_challenge: challenge,
-      code_challenge_method: 'S256',
-      state,
     });
-    const back = await navigate(t, jar, url);
-    const tokens = await client.authorizationCodeGrant(config, back.url, {
-      pkceCodeVerifier: verifier,
-      expectedState: state,
-    });
+    const tokens = await exchange((await navigate(t, jar, url)).url);
     expect((await client.tokenIntrospection(config, tokens.access_token)).active).toBe(true);
     return { id: created.json().id as string, config, tokens };
   }

@@ -3,16 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenantWithUser, type TestUser } from '../../../test/app.js';
 import {
   answerConsent,
+  authorizationRequest,
   browserFetch,
   CALLBACK,
   CookieJar,
-  client,
-  discover,
   insertApplication,
   type Navigation,
   navigate,
   type OAuthTestApp,
-  pkce,
   startOAuthApp,
   type TestClient,
 } from '../../../test/oauth-client.js';
@@ -34,19 +32,9 @@ describe('authorization server: consent for apps of another tenant', () => {
   afterAll(() => t.close());
 
   async function authorize(app: TestClient, jar: CookieJar, params: Record<string, string> = {}) {
-    const config = await discover(t, app);
-    const { verifier, challenge, state } = await pkce();
-    const url = client.buildAuthorizationUrl(config, {
-      redirect_uri: CALLBACK,
-      scope: 'openid email',
-      code_challenge: challenge,
-      code_challenge_method: 'S256',
-      state,
-      ...params,
-    });
-    const end = await navigate(t, jar, url);
-    const exchange = (at: Navigation = end) =>
-      client.authorizationCodeGrant(config, at.url, { pkceCodeVerifier: verifier, expectedState: state });
+    const request = await authorizationRequest(t, app, { scope: 'openid email', ...params });
+    const end = await navigate(t, jar, request.url);
+    const exchange = (at: Navigation = end) => request.exchange(at.url);
     return { end, exchange };
   }
 

@@ -3,16 +3,15 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTenantWithUser, lastMailTo, type TestUser } from '../../../test/app.js';
 import {
+  authorizationRequest,
   browserFetch,
   CALLBACK,
   CookieJar,
   client,
   consoleLogin,
-  discover,
   insertApplication,
   navigate,
   type OAuthTestApp,
-  pkce,
   startOAuthApp,
   type TestClient,
 } from '../../../test/oauth-client.js';
@@ -81,21 +80,10 @@ describe('authorization server: e-mail addresses nobody proved', () => {
 
   /** The planted user's claims as the connected app receives them: ID token and userinfo. */
   async function claimsOfPlantedUser(jar: CookieJar) {
-    const config = await discover(t, app);
-    const { verifier, challenge, state } = await pkce();
-    const url = client.buildAuthorizationUrl(config, {
-      redirect_uri: CALLBACK,
-      scope: 'openid email',
-      code_challenge: challenge,
-      code_challenge_method: 'S256',
-      state,
-    });
+    const { config, url, exchange } = await authorizationRequest(t, app, { scope: 'openid email' });
     const back = await navigate(t, jar, url);
     expect(back.url.origin + back.url.pathname).toBe(CALLBACK);
-    const tokens = await client.authorizationCodeGrant(config, back.url, {
-      pkceCodeVerifier: verifier,
-      expectedState: state,
-    });
+    const tokens = await exchange(back.url);
     const idToken = tokens.claims()!;
     expect(idToken.tenant_id).toBe(attacker.tenantId);
     const info = await client.fetchUserInfo(config, tokens.access_token, idToken.sub);

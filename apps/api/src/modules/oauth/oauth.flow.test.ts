@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenantWithUser, type TestUser } from '../../../test/app.js';
 import {
+  authorizationRequest,
   CALLBACK,
   CookieJar,
   client,
@@ -128,25 +129,11 @@ describe('authorization server: the code flow of a connected app', () => {
   });
 
   it('authorizes a signed-in user at once, with no login page and no consent screen', async () => {
-    const config = await discover(t, app);
-    const { verifier, challenge, state } = await pkce();
+    const request = await authorizationRequest(t, app);
     const jar = new CookieJar(user.cookie);
-    const back = await navigate(
-      t,
-      jar,
-      client.buildAuthorizationUrl(config, {
-        redirect_uri: CALLBACK,
-        scope: 'openid',
-        code_challenge: challenge,
-        code_challenge_method: 'S256',
-        state,
-      }),
-    );
+    const back = await navigate(t, jar, request.url);
     expect(back.url.origin + back.url.pathname).toBe(CALLBACK);
-    const tokens = await client.authorizationCodeGrant(config, back.url, {
-      pkceCodeVerifier: verifier,
-      expectedState: state,
-    });
+    const tokens = await request.exchange(back.url);
     // Without offline_access there is no refresh token.
     expect(tokens.refresh_token).toBeUndefined();
     expect(tokens.access_token).toMatch(OPAQUE_TOKEN);

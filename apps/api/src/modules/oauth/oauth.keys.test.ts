@@ -1,15 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenantWithUser, testConfig } from '../../../test/app.js';
 import {
-  CALLBACK,
+  authorizationRequest,
   CookieJar,
-  client,
-  discover,
   freePort,
   insertApplication,
   navigate,
   type OAuthTestApp,
-  pkce,
   startOAuthApp,
 } from '../../../test/oauth-client.js';
 import { buildApp } from '../../app.js';
@@ -72,20 +69,9 @@ describe('authorization server: signing keys', () => {
       expect(await jwksOf(next.issuer)).toEqual([kid, old]);
       const user = await createTenantWithUser(next);
       const app = await insertApplication(next, user.tenantId);
-      const config = await discover(next, app);
-      const { verifier, challenge, state } = await pkce();
-      const url = client.buildAuthorizationUrl(config, {
-        redirect_uri: CALLBACK,
-        scope: 'openid',
-        code_challenge: challenge,
-        code_challenge_method: 'S256',
-        state,
-      });
+      const { url, exchange } = await authorizationRequest(next, app);
       const back = await navigate(next, new CookieJar(user.cookie), url);
-      const tokens = await client.authorizationCodeGrant(config, back.url, {
-        pkceCodeVerifier: verifier,
-        expectedState: state,
-      });
+      const tokens = await exchange(back.url);
       const header = JSON.parse(Buffer.from(tokens.id_token!.split('.')[0]!, 'base64url').toString());
       expect(header).toMatchObject({ alg: 'RS256', kid });
     } finally {

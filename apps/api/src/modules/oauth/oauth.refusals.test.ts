@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTenantWithUser, type TestUser } from '../../../test/app.js';
 import {
+  authorizationRequest,
   CALLBACK,
   CookieJar,
   client,
@@ -10,7 +11,6 @@ import {
   navigate,
   type OAuthTestApp,
   OPAQUE_TOKEN,
-  pkce,
   startOAuthApp,
   type TestClient,
 } from '../../../test/oauth-client.js';
@@ -31,20 +31,9 @@ describe('authorization server: what it refuses', () => {
 
   /** Runs the authorization request in a browser signed in as `who`; answers where it ended. */
   async function authorize(app: TestClient, who: TestUser, params: Record<string, string> = {}) {
-    const config = await discover(t, app);
-    const { verifier, challenge, state } = await pkce();
-    const url = client.buildAuthorizationUrl(config, {
-      redirect_uri: CALLBACK,
-      scope: 'openid',
-      code_challenge: challenge,
-      code_challenge_method: 'S256',
-      state,
-      ...params,
-    });
-    const end = await navigate(t, new CookieJar(who.cookie), url);
-    const exchange = () =>
-      client.authorizationCodeGrant(config, end.url, { pkceCodeVerifier: verifier, expectedState: state });
-    return { config, end, exchange };
+    const request = await authorizationRequest(t, app, params);
+    const end = await navigate(t, new CookieJar(who.cookie), request.url);
+    return { config: request.config, end, exchange: () => request.exchange(end.url) };
   }
 
   const withOffline = { scope: 'openid offline_access', prompt: 'consent' };

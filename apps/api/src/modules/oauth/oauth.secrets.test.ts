@@ -3,15 +3,13 @@ import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenantWithUser } from '../../../test/app.js';
 import {
-  CALLBACK,
+  authorizationRequest,
   CookieJar,
   client,
   consoleLogin,
-  discover,
   insertApplication,
   navigate,
   type OAuthTestApp,
-  pkce,
   startOAuthApp,
 } from '../../../test/oauth-client.js';
 import { oidcModels } from '../../db/schema/index.js';
@@ -36,24 +34,15 @@ describe('authorization server: secrets', () => {
     const user = await createTenantWithUser(t, { password: PASSWORD });
     const app = await insertApplication(t, user.tenantId);
     clientId = app.clientId;
-    const config = await discover(t, app);
-    const { verifier, challenge, state } = await pkce();
-    const jar = new CookieJar();
-    const url = client.buildAuthorizationUrl(config, {
-      redirect_uri: CALLBACK,
+    const { config, url, verifier, exchange } = await authorizationRequest(t, app, {
       scope: 'openid email offline_access',
       prompt: 'consent',
-      code_challenge: challenge,
-      code_challenge_method: 'S256',
-      state,
     });
+    const jar = new CookieJar();
     const toLogin = await navigate(t, jar, url);
     await consoleLogin(t, jar, { tenantName: user.tenantName, email: user.email, password: PASSWORD });
     const back = await navigate(t, jar, toLogin.url.searchParams.get('redirectTo')!);
-    tokens = await client.authorizationCodeGrant(config, back.url, {
-      pkceCodeVerifier: verifier,
-      expectedState: state,
-    });
+    tokens = await exchange(back.url);
     const refreshed = await client.refreshTokenGrant(config, tokens.refresh_token!);
     await client.fetchUserInfo(config, refreshed.access_token, client.skipSubjectCheck);
     await client.tokenIntrospection(config, refreshed.access_token);

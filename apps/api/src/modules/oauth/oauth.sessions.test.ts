@@ -2,16 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenantWithUser, type TestUser } from '../../../test/app.js';
 import {
   answerConsent,
+  authorizationRequest,
   browserFetch,
   CALLBACK,
   CookieJar,
   client,
   consoleLogin,
-  discover,
   insertApplication,
   navigate,
   type OAuthTestApp,
-  pkce,
   SIGN_OUT,
   startOAuthApp,
   type TestClient,
@@ -38,21 +37,7 @@ describe('authorization server: sessions', () => {
   const login = (jar: CookieJar, who: TestUser) =>
     consoleLogin(t, jar, { tenantName: who.tenantName, email: who.email, password: PASSWORD });
 
-  async function start(params: Record<string, string> = {}) {
-    const config = await discover(t, app);
-    const { verifier, challenge, state } = await pkce();
-    const url = client.buildAuthorizationUrl(config, {
-      redirect_uri: CALLBACK,
-      scope: 'openid',
-      code_challenge: challenge,
-      code_challenge_method: 'S256',
-      state,
-      ...params,
-    });
-    const exchange = (at: URL) =>
-      client.authorizationCodeGrant(config, at, { pkceCodeVerifier: verifier, expectedState: state });
-    return { config, url, exchange };
-  }
+  const start = (params: Record<string, string> = {}) => authorizationRequest(t, app, params);
 
   const atCallback = (url: URL) => url.origin + url.pathname === CALLBACK;
 
@@ -90,15 +75,7 @@ describe('authorization server: sessions', () => {
         endIp: '203.0.113.254',
       }),
     );
-    const config = await discover(t, own);
-    const { challenge, state } = await pkce();
-    const url = client.buildAuthorizationUrl(config, {
-      redirect_uri: CALLBACK,
-      scope: 'openid',
-      code_challenge: challenge,
-      code_challenge_method: 'S256',
-      state,
-    });
+    const { url } = await authorizationRequest(t, own);
     expect((await navigate(t, jar, url)).url.pathname).toBe('/auth/login');
   });
 

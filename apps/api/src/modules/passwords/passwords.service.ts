@@ -25,7 +25,6 @@ const CODE_MESSAGES = {
   used: 'This password reset link has already been used. Please ask for a new one.',
   expired: 'This password reset link has expired. Please ask for a new one.',
 };
-const WRONG_CURRENT = 'Current password is incorrect';
 /** A password link is either mailed (reset, invitation) or answered at a forced-reset login. */
 const RESET_PURPOSES: TokenPurpose[] = ['reset-password', 'forced-reset'];
 
@@ -130,7 +129,7 @@ export function createPasswordService(deps: {
       const user = await database.tenant(actor.tenantId, (tx) => findUser(actor.tenantId, tx, actor.userId));
       if (!user || !(await verifyPassword(user.passwordHash, input.oldPassword))) {
         await limiter.fail(key, LIMITS.passwordChangeFailuresPerUser);
-        throw invalidField('oldPassword', WRONG_CURRENT);
+        throw invalidField('oldPassword', MESSAGES.currentPasswordIncorrect);
       }
       const passwordHash = await hashPassword(input.newPassword);
       await database.tenant(actor.tenantId, async (tx) => {

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import {
   type ErrorCode,
+  MESSAGES,
   SSO_CALLBACK_PATH,
   SSO_LOGIN_PAGE,
   SSO_LOGIN_QUERY,
@@ -37,7 +38,6 @@ export const TICKET_TTL_MS = 5 * 60 * 1000;
 const SCOPE = 'openid email profile';
 
 export const TICKET_EXPIRED = 'This sign-in has expired. Please sign in again.';
-const WRONG_CODE = 'The verification code is incorrect.';
 
 type ProviderRow = typeof identityProviders.$inferSelect;
 
@@ -347,7 +347,7 @@ export function createSsoService(deps: {
         await database.tenant(tenantId, (tx) =>
           auditFor(tx, tenantId, userId, meta, 'failed-sign-in', providerId),
         );
-        throw totpError(WRONG_CODE);
+        throw totpError(MESSAGES.mfaCodeIncorrect);
       }
       if (!(await database.system((tx) => states.consumeState(tx, found.id)))) {
         throw new AppError('SSO_FAILED', TICKET_EXPIRED);
