@@ -68,7 +68,7 @@ const BRAND_NAMES = { skyvault: 'Skyvault', flosum: 'Flosum' } as const;
 /** The services of the app, built once and handed to the routes that need them. */
 export function createServices(config: Config, database: Database, log: FastifyBaseLogger, mailer: Mailer) {
   const secrets = createSecretBox(loadSecretsKey(config.secretsKey, config.dataDir));
-  const limiter = createRateLimiter(database);
+  const limiter = createRateLimiter(database, config.limits);
   const tokens = createOneTimeTokens(database);
   const sessions = createSessionService(database, {
     ttlSeconds: config.session.ttlSeconds,
@@ -95,7 +95,7 @@ export function createServices(config: Config, database: Database, log: FastifyB
     rolePermissions: createRolePermissionService(database),
     permissions: createPermissionService(database),
     tenants: createTenantService({ database, tokens, limiter, ...mail }),
-    login: createLoginService({ database, limiter, sessions, mfa, passwords }),
+    login: createLoginService({ database, limiter, sessions, mfa }),
     loginCodes: createLoginCodes({ database, secrets, limiter, ...mail }),
     ...createSingleSignOn({ config, database, secrets, limiter, sessions, mfa, log }),
   };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from './config.js';
+import { LIMIT_DEFAULTS, loadConfig } from './config.js';
 
 describe('loadConfig', () => {
   it('has working defaults: port 8080, embedded database in ./data, skyvault brand', () => {
@@ -29,6 +29,23 @@ describe('loadConfig', () => {
     ],
   ])('stops on %o with one clear line', (env, message) => {
     expect(() => loadConfig(env)).toThrow(message);
+  });
+
+  it('reads every abuse limit from the environment as most/window, and refuses any other form', () => {
+    const defaults = loadConfig({}).limits;
+    expect(defaults.loginFailuresPerAddress).toEqual({ max: 50, windowSeconds: 900 });
+    expect(defaults.loginDelay).toMatchObject({ freeFailures: 5, maxSeconds: 900 });
+    for (const name of Object.keys(LIMIT_DEFAULTS)) {
+      const changed = Object.values(loadConfig({ [name]: '7/60' }).limits);
+      expect(changed, name).toContainEqual({ max: 7, windowSeconds: 60 });
+      expect(() => loadConfig({ [name]: '7 per minute' }), name).toThrow(`Invalid ${name} "7 per minute"`);
+    }
+    expect(
+      loadConfig({ LOGIN_DELAY_FREE_FAILURES: '3', LOGIN_DELAY_MAX: '60' }).limits.loginDelay,
+    ).toMatchObject({
+      freeFailures: 3,
+      maxSeconds: 60,
+    });
   });
 
   it('reads TRUST_PROXY as a flag, a hop count or addresses', () => {

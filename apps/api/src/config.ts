@@ -29,6 +29,37 @@ const durationSeconds = z.coerce
   .int('must be a whole number of seconds')
   .positive('must be positive');
 
+/** An abuse limit as `<most hits>/<window in seconds>`, e.g. `50/900`. */
+const limit = (fallback: string) =>
+  z
+    .string()
+    .default(fallback)
+    .transform((v, ctx) => {
+      const match = /^\s*(\d+)\s*\/\s*(\d+)\s*$/.exec(v);
+      if (!match || Number(match[1]) < 1 || Number(match[2]) < 1) {
+        ctx.addIssue({ code: 'custom', message: 'must be <most attempts>/<window in seconds>, e.g. 50/900' });
+        return z.NEVER;
+      }
+      return { max: Number(match[1]), windowSeconds: Number(match[2]) };
+    });
+
+/**
+ * The abuse limits, each from its variable (RATE_LIMIT_<NAME>). Per-address limits count failures
+ * only, so that an office behind one address never reaches them by signing in; per-account and
+ * per-e-mail limits stay strict.
+ */
+export const LIMIT_DEFAULTS = {
+  RATE_LIMIT_LOGIN_FAILURES_PER_ADDRESS: '50/900',
+  RATE_LIMIT_CODE_FAILURES_PER_ADDRESS: '20/900',
+  RATE_LIMIT_CODE_REQUESTS_PER_EMAIL: '5/900',
+  RATE_LIMIT_FORGOT_PER_ACCOUNT: '3/3600',
+  RATE_LIMIT_FORGOT_FAILURES_PER_ADDRESS: '20/3600',
+  RATE_LIMIT_SIGN_UPS_PER_ADDRESS: '10/3600',
+  RATE_LIMIT_SSO_STARTS_PER_ADDRESS: '300/60',
+  RATE_LIMIT_TOTP_FAILURES_PER_USER: '5/900',
+  RATE_LIMIT_PASSWORD_CHANGE_FAILURES_PER_USER: '5/900',
+} as const;
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce
@@ -81,6 +112,11 @@ const envSchema = z.object({
     .enum(['true', 'false'], { error: 'must be true or false' })
     .default('true')
     .transform((v) => v === 'true'),
+  ...(Object.fromEntries(Object.entries(LIMIT_DEFAULTS).map(([name, value]) => [name, limit(value)])) as {
+    [Name in keyof typeof LIMIT_DEFAULTS]: ReturnType<typeof limit>;
+  }),
+  LOGIN_DELAY_FREE_FAILURES: z.coerce.number({ error: 'must be a number' }).int().min(0).default(5),
+  LOGIN_DELAY_MAX: durationSeconds.default(15 * 60),
 });
 
 export interface Config {
@@ -107,6 +143,31 @@ export interface Config {
   outbound: { allowPrivateNetworks: boolean };
   logLevel: string;
   seedDemo: boolean;
+  limits: Limits;
+}
+
+export interface Limit {
+  /** The most hits allowed in one window. */
+  max: number;
+  windowSeconds: number;
+}
+
+/** The abuse limits in force; names say what they guard. */
+export interface Limits {
+  loginFailuresPerAddress: Limit;
+  codeFailuresPerAddress: Limit;
+  codeRequestsPerEmail: Limit;
+  forgotPerAccount: Limit;
+  forgotFailuresPerAddress: Limit;
+  signUpsPerAddress: Limit;
+  ssoStartsPerAddress: Limit;
+  totpFailuresPerUser: Limit;
+  passwordChangeFailuresPerUser: Limit;
+  /**
+   * Login failures of an account, and of an account from one address: the first `freeFailures` in
+   * an hour cost nothing, each further one makes the next attempt wait twice as long, up to `maxSeconds`.
+   */
+  loginDelay: { freeFailures: number; maxSeconds: number; windowSeconds: number };
 }
 
 export class ConfigError extends Error {
@@ -149,5 +210,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     outbound: { allowPrivateNetworks: e.OUTBOUND_PRIVATE_NETWORKS },
     logLevel: e.LOG_LEVEL,
     seedDemo: e.SEED_DEMO,
+    limits: {
+      loginFailuresPerAddress: e.RATE_LIMIT_LOGIN_FAILURES_PER_ADDRESS,
+      codeFailuresPerAddress: e.RATE_LIMIT_CODE_FAILURES_PER_ADDRESS,
+      codeRequestsPerEmail: e.RATE_LIMIT_CODE_REQUESTS_PER_EMAIL,
+      forgotPerAccount: e.RATE_LIMIT_FORGOT_PER_ACCOUNT,
+      forgotFailuresPerAddress: e.RATE_LIMIT_FORGOT_FAILURES_PER_ADDRESS,
+      signUpsPerAddress: e.RATE_LIMIT_SIGN_UPS_PER_ADDRESS,
+      ssoStartsPerAddress: e.RATE_LIMIT_SSO_STARTS_PER_ADDRESS,
+      totpFailuresPerUser: e.RATE_LIMIT_TOTP_FAILURES_PER_USER,
+      passwordChangeFailuresPerUser: e.RATE_LIMIT_PASSWORD_CHANGE_FAILURES_PER_USER,
+      loginDelay: {
+        freeFailures: e.LOGIN_DELAY_FREE_FAILURES,
+        maxSeconds: e.LOGIN_DELAY_MAX,
+        windowSeconds: 60 * 60,
+      },
+    },
   };
 }

@@ -111,13 +111,13 @@ export async function signIn(t: TestApp, tenantId: string, userId: string): Prom
 
 /**
  * inject with the console's CSRF header and an optional session cookie. Each call comes from its own
- * documentation-range address unless the test names one, so that per-IP limits only bite where a
- * test means them to.
+ * documentation-range address (in a /64 of its own, as per-address limits count IPv6 clients by their
+ * /64) unless the test names one, so that per-address limits only bite where a test means them to.
  */
 export function call(t: TestApp, options: InjectOptions & { cookie?: string }) {
   const { cookie, headers, ...rest } = options;
   return t.app.inject({
-    remoteAddress: `2001:db8::${randomUUID().slice(0, 4)}:${randomUUID().slice(0, 4)}`,
+    remoteAddress: `2001:db8:${randomUUID().slice(0, 4)}:${randomUUID().slice(0, 4)}::1`,
     ...rest,
     headers: {
       'x-requested-with': 'skyvault-console',

@@ -64,6 +64,8 @@ export const rateLimits = pgTable('rate_limits', {
   key: text('key').primaryKey(),
   hits: integer('hits').notNull(),
   resetAt: timestamp('reset_at', { withTimezone: true, mode: 'date' }).notNull(),
+  /** Delay counters (login): no attempt of the key is tried before this time. */
+  blockedUntil: timestamp('blocked_until', { withTimezone: true, mode: 'date' }),
 });
 
 /** A user's TOTP authenticators (RFC 6238). The secret is sealed with the tenant's associated data. */

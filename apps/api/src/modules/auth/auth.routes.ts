@@ -1,11 +1,13 @@
 import { authEndpoints, passwordEndpoints } from '@skyvault/contract';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.js';
 import { requestMeta } from '../../lib/context.js';
 import { route } from '../../lib/route.js';
+import type { SecretBox } from '../../lib/secrets.js';
 import { setSessionCookie } from '../../plugins/session.js';
 import type { PasswordService } from '../passwords/passwords.service.js';
 import type { SessionService } from '../sessions/sessions.service.js';
+import { isKnownBrowser, rememberBrowser } from './known-browser.js';
 import type { LoginService } from './login.service.js';
 import type { LoginCodes } from './login-codes.service.js';
 import { logoutRoutes } from './logout.routes.js';
@@ -18,16 +20,25 @@ export async function authRoutes(
     loginCodes: LoginCodes;
     passwords: PasswordService;
     sessions: SessionService;
+    secrets: SecretBox;
   },
 ) {
-  const { config, login, loginCodes, passwords } = deps;
+  const { config, login, loginCodes, passwords, secrets } = deps;
 
-  route(app, authEndpoints.preLogin, ({ body, request }) => login.preLogin(body, requestMeta(request)));
+  const loginMeta = (request: FastifyRequest, email: string) => ({
+    ...requestMeta(request),
+    knownBrowser: isKnownBrowser(request, config, secrets, email),
+  });
+
+  route(app, authEndpoints.preLogin, ({ body, request }) =>
+    login.preLogin(body, loginMeta(request, body.email)),
+  );
 
   route(app, authEndpoints.login, async ({ body, request, reply, actor }) => {
-    const meta = { ...requestMeta(request), timezone: body.timezone };
+    const meta = { ...loginMeta(request, body.email), timezone: body.timezone };
     const { session, user } = await login.login(body, meta, actor);
     setSessionCookie(reply, config, session.token, session.expiresAt);
+    rememberBrowser(reply, config, secrets, body.email);
     return user;
   });
 
@@ -36,9 +47,12 @@ export async function authRoutes(
   route(app, authEndpoints.requestCode, ({ body, request }) =>
     loginCodes.request(body.email, requestMeta(request)),
   );
-  route(app, authEndpoints.verifyCode, ({ body, request }) =>
-    loginCodes.verify(body.email, body.code, requestMeta(request)),
-  );
+  route(app, authEndpoints.verifyCode, async ({ body, request, reply }) => {
+    const answer = await loginCodes.verify(body.email, body.code, requestMeta(request));
+    // The mailbox is proven: this browser's logins for the address do not wait for others' guesses.
+    rememberBrowser(reply, config, secrets, body.email);
+    return answer;
+  });
 
   route(app, passwordEndpoints.forgotPassword, ({ body, request }) =>
     passwords.forgot(body, requestMeta(request)),

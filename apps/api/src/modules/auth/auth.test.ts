@@ -86,36 +86,6 @@ describe('password login', () => {
     expect(res.json().fields[field]).toBe(message);
   });
 
-  it('locks an account after 10 failures with 429 and Retry-After, even with the right password', async () => {
-    const u = await createTenantWithUser(t, { password: PASSWORD });
-    for (let i = 0; i < 10; i++) {
-      await login(
-        { tenantName: u.tenantName, email: u.email, password: 'Wrong-pass1' },
-        { remoteAddress: `192.0.2.${i + 1}` },
-      );
-    }
-    const res = await login(
-      { tenantName: u.tenantName, email: u.email, password: PASSWORD },
-      { remoteAddress: '192.0.2.99' },
-    );
-    expect(res.statusCode).toBe(429);
-    expect(res.json().code).toBe('RATE_LIMITED');
-    expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
-  });
-
-  it('limits attempts per IP address', async () => {
-    let status = 0;
-    for (let i = 0; i < 31; i++) {
-      status = (
-        await login(
-          { tenantName: 'whatever', email: `x${i}@example.com`, password: 'Wrong-pass1' },
-          { remoteAddress: '192.0.2.200' },
-        )
-      ).statusCode;
-    }
-    expect(status).toBe(429);
-  });
-
   it('rotates the session at login and ends it at logout', async () => {
     const u = await createTenantWithUser(t, { password: PASSWORD });
     const first = cookieFrom(await login({ tenantName: u.tenantName, email: u.email, password: PASSWORD }));

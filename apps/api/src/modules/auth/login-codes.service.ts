@@ -9,7 +9,8 @@ import { AppError } from '../../lib/errors.js';
 import type { SecretBox } from '../../lib/secrets.js';
 import type { Mailer } from '../mail/mailer.js';
 import { templates } from '../mail/templates.js';
-import { LIMITS, type RateLimiter } from '../rate-limits/rate-limits.service.js';
+import { addressKey } from '../rate-limits/address-key.js';
+import type { RateLimiter } from '../rate-limits/rate-limits.service.js';
 import { findTenantsByEmail } from '../users/users.repository.js';
 
 const CODE_MINUTES = 10;
@@ -34,10 +35,16 @@ export function createLoginCodes(deps: {
 
   return {
     async request(email: string, meta: RequestMeta): Promise<void> {
-      await limiter.consume(`code:ip:${meta.ip}`, LIMITS.codeRequestsPerIp);
-      await limiter.consume(`code:email:${email}`, LIMITS.codeRequestsPerEmail);
+      // Per address only failures count (here: codes asked for addresses with no account), so that an
+      // office behind one address signs in freely; per address of mail the limit stays strict.
+      const addressLimit = `code:ip:${addressKey(meta.ip)}`;
+      await limiter.check(addressLimit, 'codeFailuresPerAddress');
+      await limiter.consume(`code:email:${email}`, 'codeRequestsPerEmail');
       const tenants = await database.system((tx) => findTenantsByEmail(tx, email));
-      if (tenants.length === 0) return;
+      if (tenants.length === 0) {
+        await limiter.fail(addressLimit, 'codeFailuresPerAddress');
+        return;
+      }
       const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
       await database.system(async (tx) => {
         // Only the newest code works.
@@ -61,7 +68,8 @@ export function createLoginCodes(deps: {
 
     /** Checks a code and answers the address's tenants. */
     async verify(email: string, code: string, meta: RequestMeta) {
-      await limiter.consume(`code-check:ip:${meta.ip}`, LIMITS.codeChecksPerIp);
+      const addressLimit = `code:ip:${addressKey(meta.ip)}`;
+      await limiter.check(addressLimit, 'codeFailuresPerAddress');
       const accepted = await database.system(async (tx) => {
         const [latest] = await tx
           .select()
@@ -83,7 +91,10 @@ export function createLoginCodes(deps: {
           .where(eq(loginCodes.id, latest.id));
         return false;
       });
-      if (!accepted) throw new AppError('INVALID_CODE', WRONG_CODE, { fields: { code: WRONG_CODE } });
+      if (!accepted) {
+        await limiter.fail(addressLimit, 'codeFailuresPerAddress');
+        throw new AppError('INVALID_CODE', WRONG_CODE, { fields: { code: WRONG_CODE } });
+      }
       const tenants = await database.system((tx) => findTenantsByEmail(tx, email));
       return { tenants };
     },

@@ -6,30 +6,42 @@ import { verifyPassword } from '../../lib/passwords.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { addressPermitted, ipNotAllowed } from '../ip-ranges/network-access.js';
 import type { MfaService } from '../mfa/mfa.service.js';
-import type { PasswordService } from '../passwords/passwords.service.js';
-import { LIMITS, type RateLimiter } from '../rate-limits/rate-limits.service.js';
+import { addressKey } from '../rate-limits/address-key.js';
+import { type LoginKeys, type RateLimiter, refuseUntil } from '../rate-limits/rate-limits.service.js';
 import { toSessionUser } from '../sessions/sessions.routes.js';
 import type { SessionService } from '../sessions/sessions.service.js';
 import { findForLogin } from '../users/users.repository.js';
 
 type Found = NonNullable<Awaited<ReturnType<typeof findForLogin>>>;
 
+/** What a login knows of its request besides the form: whether the browser is known for the address. */
+export type LoginMeta = RequestMeta & { knownBrowser?: boolean; timezone?: string };
+
 const totpError = (message: string) => new AppError('INVALID_TOTP', message, { fields: { code: message } });
 
+const later = (a: Date | null, b: Date | null) => (a && b ? (a > b ? a : b) : (a ?? b));
+
 /**
- * Password login (both console flows end here): abuse limits per IP and per account, one argon2id
- * verification whether or not the account exists, then the account's state, the tenant's network
- * access, the TOTP when the user has an enabled device, a forced password reset, and finally a new session.
+ * Password login (both console flows end here). No account is ever locked: failures make the next
+ * attempt wait (per account, and per account from one address; see Limits.loginDelay), and while it
+ * must wait only the password with a current TOTP code, or the account's known browser, gets through,
+ * so the owner keeps a way in that a guesser without the second factor does not have. Per address,
+ * failures only are counted. Known and unknown accounts cost the same: one gate read, one account
+ * look-up, one argon2id verification and, on failure, one statement.
  */
 export function createLoginService(deps: {
   database: Database;
   limiter: RateLimiter;
   sessions: SessionService;
   mfa: MfaService;
-  passwords: PasswordService;
 }) {
-  const { database, limiter, sessions, mfa, passwords } = deps;
-  const accountKey = (input: PreLogin) => `login:account:${input.tenantName.toLowerCase()}:${input.email}`;
+  const { database, limiter, sessions, mfa } = deps;
+
+  const keysOf = (input: PreLogin, ip: string): LoginKeys => {
+    const account = `login:account:${input.tenantName.toLowerCase()}:${input.email}`;
+    const address = addressKey(ip);
+    return { address: `login:ip:${address}`, account, pair: `${account}:${address}` };
+  };
 
   const auditFor = (found: Found, meta: RequestMeta, action: string) =>
     database.tenant(found.tenant.id, (tx) =>
@@ -42,15 +54,34 @@ export function createLoginService(deps: {
       }),
     );
 
-  async function authenticate(input: PreLogin, meta: RequestMeta) {
-    const { hasFailures } = await limiter.consumeAndCheck(
-      { key: `login:ip:${meta.ip}`, limit: LIMITS.loginPerIp },
-      { key: accountKey(input), limit: LIMITS.loginFailuresPerAccount },
-    );
+  /** Checks the TOTP code of a user with an enabled device; wrong ones count on the user's TOTP limit. */
+  async function codeAccepted(found: Found, code: string | undefined, meta: RequestMeta) {
+    const key = `totp:user:${found.user.id}`;
+    await limiter.check(key, 'totpFailuresPerUser');
+    if (!code) return false;
+    if (await mfa.acceptLoginCode(found.tenant.id, found.user.id, code)) return true;
+    await limiter.fail(key, 'totpFailuresPerUser');
+    await auditFor(found, meta, 'failed-sign-in');
+    return false;
+  }
+
+  async function authenticate(input: Login, meta: LoginMeta) {
+    const keys = keysOf(input, meta.ip);
+    const gate = await limiter.loginGate(keys);
     const found = await findForLogin(database.db, input.tenantName, input.email);
-    if (!(await verifyPassword(found?.user.passwordHash, input.password)) || !found) {
-      await limiter.fail(accountKey(input), LIMITS.loginFailuresPerAccount);
-      if (found) await auditFor(found, meta, 'failed-sign-in');
+    const passwordRight = (await verifyPassword(found?.user.passwordHash, input.password)) && found !== null;
+    const wait = later(gate.pairWait, meta.knownBrowser ? null : gate.accountWait);
+    let codeChecked = false;
+    if (wait) {
+      // Waiting: the answer must not tell a right password from a wrong one, unless the second factor
+      // proves the owner; nothing is counted but a wrong code.
+      if (!passwordRight || !found?.mfaRequired || !(await codeAccepted(found, input.code, meta))) {
+        refuseUntil(wait);
+      }
+      codeChecked = true;
+    }
+    if (!passwordRight || !found) {
+      await limiter.loginFailed(keys, found && { tenantId: found.tenant.id, userId: found.user.id }, meta);
       throw new AppError('INVALID_CREDENTIALS');
     }
     if (found.tenant.status === 'pending' || found.user.status === 'WaitConfirmation') {
@@ -64,34 +95,29 @@ export function createLoginService(deps: {
       await auditFor(found, meta, 'failed-sign-in');
       throw ipNotAllowed();
     }
-    return { found, hasFailures };
+    // A success ends the pair's delay, and the account's unless guesses elsewhere are holding it.
+    const cleared = gate.hasFailures ? [keys.pair, ...(gate.accountWait ? [] : [keys.account])] : [];
+    return { found, codeChecked, cleared };
   }
 
   return {
-    async preLogin(input: PreLogin, meta: RequestMeta) {
+    async preLogin(input: PreLogin, meta: LoginMeta) {
       const { found } = await authenticate(input, meta);
       return { isMfaEnabled: found.mfaRequired };
     },
 
     /** Returns the new session's token; the caller sets the cookie. `previous` is ended (rotation). */
-    async login(input: Login, meta: RequestMeta & { timezone?: string }, previous: Actor | null) {
-      const { found, hasFailures } = await authenticate(input, meta);
+    async login(input: Login, meta: LoginMeta, previous: Actor | null) {
+      const { found, codeChecked, cleared } = await authenticate(input, meta);
       const { tenant, user } = found;
-      if (found.mfaRequired) {
-        const key = `totp:user:${user.id}`;
-        await limiter.check(key, LIMITS.totpFailuresPerUser);
-        if (!input.code) throw totpError(MESSAGES.totpRequired);
-        if (!(await mfa.acceptLoginCode(tenant.id, user.id, input.code))) {
-          await limiter.fail(key, LIMITS.totpFailuresPerUser);
-          await auditFor(found, meta, 'failed-sign-in');
-          throw totpError('The verification code is incorrect.');
+      if (found.mfaRequired && !codeChecked) {
+        if (!input.code) {
+          await limiter.check(`totp:user:${user.id}`, 'totpFailuresPerUser');
+          throw totpError(MESSAGES.totpRequired);
         }
+        if (!(await codeAccepted(found, input.code, meta))) throw totpError(MESSAGES.mfaCodeIncorrect);
       }
-      if (user.status === 'ForceResetPassword') {
-        const resetCode = await passwords.issueForcedReset({ tenantId: tenant.id, userId: user.id });
-        throw new AppError('ForceResetPasswordException', undefined, { resetCode });
-      }
-      if (hasFailures) await limiter.reset(accountKey(input));
+      if (cleared.length > 0) await limiter.reset(...cleared);
       // Rotation: the session the browser had before (if any) ends with this login.
       if (previous) await database.tenant(previous.tenantId, (tx) => sessions.end(tx, previous));
       return database.tenant(tenant.id, async (tx) => {

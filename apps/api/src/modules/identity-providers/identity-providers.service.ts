@@ -18,7 +18,8 @@ import type { SecretBox } from '../../lib/secrets.js';
 import { iso } from '../../lib/sql.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { groupForAssignment, missingReference } from '../groups/groups.service.js';
-import { LIMITS, type RateLimiter } from '../rate-limits/rate-limits.service.js';
+import { addressKey } from '../rate-limits/address-key.js';
+import type { RateLimiter } from '../rate-limits/rate-limits.service.js';
 import { IssuerError, type Issuers } from '../sso/issuers.js';
 import * as repo from './identity-providers.repository.js';
 
@@ -272,7 +273,7 @@ export function createIdentityProviderService(deps: {
       input: { tenantName: string; state?: string },
       meta: RequestMeta,
     ): Promise<LoginButton[]> {
-      await limiter.consume(`sso:ip:${meta.ip}`, LIMITS.loginPerIp);
+      await limiter.consume(`sso:ip:${addressKey(meta.ip)}`, 'ssoStartsPerAddress');
       const rows = await database.system((tx) => repo.activeProvidersOfTenant(tx, input.tenantName));
       const query = input.state ? `?${new URLSearchParams({ state: input.state })}` : '';
       return rows.map((row) => ({

@@ -9,7 +9,7 @@ import type { SecretBox } from '../../lib/secrets.js';
 import { iso } from '../../lib/sql.js';
 import { recordAudit } from '../audit/audit.service.js';
 import type { PasswordService } from '../passwords/passwords.service.js';
-import { LIMITS, type RateLimiter } from '../rate-limits/rate-limits.service.js';
+import type { RateLimiter } from '../rate-limits/rate-limits.service.js';
 import * as repo from './mfa.repository.js';
 import { acceptedStep, newTotpSecret, otpauthUri } from './totp.js';
 
@@ -97,9 +97,9 @@ export function createMfaService(deps: {
   const proveFactor = async (actor: Actor, proof: MfaStepUp): Promise<void> => {
     if (proof?.code) {
       const key = `totp:user:${actor.userId}`;
-      await limiter.check(key, LIMITS.totpFailuresPerUser);
+      await limiter.check(key, 'totpFailuresPerUser');
       if (await acceptCode(actor.tenantId, actor.userId, proof.code)) return;
-      await limiter.fail(key, LIMITS.totpFailuresPerUser);
+      await limiter.fail(key, 'totpFailuresPerUser');
       throw wrongCode();
     }
     if (proof?.password) return passwords.confirmOwn(actor, proof.password);
@@ -187,7 +187,7 @@ export function createMfaService(deps: {
     /** Confirms a new or reset device with a code from it; a wrong code counts towards the TOTP limit. */
     async verify(actor: Actor, meta: RequestMeta, id: string, code: string) {
       const key = `totp:user:${actor.userId}`;
-      await limiter.check(key, LIMITS.totpFailuresPerUser);
+      await limiter.check(key, 'totpFailuresPerUser');
       const row = await load(actor, id);
       if (row.status === 'Enable') throw conflict(WARNINGS.mfaDeviceAlreadyEnabled);
       const step = acceptedStep(
@@ -196,7 +196,7 @@ export function createMfaService(deps: {
         row.lastUsedStep,
       );
       if (step === null) {
-        await limiter.fail(key, LIMITS.totpFailuresPerUser);
+        await limiter.fail(key, 'totpFailuresPerUser');
         throw wrongCode();
       }
       return toDevice(

@@ -2,9 +2,11 @@ import { MESSAGES } from '@skyvault/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTenantWithUser, createTestApp, type TestApp, type TestUser } from '../../../test/app.js';
+import { loadConfig } from '../../config.js';
 import { auditEvents } from '../../db/schema/index.js';
-import { LIMITS } from '../rate-limits/rate-limits.service.js';
 import { currentCode } from './totp.js';
+
+const LIMITS = loadConfig({}).limits;
 
 const PASSWORD = 'Step-up-password1';
 const secretOf = (otpPathUrl: string) => new URL(otpPathUrl).searchParams.get('secret')!;

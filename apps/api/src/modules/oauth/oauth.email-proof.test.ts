@@ -114,26 +114,6 @@ describe('authorization server: e-mail addresses nobody proved', () => {
     expect(links).toEqual([]);
   });
 
-  it('proves nothing with the reset code a forced reset answers at login', async () => {
-    expect((await api(attacker, 'POST', `/api/v1/users/password/${plantedId}/reset`)).statusCode).toBe(204);
-    const login = await call(t, {
-      method: 'POST',
-      url: '/api/v1/auth/login',
-      payload: { tenantName: attacker.tenantName, email: VICTIM_EMAIL, password: PASSWORD },
-    });
-    expect(login.statusCode).toBe(403);
-    const { resetCode } = login.json();
-    expect(resetCode).toEqual(expect.any(String));
-    const reset = await call(t, {
-      method: 'PATCH',
-      url: '/api/v1/auth/change-password',
-      payload: { code: resetCode, password: PASSWORD },
-    });
-    expect(reset.statusCode).toBe(204);
-    const { info } = await claimsOfPlantedUser(await signInToTenantA());
-    expect(info.email_verified).toBe(false);
-  });
-
   it('says verified once the address is proven by a mailed link, and unproven again after an address change', async () => {
     const forgot = await call(t, {
       method: 'PATCH',

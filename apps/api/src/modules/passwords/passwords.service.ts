@@ -14,8 +14,9 @@ import { recordAudit } from '../audit/audit.service.js';
 import type { Mailer } from '../mail/mailer.js';
 import { templates } from '../mail/templates.js';
 import { revokeAccountData } from '../oauth/revocation.js';
-import type { OneTimeTokens, TokenOwner, TokenPurpose } from '../one-time-tokens/one-time-tokens.service.js';
-import { LIMITS, type RateLimiter } from '../rate-limits/rate-limits.service.js';
+import type { OneTimeTokens, TokenPurpose } from '../one-time-tokens/one-time-tokens.service.js';
+import { addressKey } from '../rate-limits/address-key.js';
+import type { RateLimiter } from '../rate-limits/rate-limits.service.js';
 import type { SessionService } from '../sessions/sessions.service.js';
 import { findForLogin, findUser, updateUser } from '../users/users.repository.js';
 
@@ -25,7 +26,10 @@ const CODE_MESSAGES = {
   used: 'This password reset link has already been used. Please ask for a new one.',
   expired: 'This password reset link has expired. Please ask for a new one.',
 };
-/** A password link is either mailed (reset, invitation) or answered at a forced-reset login. */
+/**
+ * A password link is mailed (reset, invitation); `forced-reset` codes were answered at the login of a
+ * user an administrator reset, before that erased the old password, and stay valid until they expire.
+ */
 const RESET_PURPOSES: TokenPurpose[] = ['reset-password', 'forced-reset'];
 
 /** Forgotten, forced and ordinary password changes. Every change ends the user's other sessions. */
@@ -45,12 +49,15 @@ export function createPasswordService(deps: {
   return {
     /** E-mails a reset link when the account exists and may sign in; answers the same either way. */
     async forgot(input: ForgotPassword, meta: RequestMeta): Promise<void> {
-      await limiter.consume(`forgot:ip:${meta.ip}`, LIMITS.forgotPerIp);
+      // The address counts requests for accounts that do not exist only: an office asks freely.
+      const addressLimit = `forgot:ip:${addressKey(meta.ip)}`;
+      await limiter.check(addressLimit, 'forgotFailuresPerAddress');
       await limiter.consume(
         `forgot:account:${input.tenantName.toLowerCase()}:${input.email}`,
-        LIMITS.forgotPerAccount,
+        'forgotPerAccount',
       );
       const found = await findForLogin(database.db, input.tenantName, input.email);
+      if (!found) await limiter.fail(addressLimit, 'forgotFailuresPerAddress');
       if (found?.tenant.status !== 'active' || found.user.status === 'Disabled') return;
       const owner = { tenantId: found.tenant.id, userId: found.user.id };
       const code = await database.tenant(owner.tenantId, (tx) =>
@@ -71,9 +78,6 @@ export function createPasswordService(deps: {
      * A reset code for a user who must change their password before signing in. It is answered at
      * login to whoever knows the password, not mailed, so using it proves no address.
      */
-    issueForcedReset: (owner: TokenOwner) =>
-      database.tenant(owner.tenantId, (tx) => tokens.issue(tx, owner, 'forced-reset', RESET_HOURS * 3600)),
-
     async details(code: string) {
       const owner = await tokens.peek(RESET_PURPOSES, code, CODE_MESSAGES);
       const user = await database.tenant(owner.tenantId, (tx) => findUser(owner.tenantId, tx, owner.userId));
@@ -114,10 +118,10 @@ export function createPasswordService(deps: {
      */
     async confirmOwn(actor: Actor, password: string): Promise<void> {
       const key = `password-change:user:${actor.userId}`;
-      await limiter.check(key, LIMITS.passwordChangeFailuresPerUser);
+      await limiter.check(key, 'passwordChangeFailuresPerUser');
       const user = await database.tenant(actor.tenantId, (tx) => findUser(actor.tenantId, tx, actor.userId));
       if (!(await verifyPassword(user?.passwordHash, password))) {
-        await limiter.fail(key, LIMITS.passwordChangeFailuresPerUser);
+        await limiter.fail(key, 'passwordChangeFailuresPerUser');
         throw invalidField('password', MESSAGES.currentPasswordIncorrect);
       }
     },
@@ -125,10 +129,10 @@ export function createPasswordService(deps: {
     /** The settings menu's Change password: the current password, then the new one; other sessions end. */
     async changeOwn(actor: Actor, input: PasswordChange, meta: RequestMeta): Promise<void> {
       const key = `password-change:user:${actor.userId}`;
-      await limiter.check(key, LIMITS.passwordChangeFailuresPerUser);
+      await limiter.check(key, 'passwordChangeFailuresPerUser');
       const user = await database.tenant(actor.tenantId, (tx) => findUser(actor.tenantId, tx, actor.userId));
       if (!user || !(await verifyPassword(user.passwordHash, input.oldPassword))) {
-        await limiter.fail(key, LIMITS.passwordChangeFailuresPerUser);
+        await limiter.fail(key, 'passwordChangeFailuresPerUser');
         throw invalidField('oldPassword', MESSAGES.currentPasswordIncorrect);
       }
       const passwordHash = await hashPassword(input.newPassword);

@@ -1,22 +1,34 @@
-import { sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
+import type { Limit, Limits } from '../../config.js';
 import type { Database, Executor } from '../../db/client.js';
 import { rateLimits } from '../../db/schema/index.js';
+import type { RequestMeta } from '../../lib/context.js';
 import { AppError } from '../../lib/errors.js';
 
-export interface Limit {
-  /** The most hits allowed in one window. */
-  max: number;
-  windowSeconds: number;
+export type { Limit };
+/** The name of a counting limit (every limit but the login delays). */
+export type LimitName = Exclude<keyof Limits, 'loginDelay'>;
+
+/** The keys a login is counted by: the client's address, the account, and the pair of both. */
+export interface LoginKeys {
+  address: string;
+  account: string;
+  pair: string;
+}
+
+/** Answers 429 with Retry-After until `until`. */
+export function refuseUntil(until: Date): never {
+  const retryAfter = Math.max(1, Math.ceil((until.getTime() - Date.now()) / 1000));
+  const wait = retryAfter >= 120 ? `${Math.ceil(retryAfter / 60)} minutes` : `${retryAfter} seconds`;
+  throw new AppError('RATE_LIMITED', `Too many attempts. Please try again in ${wait}.`, { retryAfter });
 }
 
 /**
- * Abuse limits for everything that guesses (login, codes, TOTP, forgot password), per IP and per
- * account. Counters live in the database so that every API process shares them (ARCHITECTURE §5).
+ * Abuse limits for everything that guesses (login, codes, TOTP, forgot password). Counters live in
+ * the database so that every API process shares them (ARCHITECTURE §5); each is one statement on the
+ * owner connection through the SQL functions of migrations 0009 and 0011 (their plans are kept).
  */
-export function createRateLimiter(database: Database) {
-  // Each counter is one statement on the owner connection, no transaction around it, through the
-  // SQL functions of migration 0009 (their plans are kept): a login pays one call for both its limits.
-
+export function createRateLimiter(database: Database, limits: Limits) {
   /** Counts one hit; returns the count in the current window and when it resets. */
   async function hit(key: string, limit: Limit, db: Executor = database.db) {
     const [row] = await db
@@ -33,73 +45,81 @@ export function createRateLimiter(database: Database) {
     return row ?? null;
   }
 
-  const refuse = (resetAt: Date): never => {
-    const retryAfter = Math.max(1, Math.ceil((resetAt.getTime() - Date.now()) / 1000));
-    const wait = retryAfter >= 120 ? `${Math.ceil(retryAfter / 60)} minutes` : `${retryAfter} seconds`;
-    throw new AppError('RATE_LIMITED', `Too many attempts. Please try again in ${wait}.`, { retryAfter });
-  };
+  const delay = limits.loginDelay;
 
   return {
+    limits,
+
     /** Counts an attempt and refuses it once the limit is passed. */
-    async consume(key: string, limit: Limit): Promise<void> {
-      const { hits, resetAt } = await hit(key, limit);
-      if (hits > limit.max) refuse(resetAt);
+    async consume(key: string, name: LimitName): Promise<void> {
+      const { hits, resetAt } = await hit(key, limits[name]);
+      if (hits > limits[name].max) refuseUntil(resetAt);
     },
 
     /** Refuses when the key has already used its limit, without counting (failures are counted with fail()). */
-    async check(key: string, limit: Limit): Promise<void> {
+    async check(key: string, name: LimitName): Promise<void> {
       const row = await current(key);
-      if (row && row.hits >= limit.max) refuse(row.resetAt);
-    },
-
-    /**
-     * Counts an attempt against one key and checks a failure counter of another, in one round trip
-     * (the login path). Answers whether the failure counter has any failures in its window.
-     */
-    async consumeAndCheck(consume: { key: string; limit: Limit }, failures: { key: string; limit: Limit }) {
-      const [row] = await database.db
-        .select({
-          hits: sql<number>`a.hits`,
-          resetAt: sql`a.reset_at`.mapWith(rateLimits.resetAt),
-          failures: sql<number | null>`a.failures`,
-          failuresResetAt: sql`a.failures_reset_at`.mapWith(rateLimits.resetAt),
-        })
-        .from(
-          sql`skyvault_count_attempt(${consume.key}, ${consume.limit.windowSeconds}, ${failures.key}) as a`,
-        );
-      const { hits, resetAt, failures: failed, failuresResetAt } = row!;
-      if (hits > consume.limit.max) refuse(resetAt);
-      if (failed !== null && failed >= failures.limit.max) refuse(failuresResetAt);
-      return { hasFailures: failed !== null };
+      if (row && row.hits >= limits[name].max) refuseUntil(row.resetAt);
     },
 
     /** Counts a failure against the key. */
-    async fail(key: string, limit: Limit): Promise<void> {
-      await hit(key, limit);
+    async fail(key: string, name: LimitName): Promise<void> {
+      await hit(key, limits[name]);
     },
 
-    async reset(key: string): Promise<void> {
-      await database.system((tx) => tx.delete(rateLimits).where(sql`${rateLimits.key} = ${key}`));
+    /**
+     * What a login must respect, in one round trip: refuses an address past its failures, and answers
+     * until when the account and the pair must wait (null: not now) and whether either has failures.
+     */
+    async loginGate(keys: LoginKeys) {
+      const [row] = await database.db
+        .select({
+          addressFailures: sql<number | null>`g.address_failures`,
+          addressResetAt: sql`g.address_reset_at`.mapWith(rateLimits.resetAt),
+          accountWait: sql`g.account_blocked_until`.mapWith(rateLimits.resetAt),
+          pairWait: sql`g.pair_blocked_until`.mapWith(rateLimits.resetAt),
+          hasFailures: sql<boolean>`g.has_failures`,
+        })
+        .from(sql`skyvault_login_gate(${keys.address}, ${keys.account}, ${keys.pair}) as g`);
+      const gate = row!;
+      if (gate.addressFailures !== null && gate.addressFailures >= limits.loginFailuresPerAddress.max) {
+        refuseUntil(gate.addressResetAt);
+      }
+      return {
+        accountWait: (gate.accountWait as Date | null) ?? null,
+        pairWait: (gate.pairWait as Date | null) ?? null,
+        hasFailures: gate.hasFailures,
+      };
     },
 
-    /** Housekeeping: drops windows that have ended. */
+    /**
+     * A failed login in one statement, whether or not the account exists (both must cost the same):
+     * the address's failure, the delays of the account and the pair, and, for a user, the audit event.
+     */
+    async loginFailed(keys: LoginKeys, user: { tenantId: string; userId: string } | null, meta: RequestMeta) {
+      await database.db.execute(
+        sql`select skyvault_login_failed(${keys.address}, ${limits.loginFailuresPerAddress.windowSeconds},
+          ${keys.account}, ${keys.pair}, ${delay.windowSeconds}, ${delay.freeFailures}, ${delay.maxSeconds},
+          ${user?.tenantId ?? null}::uuid, ${user?.userId ?? null}::uuid, ${meta.ip}, ${meta.userAgent ?? null},
+          ${meta.requestId})`,
+      );
+    },
+
+    /** Forgets the keys' counters (a successful login ends its account's and pair's delays). */
+    async reset(...keys: string[]): Promise<void> {
+      await database.system((tx) => tx.delete(rateLimits).where(inArray(rateLimits.key, keys)));
+    },
+
+    /** Housekeeping: drops windows that have ended and delays that are over. */
     purgeExpired: () =>
-      database.system((tx) => tx.delete(rateLimits).where(sql`${rateLimits.resetAt} <= now()`)),
+      database.system((tx) =>
+        tx
+          .delete(rateLimits)
+          .where(
+            sql`${rateLimits.resetAt} <= now() and (${rateLimits.blockedUntil} is null or ${rateLimits.blockedUntil} <= now())`,
+          ),
+      ),
   };
 }
 
 export type RateLimiter = ReturnType<typeof createRateLimiter>;
-
-/** The limits in force; names say what they guard. */
-export const LIMITS = {
-  loginPerIp: { max: 30, windowSeconds: 60 },
-  loginFailuresPerAccount: { max: 10, windowSeconds: 15 * 60 },
-  codeRequestsPerEmail: { max: 5, windowSeconds: 15 * 60 },
-  codeRequestsPerIp: { max: 20, windowSeconds: 15 * 60 },
-  codeChecksPerIp: { max: 30, windowSeconds: 15 * 60 },
-  forgotPerAccount: { max: 3, windowSeconds: 60 * 60 },
-  forgotPerIp: { max: 20, windowSeconds: 60 * 60 },
-  signUpPerIp: { max: 10, windowSeconds: 60 * 60 },
-  totpFailuresPerUser: { max: 5, windowSeconds: 15 * 60 },
-  passwordChangeFailuresPerUser: { max: 5, windowSeconds: 15 * 60 },
-} as const satisfies Record<string, Limit>;

@@ -131,7 +131,9 @@ describe('the session cookie behind HTTPS', () => {
         url: '/api/v1/auth/login',
         payload: { tenantName: u.tenantName, email: u.email, password: 'Https-pass1' },
       });
-      const setCookie = String(res.headers['set-cookie']);
+      const setCookie = ([] as string[])
+        .concat(res.headers['set-cookie'] as string | string[])
+        .find((c) => c.startsWith('__Host-skyvault_session='))!;
       expect(setCookie).toMatch(
         /^__Host-skyvault_session=[\w-]{43}; Path=\/; Expires=[^;]+; HttpOnly; Secure; SameSite=Lax$/,
       );

@@ -20,7 +20,8 @@ import { recordAudit } from '../audit/audit.service.js';
 import { assertNetworkAllowed } from '../ip-ranges/network-access.js';
 import type { MfaService } from '../mfa/mfa.service.js';
 import * as states from '../oauth-states/oauth-states.repository.js';
-import { LIMITS, type RateLimiter } from '../rate-limits/rate-limits.service.js';
+import { addressKey } from '../rate-limits/address-key.js';
+import type { RateLimiter } from '../rate-limits/rate-limits.service.js';
 import { toSessionUser } from '../sessions/sessions.routes.js';
 import { hashToken, type SessionService } from '../sessions/sessions.service.js';
 import { IssuerError, type Issuers } from './issuers.js';
@@ -88,7 +89,8 @@ export function createSsoService(deps: {
 }) {
   const { database, secrets, limiter, sessions, mfa, issuers, log } = deps;
   const redirectUri = `${deps.publicUrl}${SSO_CALLBACK_PATH}`;
-  const ipLimit = (meta: RequestMeta) => limiter.consume(`sso:ip:${meta.ip}`, LIMITS.loginPerIp);
+  const ipLimit = (meta: RequestMeta) =>
+    limiter.consume(`sso:ip:${addressKey(meta.ip)}`, 'ssoStartsPerAddress');
 
   const configurationFor = (provider: ProviderRow) =>
     issuers.configuration({
@@ -341,9 +343,9 @@ export function createSsoService(deps: {
       if (found.expiresAt.getTime() <= Date.now()) throw new AppError('SSO_FAILED', TICKET_EXPIRED);
       const { tenantId, userId, targetId: providerId } = found;
       const key = `totp:user:${userId}`;
-      await limiter.check(key, LIMITS.totpFailuresPerUser);
+      await limiter.check(key, 'totpFailuresPerUser');
       if (!(await mfa.acceptLoginCode(tenantId, userId, input.code))) {
-        await limiter.fail(key, LIMITS.totpFailuresPerUser);
+        await limiter.fail(key, 'totpFailuresPerUser');
         await database.tenant(tenantId, (tx) =>
           auditFor(tx, tenantId, userId, meta, 'failed-sign-in', providerId),
         );

@@ -39,7 +39,8 @@ describe('single sign-on through an OpenID provider', () => {
       { sub: 'mallory-1', email: 'boss@acme.example', emailVerified: false },
       { sub: 'nomail-1' },
     ]);
-    t = await createSsoTestApp();
+    // A low ceiling of sign-in starts per address, so that a test can reach it.
+    t = await createSsoTestApp({ RATE_LIMIT_SSO_STARTS_PER_ADDRESS: '30/60' });
     api = apiAs(t);
   });
   afterAll(async () => {
@@ -357,12 +358,13 @@ describe('single sign-on through an OpenID provider', () => {
     expect(old.statusCode).toBe(401);
   });
 
-  it('limits sign-in attempts per address', async () => {
+  it('limits sign-in attempts per address, an IPv6 client by its /64', async () => {
     const { id } = await tenantWithProvider();
-    const from = '203.0.113.77';
     const answers = [];
-    for (let i = 0; i < 31; i++)
+    for (let i = 0; i < 31; i++) {
+      const from = `2001:db8:5:6:${(i + 1).toString(16)}::1`;
       answers.push(String((await get(ssoStartPath(id), undefined, from)).headers.location));
+    }
     expect(answers.slice(0, 30).every((location) => location.startsWith(idp.issuer))).toBe(true);
     expect(answers[30]).toBe('/auth/login?ssoError=RATE_LIMITED');
   });

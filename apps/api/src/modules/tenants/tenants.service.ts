@@ -9,7 +9,8 @@ import { recordAudit } from '../audit/audit.service.js';
 import type { Mailer } from '../mail/mailer.js';
 import { templates } from '../mail/templates.js';
 import type { OneTimeTokens } from '../one-time-tokens/one-time-tokens.service.js';
-import { LIMITS, type RateLimiter } from '../rate-limits/rate-limits.service.js';
+import { addressKey } from '../rate-limits/address-key.js';
+import type { RateLimiter } from '../rate-limits/rate-limits.service.js';
 import * as users from '../users/users.repository.js';
 import { baseTenantName, firstFreeName } from './tenant-name.js';
 import * as repo from './tenants.repository.js';
@@ -59,7 +60,7 @@ export function createTenantService(deps: {
      * Services come from the product the visitor signed up for.
      */
     async signUp(data: SignUp, meta: RequestMeta) {
-      await deps.limiter.consume(`sign-up:ip:${meta.ip}`, LIMITS.signUpPerIp);
+      await deps.limiter.consume(`sign-up:ip:${addressKey(meta.ip)}`, 'signUpsPerAddress');
       const passwordHash = await hashPassword(data.password);
       const base = baseTenantName(data.email);
       const taken = await database.system((tx) => repo.takenNamesLike(tx, base));
@@ -127,8 +128,8 @@ export function createTenantService(deps: {
 
     /** A new link for every sign-up of this address still waiting; the same answer for unknown ones. */
     async resendVerification(email: string, meta: RequestMeta) {
-      await deps.limiter.consume(`sign-up:ip:${meta.ip}`, LIMITS.signUpPerIp);
-      await deps.limiter.consume(`verify-resend:email:${email}`, LIMITS.codeRequestsPerEmail);
+      await deps.limiter.consume(`sign-up:ip:${addressKey(meta.ip)}`, 'signUpsPerAddress');
+      await deps.limiter.consume(`verify-resend:email:${email}`, 'codeRequestsPerEmail');
       const pending = await database.system((tx) => users.findPendingSignUps(tx, email));
       for (const { user, tenant } of pending) {
         const token = await database.tenant(tenant.id, (tx) =>

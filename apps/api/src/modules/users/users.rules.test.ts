@@ -115,7 +115,7 @@ describe('user rules', () => {
       expect(set.json().status).toBe('Confirmed');
     });
 
-    it('reset password: ForceResetPassword, sessions ended, a reset link e-mailed that confirms again', async () => {
+    it('reset password: ForceResetPassword, sessions ended, the old password void, a reset link e-mailed that confirms again', async () => {
       const u = await createTenantWithUser(t);
       const id = await createUser(t, u, { email: 'reset@example.com', firstName: 'Rita' });
       const cookie = await signIn(t, u.tenantId, id);
@@ -126,7 +126,9 @@ describe('user rules', () => {
       const audit = await t.database.tenant(u.tenantId, (tx) =>
         tx.select().from(auditEvents).where(eq(auditEvents.action, 'reset-password')),
       );
-      expect(audit[0]?.changes).toEqual({ status: { before: 'Confirmed', after: 'ForceResetPassword' } });
+      expect(audit[0]?.changes).toMatchObject({
+        status: { before: 'Confirmed', after: 'ForceResetPassword' },
+      });
 
       const mail = await lastMailTo(t, 'reset@example.com');
       expect(mail.subject).toMatch(/Reset your/);
@@ -138,6 +140,11 @@ describe('user rules', () => {
           url: '/api/v1/auth/login',
           payload: { tenantName: u.tenantName, email: 'reset@example.com', password },
         });
+      // The old password signs in nowhere: the answer of a wrong one, and no code to set a new one.
+      const old = await login('Secret-123!');
+      expect(old.statusCode).toBe(401);
+      expect(old.json()).toEqual(expect.objectContaining({ code: 'INVALID_CREDENTIALS' }));
+      expect(old.json()).not.toHaveProperty('resetCode');
       const reset = await call(t, {
         method: 'PATCH',
         url: '/api/v1/auth/change-password',

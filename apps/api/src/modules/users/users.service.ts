@@ -225,7 +225,11 @@ export function createUserService(deps: {
       });
     },
 
-    /** Reset password: the user must set a new one (sent by e-mail) before signing in again. */
+    /**
+     * Reset password: the user must set a new one (sent by e-mail) before signing in again. The old
+     * one is erased, not merely flagged: whoever the administrator is locking out may know it, so it
+     * must sign in nowhere (it gets the answer of a wrong password).
+     */
     async resetPassword(actor: Actor, meta: RequestMeta, id: string) {
       const { tenantId } = actor;
       const mail = await database.tenant(tenantId, async (tx) => {
@@ -233,7 +237,7 @@ export function createUserService(deps: {
         if (row.status === 'Disabled') throw conflict(USER_RULES.resetDisabled);
         const invited = row.status === 'WaitConfirmation';
         const status = invited ? row.status : 'ForceResetPassword';
-        const after = (await repo.updateUser(tenantId, tx, id, { status }))!;
+        const after = (await repo.updateUser(tenantId, tx, id, { status, passwordHash: null }))!;
         await sessions.endAllForUser(tx, tenantId, id);
         await revokeAccountData(tx, id);
         await recordAudit(tx, meta, {
