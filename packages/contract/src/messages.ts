@@ -135,6 +135,9 @@ export const MESSAGES = {
   connectionNamePattern: latinOnly('Name'),
   connectionTypeRequired: 'Connection type is required',
   storageRequired: 'Storage is required',
+  /** A storage or encryption key sent by a tenant without Backup and Archive. */
+  backupOnlyConnectionSettings:
+    'Storage and encryption key are only for organizations with Backup and Archive',
   encryptionKeyRequired: 'Encryption Key is required.',
   encryptionKeyMaxLength: 'Encryption Key cannot exceed 16 characters.',
   fieldRequired: 'This field is required',

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.js';
 import { AUTHORIZATION_METHODS, type ChipColor, CONNECTION_TYPES, organizationTypeSchema } from '../enums.js';
-import { MESSAGES } from '../messages.js';
 import {
   connectionNameRule,
   encryptionKeyRule,
@@ -83,25 +82,16 @@ export const connectionConfigSchema = z.object({
 
 /**
  * POST /v1/connections. The spec's storageId is a number; our ids are UUID strings everywhere, so it is
- * a string here. Storage and key go together: a tenant with Backup must give both (the service checks
- * that, as only it knows the tenant's services), a tenant without gives neither.
+ * a string here. Storage and key go together: a tenant with Backup must give both, a tenant without
+ * gives neither; the service checks which, as only it knows the tenant's services.
  */
-export const connectionCreateSchema = z
-  .object({
-    name: connectionNameRule,
-    type: z.enum(CONNECTION_TYPES).default('Salesforce'),
-    config: connectionConfigSchema,
-    storageId: storageIdRule.optional(),
-    encryptionKey: encryptionKeyRule.optional(),
-  })
-  .superRefine((value, ctx) => {
-    if (value.encryptionKey !== undefined && value.storageId === undefined) {
-      ctx.addIssue({ code: 'custom', message: MESSAGES.storageRequired, path: ['storageId'] });
-    }
-    if (value.storageId !== undefined && value.encryptionKey === undefined) {
-      ctx.addIssue({ code: 'custom', message: MESSAGES.encryptionKeyRequired, path: ['encryptionKey'] });
-    }
-  });
+export const connectionCreateSchema = z.object({
+  name: connectionNameRule,
+  type: z.enum(CONNECTION_TYPES).default('Salesforce'),
+  config: connectionConfigSchema,
+  storageId: storageIdRule.optional(),
+  encryptionKey: encryptionKeyRule.optional(),
+});
 export type ConnectionCreate = z.input<typeof connectionCreateSchema>;
 /** Create and renew answer the Salesforce login address the browser goes to (spelled as the spec has it). */
 export const connectionCreatedSchema = z.object({ loginURI: z.string() });

@@ -62,34 +62,73 @@ export type StorageForm = z.input<typeof storageFormSchema>;
 export const storageCreatedSchema = z.object({ id: uuidSchema, message: z.string() });
 export type StorageCreated = z.infer<typeof storageCreatedSchema>;
 
-/**
- * PATCH /v1/storages/:id and the edit modal. Secrets start empty in the form and empty (or absent)
- * keeps the stored secret; changing the type needs them given again (the service checks).
- */
-export const storagePatchSchema = z.intersection(
+/** A change of kind or credentials: secrets start empty in the form, and empty (or absent) keeps the stored one. */
+const credentialChanges = {
+  Local: localCredentialsSchema.default({}),
+  AwsS3: awsS3CredentialsSchema.extend({
+    secretAccessKey: emptyOr(credentialRule('secretAccessKey')).optional(),
+  }),
+  AzureBlob: azureBlobCredentialsSchema.extend({
+    accountKey: emptyOr(credentialRule('accountKey')).optional(),
+  }),
+} as const;
+
+/** The edit modal: the name and the kind with its credentials (changing the kind needs its secrets again). */
+export const storageEditFormSchema = z.intersection(
   z.object({ name: storageNameRule }),
   z.discriminatedUnion(
     'type',
     [
-      z.object({ type: z.literal('Local'), credentials: localCredentialsSchema.default({}) }),
-      z.object({
-        type: z.literal('AwsS3'),
-        credentials: awsS3CredentialsSchema.extend({
-          secretAccessKey: emptyOr(credentialRule('secretAccessKey')).optional(),
-        }),
-      }),
-      z.object({
-        type: z.literal('AzureBlob'),
-        credentials: azureBlobCredentialsSchema.extend({
-          accountKey: emptyOr(credentialRule('accountKey')).optional(),
-        }),
-      }),
+      z.object({ type: z.literal('Local'), credentials: credentialChanges.Local }),
+      z.object({ type: z.literal('AwsS3'), credentials: credentialChanges.AwsS3 }),
+      z.object({ type: z.literal('AzureBlob'), credentials: credentialChanges.AzureBlob }),
     ],
     typeError,
   ),
 );
+
+/**
+ * PATCH /v1/storages/:id changes what it is given: the name, the kind with its credentials, or both.
+ * Credentials go with their `type` and are checked by that kind's rules; the service checks that a
+ * new kind brings its secrets.
+ */
+export const storagePatchSchema = z
+  .object({
+    name: storageNameRule.optional(),
+    type: z.enum(STORAGE_TYPES, typeError).optional(),
+    credentials: z.record(z.string(), z.unknown()).optional(),
+  })
+  .transform((patch, ctx) => {
+    if (patch.type === undefined) {
+      if (patch.credentials !== undefined) {
+        ctx.issues.push({
+          code: 'custom',
+          message: MESSAGES.storageTypeRequired,
+          path: ['type'],
+          input: patch,
+        });
+      }
+      return { name: patch.name };
+    }
+    const credentials = credentialChanges[patch.type].safeParse(patch.credentials);
+    if (!credentials.success) {
+      for (const issue of credentials.error.issues) {
+        ctx.issues.push({
+          code: 'custom',
+          message: issue.message,
+          path: ['credentials', ...issue.path],
+          input: patch.credentials,
+        });
+      }
+      return z.NEVER;
+    }
+    return {
+      name: patch.name,
+      type: patch.type,
+      credentials: credentials.data as Record<string, string | undefined>,
+    };
+  });
 export type StoragePatch = z.input<typeof storagePatchSchema>;
-export const storageEditFormSchema = storagePatchSchema;
 
 /** GET /v1/storages; `type` filters by kind. */
 export const storageListQuerySchema = z.object({

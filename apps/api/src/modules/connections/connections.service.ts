@@ -30,7 +30,6 @@ export const SALESFORCE_NOT_CONFIGURED =
   'Salesforce is not configured on this server: set SALESFORCE_CLIENT_ID and SALESFORCE_CLIENT_SECRET.';
 const NAME_TAKEN = 'A connection with this name already exists';
 const STORAGE_NOT_FOUND = 'This storage does not exist or is not available to your organization';
-const BACKUP_ONLY = 'Storage and encryption key are only for organizations with Backup and Archive';
 const TYPE_FIXED = 'The connection type of an existing connection cannot be changed';
 const ID_MISMATCH = 'The connection id does not match the address';
 const NOT_FOUND = 'Connection not found.';
@@ -65,8 +64,13 @@ interface CreateInput {
  */
 function backupSettings(actor: Actor, input: CreateInput) {
   if (!actor.services.includes('backup')) {
-    if (input.storageId !== undefined || input.encryptionKey !== undefined) {
-      throw invalidField('storageId', BACKUP_ONLY);
+    // The real reason, on each field sent: without Backup there is nothing to store or encrypt.
+    const sent = (['storageId', 'encryptionKey'] as const).filter((field) => input[field] !== undefined);
+    if (sent.length > 0) {
+      const message = MESSAGES.backupOnlyConnectionSettings;
+      throw new AppError('VALIDATION_ERROR', message, {
+        fields: Object.fromEntries(sent.map((field) => [field, message])),
+      });
     }
     return null;
   }

@@ -132,7 +132,25 @@ describe('connections API', () => {
       const storageId = await seedStorage(t, u.tenantId, 'not-for-devops');
       const refused = await api(u, 'POST', '/api/v1/connections', backupBody('with-storage', storageId));
       expect(refused.statusCode).toBe(400);
-      expect(refused.json().fields.storageId).toBeDefined();
+      expect(refused.json().fields).toEqual({
+        storageId: MESSAGES.backupOnlyConnectionSettings,
+        encryptionKey: MESSAGES.backupOnlyConnectionSettings,
+      });
+    });
+
+    it('tells a tenant without Backup that sends an encryption key alone why, rather than asking for a storage', async () => {
+      const u = await createTenantWithUser(t, { services: ['devOps'] });
+      const res = await api(u, 'POST', '/api/v1/connections', {
+        ...plainBody('key-from-devops'),
+        encryptionKey: 'k1',
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({
+        code: 'VALIDATION_ERROR',
+        message: MESSAGES.backupOnlyConnectionSettings,
+        fields: { encryptionKey: MESSAGES.backupOnlyConnectionSettings },
+      });
+      expect(res.json().fields).not.toHaveProperty('storageId');
     });
 
     it('requires a storage the tenant may use and an encryption key from a tenant with Backup', async () => {

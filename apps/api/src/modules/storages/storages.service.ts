@@ -115,13 +115,19 @@ export function createStorageService(deps: { database: Database; secrets: Secret
         const before = await repo.findStorage(tenantId, tx, id);
         if (!before) throw notFound(NOT_FOUND);
         if (before.isShared) throw forbidden(SHARED_READ_ONLY);
-        if (await repo.nameTaken(tenantId, tx, input.name, id))
+        if (input.name !== undefined && (await repo.nameTaken(tenantId, tx, input.name, id)))
           throw conflict(NAME_TAKEN, { name: NAME_TAKEN });
         const stored = openCredentials(secrets, before);
-        const credentials = withStoredSecret({ type: before.type, credentials: stored }, input);
+        // A patch changes what it is given: without a type the kind and credentials stay.
+        const credentials = input.type
+          ? withStoredSecret(
+              { type: before.type, credentials: stored },
+              { type: input.type, credentials: input.credentials },
+            )
+          : stored;
         const after = await repo.updateStorage(tenantId, tx, id, {
-          name: input.name,
-          type: input.type,
+          name: input.name ?? before.name,
+          type: input.type ?? before.type,
           credentials: sealCredentials(secrets, { tenantId, id }, credentials),
         });
         await recordAudit(tx, meta, {

@@ -142,6 +142,42 @@ describe('storages', () => {
     ]);
   });
 
+  it('changes only what a PATCH names: the name alone, or the credentials alone', async () => {
+    const u = await createTenantWithUser(t);
+    const id = await createStorage(t, u, awsBody('patched'));
+    const renamed = await api(u, 'PATCH', `/api/v1/storages/${id}`, { name: 'patched-again' });
+    expect(renamed.statusCode).toBe(200);
+    expect(renamed.json()).toMatchObject({
+      name: 'patched-again',
+      type: 'AwsS3',
+      credentials: { region: awsCredentials.region, bucketName: awsCredentials.bucketName },
+    });
+    const open = async () =>
+      JSON.parse(
+        t.app.services.secrets.open(
+          sealedAt.storageCredentials(u.tenantId, id),
+          (await rowOf(u, id)).credentials!,
+        ),
+      );
+    expect(await open()).toEqual(awsCredentials);
+
+    const moved = await api(u, 'PATCH', `/api/v1/storages/${id}`, {
+      type: 'AwsS3',
+      credentials: { ...awsCredentials, region: 'us-east-2', secretAccessKey: '' },
+    });
+    expect(moved.statusCode).toBe(200);
+    expect(moved.json()).toMatchObject({ name: 'patched-again', credentials: { region: 'us-east-2' } });
+    expect(await open()).toEqual({ ...awsCredentials, region: 'us-east-2' });
+
+    // Credentials go with their kind; a bad name alone is still refused with its message.
+    expect(
+      (await api(u, 'PATCH', `/api/v1/storages/${id}`, { credentials: awsCredentials })).statusCode,
+    ).toBe(400);
+    const short = await api(u, 'PATCH', `/api/v1/storages/${id}`, { name: 'ab' });
+    expect(short.statusCode).toBe(400);
+    expect(Object.keys(short.json().fields)).toEqual(['name']);
+  });
+
   it('changes the type only with the new kind’s secret', async () => {
     const u = await createTenantWithUser(t);
     const id = await createStorage(t, u, awsBody('moving'));
