@@ -5,6 +5,7 @@ import type { Actor, RequestMeta } from '../../lib/context.js';
 import { AppError, conflict, notFound } from '../../lib/errors.js';
 import { iso } from '../../lib/sql.js';
 import { recordAudit } from '../audit/audit.service.js';
+import { withinDevopsSeats } from '../permissions/permissions.service.js';
 import { clearGroupUsers } from './group-users.repository.js';
 import * as repo from './groups.repository.js';
 
@@ -108,7 +109,8 @@ export function createGroupService(deps: { database: Database }) {
           await checkRole(tenantId, tx, input.roleId!);
           removedUsers = await clearGroupUsers(tenantId, tx, id);
         }
-        const after = await repo.updateGroup(tenantId, tx, id, input);
+        // Today a new role empties the group first; the guard keeps seats right should that change.
+        const after = await withinDevopsSeats(tenantId, tx, () => repo.updateGroup(tenantId, tx, id, input));
         await recordAudit(tx, meta, {
           tenantId,
           actorId: actor.userId,

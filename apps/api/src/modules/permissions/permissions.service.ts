@@ -47,6 +47,35 @@ export async function assertDevopsSeats(
 }
 
 /**
+ * Runs a change that may alter what users count as (a role's licence level raised, a group given
+ * another role) and refuses it (409, and the caller's transaction rolls back) when it takes more
+ * DevOps seats of a level than the licence has. A change that takes none, or frees some, passes even
+ * when the tenant is already over its seats (a licence cut by the operator).
+ */
+export async function withinDevopsSeats<T>(
+  tenantId: string,
+  tx: Executor,
+  change: () => Promise<T>,
+): Promise<T> {
+  const before = await countDevopsSeatsInUse(tenantId, tx);
+  const result = await change();
+  const after = await countDevopsSeatsInUse(tenantId, tx);
+  const levels = (['full', 'read'] as const).filter((level) => after[level] > before[level]);
+  if (levels.length === 0) return result;
+  const limits = await repo.findDevopsLimits(tenantId, tx);
+  for (const level of levels) {
+    const limit = limits?.find((l) => l.name === LIMIT_OF_LEVEL[level]);
+    if (limit && after[level] > limit.available) {
+      const available = Math.max(0, limit.available - before[level]);
+      throw conflict(
+        `Not enough DevOps seats: ${available} available, ${after[level] - before[level]} needed.`,
+      );
+    }
+  }
+  return result;
+}
+
+/**
  * What a user may do in each service through users → groups → roles → role_connection_permissions,
  * in two queries. A product's connection rights count only with its licence level, and a service the
  * tenant lacks answers null. Null for an unknown user.

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenantWithUser, createTestApp, type TestApp, type TestUser } from '../../../test/app.js';
 import { licenses, roles, users } from '../../db/schema/index.js';
-import { apiAs, createRole, seedGroup, seedUser } from '../roles/roles.test-helpers.js';
+import { apiAs, createRole, permissionsBody, seedGroup, seedUser } from '../roles/roles.test-helpers.js';
 import { assertDevopsSeats, countDevopsSeatsInUse } from './permissions.service.js';
 
 describe('DevOps seats', () => {
@@ -107,5 +107,62 @@ describe('DevOps seats', () => {
     );
     await expect(assertSeats(u, fullRole, ids)).resolves.toBeUndefined();
     expect(await t.database.tenant(u.tenantId, (tx) => tx.select().from(users))).toHaveLength(4);
+  });
+
+  it('refuses to raise a role to Full access when the users of its groups would pass the seats, and changes nothing', async () => {
+    const u = await createTenantWithUser(t);
+    await api(u, 'POST', '/api/v1/licenses/enable-trial', { product: 'devOps' });
+    const roleId = await roleOf(u, 'Not yet licensed', null);
+    const groupId = await seedGroup(t, u.tenantId, roleId, 'Filled first');
+    const members = [];
+    for (let i = 0; i < 7; i++) members.push(await seedUser(t, u.tenantId, { groupId }));
+
+    const raised = await api(
+      u,
+      'PATCH',
+      `/api/v1/roles/${roleId}/permissions`,
+      permissionsBody(
+        { backupFullAccess: true, devopsFullAccess: true },
+        { pullRequests: 'Contribute', pipelines: 'Manage' },
+      ),
+    );
+    expect(raised.statusCode).toBe(409);
+    expect(raised.json().message).toBe('Not enough DevOps seats: 5 available, 7 needed.');
+    expect(await seats(u)).toEqual({ full: 0, read: 0 });
+    const [role] = await t.database.tenant(u.tenantId, (tx) =>
+      tx.select().from(roles).where(eq(roles.id, roleId)),
+    );
+    expect(role!.devopsFullAccess).toBe(false);
+
+    // With the group down to the seats there are, the same change passes.
+    for (const member of members.slice(5)) {
+      await t.database.tenant(u.tenantId, (tx) =>
+        tx.update(users).set({ groupId: null }).where(eq(users.id, member.userId)),
+      );
+    }
+    const fits = await api(
+      u,
+      'PATCH',
+      `/api/v1/roles/${roleId}/permissions`,
+      permissionsBody(
+        { backupFullAccess: true, devopsFullAccess: true },
+        { pullRequests: 'Contribute', pipelines: 'Manage' },
+      ),
+    );
+    expect(fits.statusCode).toBe(200);
+    expect(await seats(u)).toEqual({ full: 5, read: 0 });
+  });
+
+  it('refuses to give a group a role whose level its users would pass the seats with', async () => {
+    const u = await createTenantWithUser(t);
+    await api(u, 'POST', '/api/v1/licenses/enable-trial', { product: 'devOps' });
+    await setLimits(u, 1, 1);
+    const fullRole = await roleOf(u, 'Full', 'full');
+    await seedUser(t, u.tenantId, { groupId: await seedGroup(t, u.tenantId, fullRole, 'Seated') });
+    const groupId = await seedGroup(t, u.tenantId, await roleOf(u, 'None', null), 'Moving');
+    const res = await api(u, 'PATCH', `/api/v1/groups/${groupId}`, { roleId: fullRole });
+    // Changing a group's role removes its users, so no seat is taken and the change passes.
+    expect(res.statusCode).toBe(200);
+    expect(await seats(u)).toEqual({ full: 1, read: 0 });
   });
 });

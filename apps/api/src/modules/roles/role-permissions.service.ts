@@ -9,6 +9,7 @@ import type { Database, Executor, Tx } from '../../db/client.js';
 import type { Actor, RequestMeta } from '../../lib/context.js';
 import { invalidField, notFound } from '../../lib/errors.js';
 import { recordAudit } from '../audit/audit.service.js';
+import { withinDevopsSeats } from '../permissions/permissions.service.js';
 import * as rightsRepo from './role-permissions.repository.js';
 import * as repo from './roles.repository.js';
 import { ROLE_NOT_FOUND } from './roles.service.js';
@@ -149,17 +150,20 @@ export function createRolePermissionService(database: Database) {
         ]);
         const { licenses } = input;
         const { pullRequests, pipelines } = input.devops.permissions;
-        await repo.updateRole(tenantId, tx, roleId, {
-          ...(backup ? { backupFullAccess: licenses.backupFullAccess } : {}),
-          ...(devops
-            ? {
-                devopsFullAccess: licenses.devopsFullAccess,
-                devopsReadAccess: licenses.devopsReadAccess,
-                pullRequests,
-                pipelines,
-              }
-            : {}),
-        });
+        // Raising the licence level of a role raises every user of its groups: seats are checked.
+        await withinDevopsSeats(tenantId, tx, () =>
+          repo.updateRole(tenantId, tx, roleId, {
+            ...(backup ? { backupFullAccess: licenses.backupFullAccess } : {}),
+            ...(devops
+              ? {
+                  devopsFullAccess: licenses.devopsFullAccess,
+                  devopsReadAccess: licenses.devopsReadAccess,
+                  pullRequests,
+                  pipelines,
+                }
+              : {}),
+          }),
+        );
         if (backup) {
           const rows = input.dbr.permissions.connections.map(({ id, name: _name, ...rights }) => ({
             connectionId: id,
