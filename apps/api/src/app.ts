@@ -158,6 +158,9 @@ export async function buildApp(config: Config, options: AppOptions): Promise<Fas
       services.sessions.purgeExpired(),
       services.limiter.purgeExpired(),
       database.system((tx) => deleteExpiredStates(tx)),
+      services.tenants.expireUnverified().then((names) => {
+        if (names.length > 0) app.log.info({ tenants: names }, 'unverified sign-ups expired');
+      }),
     ]).catch((error) => app.log.warn({ err: error }, 'housekeeping failed'));
   }, HOUSEKEEPING_MS);
   housekeeping.unref();

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { tenants } from '../../db/schema/index.js';
 
@@ -44,4 +44,23 @@ export async function takenNamesLike(db: Executor, base: string) {
     .from(tenants)
     .where(sql`lower(${tenants.name}) = lower(${base}) or lower(${tenants.name}) like lower(${`${base}-%`})`);
   return new Set(rows.map((r) => r.name.toLowerCase()));
+}
+
+/**
+ * Removes sign-ups that were never verified: the given ones, or all pending since before `createdBefore`.
+ * Their user, links and audit trail go with them (foreign keys cascade), and their names are free again.
+ * Owner connection, since it spans tenants. Answers the names removed.
+ */
+export async function deletePendingSignUps(db: Executor, which: { ids: string[] } | { createdBefore: Date }) {
+  const chosen =
+    'ids' in which
+      ? which.ids.length > 0
+        ? inArray(tenants.id, which.ids)
+        : sql`false`
+      : lt(tenants.createdAt, which.createdBefore);
+  const rows = await db
+    .delete(tenants)
+    .where(and(eq(tenants.status, 'pending'), chosen))
+    .returning({ name: tenants.name });
+  return rows.map((row) => row.name);
 }

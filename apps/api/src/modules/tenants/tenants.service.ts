@@ -1,6 +1,7 @@
 import { type Brand, SERVICE_KEYS, type ServiceKey, type tenantSignUpSchema } from '@skyvault/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
+import { claimJob } from '../../db/claim-job.js';
 import type { Database } from '../../db/client.js';
 import type { Actor, RequestMeta } from '../../lib/context.js';
 import { AppError, conflict, notFound } from '../../lib/errors.js';
@@ -61,7 +62,15 @@ export function createTenantService(deps: {
      */
     async signUp(data: SignUp, meta: RequestMeta) {
       await deps.limiter.consume(`sign-up:ip:${addressKey(meta.ip)}`, 'signUpsPerAddress');
+      await deps.limiter.consume(`verify-resend:email:${data.email}`, 'codeRequestsPerEmail');
       const passwordHash = await hashPassword(data.password);
+      // A new sign-up of an address replaces the ones still waiting for it: their links stop working
+      // and their passwords are gone, so the password of whoever proves the address is the one set
+      // last by someone who could sign up with it (pre-hijack defence), and their names are free.
+      await database.system(async (tx) => {
+        const waiting = await users.findPendingSignUps(tx, data.email);
+        await repo.deletePendingSignUps(tx, { ids: waiting.map(({ tenant }) => tenant.id) });
+      });
       const base = baseTenantName(data.email);
       const taken = await database.system((tx) => repo.takenNamesLike(tx, base));
       const name = firstFreeName(base, taken);
@@ -123,6 +132,18 @@ export function createTenantService(deps: {
           after: { status: 'active' },
         });
         return { tenantName: tenant.name, email: user.email };
+      });
+    },
+
+    /**
+     * Housekeeping: sign-ups not verified within the link's 48 hours are removed, freeing their names;
+     * one API process does it at a time.
+     */
+    async expireUnverified(): Promise<string[]> {
+      return database.system(async (tx) => {
+        if (!(await claimJob(tx, 'expire-unverified-sign-ups'))) return [];
+        const createdBefore = new Date(Date.now() - VERIFY_HOURS * 3600 * 1000);
+        return repo.deletePendingSignUps(tx, { createdBefore });
       });
     },
 

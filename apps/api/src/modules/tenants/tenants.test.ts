@@ -162,6 +162,80 @@ describe('tenant sign-up', () => {
     if (res.statusCode === 400) expect(res.json().code).toBe('VALIDATION_ERROR');
   });
 
+  it('removes sign-ups left unverified for 48 hours, freeing their names, and keeps the rest', async () => {
+    await signUp(t, valid('late@lapsed.com'));
+    await signUp(t, valid('soon@fresh-co.com'));
+    const stale = linkToken((await lastMailTo(t, 'late@lapsed.com')).text);
+    await t.database.system((tx) =>
+      tx
+        .update(tenants)
+        .set({ createdAt: new Date(Date.now() - 49 * 3_600_000) })
+        .where(eq(tenants.name, 'lapsed')),
+    );
+    const active = await createTenantWithUser(t);
+    await t.database.system((tx) =>
+      tx
+        .update(tenants)
+        .set({ createdAt: new Date(Date.now() - 90 * 86_400_000) })
+        .where(eq(tenants.id, active.tenantId)),
+    );
+
+    expect(await t.app.services.tenants.expireUnverified()).toEqual(['lapsed']);
+    const names = (await t.database.system((tx) => tx.select({ name: tenants.name }).from(tenants))).map(
+      (r) => r.name,
+    );
+    expect(names).not.toContain('lapsed');
+    expect(names).toContain('fresh-co');
+    expect(names).toContain(active.tenantName);
+    const link = await call(t, { method: 'POST', url: '/api/v1/tenants/verify', payload: { token: stale } });
+    expect(link.statusCode).toBe(400);
+    // The name is free for the next sign-up.
+    await signUp(t, valid('again@lapsed.com'));
+    const [again] = await t.database.system((tx) =>
+      tx.select().from(tenants).where(eq(tenants.name, 'lapsed')),
+    );
+    expect(again).toMatchObject({ status: 'pending' });
+  });
+
+  it('lets a new sign-up of a waiting address replace the first: its link and password stop working', async () => {
+    // Someone signs up first with an address that is not theirs, and a password of their own.
+    await signUp(t, {
+      ...valid('owner@prehijack.com'),
+      password: 'Planted-pass1',
+      confirmPassword: 'Planted-pass1',
+    });
+    const planted = linkToken((await lastMailTo(t, 'owner@prehijack.com')).text);
+    // The owner of the address signs up too, and proves it.
+    await signUp(t, valid('owner@prehijack.com'));
+    const own = linkToken((await lastMailTo(t, 'owner@prehijack.com')).text);
+    expect(own).not.toBe(planted);
+    const stale = await call(t, {
+      method: 'POST',
+      url: '/api/v1/tenants/verify',
+      payload: { token: planted },
+    });
+    expect(stale.statusCode).toBe(400);
+    const verified = await call(t, {
+      method: 'POST',
+      url: '/api/v1/tenants/verify',
+      payload: { token: own },
+    });
+    expect(verified.json()).toEqual({ tenantName: 'prehijack', email: 'owner@prehijack.com' });
+
+    const login = (password: string) =>
+      call(t, {
+        method: 'POST',
+        url: '/api/v1/auth/login',
+        payload: { tenantName: 'prehijack', email: 'owner@prehijack.com', password },
+      });
+    expect((await login('Planted-pass1')).statusCode).toBe(401);
+    expect((await login('Secret-pass1')).statusCode).toBe(200);
+    const count = await t.database.system((tx) =>
+      tx.select().from(tenants).where(eq(tenants.name, 'prehijack-2')),
+    );
+    expect(count).toEqual([]);
+  });
+
   it('limits sign-ups per address', async () => {
     let last = 0;
     for (let i = 0; i < 11; i++) {
