@@ -90,6 +90,19 @@ describe('authorization server: tokens of a user who lost access', () => {
     await expectRevoked(member);
   });
 
+  it("revokes them when an administrator resets the user's password", async () => {
+    const member = await userWithTokens();
+    const other = await userWithTokens();
+    const reset = await call(t, {
+      method: 'POST',
+      url: `/api/v1/users/password/${member.id}/reset`,
+      cookie: admin.cookie,
+    });
+    expect(reset.statusCode).toBe(204);
+    await expectRevoked(member);
+    expect((await client.tokenIntrospection(other.config, other.tokens.access_token)).active).toBe(true);
+  });
+
   it('cannot revoke a user of another tenant by naming their id', async () => {
     const member = await userWithTokens();
     const stranger = await createTenantWithUser(t);
