@@ -236,6 +236,34 @@ export const WARNINGS = {
   mfaDeviceNameSame: 'New MFA device name is the same',
 } as const;
 
+/** What the API answers for an item that does not exist in the caller's organization (404, or a field). */
+export const NOT_FOUND = {
+  user: 'User not found.',
+  role: 'Role not found.',
+  group: 'Group not found.',
+  storage: 'Storage not found.',
+  connection: 'Connection not found.',
+  application: 'Connected app not found.',
+  identityProvider: 'Identity provider not found.',
+  icon: 'Icon not found.',
+  ipRange: 'IP range not found.',
+  mfaDevice: 'MFA device not found.',
+  tenant: 'Tenant not found.',
+} as const;
+
+/** What the API answers when a name is already used in the organization (409 on the name field). */
+export const NAME_TAKEN = {
+  role: 'A role with this name already exists',
+  group: 'A group with this name already exists',
+  storage: 'A storage with this name already exists',
+  connection: 'A connection with this name already exists',
+  application: 'An app with this name already exists',
+  identityProvider: 'An identity provider with this name already exists',
+  ipRange: 'An IP range with this name already exists',
+  mfaDevice: 'An MFA device with this name already exists',
+  tenant: 'This tenant name is already taken',
+} as const;
+
 export const APP_SWITCHER_UNKNOWN_SERVICE = 'AppSwitcher: unknown service';
 
 /** The expired-licence modal (SPEC.md §2 Licenses); its body text is ours. */

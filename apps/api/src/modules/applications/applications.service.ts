@@ -7,6 +7,8 @@ import {
   type applicationPatchSchema,
   DAY_MS,
   MINUTE_MS,
+  NAME_TAKEN,
+  NOT_FOUND,
 } from '@skyvault/contract';
 import type { z } from 'zod';
 import type { Database, Tx } from '../../db/client.js';
@@ -25,8 +27,8 @@ type ApplicationInput = z.output<typeof applicationCreateSchema>;
 type ApplicationChange = z.output<typeof applicationPatchSchema>;
 type ApplicationListQuery = z.output<typeof applicationListQuerySchema>;
 
-export const APPLICATION_NOT_FOUND = 'Connected app not found.';
-export const APPLICATION_NAME_TAKEN = 'An app with this name already exists';
+export const APPLICATION_NOT_FOUND = NOT_FOUND.application;
+export const APPLICATION_NAME_TAKEN = NAME_TAKEN.application;
 
 /**
  * What a new app may do until an administrator edits it: the authorization code flow only, no refresh

@@ -5,6 +5,8 @@ import {
   type ConnectionCreated,
   type ConnectionRenewed,
   MESSAGES,
+  NAME_TAKEN,
+  NOT_FOUND,
   type OrganizationType,
 } from '@skyvault/contract';
 import type { FastifyBaseLogger } from 'fastify';
@@ -28,11 +30,9 @@ import { createSalesforceClient } from './salesforce.client.js';
 
 export const SALESFORCE_NOT_CONFIGURED =
   'Salesforce is not configured on this server: set SALESFORCE_CLIENT_ID and SALESFORCE_CLIENT_SECRET.';
-const NAME_TAKEN = 'A connection with this name already exists';
 const STORAGE_NOT_FOUND = 'This storage does not exist or is not available to your organization';
 const TYPE_FIXED = 'The connection type of an existing connection cannot be changed';
 const ID_MISMATCH = 'The connection id does not match the address';
-const NOT_FOUND = 'Connection not found.';
 
 const toConnection = (row: repo.ConnectionListRow): Connection => ({
   id: row.id,
@@ -120,7 +120,7 @@ export function createConnectionService(deps: {
       const backup = backupSettings(actor, input);
       const loginURI = await database.tenant(actor.tenantId, async (tx) => {
         if (await repo.nameTaken(actor.tenantId, tx, input.name)) {
-          throw conflict(NAME_TAKEN, { name: NAME_TAKEN });
+          throw conflict(NAME_TAKEN.connection, { name: NAME_TAKEN.connection });
         }
         if (backup && !(await repo.storageVisible(actor.tenantId, tx, backup.storageId))) {
           throw invalidField('storageId', STORAGE_NOT_FOUND);
@@ -159,7 +159,7 @@ export function createConnectionService(deps: {
       if (input.connectionId !== id) throw invalidField('connectionId', ID_MISMATCH);
       const loginUri = await database.tenant(actor.tenantId, async (tx) => {
         const row = await repo.findConnection(actor.tenantId, tx, id);
-        if (!row) throw notFound(NOT_FOUND);
+        if (!row) throw notFound(NOT_FOUND.connection);
         // Another type would log in to another org, under this connection's storage and key.
         if (row.organizationType !== input.organizationType) {
           throw invalidField('organizationType', TYPE_FIXED);
@@ -179,7 +179,7 @@ export function createConnectionService(deps: {
     async remove(actor: Actor, meta: RequestMeta, id: string) {
       const row = await database.tenant(actor.tenantId, async (tx) => {
         const found = await repo.findConnection(actor.tenantId, tx, id);
-        if (!found) throw notFound(NOT_FOUND);
+        if (!found) throw notFound(NOT_FOUND.connection);
         await deleteStatesFor(actor.tenantId, tx, CONNECTION_LOGIN_PURPOSE, id);
         await repo.deleteConnection(actor.tenantId, tx, id);
         await recordAudit(tx, meta, {

@@ -1,4 +1,5 @@
 import type { GroupUsersUpdate, groupUsersQuerySchema } from '@skyvault/contract';
+import { NOT_FOUND } from '@skyvault/contract';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.js';
 import type { Actor, RequestMeta } from '../../lib/context.js';
@@ -12,7 +13,7 @@ import { GROUP_NOT_FOUND } from './groups.service.js';
 
 type GroupUsersQuery = z.output<typeof groupUsersQuerySchema>;
 
-export const USER_NOT_FOUND = 'User not found.';
+export const USER_NOT_FOUND = NOT_FOUND.user;
 export const NOT_A_MEMBER = 'This user is not in the group.';
 
 /**

@@ -1,4 +1,5 @@
 import type { Group, groupCreateSchema, groupListQuerySchema, groupPatchSchema } from '@skyvault/contract';
+import { NAME_TAKEN, NOT_FOUND } from '@skyvault/contract';
 import type { z } from 'zod';
 import type { Database, Executor } from '../../db/client.js';
 import type { Actor, RequestMeta } from '../../lib/context.js';
@@ -13,9 +14,9 @@ type GroupInput = z.output<typeof groupCreateSchema>;
 type GroupChange = z.output<typeof groupPatchSchema>;
 type GroupListQuery = z.output<typeof groupListQuerySchema>;
 
-export const GROUP_NOT_FOUND = 'Group not found.';
-export const GROUP_NAME_TAKEN = 'A group with this name already exists';
-export const ROLE_NOT_FOUND = 'Role not found';
+export const GROUP_NOT_FOUND = NOT_FOUND.group;
+export const GROUP_NAME_TAKEN = NAME_TAKEN.group;
+export const ROLE_NOT_FOUND = NOT_FOUND.role;
 
 /** A reference in a body to a record this tenant does not have: 404, shown at the form's field. */
 export const missingReference = (field: string, message: string) =>

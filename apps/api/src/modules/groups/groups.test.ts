@@ -64,7 +64,7 @@ describe('groups', () => {
     const foreignRole = await insertRole(t, stranger.tenantId, 'Theirs');
     const res = await api(u, 'POST', '/api/v1/groups', { name: 'Borrowed', roleId: foreignRole });
     expect(res.statusCode).toBe(404);
-    expect(res.json().fields).toEqual({ roleId: 'Role not found' });
+    expect(res.json().fields).toEqual({ roleId: 'Role not found.' });
     expect((await api(u, 'PATCH', `/api/v1/groups/${other}`, { roleId: foreignRole })).statusCode).toBe(404);
     expect(
       (await api(u, 'POST', '/api/v1/groups', { name: 'Missing', roleId: randomUUID() })).statusCode,

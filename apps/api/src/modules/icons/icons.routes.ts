@@ -5,6 +5,7 @@ import {
   iconEndpoints,
   iconUploadFieldsSchema,
   MESSAGES,
+  NOT_FOUND,
 } from '@skyvault/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -78,7 +79,7 @@ export async function iconRoutes(app: FastifyInstance, { icons }: { icons: IconS
 
   app.get('/api/v1/icons/:iconId', { schema: { hide: true } }, async (request, reply) => {
     const params = imageParamsSchema.safeParse(request.params);
-    if (!params.success) throw new AppError('NOT_FOUND', 'Icon not found.');
+    if (!params.success) throw new AppError('NOT_FOUND', NOT_FOUND.icon);
     const { svg, etag } = await icons.image(params.data.iconId);
     reply
       .header('content-security-policy', IMAGE_CSP)

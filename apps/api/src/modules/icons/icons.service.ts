@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { type IconInfo, MESSAGES } from '@skyvault/contract';
+import { type IconInfo, MESSAGES, NOT_FOUND } from '@skyvault/contract';
 import type { Database } from '../../db/client.js';
 import type { Actor, RequestMeta } from '../../lib/context.js';
 import { AppError, notFound } from '../../lib/errors.js';
@@ -7,7 +7,7 @@ import { recordAudit } from '../audit/audit.service.js';
 import * as repo from './icons.repository.js';
 import { NotSvgError, sanitizeSvg } from './svg-sanitizer.js';
 
-export const ICON_NOT_FOUND = 'Icon not found.';
+export const ICON_NOT_FOUND = NOT_FOUND.icon;
 
 export interface IconUpload {
   fileName: string;

@@ -7,6 +7,8 @@ import {
   type identityProviderPatchSchema,
   type LoginButton,
   MESSAGES,
+  NAME_TAKEN,
+  NOT_FOUND,
   ssoStartPath,
 } from '@skyvault/contract';
 import type { z } from 'zod';
@@ -27,9 +29,9 @@ type ProviderInput = z.output<typeof identityProviderCreateSchema>;
 type ProviderChange = z.output<typeof identityProviderPatchSchema>;
 type ProviderListQuery = z.output<typeof identityProviderListQuerySchema>;
 
-export const PROVIDER_NOT_FOUND = 'Identity provider not found.';
-export const PROVIDER_NAME_TAKEN = 'An identity provider with this name already exists';
-export const ICON_NOT_FOUND = 'Icon not found.';
+export const PROVIDER_NOT_FOUND = NOT_FOUND.identityProvider;
+export const PROVIDER_NAME_TAKEN = NAME_TAKEN.identityProvider;
+export const ICON_NOT_FOUND = NOT_FOUND.icon;
 
 /** The client secret is write-only: it is never part of what the API answers. */
 export const toIdentityProvider = (row: repo.IdentityProviderRow): IdentityProvider => ({

@@ -4,6 +4,8 @@ import {
   type ipRangeListQuerySchema,
   type ipRangePatchSchema,
   ipRangeProblem,
+  NAME_TAKEN,
+  NOT_FOUND,
 } from '@skyvault/contract';
 import type { z } from 'zod';
 import type { Database, Executor, Tx } from '../../db/client.js';
@@ -19,8 +21,8 @@ type IpRangeInput = z.output<typeof ipRangeCreateSchema>;
 type IpRangeChange = z.output<typeof ipRangePatchSchema>;
 type IpRangeListQuery = z.output<typeof ipRangeListQuerySchema>;
 
-export const IP_RANGE_NOT_FOUND = 'IP range not found.';
-export const IP_RANGE_NAME_TAKEN = 'An IP range with this name already exists';
+export const IP_RANGE_NOT_FOUND = NOT_FOUND.ipRange;
+export const IP_RANGE_NAME_TAKEN = NAME_TAKEN.ipRange;
 
 export const toIpRange = (row: repo.IpRangeRow): IpRange => ({
   id: row.id,

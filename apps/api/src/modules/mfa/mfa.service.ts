@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { MfaDevice, MfaDeviceCreated, MfaStepUp } from '@skyvault/contract';
-import { MESSAGES, WARNINGS } from '@skyvault/contract';
+import { MESSAGES, NAME_TAKEN, NOT_FOUND, WARNINGS } from '@skyvault/contract';
 import type { Database } from '../../db/client.js';
 import type { Actor, RequestMeta } from '../../lib/context.js';
 import { AppError, conflict, invalidField, notFound } from '../../lib/errors.js';
@@ -24,8 +24,6 @@ const toDevice = (row: repo.MfaDeviceRow): MfaDevice => ({
 /** What the audit trail keeps of a device: never its secret. */
 const audited = (row: repo.MfaDeviceRow) => ({ name: row.name, status: row.status });
 
-const NAME_TAKEN = 'An MFA device with this name already exists';
-
 const wrongCode = () =>
   new AppError('INVALID_TOTP', MESSAGES.mfaCodeIncorrect, { fields: { code: MESSAGES.mfaCodeIncorrect } });
 const stepUpRequired = () => invalidField('code', MESSAGES.mfaStepUpRequired);
@@ -47,7 +45,7 @@ export function createMfaService(deps: {
     const row = await database.tenant(actor.tenantId, (tx) =>
       repo.findDevice(actor.tenantId, tx, actor.userId, id),
     );
-    if (!row) throw notFound('MFA device not found.');
+    if (!row) throw notFound(NOT_FOUND.mfaDevice);
     return row;
   };
 
@@ -63,7 +61,7 @@ export function createMfaService(deps: {
   ) =>
     database.tenant(actor.tenantId, async (tx) => {
       const before = await repo.findDevice(actor.tenantId, tx, actor.userId, id);
-      if (!before) throw notFound('MFA device not found.');
+      if (!before) throw notFound(NOT_FOUND.mfaDevice);
       const after = await repo.updateDevice(actor.tenantId, tx, id, apply(before));
       await recordAudit(tx, meta, {
         tenantId: actor.tenantId,
@@ -133,7 +131,7 @@ export function createMfaService(deps: {
       const secret = newTotpSecret();
       const row = await database.tenant(actor.tenantId, async (tx) => {
         if (await repo.nameTaken(actor.tenantId, tx, actor.userId, name))
-          throw conflict(NAME_TAKEN, { name: NAME_TAKEN });
+          throw conflict(NAME_TAKEN.mfaDevice, { name: NAME_TAKEN.mfaDevice });
         const id = randomUUID();
         const device = await repo.insertDevice(actor.tenantId, tx, {
           id,
@@ -157,10 +155,10 @@ export function createMfaService(deps: {
     async rename(actor: Actor, meta: RequestMeta, id: string, name: string) {
       const row = await database.tenant(actor.tenantId, async (tx) => {
         const current = await repo.findDevice(actor.tenantId, tx, actor.userId, id);
-        if (!current) throw notFound('MFA device not found.');
+        if (!current) throw notFound(NOT_FOUND.mfaDevice);
         if (current.name === name) throw invalidField('name', WARNINGS.mfaDeviceNameSame);
         if (await repo.nameTaken(actor.tenantId, tx, actor.userId, name, id))
-          throw conflict(NAME_TAKEN, { name: NAME_TAKEN });
+          throw conflict(NAME_TAKEN.mfaDevice, { name: NAME_TAKEN.mfaDevice });
         return current;
       });
       return toDevice(await change(actor, meta, row.id, 'update', () => ({ name })));
@@ -170,7 +168,7 @@ export function createMfaService(deps: {
       const proved = await stepUpFor(actor, await load(actor, id), proof);
       await database.tenant(actor.tenantId, async (tx) => {
         const row = await repo.findDevice(actor.tenantId, tx, actor.userId, id);
-        if (!row) throw notFound('MFA device not found.');
+        if (!row) throw notFound(NOT_FOUND.mfaDevice);
         assertStepUp(row, proved);
         await repo.deleteDevice(actor.tenantId, tx, id);
         await recordAudit(tx, meta, {

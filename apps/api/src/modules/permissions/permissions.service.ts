@@ -1,4 +1,5 @@
 import type { EffectivePermissions } from '@skyvault/contract';
+import { NOT_FOUND } from '@skyvault/contract';
 import type { Database, Executor } from '../../db/client.js';
 import type { Actor } from '../../lib/context.js';
 import { conflict, notFound } from '../../lib/errors.js';
@@ -134,7 +135,7 @@ export async function effectivePermissions(
   };
 }
 
-export const USER_NOT_FOUND = 'User not found.';
+export const USER_NOT_FOUND = NOT_FOUND.user;
 
 /** The two effective-permissions calls: an administrator asking about a user, and anyone about themselves. */
 export function createPermissionService(database: Database) {

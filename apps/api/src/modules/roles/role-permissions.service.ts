@@ -1,6 +1,7 @@
 import {
   hasLicenceLevelForEach,
   MESSAGES,
+  NOT_FOUND,
   type RolePermissions,
   SERVICE_KEYS,
   type ServiceKey,
@@ -14,7 +15,7 @@ import * as rightsRepo from './role-permissions.repository.js';
 import * as repo from './roles.repository.js';
 import { ROLE_NOT_FOUND } from './roles.service.js';
 
-export const CONNECTION_NOT_FOUND = 'Connection not found.';
+export const CONNECTION_NOT_FOUND = NOT_FOUND.connection;
 export const CONNECTION_LISTED_TWICE = 'Each connection can be listed once';
 export const SERVICE_NOT_ENABLED = (label: string) => `${label} is not enabled for your organization`;
 

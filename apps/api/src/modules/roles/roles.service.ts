@@ -6,6 +6,7 @@ import type {
   roleListQuerySchema,
   rolePatchSchema,
 } from '@skyvault/contract';
+import { NAME_TAKEN, NOT_FOUND } from '@skyvault/contract';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.js';
 import type { Actor, RequestMeta } from '../../lib/context.js';
@@ -18,8 +19,8 @@ type RoleInput = z.output<typeof roleCreateSchema>;
 type RoleChange = z.output<typeof rolePatchSchema>;
 type RoleListQuery = z.output<typeof roleListQuerySchema>;
 
-export const ROLE_NOT_FOUND = 'Role not found.';
-export const ROLE_NAME_TAKEN = 'A role with this name already exists';
+export const ROLE_NOT_FOUND = NOT_FOUND.role;
+export const ROLE_NAME_TAKEN = NAME_TAKEN.role;
 export const ROLE_IN_USE = 'This role is assigned to a group. Assign another role to the group first.';
 
 const toRole = (row: repo.RoleRow): Role => ({

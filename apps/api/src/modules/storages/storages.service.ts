@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
+  NAME_TAKEN,
+  NOT_FOUND,
   type Storage,
   type StorageCreate,
   type StorageCreated,
@@ -28,8 +30,6 @@ type StorageInput = z.output<typeof storageCreateSchema>;
 type StorageChange = z.output<typeof storagePatchSchema>;
 type StorageListQuery = z.output<typeof storageListQuerySchema>;
 
-const NOT_FOUND = 'Storage not found.';
-const NAME_TAKEN = 'A storage with this name already exists';
 export const SHARED_READ_ONLY = 'Shared storages cannot be edited or deleted';
 export const STORAGE_IN_USE = 'This storage is used by a connection. Delete the connection first.';
 
@@ -81,14 +81,15 @@ export function createStorageService(deps: { database: Database; secrets: Secret
 
     async get(actor: Actor, id: string) {
       const row = await database.tenant(actor.tenantId, (tx) => repo.findStorage(actor.tenantId, tx, id));
-      if (!row) throw notFound(NOT_FOUND);
+      if (!row) throw notFound(NOT_FOUND.storage);
       return view(row);
     },
 
     async create(actor: Actor, meta: RequestMeta, input: StorageInput): Promise<StorageCreated> {
       const { tenantId } = actor;
       const row = await database.tenant(tenantId, async (tx) => {
-        if (await repo.nameTaken(tenantId, tx, input.name)) throw conflict(NAME_TAKEN, { name: NAME_TAKEN });
+        if (await repo.nameTaken(tenantId, tx, input.name))
+          throw conflict(NAME_TAKEN.storage, { name: NAME_TAKEN.storage });
         const id = randomUUID();
         const storage = await repo.insertStorage(tenantId, tx, {
           id,
@@ -113,10 +114,10 @@ export function createStorageService(deps: { database: Database; secrets: Secret
       const { tenantId } = actor;
       return database.tenant(tenantId, async (tx) => {
         const before = await repo.findStorage(tenantId, tx, id);
-        if (!before) throw notFound(NOT_FOUND);
+        if (!before) throw notFound(NOT_FOUND.storage);
         if (before.isShared) throw forbidden(SHARED_READ_ONLY);
         if (input.name !== undefined && (await repo.nameTaken(tenantId, tx, input.name, id)))
-          throw conflict(NAME_TAKEN, { name: NAME_TAKEN });
+          throw conflict(NAME_TAKEN.storage, { name: NAME_TAKEN.storage });
         const stored = openCredentials(secrets, before);
         // A patch changes what it is given: without a type the kind and credentials stay.
         const credentials = input.type
@@ -147,7 +148,7 @@ export function createStorageService(deps: { database: Database; secrets: Secret
       const { tenantId } = actor;
       await database.tenant(tenantId, async (tx) => {
         const row = await repo.findStorage(tenantId, tx, id);
-        if (!row) throw notFound(NOT_FOUND);
+        if (!row) throw notFound(NOT_FOUND.storage);
         if (row.isShared) throw forbidden(SHARED_READ_ONLY);
         // The foreign key refuses while a connection keeps its backups here; that is the user's
         // conflict to resolve, not a server failure.
@@ -185,7 +186,8 @@ export async function createSharedStorage(
   }
   const { name, type, credentials } = parsed.data;
   const row = await deps.database.system(async (tx) => {
-    if (await repo.nameTaken(null, tx, name)) throw conflict(NAME_TAKEN, { name: NAME_TAKEN });
+    if (await repo.nameTaken(null, tx, name))
+      throw conflict(NAME_TAKEN.storage, { name: NAME_TAKEN.storage });
     const id = randomUUID();
     return repo.insertStorage(null, tx, {
       id,

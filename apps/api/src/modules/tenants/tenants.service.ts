@@ -1,4 +1,11 @@
-import { type Brand, SERVICE_KEYS, type ServiceKey, type tenantSignUpSchema } from '@skyvault/contract';
+import {
+  type Brand,
+  NAME_TAKEN,
+  NOT_FOUND,
+  SERVICE_KEYS,
+  type ServiceKey,
+  type tenantSignUpSchema,
+} from '@skyvault/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import { claimJob } from '../../db/claim-job.js';
@@ -25,7 +32,6 @@ const LINK_MESSAGES = {
   used: 'This verification link has already been used. You can log in.',
   expired: 'This verification link has expired. We can send you a new one.',
 };
-const NAME_TAKEN = 'This tenant name is already taken';
 
 type SignUp = z.output<typeof tenantSignUpSchema>;
 
@@ -52,7 +58,7 @@ export function createTenantService(deps: {
   return {
     async get(tenantId: string) {
       const tenant = await database.tenant(tenantId, (tx) => repo.findTenant(tenantId, tx));
-      if (!tenant) throw notFound('Tenant not found.');
+      if (!tenant) throw notFound(NOT_FOUND.tenant);
       return { ...tenant, services: asServiceKeys(tenant.services) };
     },
 
@@ -167,11 +173,11 @@ export function createTenantService(deps: {
 
     async rename(actor: Actor, name: string, meta: RequestMeta) {
       if (await database.system((tx) => repo.tenantNameTaken(tx, name, actor.tenantId))) {
-        throw conflict(NAME_TAKEN, { name: NAME_TAKEN });
+        throw conflict(NAME_TAKEN.tenant, { name: NAME_TAKEN.tenant });
       }
       return database.tenant(actor.tenantId, async (tx) => {
         const before = await repo.findTenant(actor.tenantId, tx);
-        if (!before) throw notFound('Tenant not found.');
+        if (!before) throw notFound(NOT_FOUND.tenant);
         const after = await repo.updateTenant(actor.tenantId, tx, { name });
         await recordAudit(tx, meta, {
           tenantId: actor.tenantId,

@@ -6,6 +6,7 @@ import type {
   userListQuerySchema,
   userPatchSchema,
 } from '@skyvault/contract';
+import { NOT_FOUND } from '@skyvault/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Database, Executor, Tx } from '../../db/client.js';
@@ -28,7 +29,7 @@ type UserInput = z.output<typeof userCreateSchema>;
 type UserChange = z.output<typeof userPatchSchema>;
 type UserListQuery = z.output<typeof userListQuerySchema>;
 
-export const USER_NOT_FOUND = 'User not found.';
+export const USER_NOT_FOUND = NOT_FOUND.user;
 
 const toUser = (row: repo.UserViewRow): User => ({
   id: row.id,
