@@ -71,6 +71,8 @@ export const MESSAGES = {
   verificationCodeRequired: 'Verification code is required',
   /** A 6-digit code that none of the user's authenticator devices gives now (ours). */
   mfaCodeIncorrect: 'The verification code is incorrect.',
+  /** The TOTP step after a provider sign-in was left too long, or its ticket was used. */
+  ssoTicketExpired: 'This sign-in has expired. Please sign in again.',
   /** Disabling, deleting or resetting an enabled MFA device asks for a current factor first (ours). */
   mfaStepUpRequired: 'Enter a code from your authenticator app or your password to confirm',
 

@@ -26,3 +26,7 @@ export const conflict = (message: string, fields?: Record<string, string>) =>
 /** A rule the schema cannot see (uniqueness, cross-row checks), reported on one field like a schema error. */
 export const invalidField = (field: string, message: string) =>
   new AppError('VALIDATION_ERROR', message, { fields: { [field]: message } });
+
+/** A TOTP code that is missing or wrong, reported on the code field. */
+export const invalidTotp = (message: string) =>
+  new AppError('INVALID_TOTP', message, { fields: { code: message } });

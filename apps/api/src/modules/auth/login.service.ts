@@ -1,7 +1,7 @@
 import { type Login, MESSAGES, type PreLogin } from '@skyvault/contract';
 import type { Database } from '../../db/client.js';
 import type { Actor, RequestMeta } from '../../lib/context.js';
-import { AppError } from '../../lib/errors.js';
+import { AppError, invalidTotp } from '../../lib/errors.js';
 import { verifyPassword } from '../../lib/passwords.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { addressPermitted, ipNotAllowed } from '../ip-ranges/network-access.js';
@@ -16,8 +16,6 @@ type Found = NonNullable<Awaited<ReturnType<typeof findForLogin>>>;
 
 /** What a login knows of its request besides the form: whether the browser is known for the address. */
 export type LoginMeta = RequestMeta & { knownBrowser?: boolean; timezone?: string };
-
-const totpError = (message: string) => new AppError('INVALID_TOTP', message, { fields: { code: message } });
 
 const later = (a: Date | null, b: Date | null) => (a && b ? (a > b ? a : b) : (a ?? b));
 
@@ -113,13 +111,12 @@ export function createLoginService(deps: {
       if (found.mfaRequired && !codeChecked) {
         if (!input.code) {
           await limiter.check(`totp:user:${user.id}`, 'totpFailuresPerUser');
-          throw totpError(MESSAGES.totpRequired);
+          throw invalidTotp(MESSAGES.totpRequired);
         }
-        if (!(await codeAccepted(found, input.code, meta))) throw totpError(MESSAGES.mfaCodeIncorrect);
+        if (!(await codeAccepted(found, input.code, meta))) throw invalidTotp(MESSAGES.mfaCodeIncorrect);
       }
       if (cleared.length > 0) await limiter.reset(...cleared);
-      // Rotation: the session the browser had before (if any) ends with this login.
-      if (previous) await database.tenant(previous.tenantId, (tx) => sessions.end(tx, previous));
+      await sessions.endPrevious(previous);
       return database.tenant(tenant.id, async (tx) => {
         const session = await sessions.open(tx, { tenantId: tenant.id, userId: user.id }, meta);
         await recordAudit(tx, meta, {

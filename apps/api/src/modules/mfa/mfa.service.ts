@@ -3,7 +3,7 @@ import type { MfaDevice, MfaDeviceCreated, MfaStepUp } from '@skyvault/contract'
 import { MESSAGES, NAME_TAKEN, NOT_FOUND, WARNINGS } from '@skyvault/contract';
 import type { Database } from '../../db/client.js';
 import type { Actor, RequestMeta } from '../../lib/context.js';
-import { AppError, conflict, invalidField, notFound } from '../../lib/errors.js';
+import { conflict, invalidField, invalidTotp, notFound } from '../../lib/errors.js';
 import { sealedAt } from '../../lib/sealed-at.js';
 import type { SecretBox } from '../../lib/secrets.js';
 import { iso } from '../../lib/sql.js';
@@ -24,8 +24,7 @@ const toDevice = (row: repo.MfaDeviceRow): MfaDevice => ({
 /** What the audit trail keeps of a device: never its secret. */
 const audited = (row: repo.MfaDeviceRow) => ({ name: row.name, status: row.status });
 
-const wrongCode = () =>
-  new AppError('INVALID_TOTP', MESSAGES.mfaCodeIncorrect, { fields: { code: MESSAGES.mfaCodeIncorrect } });
+const wrongCode = () => invalidTotp(MESSAGES.mfaCodeIncorrect);
 const stepUpRequired = () => invalidField('code', MESSAGES.mfaStepUpRequired);
 
 /**

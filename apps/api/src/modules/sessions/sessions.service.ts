@@ -64,6 +64,14 @@ export function createSessionService(database: Database, settings: SessionSettin
       };
     },
 
+    /** Rotation at sign-in: the session the browser had before (any tenant), if any, ends. */
+    endPrevious: async (previous: Actor | null) => {
+      if (previous)
+        await database.tenant(previous.tenantId, (tx) =>
+          repo.deleteSession(previous.tenantId, tx, previous.sessionId),
+        );
+    },
+
     end: (tx: Tx, actor: Pick<Actor, 'tenantId' | 'sessionId'>) =>
       repo.deleteSession(actor.tenantId, tx, actor.sessionId),
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { PassThrough } from 'node:stream';
-import { ssoStartPath } from '@skyvault/contract';
+import { MESSAGES, ssoStartPath } from '@skyvault/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, cookieFrom, createTenantWithUser, type TestApp, type TestUser } from '../../../test/app.js';
@@ -8,7 +8,6 @@ import type { OpenIdProvider } from '../../../test/openid-provider.js';
 import { auditEvents, mfaDevices, oauthStates, users } from '../../db/schema/index.js';
 import { sealedAt } from '../../lib/sealed-at.js';
 import { currentCode, newTotpSecret } from '../mfa/totp.js';
-import { TICKET_EXPIRED } from './sso.service.js';
 import {
   createProvider,
   createSsoTestApp,
@@ -116,7 +115,7 @@ describe('single sign-on with MFA', () => {
     // Once: the ticket is gone with its use.
     const reused = await complete({ ticket, code: currentCode(secret, Date.now() + 30_000) });
     expect(reused.statusCode).toBe(400);
-    expect(reused.json()).toMatchObject({ code: 'SSO_FAILED', message: TICKET_EXPIRED });
+    expect(reused.json()).toMatchObject({ code: 'SSO_FAILED', message: MESSAGES.ssoTicketExpired });
 
     const actions = await t.database.tenant(admin.tenantId, (tx) =>
       tx

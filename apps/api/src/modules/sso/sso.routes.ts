@@ -10,8 +10,9 @@ import type { Config } from '../../config.js';
 import { requestMeta } from '../../lib/context.js';
 import { route } from '../../lib/route.js';
 import { setSessionCookie } from '../../plugins/session.js';
-import { loginPageWith, ROUND_TRIP_TTL_MS, type SsoService } from './sso.service.js';
+import { ROUND_TRIP_TTL_MS, type SsoService } from './sso.service.js';
 import { setSsoBrowserCookie, ssoBrowserKeyOf } from './sso-browser.js';
+import { loginPageWith } from './sso-outcome.js';
 
 /**
  * The browser's side of single sign-on. Start and callback are page loads, not console calls: they

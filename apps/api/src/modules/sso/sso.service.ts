@@ -10,13 +10,12 @@ import {
 } from '@skyvault/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import * as oidc from 'openid-client';
-import type { Database, Tx } from '../../db/client.js';
+import type { Database } from '../../db/client.js';
 import type { identityProviders } from '../../db/schema/index.js';
 import type { Actor, RequestMeta } from '../../lib/context.js';
-import { AppError } from '../../lib/errors.js';
+import { AppError, invalidTotp } from '../../lib/errors.js';
 import { sealedAt } from '../../lib/sealed-at.js';
 import type { SecretBox } from '../../lib/secrets.js';
-import { recordAudit } from '../audit/audit.service.js';
 import { assertNetworkAllowed } from '../ip-ranges/network-access.js';
 import type { MfaService } from '../mfa/mfa.service.js';
 import * as states from '../oauth-states/oauth-states.repository.js';
@@ -24,10 +23,11 @@ import { addressKey } from '../rate-limits/address-key.js';
 import type { RateLimiter } from '../rate-limits/rate-limits.service.js';
 import { toSessionUser } from '../sessions/sessions.routes.js';
 import { hashToken, type SessionService } from '../sessions/sessions.service.js';
-import { IssuerError, type Issuers } from './issuers.js';
+import type { Issuers } from './issuers.js';
 import * as repo from './sso.repository.js';
 import { type ProviderClaims, resolveAccount } from './sso-accounts.js';
 import { newBrowserKey, startedBy } from './sso-browser.js';
+import { auditSsoEvent, claimsOf, failedSignIn, loginPageWith, Refusal } from './sso-outcome.js';
 
 /** The `purpose` of our rows in oauth_states: the round trip to the provider, and the TOTP step after it. */
 export const SSO_PURPOSE = 'sso';
@@ -38,38 +38,7 @@ export const ROUND_TRIP_TTL_MS = 10 * 60 * 1000;
 export const TICKET_TTL_MS = 5 * 60 * 1000;
 const SCOPE = 'openid email profile';
 
-export const TICKET_EXPIRED = 'This sign-in has expired. Please sign in again.';
-
 type ProviderRow = typeof identityProviders.$inferSelect;
-
-/** A sign-in refused for a reason we know; `reason` goes to the log, `code` to the login page. */
-class Refusal extends Error {
-  constructor(
-    readonly code: ErrorCode,
-    readonly reason: string,
-  ) {
-    super(reason);
-  }
-}
-
-const totpError = (message: string) => new AppError('INVALID_TOTP', message, { fields: { code: message } });
-
-/** /auth/login with the given parameters (the empty ones left out). */
-export function loginPageWith(query: Record<string, string | undefined>) {
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) if (value) search.set(key, value);
-  return `${SSO_LOGIN_PAGE}?${search}`;
-}
-
-/** What a provider's error says, for the log only: short, and of the characters an error code has. */
-const describe = (error: unknown) => {
-  const e = error as { name?: string; code?: string; error?: string; message?: string };
-  return [e.name, e.code, e.error, e.message]
-    .filter(Boolean)
-    .join(': ')
-    .replace(/[^\w .:'"()=/-]/g, '')
-    .slice(0, 300);
-};
 
 /**
  * Single sign-on through a tenant's OpenID Connect provider: authorization code with PKCE (S256),
@@ -102,60 +71,6 @@ export function createSsoService(deps: {
       ),
     });
 
-  /** Where a failed sign-in lands; the details go to the log, never into the URL. */
-  function failed(error: unknown, returnTo?: string) {
-    let code: ErrorCode = 'SSO_FAILED';
-    if (error instanceof Refusal) {
-      code = error.code;
-      log.info({ reason: error.reason }, 'single sign-on refused');
-    } else if (error instanceof AppError) {
-      code = error.code;
-    } else if (
-      error instanceof IssuerError ||
-      error instanceof oidc.ClientError ||
-      error instanceof oidc.AuthorizationResponseError ||
-      error instanceof oidc.ResponseBodyError ||
-      error instanceof oidc.WWWAuthenticateChallengeError
-    ) {
-      log.warn({ reason: describe(error) }, 'single sign-on failed at the identity provider');
-    } else {
-      log.error({ err: error }, 'single sign-on failed');
-    }
-    return loginPageWith({ [SSO_LOGIN_QUERY.error]: code, redirectTo: returnTo });
-  }
-
-  const auditFor = (
-    tx: Tx,
-    tenantId: string,
-    userId: string,
-    meta: RequestMeta,
-    action: string,
-    providerId: string,
-  ) =>
-    recordAudit(tx, meta, {
-      tenantId,
-      actorId: userId,
-      action,
-      targetType: 'user',
-      targetId: userId,
-      after: { identityProviderId: providerId },
-    });
-
-  /** The claims of the ID token, completed from userinfo when the token carries no e-mail address. */
-  async function claimsOf(
-    config: oidc.Configuration,
-    tokens: Awaited<ReturnType<typeof oidc.authorizationCodeGrant>>,
-  ) {
-    const idToken = tokens.claims();
-    if (!idToken) throw new Refusal('SSO_FAILED', 'no ID token');
-    const claims: ProviderClaims = { ...idToken };
-    if (claims.email === undefined && config.serverMetadata().userinfo_endpoint) {
-      const info = await oidc.fetchUserInfo(config, tokens.access_token, idToken.sub);
-      return { ...info, ...idToken } as ProviderClaims;
-    }
-    return claims;
-  }
-
   /**
    * The provider vouched for the person: find or create their user, then either open a session or,
    * for a user with an enabled MFA device, issue the ticket of the TOTP step. Refusals that concern a
@@ -170,7 +85,7 @@ export function createSsoService(deps: {
   ) {
     return database.tenant(tenantId, async (tx) => {
       const refuse = async (code: ErrorCode, reason: string, userId?: string) => {
-        if (userId) await auditFor(tx, tenantId, userId, meta, 'failed-sign-in', provider.id);
+        if (userId) await auditSsoEvent(tx, tenantId, userId, meta, 'failed-sign-in', provider.id);
         return { refused: new Refusal(code, reason) } as const;
       };
       // The network comes first: from outside the tenant's ranges nobody is created or linked. (The
@@ -202,15 +117,10 @@ export function createSsoService(deps: {
         return { ticket } as const;
       }
       const session = await sessions.open(tx, { tenantId, userId: user.id }, meta);
-      await auditFor(tx, tenantId, user.id, meta, 'sign-in', provider.id);
+      await auditSsoEvent(tx, tenantId, user.id, meta, 'sign-in', provider.id);
       return { session } as const;
     });
   }
-
-  /** The browser's previous session (any tenant) ends with a new sign-in, as with the password login. */
-  const rotate = async (previous: Actor | null) => {
-    if (previous) await database.tenant(previous.tenantId, (tx) => sessions.end(tx, previous));
-  };
 
   return {
     /**
@@ -260,7 +170,7 @@ export function createSsoService(deps: {
         }).href;
         return { location, browserKey };
       } catch (error) {
-        return { location: failed(error, returnTo) };
+        return { location: failedSignIn(log, error, returnTo) };
       }
     },
 
@@ -323,10 +233,10 @@ export function createSsoService(deps: {
             location: loginPageWith({ [SSO_LOGIN_QUERY.ticket]: outcome.ticket, redirectTo: returnTo }),
           };
         }
-        await rotate(previous);
+        await sessions.endPrevious(previous);
         return { location: returnTo ?? '/', session: outcome.session };
       } catch (error) {
-        return { location: failed(error, returnTo) };
+        return { location: failedSignIn(log, error, returnTo) };
       }
     },
 
@@ -338,21 +248,22 @@ export function createSsoService(deps: {
           ? await database.system((tx) => states.findStateByHash(tx, hashToken(input.ticket)))
           : null;
       if (!found || found.purpose !== SSO_MFA_PURPOSE || !found.userId || !found.targetId) {
-        throw new AppError('SSO_FAILED', TICKET_EXPIRED);
+        throw new AppError('SSO_FAILED', MESSAGES.ssoTicketExpired);
       }
-      if (found.expiresAt.getTime() <= Date.now()) throw new AppError('SSO_FAILED', TICKET_EXPIRED);
+      if (found.expiresAt.getTime() <= Date.now())
+        throw new AppError('SSO_FAILED', MESSAGES.ssoTicketExpired);
       const { tenantId, userId, targetId: providerId } = found;
       const key = `totp:user:${userId}`;
       await limiter.check(key, 'totpFailuresPerUser');
       if (!(await mfa.acceptLoginCode(tenantId, userId, input.code))) {
         await limiter.fail(key, 'totpFailuresPerUser');
         await database.tenant(tenantId, (tx) =>
-          auditFor(tx, tenantId, userId, meta, 'failed-sign-in', providerId),
+          auditSsoEvent(tx, tenantId, userId, meta, 'failed-sign-in', providerId),
         );
-        throw totpError(MESSAGES.mfaCodeIncorrect);
+        throw invalidTotp(MESSAGES.mfaCodeIncorrect);
       }
       if (!(await database.system((tx) => states.consumeState(tx, found.id)))) {
-        throw new AppError('SSO_FAILED', TICKET_EXPIRED);
+        throw new AppError('SSO_FAILED', MESSAGES.ssoTicketExpired);
       }
       // The user's state and the network may have changed while the code was typed.
       const checked = await database.tenant(tenantId, async (tx) => {
@@ -367,16 +278,16 @@ export function createSsoService(deps: {
           await assertNetworkAllowed(tx, tenantId, meta.ip);
         } catch (error) {
           if (!(error instanceof AppError)) throw error;
-          await auditFor(tx, tenantId, userId, meta, 'failed-sign-in', providerId);
+          await auditSsoEvent(tx, tenantId, userId, meta, 'failed-sign-in', providerId);
           return { refused: error };
         }
         return { user, tenant };
       });
       if ('refused' in checked) throw checked.refused;
-      await rotate(previous);
+      await sessions.endPrevious(previous);
       return database.tenant(tenantId, async (tx) => {
         const session = await sessions.open(tx, { tenantId, userId }, meta);
-        await auditFor(tx, tenantId, userId, meta, 'sign-in', providerId);
+        await auditSsoEvent(tx, tenantId, userId, meta, 'sign-in', providerId);
         return { session, user: toSessionUser(checked.user, checked.tenant) };
       });
     },
