@@ -74,10 +74,7 @@ export function createPasswordService(deps: {
       });
     },
 
-    /**
-     * A reset code for a user who must change their password before signing in. It is answered at
-     * login to whoever knows the password, not mailed, so using it proves no address.
-     */
+    /** Whose link a code is (the change-password page shows the address), without using it up. */
     async details(code: string) {
       const owner = await tokens.peek(RESET_PURPOSES, code, CODE_MESSAGES);
       const user = await database.tenant(owner.tenantId, (tx) => findUser(owner.tenantId, tx, owner.userId));

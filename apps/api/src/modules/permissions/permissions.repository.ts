@@ -56,13 +56,18 @@ export async function countUsersWithoutSeat(
   return row?.value ?? 0;
 }
 
-/** The tenant's DevOps licence limits (name → seats available), or null without a licence. */
-export async function findDevopsLimits(tenantId: string, db: Executor) {
+/**
+ * The tenant's DevOps licence limits (name → seats available), or null without a licence. The row stays
+ * locked until the transaction ends: seats are counted after this, so two changes of one tenant that
+ * take seats count them one after the other instead of both seeing the same seats free.
+ */
+export async function lockDevopsLimits(tenantId: string, db: Executor) {
   const [row] = await db
     .select({ limits: licenses.limits })
     .from(licenses)
     .where(and(eq(licenses.tenantId, tenantId), eq(licenses.product, 'Devops')))
-    .limit(1);
+    .limit(1)
+    .for('update');
   return row ? row.limits : null;
 }
 

@@ -35,9 +35,12 @@ export async function assertDevopsSeats(
   tx: Executor,
   { roleId, addedUserIds }: { roleId: string; addedUserIds: string[] },
 ): Promise<void> {
+  // Locked first, even for a role without a level: a change raising that role meanwhile waits for this one.
+  const limits = await repo.lockDevopsLimits(tenantId, tx);
+  if (!limits) return;
   const level = await repo.findRoleLevel(tenantId, tx, roleId);
   if (!level) return;
-  const limit = (await repo.findDevopsLimits(tenantId, tx))?.find((l) => l.name === LIMIT_OF_LEVEL[level]);
+  const limit = limits.find((l) => l.name === LIMIT_OF_LEVEL[level]);
   if (!limit) return;
   const needed = await repo.countUsersWithoutSeat(tenantId, tx, [...new Set(addedUserIds)], level);
   if (needed === 0) return;
@@ -58,14 +61,15 @@ export async function withinDevopsSeats<T>(
   tx: Executor,
   change: () => Promise<T>,
 ): Promise<T> {
+  // The lock comes before the first count, so that no other change of seats slips in between.
+  const limits = await repo.lockDevopsLimits(tenantId, tx);
+  if (!limits) return change();
   const before = await countDevopsSeatsInUse(tenantId, tx);
   const result = await change();
   const after = await countDevopsSeatsInUse(tenantId, tx);
-  const levels = (['full', 'read'] as const).filter((level) => after[level] > before[level]);
-  if (levels.length === 0) return result;
-  const limits = await repo.findDevopsLimits(tenantId, tx);
-  for (const level of levels) {
-    const limit = limits?.find((l) => l.name === LIMIT_OF_LEVEL[level]);
+  for (const level of ['full', 'read'] as const) {
+    if (after[level] <= before[level]) continue;
+    const limit = limits.find((l) => l.name === LIMIT_OF_LEVEL[level]);
     if (limit && after[level] > limit.available) {
       const available = Math.max(0, limit.available - before[level]);
       throw conflict(

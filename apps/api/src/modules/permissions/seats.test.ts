@@ -153,7 +153,7 @@ describe('DevOps seats', () => {
     expect(await seats(u)).toEqual({ full: 5, read: 0 });
   });
 
-  it('refuses to give a group a role whose level its users would pass the seats with', async () => {
+  it('gives a group a role of a licence level within the seats, since the change of role empties the group', async () => {
     const u = await createTenantWithUser(t);
     await api(u, 'POST', '/api/v1/licenses/enable-trial', { product: 'devOps' });
     await setLimits(u, 1, 1);
@@ -163,6 +163,26 @@ describe('DevOps seats', () => {
     const res = await api(u, 'PATCH', `/api/v1/groups/${groupId}`, { roleId: fullRole });
     // Changing a group's role removes its users, so no seat is taken and the change passes.
     expect(res.statusCode).toBe(200);
+    expect(await seats(u)).toEqual({ full: 1, read: 0 });
+  });
+
+  it('keeps the seat of a disabled user, so enabling them again never passes the seats', async () => {
+    const u = await createTenantWithUser(t);
+    await api(u, 'POST', '/api/v1/licenses/enable-trial', { product: 'devOps' });
+    await setLimits(u, 1, 1);
+    const groupId = await seedGroup(t, u.tenantId, await roleOf(u, 'Full', 'full'), 'One seat');
+    const seated = await seedUser(t, u.tenantId, { groupId });
+    expect((await api(u, 'PATCH', `/api/v1/users/${seated.userId}`, { status: 'Disabled' })).statusCode).toBe(
+      200,
+    );
+    // The disabled user still holds the one seat: nobody else can take it meanwhile.
+    const other = await seedUser(t, u.tenantId);
+    const taken = await api(u, 'PATCH', `/api/v1/users/${other.userId}`, { groupId });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().message).toBe('Not enough DevOps seats: 0 available, 1 needed.');
+    expect(
+      (await api(u, 'PATCH', `/api/v1/users/${seated.userId}`, { status: 'Confirmed' })).statusCode,
+    ).toBe(200);
     expect(await seats(u)).toEqual({ full: 1, read: 0 });
   });
 });

@@ -96,11 +96,10 @@ export function createUserService(deps: {
     }
   }
 
-  /** Puts the user into the group once its role has a DevOps seat for them (the check counts existing users). */
-  async function assign(tenantId: string, tx: Tx, userId: string, groupId: string) {
+  /** Refuses a group whose role has no DevOps seat left for the user (the check counts existing users). */
+  async function checkSeat(tenantId: string, tx: Tx, userId: string, groupId: string) {
     const group = await groupForAssignment(tenantId, tx, groupId);
     await assertDevopsSeats(tenantId, tx, { roleId: group.roleId, addedUserIds: [userId] });
-    await repo.updateUser(tenantId, tx, userId, { groupId });
   }
 
   /** A link for the user (invitation or reset), with what its e-mail says. */
@@ -141,7 +140,10 @@ export function createUserService(deps: {
           status: passwordHash ? 'Confirmed' : 'WaitConfirmation',
           isAdmin: input.isAdmin ?? false,
         });
-        if (input.groupId) await assign(tenantId, tx, row.id, input.groupId);
+        if (input.groupId) {
+          await checkSeat(tenantId, tx, row.id, input.groupId);
+          await repo.updateUser(tenantId, tx, row.id, { groupId: input.groupId });
+        }
         await recordAudit(tx, meta, {
           tenantId,
           actorId: actor.userId,
@@ -171,8 +173,10 @@ export function createUserService(deps: {
         if (readdressed) await tokens.voidAll(tx, { tenantId, userId: id });
         const disabling = status === 'Disabled' && before.status !== 'Disabled';
         if (disabling && id === actor.userId) throw conflict(USER_RULES.disableSelf);
+        // The seats' lock comes before the administrators' rows, in the order every change of seats takes them.
+        if (input.groupId && input.groupId !== before.groupId)
+          await checkSeat(tenantId, tx, id, input.groupId);
         await assertKeepsAnAdmin(tenantId, tx, before, disabling || input.isAdmin === false);
-        if (input.groupId && input.groupId !== before.groupId) await assign(tenantId, tx, id, input.groupId);
         const after = await repo.updateUser(tenantId, tx, id, {
           firstName: input.firstName,
           lastName: input.lastName,
@@ -181,8 +185,8 @@ export function createUserService(deps: {
           passwordHash,
           status,
           ...(readdressed ? { emailVerifiedAt: null } : {}),
-          // null leaves the group; a new group was set by assign() above.
-          ...(input.groupId === null ? { groupId: null } : {}),
+          // null leaves the group; a new one was checked above.
+          ...(input.groupId !== undefined ? { groupId: input.groupId } : {}),
         });
         // A disabled user is signed out everywhere at once; a new password ends the old sessions too
         // (an administrator who changes their own keeps the session they are using).
