@@ -28,17 +28,19 @@ export const groupSchema = z.object({
 });
 export type Group = z.infer<typeof groupSchema>;
 
-const groupInputSchema = z.object({
+const groupFieldsSchema = z.object({
   name: groupNameRule,
-  description: descriptionRule.default(''),
+  description: descriptionRule,
   roleId: roleIdRule,
 });
+const groupInputSchema = groupFieldsSchema.extend({ description: descriptionRule.default('') });
 
 /** POST /v1/groups, and the create dialog's form. */
 export const groupCreateSchema = groupInputSchema;
 export type GroupCreate = z.input<typeof groupCreateSchema>;
 /** PATCH /v1/groups/:id. Changing roleId removes every user from the group (after the console confirms). */
-export const groupPatchSchema = groupInputSchema.partial();
+// Built on the fields without defaults: a PATCH that leaves the description out keeps the stored one.
+export const groupPatchSchema = groupFieldsSchema.partial();
 export type GroupPatch = z.input<typeof groupPatchSchema>;
 export const groupFormSchema = groupInputSchema;
 export type GroupForm = z.input<typeof groupFormSchema>;

@@ -105,13 +105,14 @@ export function createGroupService(deps: { database: Database }) {
         if (!before) throw notFound(GROUP_NOT_FOUND);
         if (input.name !== undefined) await checkName(tenantId, tx, input.name, id);
         const roleChanges = input.roleId !== undefined && input.roleId !== before.roleId;
+        if (roleChanges) await checkRole(tenantId, tx, input.roleId!);
         let removedUsers = 0;
-        if (roleChanges) {
-          await checkRole(tenantId, tx, input.roleId!);
-          removedUsers = await clearGroupUsers(tenantId, tx, id);
-        }
-        // Today a new role empties the group first; the guard keeps seats right should that change.
-        const after = await withinDevopsSeats(tenantId, tx, () => repo.updateGroup(tenantId, tx, id, input));
+        // Today a new role empties the group first; the guard keeps seats right should that change. It
+        // takes the seats' lock before any user row, in the order every change of seats takes them.
+        const after = await withinDevopsSeats(tenantId, tx, async () => {
+          if (roleChanges) removedUsers = await clearGroupUsers(tenantId, tx, id);
+          return repo.updateGroup(tenantId, tx, id, input);
+        });
         await recordAudit(tx, meta, {
           tenantId,
           actorId: actor.userId,

@@ -38,7 +38,11 @@ export async function grantDevopsSeats(t: TestApp, tenantId: string, full: numbe
 }
 
 /** Creates a group through the API and answers its id. */
-export async function createGroup(t: TestApp, u: TestUser, body: { name: string; roleId: string }) {
+export async function createGroup(
+  t: TestApp,
+  u: TestUser,
+  body: { name: string; description?: string; roleId: string },
+) {
   const res = await apiAs(t)(u, 'POST', '/api/v1/groups', body);
   if (res.statusCode !== 201) throw new Error(`group create failed: ${res.statusCode} ${res.body}`);
   return res.json().id as string;

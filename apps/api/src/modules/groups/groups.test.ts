@@ -81,6 +81,15 @@ describe('groups', () => {
     expect(await groupOf(t, u.tenantId, member)).toBe(id);
   });
 
+  it('keeps the description when a PATCH gives only the name', async () => {
+    const u = await createTenantWithUser(t);
+    const roleId = await insertRole(t, u.tenantId, 'R');
+    const id = await createGroup(t, u, { name: 'Described', description: 'Kept', roleId });
+    const res = await api(u, 'PATCH', `/api/v1/groups/${id}`, { name: 'Renamed' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ name: 'Renamed', description: 'Kept', roleId });
+  });
+
   it('changing the role removes every user of the group in the same change, audited', async () => {
     const u = await createTenantWithUser(t);
     const [oldRole, newRole] = [
