@@ -6,7 +6,7 @@ export default defineProject({
   test: {
     name: 'console',
     environment: 'jsdom',
-    include: ['src/**/*.test.{ts,tsx}'],
+    include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
     setupFiles: ['./src/test/setup.ts'],
     // As the browser tests do: on the two-core CI machine, with the API suites beside it, a screen's
     // timing can stretch past an assertion's wait once in a long while. A test that fails twice fails.

@@ -3,14 +3,16 @@ import { ThemeProvider } from '@mui/material/styles';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useLayoutEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { BrandHead } from './brand/useBrand';
-import { ErrorHandlerContext } from './errors/ErrorHandlerContext';
-import { createErrorHandler } from './errors/errorHandler';
-import { createQueryClient } from './queryClient';
-import { theme } from './theme';
-import { notify } from './toasts/notify';
+import { BrandHead } from '../core/brand/useBrand';
+import { ErrorHandlerContext } from '../core/errors/ErrorHandlerContext';
+import { createErrorHandler } from '../core/errors/errorHandler';
+import { createQueryClient } from '../core/queryClient';
+import { theme } from '../core/theme';
+import { notify } from '../core/toasts/notify';
 
-const ToastHost = lazy(() => import('./toasts/ToastHost').then((module) => ({ default: module.ToastHost })));
+const ToastHost = lazy(() =>
+  import('../core/toasts/ToastHost').then((module) => ({ default: module.ToastHost })),
+);
 
 /**
  * Everything the screens rely on: theme, toasts, the query client and the one error handler. It sits

@@ -1,7 +1,7 @@
 import { EmptyState } from '../components/EmptyState';
+import { PageHeader } from '../components/PageHeader';
 import { RouterLink } from '../components/RouterLink';
-import { PageHeader } from './layout/PageHeader';
-import { routes } from './routes';
+import { routes } from '../core/paths/routes';
 
 export function NotFoundPage() {
   return (

@@ -1,5 +1,7 @@
 import { lazy } from 'react';
 import { Navigate, type RouteObject, useRoutes } from 'react-router';
+import { routes } from '../core/paths/routes';
+import { RequireAdmin, RequireService } from '../core/session/guards';
 import { applicationsRoutes } from '../features/applications/applications.routes';
 import { authRoutes } from '../features/auth/auth.routes';
 import { connectionsRoutes } from '../features/connections/connections.routes';
@@ -14,11 +16,9 @@ import { tenantsRoutes } from '../features/tenants/tenants.routes';
 import { usersRoutes } from '../features/users/users.routes';
 import { PublicLayout } from './layout/PublicLayout';
 import { ScreenBoundary } from './layout/ScreenBoundary';
-import { routes } from './routes';
-import { RequireAdmin, RequireService } from './session/guards';
 
 /**
- * The console's route tree. Each feature owns its routes (paths from app/routes, pages lazy-loaded);
+ * The console's route tree. Each feature owns its routes (paths from core/paths, pages lazy-loaded);
  * this file only decides where they sit: public or signed in, and who may open them.
  */
 /**

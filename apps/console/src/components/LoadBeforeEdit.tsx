@@ -5,8 +5,8 @@ import Stack from '@mui/material/Stack';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { PageHeader } from '../app/layout/PageHeader';
 import { leaveForList } from './missingItem';
+import { PageHeader } from './PageHeader';
 
 interface LoadBeforeEditProps<T> {
   query: UseQueryResult<T>;

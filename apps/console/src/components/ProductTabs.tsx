@@ -4,7 +4,7 @@ import Tabs from '@mui/material/Tabs';
 import { PRODUCT_LABELS, type ServiceKey } from '@skyvault/contract';
 import { type ReactNode, useId } from 'react';
 import { useSearchParams } from 'react-router';
-import { LICENSE_TAB_NAMES, productFromName } from '../features/licenses/licenseProducts';
+import { LICENSE_TAB_NAMES, productFromName } from '../core/licenseProducts';
 
 /**
  * A tab per product the tenant has, the tab in the URL (?tab=backup or ?tab=devops; an unknown or

@@ -1,8 +1,8 @@
 import { uuidSchema } from '@skyvault/contract';
 import type { ReactElement } from 'react';
 import { Navigate, useParams } from 'react-router';
-import { ApiError } from '../api/client';
-import { isHandledByErrorHandler } from '../app/errors/formErrors';
+import { ApiError } from '../core/api/client';
+import { isHandledByErrorHandler } from '../core/errors/formErrors';
 
 /**
  * When a details or edit page goes back to its list instead of showing its item (SPEC.md §2, §8):

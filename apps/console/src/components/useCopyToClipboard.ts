@@ -1,6 +1,6 @@
 import { COPY_TOAST_MS, TOASTS } from '@skyvault/contract';
 import { useCallback } from 'react';
-import { notify } from '../app/toasts/notify';
+import { notify } from '../core/toasts/notify';
 
 /** Copies a value and confirms with the short 'Copied to clipboard' toast of SPEC.md §8. */
 export function useCopyToClipboard(): (value: string) => Promise<void> {

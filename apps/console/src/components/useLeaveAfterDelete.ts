@@ -1,5 +1,5 @@
 import { useNavigate } from 'react-router';
-import { notify } from '../app/toasts/notify';
+import { notify } from '../core/toasts/notify';
 
 /**
  * What a details page does once its item is deleted: the toast of SPEC.md §8, then the list, replacing

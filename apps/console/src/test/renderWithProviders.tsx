@@ -6,13 +6,13 @@ import { render } from '@testing-library/react';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { type Mock, vi } from 'vitest';
-import { ErrorHandlerContext } from '../app/errors/ErrorHandlerContext';
-import type { ErrorHandler } from '../app/errors/errorHandler';
-import { SessionContext } from '../app/session/SessionContext';
-import { theme } from '../app/theme';
+import { ErrorHandlerContext } from '../core/errors/ErrorHandlerContext';
+import type { ErrorHandler } from '../core/errors/errorHandler';
+import { SessionContext } from '../core/session/SessionContext';
+import { theme } from '../core/theme';
 
 const ToastHost = lazy(() =>
-  import('../app/toasts/ToastHost').then((module) => ({ default: module.ToastHost })),
+  import('../core/toasts/ToastHost').then((module) => ({ default: module.ToastHost })),
 );
 
 import { adminUser } from './fixtures';

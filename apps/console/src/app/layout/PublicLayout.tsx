@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import { Outlet, useLocation } from 'react-router';
-import { BrandLogo } from '../brand/BrandLogo';
+import { BrandLogo } from '../../core/brand/BrandLogo';
 import { ScreenBoundary } from './ScreenBoundary';
 
 /** Login, sign-up and the other public screens: the brand above one centred card, no shell. */

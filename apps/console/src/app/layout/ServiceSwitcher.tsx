@@ -3,7 +3,7 @@ import IconButton from '@mui/material/IconButton';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { LazyTooltip } from '../../components/LazyTooltip';
-import { linksQuery } from '../system.queries';
+import { linksQuery } from '../../core/system.queries';
 import { availableServices } from './availableServices';
 import { usePopupMenu } from './usePopupMenu';
 

@@ -1,9 +1,9 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { LOGGED_IN_KEY } from '../../core/session/loggedInFlag';
 import { stubFetch } from '../../test/fetchStub';
 import { adminUser } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/renderWithProviders';
-import { LOGGED_IN_KEY } from '../session/loggedInFlag';
 import { SettingsMenu } from './SettingsMenu';
 
 // Wraps the real toast function so a test can read the options it was given. notistack binds that

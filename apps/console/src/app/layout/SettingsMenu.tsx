@@ -2,14 +2,12 @@ import SettingsIcon from '@mui/icons-material/Settings';
 import IconButton from '@mui/material/IconButton';
 import { lazy, Suspense } from 'react';
 import { LazyTooltip } from '../../components/LazyTooltip';
+import type { SettingsMenuProps } from './SettingsMenuPopup';
 import { usePopupMenu } from './usePopupMenu';
 
-export interface SettingsMenuProps {
-  /** Opens the Change tenant name dialog; the item stays disabled until a dialog is plugged in. */
-  onChangeTenantName?: () => void;
-  /** Opens the Change password dialog; the item stays disabled until a dialog is plugged in. */
-  onChangePassword?: () => void;
-}
+// Declared beside the popup that reads them, so that the popup does not import its opener back (a cycle);
+// a type import is erased from the build, and the popup stays a chunk of its own.
+export type { SettingsMenuProps };
 
 const loadPopup = () => import('./SettingsMenuPopup');
 const SettingsMenuPopup = lazy(() => loadPopup().then((module) => ({ default: module.SettingsMenuPopup })));

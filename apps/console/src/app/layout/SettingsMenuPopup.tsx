@@ -9,9 +9,15 @@ import ListSubheader from '@mui/material/ListSubheader';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import { useCopyToClipboard } from '../../components/useCopyToClipboard';
-import { useSessionUser } from '../session/SessionContext';
-import { useLogout } from '../session/useLogout';
-import type { SettingsMenuProps } from './SettingsMenu';
+import { useSessionUser } from '../../core/session/SessionContext';
+import { useLogout } from '../../core/session/useLogout';
+
+export interface SettingsMenuProps {
+  /** Opens the Change tenant name dialog; the item stays disabled until a dialog is plugged in. */
+  onChangeTenantName?: () => void;
+  /** Opens the Change password dialog; the item stays disabled until a dialog is plugged in. */
+  onChangePassword?: () => void;
+}
 
 interface SettingsMenuPopupProps extends SettingsMenuProps {
   id: string;

@@ -10,7 +10,7 @@ import { SIDEBAR_RAIL_WIDTH, SIDEBAR_WIDTH } from '@skyvault/contract';
 import { lazy, Suspense } from 'react';
 import { useLocation } from 'react-router';
 import { LazyTooltip } from '../../components/LazyTooltip';
-import { useSessionUser } from '../session/SessionContext';
+import { useSessionUser } from '../../core/session/SessionContext';
 import { NAV_GROUPS, visibleNavGroups } from './navigation';
 import { SidebarLink } from './SidebarLink';
 

@@ -4,10 +4,10 @@ import IconButton from '@mui/material/IconButton';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import { Link } from 'react-router';
-import { BrandLogo } from '../brand/BrandLogo';
-import { useBrand } from '../brand/useBrand';
-import { routes } from '../routes';
-import { useSessionUser } from '../session/SessionContext';
+import { BrandLogo } from '../../core/brand/BrandLogo';
+import { useBrand } from '../../core/brand/useBrand';
+import { routes } from '../../core/paths/routes';
+import { useSessionUser } from '../../core/session/SessionContext';
 import { ServiceSwitcher } from './ServiceSwitcher';
 import { SettingsMenu, type SettingsMenuProps } from './SettingsMenu';
 

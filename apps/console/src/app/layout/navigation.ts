@@ -10,7 +10,7 @@ import PhonelinkLockIcon from '@mui/icons-material/PhonelinkLock';
 import StorageIcon from '@mui/icons-material/Storage';
 import type SvgIcon from '@mui/material/SvgIcon';
 import type { ServiceKey } from '@skyvault/contract';
-import { routes } from '../routes';
+import { routes } from '../../core/paths/routes';
 
 export interface NavItem {
   label: string;

@@ -11,14 +11,14 @@ import {
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { callApi } from '../../api/client';
-import { useFormErrorReport } from '../../app/errors/formErrors';
-import { notify } from '../../app/toasts/notify';
 import { FormDialog } from '../../components/FormDialog';
 import { formField } from '../../components/formField';
-import { NewPasswordFields } from '../auth/form/NewPasswordFields';
-import { PasswordField } from '../auth/form/PasswordField';
-import { usePasswordPair } from '../auth/form/usePasswordPair';
+import { NewPasswordFields } from '../../components/password/NewPasswordFields';
+import { PasswordField } from '../../components/password/PasswordField';
+import { usePasswordPair } from '../../components/password/usePasswordPair';
+import { callApi } from '../../core/api/client';
+import { useFormErrorReport } from '../../core/errors/formErrors';
+import { notify } from '../../core/toasts/notify';
 
 const EMPTY_FORM: ChangePasswordForm = { oldPassword: '', newPassword: '', confirmationPassword: '' };
 

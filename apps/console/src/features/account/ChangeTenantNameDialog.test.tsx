@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { sessionQuery } from '../../app/session/session.queries';
+import { sessionQuery } from '../../core/session/session.queries';
 import { stubFetch } from '../../test/fetchStub';
 import { adminUser } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/renderWithProviders';

@@ -12,13 +12,13 @@ import {
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { callApi } from '../../api/client';
-import { useFormErrorReport } from '../../app/errors/formErrors';
-import { useSessionUser } from '../../app/session/SessionContext';
-import { sessionQuery } from '../../app/session/session.queries';
-import { notify } from '../../app/toasts/notify';
 import { FormDialog } from '../../components/FormDialog';
 import { formField } from '../../components/formField';
+import { callApi } from '../../core/api/client';
+import { useFormErrorReport } from '../../core/errors/formErrors';
+import { useSessionUser } from '../../core/session/SessionContext';
+import { sessionQuery } from '../../core/session/session.queries';
+import { notify } from '../../core/toasts/notify';
 
 /** Shown under the field until there is an error: the tenant name rules of SPEC.md §5, in short. */
 const NAME_HINT = '4 to 32 Latin letters, digits, "-" or "_"';

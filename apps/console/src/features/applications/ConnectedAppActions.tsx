@@ -1,11 +1,11 @@
 import { type Application, CONFIRMATIONS, TOASTS } from '@skyvault/contract';
-import { notify } from '../../app/toasts/notify';
 import { ActionsMenu } from '../../components/ActionsMenu';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { useConfirmation } from '../../components/useConfirmation';
 import { useLeaveAfterDelete } from '../../components/useLeaveAfterDelete';
+import { toConnectedApps } from '../../core/paths/links';
+import { notify } from '../../core/toasts/notify';
 import { type ApplicationCommand, useApplicationCommand, useDeleteApplication } from './applications.queries';
-import { toConnectedApps } from './applications.routes';
 
 /** The actions that ask first (SPEC.md §4): all three end the app's sessions and authorization data. */
 type ConfirmedAction = 'disable' | 'regenerate' | 'delete';

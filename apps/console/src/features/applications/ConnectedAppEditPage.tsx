@@ -3,11 +3,12 @@ import Stack from '@mui/material/Stack';
 import { type Application, TOASTS } from '@skyvault/contract';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
-import { useFormErrorReport } from '../../app/errors/formErrors';
-import { PageHeader } from '../../app/layout/PageHeader';
-import { notify } from '../../app/toasts/notify';
 import { LoadBeforeEdit } from '../../components/LoadBeforeEdit';
 import { BackToList, useItemId } from '../../components/missingItem';
+import { PageHeader } from '../../components/PageHeader';
+import { useFormErrorReport } from '../../core/errors/formErrors';
+import { toConnectedApp, toConnectedApps } from '../../core/paths/links';
+import { notify } from '../../core/toasts/notify';
 import {
   AppInformationSection,
   AuthorizedUrlsSection,
@@ -23,7 +24,6 @@ import {
   nameLongEnough,
 } from './applicationForm';
 import { useApplication, useUpdateApplication } from './applications.queries';
-import { toConnectedApp, toConnectedApps } from './applications.routes';
 
 /** Edit one Connected App (SPEC.md §2): a missing id goes to the list. */
 export function ConnectedAppEditPage() {

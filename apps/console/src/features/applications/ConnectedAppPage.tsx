@@ -2,10 +2,10 @@ import EditIcon from '@mui/icons-material/Edit';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import { Link } from 'react-router';
-import { PageHeader } from '../../app/layout/PageHeader';
 import { BackToList, leaveForList, useItemId } from '../../components/missingItem';
+import { PageHeader } from '../../components/PageHeader';
+import { toConnectedAppEdit, toConnectedApps } from '../../core/paths/links';
 import { useApplication } from './applications.queries';
-import { toConnectedAppEdit, toConnectedApps } from './applications.routes';
 import { ConnectedAppActions } from './ConnectedAppActions';
 import { ConnectedAppCards } from './ConnectedAppCards';
 

@@ -3,18 +3,18 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import type { ApplicationListItem } from '@skyvault/contract';
 import { useState } from 'react';
-import { PageHeader } from '../../app/layout/PageHeader';
 import { CopyableSecret } from '../../components/CopyableSecret';
 import { DataTable, type DataTableColumn } from '../../components/DataTable';
 import { EmptyState } from '../../components/EmptyState';
 import { formatDate } from '../../components/formatDate';
+import { PageHeader } from '../../components/PageHeader';
 import { RetryButton } from '../../components/RetryButton';
 import { RouterLink } from '../../components/RouterLink';
 import { SearchField } from '../../components/SearchField';
 import { useListParams } from '../../components/useListParams';
+import { toConnectedApp } from '../../core/paths/links';
 import { ApplicationStatusChip } from './ApplicationStatusChip';
 import { useApplications } from './applications.queries';
-import { toConnectedApp } from './applications.routes';
 import { CreateConnectedAppDialog } from './CreateConnectedAppDialog';
 
 const columns: DataTableColumn<ApplicationListItem>[] = [

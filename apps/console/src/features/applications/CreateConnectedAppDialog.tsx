@@ -2,10 +2,10 @@ import TextField from '@mui/material/TextField';
 import { type ApplicationCreate, TOASTS } from '@skyvault/contract';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useFormErrorReport } from '../../app/errors/formErrors';
-import { notify } from '../../app/toasts/notify';
 import { FormDialog } from '../../components/FormDialog';
 import { formField } from '../../components/formField';
+import { useFormErrorReport } from '../../core/errors/formErrors';
+import { notify } from '../../core/toasts/notify';
 import { APPLICATION_NAME_HINT, applicationCreateResolver } from './applicationForm';
 import { useCreateApplication } from './applications.queries';
 

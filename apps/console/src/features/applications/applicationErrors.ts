@@ -1,5 +1,5 @@
 import { type FieldErrors, type FieldPath, get, type UseFormReturn } from 'react-hook-form';
-import { ApiError } from '../../api/client';
+import { ApiError } from '../../core/api/client';
 import type { ApplicationFormOutput, ApplicationFormValues } from './applicationForm';
 
 type ApplicationFormAccess = Pick<

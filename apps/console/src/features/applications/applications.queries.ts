@@ -1,5 +1,5 @@
 import { applicationEndpoints } from '@skyvault/contract';
-import { resourceQueries } from '../../api/resourceQueries';
+import { resourceQueries } from '../../core/api/resourceQueries';
 
 const applications = resourceQueries('applications', applicationEndpoints);
 

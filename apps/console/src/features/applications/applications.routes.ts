@@ -1,13 +1,6 @@
 import { lazy } from 'react';
-import { generatePath, type RouteObject } from 'react-router';
-import { routes } from '../../app/routes';
-
-/** Connected Apps: the OAuth clients of SPEC.md §2. */
-export const toConnectedApps = (): string => routes['applications.index'];
-export const toConnectedApp = (applicationId: string): string =>
-  generatePath(routes['applications.show.index'], { applicationId });
-export const toConnectedAppEdit = (applicationId: string): string =>
-  generatePath(routes['applications.edit'], { applicationId });
+import type { RouteObject } from 'react-router';
+import { routes } from '../../core/paths/routes';
 
 export const applicationsRoutes: RouteObject[] = [
   {

@@ -1,9 +1,9 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { routes } from '../../app/routes';
+import { routes } from '../../core/paths/routes';
+import { findLocation, renderPublicPage, sentBody, stubApi } from '../../test/renderPublicPage';
 import { ChangePasswordPage } from './ChangePasswordPage';
-import { findLocation, renderPublicPage, sentBody, stubApi } from './testing/renderPublicPage';
 
 const openPage = (query: string) =>
   renderPublicPage(`${routes['auth.change-password']}${query}`, {

@@ -8,13 +8,13 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
-import { ApiError, callApi, UNEXPECTED_ERROR_MESSAGE } from '../../api/client';
-import { useFormErrorReport } from '../../app/errors/formErrors';
-import { PublicCard } from '../../app/layout/PublicCard';
-import { notify } from '../../app/toasts/notify';
-import { safeRedirectTarget, toLogin } from './auth.routes';
-import { NewPasswordFields } from './form/NewPasswordFields';
-import { usePasswordPair } from './form/usePasswordPair';
+import { PublicCard } from '../../components/PublicCard';
+import { NewPasswordFields } from '../../components/password/NewPasswordFields';
+import { usePasswordPair } from '../../components/password/usePasswordPair';
+import { ApiError, callApi, UNEXPECTED_ERROR_MESSAGE } from '../../core/api/client';
+import { useFormErrorReport } from '../../core/errors/formErrors';
+import { safeRedirectTarget, toLogin } from '../../core/paths/links';
+import { notify } from '../../core/toasts/notify';
 
 /**
  * /auth/change-password?code=…&redirectTo=…: sets a new password with a reset code, from the forgotten

@@ -1,7 +1,7 @@
 import Typography from '@mui/material/Typography';
-import { PublicCard } from '../../app/layout/PublicCard';
+import { PublicCard } from '../../components/PublicCard';
 import { RouterLink } from '../../components/RouterLink';
-import { toLogin } from './auth.routes';
+import { toLogin } from '../../core/paths/links';
 
 /** SPEC.md §2: a placeholder only. */
 export function InsufficientAccessPage() {

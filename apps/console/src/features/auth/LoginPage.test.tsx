@@ -1,11 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { routes } from '../../app/routes';
-import { LOGGED_IN_KEY } from '../../app/session/loggedInFlag';
+import { routes } from '../../core/paths/routes';
+import { LOGGED_IN_KEY } from '../../core/session/loggedInFlag';
 import { adminUser } from '../../test/fixtures';
+import { findLocation, renderPublicPage, sentBody, stubApi } from '../../test/renderPublicPage';
 import { LoginPage } from './LoginPage';
-import { findLocation, renderPublicPage, sentBody, stubApi } from './testing/renderPublicPage';
 
 const tenants = [
   { id: '5b0e7c1a-2f3d-4e5a-8b6c-7d8e9f0a1b2c', name: 'acme' },

@@ -1,11 +1,11 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { failedSandbox, productionConnection } from '../../test/connections.fixtures';
 import { stubFetch } from '../../test/fetchStub';
 import { adminUser } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/renderWithProviders';
 import { ConnectionsPage } from './ConnectionsPage';
-import { failedSandbox, productionConnection } from './connections.fixtures';
 import { goToSalesforceLogin } from './salesforceLogin';
 
 vi.mock('./salesforceLogin', async (importOriginal) => ({

@@ -1,11 +1,11 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ownStorage } from '../../test/connections.fixtures';
 import { stubFetch } from '../../test/fetchStub';
 import { adminUser } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/renderWithProviders';
 import { CreateConnectionDialog } from './CreateConnectionDialog';
-import { ownStorage } from './connections.fixtures';
 import { goToSalesforceLogin } from './salesforceLogin';
 
 vi.mock('./salesforceLogin', () => ({ goToSalesforceLogin: vi.fn() }));

@@ -1,9 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { productionConnection } from '../../test/connections.fixtures';
 import { stubFetch } from '../../test/fetchStub';
 import { renderWithProviders } from '../../test/renderWithProviders';
-import { productionConnection } from './connections.fixtures';
 import { DeleteConnectionDialog } from './DeleteConnectionDialog';
 
 describe('DeleteConnectionDialog', () => {

@@ -5,11 +5,11 @@ import TextField from '@mui/material/TextField';
 import { CONFIRMATIONS, type Connection, deleteConnectionFormSchema, TOASTS } from '@skyvault/contract';
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useErrorHandler } from '../../app/errors/ErrorHandlerContext';
-import { isHandledByErrorHandler } from '../../app/errors/formErrors';
-import { notify } from '../../app/toasts/notify';
 import { FormDialog } from '../../components/FormDialog';
 import { formField } from '../../components/formField';
+import { useErrorHandler } from '../../core/errors/ErrorHandlerContext';
+import { isHandledByErrorHandler } from '../../core/errors/formErrors';
+import { notify } from '../../core/toasts/notify';
 import { useDeleteConnection } from './connections.queries';
 
 /**

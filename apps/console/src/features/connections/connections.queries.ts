@@ -14,12 +14,11 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import { callApi } from '../../api/client';
-import { storageKeys } from '../storages/storages.queries';
+import { callApi } from '../../core/api/client';
+import { sharedKeys } from '../../core/api/queryKeys';
 
 export const connectionKeys = {
-  all: ['connections'] as const,
-  lists: () => [...connectionKeys.all, 'list'] as const,
+  ...sharedKeys.connections,
   list: (query: ConnectionListQuery) => [...connectionKeys.lists(), query] as const,
 };
 
@@ -71,7 +70,7 @@ export function useDeleteConnection() {
  */
 export function useStoragePicker(enabled: boolean) {
   return useInfiniteQuery({
-    queryKey: [...storageKeys.lists(), 'picker'] as const,
+    queryKey: [...sharedKeys.storages.lists(), 'picker'] as const,
     queryFn: ({ pageParam, signal }) =>
       callApi(storageEndpoints.list, { query: { limit: PICKER_BATCH_SIZE, offset: pageParam }, signal }),
     initialPageParam: 0,

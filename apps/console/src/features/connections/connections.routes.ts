@@ -1,9 +1,6 @@
 import { lazy } from 'react';
 import type { RouteObject } from 'react-router';
-import { routes } from '../../app/routes';
-
-/** The Connections screen. */
-export const toConnections = (): string => routes['connections.index'];
+import { routes } from '../../core/paths/routes';
 
 export const connectionsRoutes: RouteObject[] = [
   {

@@ -6,7 +6,7 @@ import {
 } from '@skyvault/contract';
 import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
-import { notify } from '../../app/toasts/notify';
+import { notify } from '../../core/toasts/notify';
 import { takeRenewal } from './salesforceLogin';
 
 const { connected: CONNECTED, failed: FAILED } = CONNECTION_RETURN_PARAMS;

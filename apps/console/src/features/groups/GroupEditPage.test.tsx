@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { type FetchRoute, stubFetch } from '../../test/fetchStub';
 import { renderWithProviders } from '../../test/renderWithProviders';
-import { salesGroup as group } from '../users/users.fixtures';
+import { salesGroup as group } from '../../test/users.fixtures';
 import { GroupEdit } from './GroupEditPage';
 
 const developers = { id: '4d9e0f1a-2b3c-4d4e-8f5a-6b7c8d9e0f10', name: 'Developers' };

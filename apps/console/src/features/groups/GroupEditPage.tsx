@@ -7,19 +7,19 @@ import { CONFIRMATIONS, type Group, type GroupUser, TOASTS } from '@skyvault/con
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
-import { useFormErrorReport } from '../../app/errors/formErrors';
-import { PageHeader } from '../../app/layout/PageHeader';
-import { notify } from '../../app/toasts/notify';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { EmptyState } from '../../components/EmptyState';
 import { BackToList, leaveForList, useItemId } from '../../components/missingItem';
+import { PageHeader } from '../../components/PageHeader';
 import { RetryButton } from '../../components/RetryButton';
+import { useFormErrorReport } from '../../core/errors/formErrors';
+import { toGroup, toGroups } from '../../core/paths/links';
+import { notify } from '../../core/toasts/notify';
 import { GroupFields } from './GroupFields';
 import { GroupUsersPicker } from './GroupUsersPicker';
 import { GroupUsersTable } from './GroupUsersTable';
 import { type GroupFormOutput, type GroupFormValues, groupFormValues, groupResolver } from './groupForm';
 import { useGroup, useSaveGroupUsers, useUpdateGroup } from './groups.queries';
-import { toGroup, toGroups } from './groups.routes';
 
 /** Edit a group (SPEC.md §2 Groups): a missing id goes to the list. */
 export function GroupEditPage() {

@@ -6,16 +6,16 @@ import Typography from '@mui/material/Typography';
 import { CONFIRMATIONS, TOASTS } from '@skyvault/contract';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { PageHeader } from '../../app/layout/PageHeader';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { EmptyState } from '../../components/EmptyState';
 import { BackToList, leaveForList, useItemId } from '../../components/missingItem';
+import { PageHeader } from '../../components/PageHeader';
 import { RetryButton } from '../../components/RetryButton';
 import { useLeaveAfterDelete } from '../../components/useLeaveAfterDelete';
+import { toGroupEdit, toGroups } from '../../core/paths/links';
 import { GroupInfoCard } from './GroupInfoCard';
 import { GroupUsersTable } from './GroupUsersTable';
 import { useDeleteGroup, useGroup } from './groups.queries';
-import { toGroupEdit, toGroups } from './groups.routes';
 
 /** One group (SPEC.md §2 Groups): a missing id goes to the list. */
 export function GroupPage() {

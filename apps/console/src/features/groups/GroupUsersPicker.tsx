@@ -3,9 +3,9 @@ import CircularProgress from '@mui/material/CircularProgress';
 import TextField from '@mui/material/TextField';
 import { type GroupUser, NO_DATA_AVAILABLE } from '@skyvault/contract';
 import { useState } from 'react';
-import { fullName } from '../users/fullName';
+import { fullName } from '../../components/fullName';
+import { loadMoreAtEnd, useDebouncedText } from '../../components/pickerHelpers';
 import { useGroupCandidates } from './groups.queries';
-import { loadMoreAtEnd, useDebouncedText } from './pickerHelpers';
 
 export interface GroupUsersPickerProps {
   groupId: string;

@@ -5,10 +5,10 @@ import { DEFAULT_PAGE_SIZE, type GroupUser } from '@skyvault/contract';
 import { useState } from 'react';
 import { DataTable, type DataTableColumn } from '../../components/DataTable';
 import { formatDate } from '../../components/formatDate';
+import { fullName } from '../../components/fullName';
 import { LazyTooltip } from '../../components/LazyTooltip';
 import { RouterLink } from '../../components/RouterLink';
-import { fullName } from '../users/fullName';
-import { toUser } from '../users/users.routes';
+import { toUser } from '../../core/paths/links';
 import { useGroupUsers } from './groups.queries';
 
 export interface GroupUsersTableProps {

@@ -3,17 +3,17 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import type { Group } from '@skyvault/contract';
 import { useState } from 'react';
-import { PageHeader } from '../../app/layout/PageHeader';
 import { DataTable, type DataTableColumn } from '../../components/DataTable';
 import { EmptyState } from '../../components/EmptyState';
 import { formatDate } from '../../components/formatDate';
+import { PageHeader } from '../../components/PageHeader';
 import { RetryButton } from '../../components/RetryButton';
 import { RouterLink } from '../../components/RouterLink';
 import { SearchField } from '../../components/SearchField';
 import { useListParams } from '../../components/useListParams';
+import { toGroup } from '../../core/paths/links';
 import { CreateGroupDialog } from './CreateGroupDialog';
 import { useGroups } from './groups.queries';
-import { toGroup } from './groups.routes';
 
 const columns: DataTableColumn<Group>[] = [
   {

@@ -3,8 +3,8 @@ import CircularProgress from '@mui/material/CircularProgress';
 import TextField from '@mui/material/TextField';
 import { NO_DATA_AVAILABLE } from '@skyvault/contract';
 import { type Ref, useState } from 'react';
+import { useDebouncedText } from '../../components/pickerHelpers';
 import { useRoleOptions } from './groups.queries';
-import { useDebouncedText } from './pickerHelpers';
 
 export interface RoleOption {
   id: string;

@@ -18,11 +18,9 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import { callApi } from '../../api/client';
-import { userKeys } from '../users/users.queries';
-import { groupKeys } from './groups.keys';
-
-export { groupKeys };
+import { nextOffset } from '../../components/pickerHelpers';
+import { callApi } from '../../core/api/client';
+import { groupKeys, sharedKeys } from '../../core/api/queryKeys';
 
 export const groupsQuery = (query: GroupListQuery) =>
   queryOptions({
@@ -46,10 +44,6 @@ export const useGroupUsers = (id: string, query: GroupUsersQuery) =>
     placeholderData: keepPreviousData,
   });
 
-/** Offset of the next batch of an infinite picker, or undefined once everything is loaded. */
-const nextOffset = (loaded: number, total: number, lastSize: number) =>
-  loaded < total && lastSize > 0 ? loaded : undefined;
-
 /** The edit screen's users picker: users not in the group, 25 a batch, filtered by the search. */
 export function useGroupCandidates(id: string, search: string) {
   return useInfiniteQuery({
@@ -71,26 +65,6 @@ export function useGroupCandidates(id: string, search: string) {
   });
 }
 
-/** The user modal's group picker: groups by name, 25 a batch, filtered by what is typed. */
-export function useGroupOptions(searchText: string) {
-  return useInfiniteQuery({
-    queryKey: groupKeys.picker(searchText),
-    queryFn: ({ pageParam, signal }) =>
-      callApi(groupEndpoints.list, {
-        query: { limit: PICKER_BATCH_SIZE, offset: pageParam, searchText: searchText || undefined },
-        signal,
-      }),
-    initialPageParam: 0,
-    getNextPageParam: (last, pages) =>
-      nextOffset(
-        pages.reduce((sum, page) => sum + page.groups.length, 0),
-        last.total,
-        last.groups.length,
-      ),
-    placeholderData: keepPreviousData,
-  });
-}
-
 /** The role picker of the group forms: ROLE_PICKER_SIZE roles matching what is typed (SPEC.md §9). */
 export const useRoleOptions = (searchText: string) =>
   useQuery({
@@ -107,7 +81,7 @@ export const useRoleOptions = (searchText: string) =>
 function refresh(queryClient: QueryClient, group?: Group) {
   if (group) queryClient.setQueryData(groupKeys.detail(group.id), group);
   void queryClient.invalidateQueries({ queryKey: groupKeys.lists() });
-  void queryClient.invalidateQueries({ queryKey: userKeys.all });
+  void queryClient.invalidateQueries({ queryKey: sharedKeys.users.all });
 }
 
 /** The forms report their errors next to their fields, so the shared handler's toast is off for them. */

@@ -1,12 +1,6 @@
 import { lazy } from 'react';
-import { generatePath, type RouteObject } from 'react-router';
-import { routes } from '../../app/routes';
-
-/** The Groups screen. */
-export const toGroups = (): string => routes['groups.index'];
-/** One group's details (SPEC.md §2: /groups/{groupId}); the users screens link their groups here. */
-export const toGroup = (groupId: string): string => generatePath(routes['groups.show'], { groupId });
-export const toGroupEdit = (groupId: string): string => generatePath(routes['groups.edit'], { groupId });
+import type { RouteObject } from 'react-router';
+import { routes } from '../../core/paths/routes';
 
 export const groupsRoutes: RouteObject[] = [
   {

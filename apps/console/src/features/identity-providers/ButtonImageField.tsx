@@ -8,9 +8,9 @@ import Typography from '@mui/material/Typography';
 import { FILE_INPUT_DEBOUNCE_MS, iconUrl } from '@skyvault/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ChangeEvent, useEffect, useId, useRef, useState } from 'react';
-import { ApiError } from '../../api/client';
-import { useErrorHandler } from '../../app/errors/ErrorHandlerContext';
-import { isHandledByErrorHandler } from '../../app/errors/formErrors';
+import { ApiError } from '../../core/api/client';
+import { useErrorHandler } from '../../core/errors/ErrorHandlerContext';
+import { isHandledByErrorHandler } from '../../core/errors/formErrors';
 import { ICON_ACCEPT, iconFileProblem } from './iconFile';
 import { iconKeys, useIconInfo, useUploadIcon } from './icons.queries';
 

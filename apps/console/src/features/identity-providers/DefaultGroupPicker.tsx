@@ -1,5 +1,5 @@
 import type { Ref } from 'react';
-import { GroupPicker } from '../groups/GroupPicker';
+import { GroupPicker } from '../../components/GroupPicker';
 import { useDefaultGroup } from './identity-providers.queries';
 
 export interface DefaultGroupPickerProps {

@@ -1,11 +1,11 @@
 import { CONFIRMATIONS, type IdentityProvider, TOASTS } from '@skyvault/contract';
-import { notify } from '../../app/toasts/notify';
 import { ActionsMenu } from '../../components/ActionsMenu';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { useConfirmation } from '../../components/useConfirmation';
 import { useLeaveAfterDelete } from '../../components/useLeaveAfterDelete';
+import { toIdentityProviders } from '../../core/paths/links';
+import { notify } from '../../core/toasts/notify';
 import { useDeleteIdentityProvider, useSwitchIdentityProvider } from './identity-providers.queries';
-import { toIdentityProviders } from './identity-providers.routes';
 
 type Confirmable = 'disable' | 'delete';
 

@@ -1,8 +1,8 @@
 import { LoadBeforeEdit } from '../../components/LoadBeforeEdit';
 import { BackToList, useItemId } from '../../components/missingItem';
+import { toIdentityProvider, toIdentityProviders } from '../../core/paths/links';
 import { IdentityProviderForm } from './IdentityProviderForm';
 import { useIdentityProvider } from './identity-providers.queries';
-import { toIdentityProvider, toIdentityProviders } from './identity-providers.routes';
 
 /** /identity-providers/:identityProviderId/edit: a missing id goes to the list. */
 export function IdentityProviderEditPage() {

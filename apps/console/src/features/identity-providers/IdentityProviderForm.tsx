@@ -14,17 +14,17 @@ import {
 import type { ReactNode } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
-import { useFormErrorReport } from '../../app/errors/formErrors';
-import { PageHeader } from '../../app/layout/PageHeader';
-import { notify } from '../../app/toasts/notify';
 import { formField } from '../../components/formField';
-import { PasswordField } from '../auth/form/PasswordField';
-import { SsoButton } from '../auth/login/SsoButton';
+import { PageHeader } from '../../components/PageHeader';
+import { PasswordField } from '../../components/password/PasswordField';
+import { SsoButton } from '../../components/SsoButton';
+import { useFormErrorReport } from '../../core/errors/formErrors';
+import { toIdentityProvider, toIdentityProviders } from '../../core/paths/links';
+import { notify } from '../../core/toasts/notify';
 import { ButtonImageField } from './ButtonImageField';
 import { CallbackUrlField } from './CallbackUrlField';
 import { DefaultGroupPicker } from './DefaultGroupPicker';
 import { useCreateIdentityProvider, useUpdateIdentityProvider } from './identity-providers.queries';
-import { toIdentityProvider, toIdentityProviders } from './identity-providers.routes';
 import {
   changesIssuer,
   type IdentityProviderFormOutput,

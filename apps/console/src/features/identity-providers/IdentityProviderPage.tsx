@@ -3,18 +3,17 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { defaultButtonText, IDENTITY_PROVIDER_TYPE_LABELS, type IdentityProvider } from '@skyvault/contract';
 import { Link } from 'react-router';
-import { PageHeader } from '../../app/layout/PageHeader';
 import { DetailsCard, type DetailsField } from '../../components/DetailsCard';
 import { formatDate } from '../../components/formatDate';
 import { BackToList, leaveForList, useItemId } from '../../components/missingItem';
+import { PageHeader } from '../../components/PageHeader';
 import { RouterLink } from '../../components/RouterLink';
-import { SsoButton } from '../auth/login/SsoButton';
-import { toGroup } from '../groups/groups.routes';
+import { SsoButton } from '../../components/SsoButton';
+import { toGroup, toIdentityProviderEdit, toIdentityProviders } from '../../core/paths/links';
 import { ssoCallbackUrl } from './CallbackUrlField';
 import { IdentityProviderActions } from './IdentityProviderActions';
 import { IdentityProviderStatusChip } from './IdentityProviderStatusChip';
 import { useDefaultGroup, useIdentityProvider } from './identity-providers.queries';
-import { toIdentityProviderEdit, toIdentityProviders } from './identity-providers.routes';
 
 /** Details of one identity provider (SPEC.md §2): a missing id goes to the list. */
 export function IdentityProviderPage() {

@@ -3,17 +3,17 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { IDENTITY_PROVIDER_TYPE_LABELS, type IdentityProvider } from '@skyvault/contract';
 import { Link } from 'react-router';
-import { PageHeader } from '../../app/layout/PageHeader';
 import { DataTable, type DataTableColumn } from '../../components/DataTable';
 import { EmptyState } from '../../components/EmptyState';
 import { formatDate } from '../../components/formatDate';
+import { PageHeader } from '../../components/PageHeader';
 import { RetryButton } from '../../components/RetryButton';
 import { RouterLink } from '../../components/RouterLink';
 import { SearchField } from '../../components/SearchField';
 import { useListParams } from '../../components/useListParams';
+import { toIdentityProvider, toIdentityProviderCreate } from '../../core/paths/links';
 import { IdentityProviderStatusChip } from './IdentityProviderStatusChip';
 import { useIdentityProviders } from './identity-providers.queries';
-import { toIdentityProvider, toIdentityProviderCreate } from './identity-providers.routes';
 
 const columns: DataTableColumn<IdentityProvider>[] = [
   {

@@ -1,6 +1,6 @@
 import { iconEndpoints } from '@skyvault/contract';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { callApi, callApiWithForm } from '../../api/client';
+import { callApi, callApiWithForm } from '../../core/api/client';
 
 export const iconKeys = {
   info: (id: string) => ['icons', 'info', id] as const,

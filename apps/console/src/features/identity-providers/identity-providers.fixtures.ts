@@ -1,5 +1,5 @@
 import type { IdentityProvider } from '@skyvault/contract';
-import { salesGroup } from '../users/users.fixtures';
+import { salesGroup } from '../../test/users.fixtures';
 
 export { salesGroup };
 

@@ -1,8 +1,8 @@
 import { groupEndpoints, identityProviderEndpoints } from '@skyvault/contract';
 import { useQuery } from '@tanstack/react-query';
-import { callApi } from '../../api/client';
-import { resourceQueries } from '../../api/resourceQueries';
-import { groupKeys } from '../groups/groups.keys';
+import { callApi } from '../../core/api/client';
+import { groupKeys } from '../../core/api/queryKeys';
+import { resourceQueries } from '../../core/api/resourceQueries';
 
 const identityProviders = resourceQueries('identity-providers', identityProviderEndpoints);
 

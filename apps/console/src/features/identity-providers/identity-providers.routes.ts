@@ -1,14 +1,6 @@
 import { lazy } from 'react';
-import { generatePath, type RouteObject } from 'react-router';
-import { routes } from '../../app/routes';
-
-/** Identity Providers: the tenant's external sign-in providers (SPEC.md §2). */
-export const toIdentityProviders = (): string => routes['identity-providers.index'];
-export const toIdentityProviderCreate = (): string => routes['identity-providers.create'];
-export const toIdentityProvider = (identityProviderId: string): string =>
-  generatePath(routes['identity-providers.show'], { identityProviderId });
-export const toIdentityProviderEdit = (identityProviderId: string): string =>
-  generatePath(routes['identity-providers.edit'], { identityProviderId });
+import type { RouteObject } from 'react-router';
+import { routes } from '../../core/paths/routes';
 
 export const identityProvidersRoutes: RouteObject[] = [
   {

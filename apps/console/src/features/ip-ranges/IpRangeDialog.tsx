@@ -6,11 +6,11 @@ import { type IpRange, type IpRangeForm, ipRangeFormSchema, TOASTS } from '@skyv
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { ApiError } from '../../api/client';
-import { useFormErrorReport } from '../../app/errors/formErrors';
-import { notify } from '../../app/toasts/notify';
 import { FormDialog } from '../../components/FormDialog';
 import { formField } from '../../components/formField';
+import { ApiError } from '../../core/api/client';
+import { useFormErrorReport } from '../../core/errors/formErrors';
+import { notify } from '../../core/toasts/notify';
 import { useCreateIpRange, useUpdateIpRange } from './ip-ranges.queries';
 
 type IpRangeFormOutput = z.output<typeof ipRangeFormSchema>;

@@ -3,15 +3,15 @@ import EditIcon from '@mui/icons-material/Edit';
 import Button from '@mui/material/Button';
 import { CONFIRMATIONS, type IpRange, TOASTS } from '@skyvault/contract';
 import { useState } from 'react';
-import { PageHeader } from '../../app/layout/PageHeader';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DetailsCard, type DetailsField } from '../../components/DetailsCard';
 import { formatDate } from '../../components/formatDate';
 import { BackToList, leaveForList, useItemId } from '../../components/missingItem';
+import { PageHeader } from '../../components/PageHeader';
 import { useLeaveAfterDelete } from '../../components/useLeaveAfterDelete';
+import { toNetworkAccess } from '../../core/paths/links';
 import { IpRangeDialog } from './IpRangeDialog';
 import { useDeleteIpRange, useIpRange } from './ip-ranges.queries';
-import { toNetworkAccess } from './ip-ranges.routes';
 
 const FIELDS: DetailsField<IpRange>[] = [
   { label: 'Name', value: (range) => range.name },

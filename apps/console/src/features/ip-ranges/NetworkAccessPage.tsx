@@ -4,17 +4,17 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { IpRange } from '@skyvault/contract';
 import { useState } from 'react';
-import { PageHeader } from '../../app/layout/PageHeader';
 import { DataTable, type DataTableColumn } from '../../components/DataTable';
 import { EmptyState } from '../../components/EmptyState';
 import { formatDate } from '../../components/formatDate';
+import { PageHeader } from '../../components/PageHeader';
 import { RetryButton } from '../../components/RetryButton';
 import { RouterLink } from '../../components/RouterLink';
 import { SearchField } from '../../components/SearchField';
 import { useListParams } from '../../components/useListParams';
+import { toIpRange } from '../../core/paths/links';
 import { IpRangeDialog } from './IpRangeDialog';
 import { useIpRanges } from './ip-ranges.queries';
-import { toIpRange } from './ip-ranges.routes';
 
 const columns: DataTableColumn<IpRange>[] = [
   {

@@ -1,5 +1,5 @@
 import { ipRangeEndpoints } from '@skyvault/contract';
-import { resourceQueries } from '../../api/resourceQueries';
+import { resourceQueries } from '../../core/api/resourceQueries';
 
 const ipRanges = resourceQueries('ip-ranges', ipRangeEndpoints);
 

@@ -1,11 +1,6 @@
 import { lazy } from 'react';
-import { generatePath, type RouteObject } from 'react-router';
-import { routes } from '../../app/routes';
-
-/** The Network Access screen. */
-export const toNetworkAccess = (): string => routes['ip-ranges.index'];
-/** One permitted range's details (SPEC.md §2: /ip-ranges/{ipRangeId}). */
-export const toIpRange = (ipRangeId: string): string => generatePath(routes['ip-ranges.show'], { ipRangeId });
+import type { RouteObject } from 'react-router';
+import { routes } from '../../core/paths/routes';
 
 export const ipRangesRoutes: RouteObject[] = [
   {

@@ -1,9 +1,9 @@
-import { PageHeader } from '../../app/layout/PageHeader';
-import { useSessionUser } from '../../app/session/SessionContext';
 import { EmptyState } from '../../components/EmptyState';
+import { PageHeader } from '../../components/PageHeader';
 import { ProductTabs } from '../../components/ProductTabs';
+import { enabledProducts } from '../../core/licenseProducts';
+import { useSessionUser } from '../../core/session/SessionContext';
 import { LicenseTab } from './LicenseTab';
-import { enabledProducts } from './licenseProducts';
 
 /**
  * The tenant's licences (SPEC.md §2 Licenses): a tab per enabled product, the tab in the URL

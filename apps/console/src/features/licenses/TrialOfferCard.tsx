@@ -9,7 +9,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { PRODUCT_LABELS, type ServiceKey, TOASTS, TRIAL_DAYS } from '@skyvault/contract';
 import { useId } from 'react';
-import { notify } from '../../app/toasts/notify';
+import { notify } from '../../core/toasts/notify';
 import { TRIAL_TITLE, trialFeatures } from './licenseLimits';
 import { useStartTrial } from './licenses.queries';
 

@@ -1,6 +1,6 @@
 import { LICENSE_SERVICE_BY_PRODUCT, licenseEndpoints, type ServiceKey } from '@skyvault/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { callApi } from '../../api/client';
+import { callApi } from '../../core/api/client';
 
 export const licenseKeys = {
   all: ['licenses'] as const,

@@ -1,12 +1,8 @@
-import type { ServiceKey } from '@skyvault/contract';
 import { createElement, lazy } from 'react';
 import { Navigate, type RouteObject, useParams } from 'react-router';
-import { routes } from '../../app/routes';
-import { LICENSE_TAB_NAMES, productFromName } from './licenseProducts';
-
-/** The Licenses screen, on the tab of one product (the first enabled one when none is given). */
-export const toLicenses = (product?: ServiceKey): string =>
-  product ? `${routes['licenses.index']}?tab=${LICENSE_TAB_NAMES[product]}` : routes['licenses.index'];
+import { productFromName } from '../../core/licenseProducts';
+import { toLicenses } from '../../core/paths/links';
+import { routes } from '../../core/paths/routes';
 
 /** /licenses/{licenseName} (SPEC.md §2) opens that product's tab, e.g. /licenses/backup or /licenses/devops. */
 function LicenseByName() {

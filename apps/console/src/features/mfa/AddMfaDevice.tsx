@@ -1,8 +1,8 @@
 import { TOASTS } from '@skyvault/contract';
 import { useEffect, useState } from 'react';
-import { useErrorHandler } from '../../app/errors/ErrorHandlerContext';
-import { isHandledByErrorHandler } from '../../app/errors/formErrors';
-import { notify } from '../../app/toasts/notify';
+import { useErrorHandler } from '../../core/errors/ErrorHandlerContext';
+import { isHandledByErrorHandler } from '../../core/errors/formErrors';
+import { notify } from '../../core/toasts/notify';
 import { LazyMfaQrDialog, preloadMfaQrDialog } from './LazyMfaQrDialog';
 import { type CreatedMfaDevice, MfaNameDialog } from './MfaNameDialog';
 import { useDeleteMfaDevice } from './mfa.queries';

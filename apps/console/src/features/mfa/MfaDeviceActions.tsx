@@ -7,14 +7,15 @@ import {
   WARNINGS,
 } from '@skyvault/contract';
 import { useState } from 'react';
-import { ApiError } from '../../api/client';
-import { useErrorHandler } from '../../app/errors/ErrorHandlerContext';
-import { isHandledByErrorHandler } from '../../app/errors/formErrors';
-import { notify } from '../../app/toasts/notify';
 import { ActionsMenu } from '../../components/ActionsMenu';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { useConfirmation } from '../../components/useConfirmation';
 import { useLeaveAfterDelete } from '../../components/useLeaveAfterDelete';
+import { ApiError } from '../../core/api/client';
+import { useErrorHandler } from '../../core/errors/ErrorHandlerContext';
+import { isHandledByErrorHandler } from '../../core/errors/formErrors';
+import { toMfaDevices } from '../../core/paths/links';
+import { notify } from '../../core/toasts/notify';
 import { LazyMfaQrDialog, preloadMfaQrDialog } from './LazyMfaQrDialog';
 import type { CreatedMfaDevice } from './MfaNameDialog';
 import { MfaStepUpDialog } from './MfaStepUpDialog';
@@ -24,7 +25,6 @@ import {
   useResetMfaSecret,
   useSwitchMfaDevice,
 } from './mfa.queries';
-import { toMfaDevices } from './mfa.routes';
 
 type MfaAction = MfaDeviceSwitch | 'reset' | 'delete';
 

@@ -5,14 +5,14 @@ import Stack from '@mui/material/Stack';
 import { type MfaDevice, mfaDeviceFormSchema, TOASTS, WARNINGS } from '@skyvault/contract';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
-import { useFormErrorReport } from '../../app/errors/formErrors';
-import { PageHeader } from '../../app/layout/PageHeader';
-import { notify } from '../../app/toasts/notify';
 import { LoadBeforeEdit } from '../../components/LoadBeforeEdit';
 import { BackToList, useItemId } from '../../components/missingItem';
+import { PageHeader } from '../../components/PageHeader';
+import { useFormErrorReport } from '../../core/errors/formErrors';
+import { toMfaDevice, toMfaDevices } from '../../core/paths/links';
+import { notify } from '../../core/toasts/notify';
 import { MfaNameField } from './MfaNameField';
 import { useMfaDevice, useRenameMfaDevice } from './mfa.queries';
-import { toMfaDevice, toMfaDevices } from './mfa.routes';
 
 /** Renames one MFA device (SPEC.md §2); a missing id or a failed load goes back to the list (§8). */
 export function MfaDeviceEditPage() {

@@ -3,14 +3,14 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import type { MfaDevice, MfaStatus } from '@skyvault/contract';
 import { Link } from 'react-router';
-import { PageHeader } from '../../app/layout/PageHeader';
 import { DetailsCard, type DetailsField } from '../../components/DetailsCard';
 import { formatDate } from '../../components/formatDate';
 import { BackToList, leaveForList, useItemId } from '../../components/missingItem';
+import { PageHeader } from '../../components/PageHeader';
+import { toMfaDeviceEdit, toMfaDevices } from '../../core/paths/links';
 import { MfaDeviceActions } from './MfaDeviceActions';
 import { MfaStatusChip } from './MfaStatusChip';
 import { useMfaDevice } from './mfa.queries';
-import { toMfaDeviceEdit, toMfaDevices } from './mfa.routes';
 
 /** Why Enable is greyed out in these states, and the way out of them (ours: the spec shows none). */
 const STATUS_HINTS: Partial<Record<MfaStatus, { severity: 'info' | 'warning'; text: string }>> = {

@@ -3,19 +3,19 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import type { MfaDevice } from '@skyvault/contract';
 import { useState } from 'react';
-import { PageHeader } from '../../app/layout/PageHeader';
 import { DataTable, type DataTableColumn } from '../../components/DataTable';
 import { EmptyState } from '../../components/EmptyState';
 import { formatDate } from '../../components/formatDate';
+import { PageHeader } from '../../components/PageHeader';
 import { RetryButton } from '../../components/RetryButton';
 import { RouterLink } from '../../components/RouterLink';
 import { SearchField } from '../../components/SearchField';
 import { useListParams } from '../../components/useListParams';
+import { toMfaDevice } from '../../core/paths/links';
 import { AddMfaDevice } from './AddMfaDevice';
 import { preloadMfaQrDialog } from './LazyMfaQrDialog';
 import { MfaStatusChip } from './MfaStatusChip';
 import { useMfaDevices } from './mfa.queries';
-import { toMfaDevice } from './mfa.routes';
 
 const columns: DataTableColumn<MfaDevice>[] = [
   {

@@ -9,7 +9,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import { type MfaDeviceCreated, mfaDeviceFormSchema } from '@skyvault/contract';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
-import { useFormErrorReport } from '../../app/errors/formErrors';
+import { useFormErrorReport } from '../../core/errors/formErrors';
 import { MfaNameField } from './MfaNameField';
 import { useCreateMfaDevice } from './mfa.queries';
 

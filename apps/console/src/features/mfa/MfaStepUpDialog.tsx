@@ -6,9 +6,9 @@ import Typography from '@mui/material/Typography';
 import { type MfaStepUpMethod, type MfaStepUpProof, mfaStepUpFormSchemas } from '@skyvault/contract';
 import { type ReactNode, useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
-import { useFormErrorReport } from '../../app/errors/formErrors';
 import { FormDialog } from '../../components/FormDialog';
 import { formField } from '../../components/formField';
+import { useFormErrorReport } from '../../core/errors/formErrors';
 
 export interface MfaStepUpDialogProps {
   title: string;

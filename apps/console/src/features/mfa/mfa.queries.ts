@@ -1,7 +1,7 @@
 import { type MfaDeviceCreate, type MfaStepUpProof, type MfaVerify, mfaEndpoints } from '@skyvault/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { callApi } from '../../api/client';
-import { resourceReads } from '../../api/resourceQueries';
+import { callApi } from '../../core/api/client';
+import { resourceReads } from '../../core/api/resourceQueries';
 
 const devices = resourceReads('mfa', mfaEndpoints);
 

@@ -1,11 +1,6 @@
 import { lazy } from 'react';
-import { generatePath, type RouteObject } from 'react-router';
-import { routes } from '../../app/routes';
-
-/** MFA Devices: the signed-in user's own authenticator apps (SPEC.md §2). */
-export const toMfaDevices = (): string => routes['mfa.index'];
-export const toMfaDevice = (mfaId: string): string => generatePath(routes['mfa.show'], { mfaId });
-export const toMfaDeviceEdit = (mfaId: string): string => generatePath(routes['mfa.edit'], { mfaId });
+import type { RouteObject } from 'react-router';
+import { routes } from '../../core/paths/routes';
 
 export const mfaRoutes: RouteObject[] = [
   {

@@ -14,8 +14,8 @@ import TablePagination from '@mui/material/TablePagination';
 import Typography from '@mui/material/Typography';
 import { DEFAULT_PAGE_SIZE, ORGANIZATION_TYPE_LABELS, TOASTS } from '@skyvault/contract';
 import { useId, useState } from 'react';
-import { notify } from '../../app/toasts/notify';
 import { SearchField } from '../../components/SearchField';
+import { notify } from '../../core/toasts/notify';
 import type { ChosenConnection } from './rolePermissionsForm';
 import { useConnectionChoices } from './roles.queries';
 

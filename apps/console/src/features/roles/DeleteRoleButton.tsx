@@ -4,8 +4,8 @@ import { CONFIRMATIONS, TOASTS } from '@skyvault/contract';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { useLeaveAfterDelete } from '../../components/useLeaveAfterDelete';
+import { toRoles } from '../../core/paths/links';
 import { useDeleteRole } from './roles.queries';
-import { toRoles } from './roles.routes';
 
 /** Delete on the details screen: confirmed, then back to the list; a refusal is the server's toast. */
 export function DeleteRoleButton({ roleId }: { roleId: string }) {

@@ -1,10 +1,10 @@
 import Skeleton from '@mui/material/Skeleton';
-import { PageHeader } from '../../app/layout/PageHeader';
 import { BackToList, leaveForList, useItemId } from '../../components/missingItem';
+import { PageHeader } from '../../components/PageHeader';
+import { toRole, toRoles } from '../../core/paths/links';
 import { RoleForm } from './RoleForm';
 import { RoleLoadFailed } from './RoleLoadFailed';
 import { useRole, useRolePermissions } from './roles.queries';
-import { toRole, toRoles } from './roles.routes';
 
 /** /roles/:roleId/edit: the role form, filled once the role and its permissions have loaded. */
 export function RoleEditPage() {

@@ -1,10 +1,10 @@
 import type { RolePermissions } from '@skyvault/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { failedSandbox, productionConnection } from '../../test/connections.fixtures';
 import { stubFetch } from '../../test/fetchStub';
 import { adminUser } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/renderWithProviders';
-import { failedSandbox, productionConnection } from '../connections/connections.fixtures';
 import { RoleForm } from './RoleForm';
 import { emptyPermissions } from './rolePermissionsForm';
 

@@ -15,17 +15,17 @@ import {
 import { type FormEvent, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
-import { useFormErrorReport } from '../../app/errors/formErrors';
-import { PageHeader } from '../../app/layout/PageHeader';
-import { useSessionUser } from '../../app/session/SessionContext';
-import { notify } from '../../app/toasts/notify';
+import { PageHeader } from '../../components/PageHeader';
 import { ProductTabs } from '../../components/ProductTabs';
-import { enabledProducts } from '../licenses/licenseProducts';
+import { useFormErrorReport } from '../../core/errors/formErrors';
+import { enabledProducts } from '../../core/licenseProducts';
+import { toRole, toRoles } from '../../core/paths/links';
+import { useSessionUser } from '../../core/session/SessionContext';
+import { notify } from '../../core/toasts/notify';
 import { ProductPermissions } from './ProductPermissions';
 import { RoleDetailsFields } from './RoleDetailsFields';
 import { forProducts } from './rolePermissionsForm';
 import { useCreateRole, useSaveRolePermissions, useUpdateRole } from './roles.queries';
-import { toRole, toRoles } from './roles.routes';
 
 export interface RoleFormProps {
   /** The role being edited; without it the form creates one. */

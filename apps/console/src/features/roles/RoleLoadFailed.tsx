@@ -1,7 +1,7 @@
 import Button from '@mui/material/Button';
 import { Link } from 'react-router';
 import { EmptyState } from '../../components/EmptyState';
-import { toRoles } from './roles.routes';
+import { toRoles } from '../../core/paths/links';
 
 /** The role screens show a failed load's message in a toast (SPEC.md §8); this stays on the page. */
 export function RoleLoadFailed() {

@@ -4,18 +4,18 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import type { Role } from '@skyvault/contract';
 import { Link } from 'react-router';
-import { PageHeader } from '../../app/layout/PageHeader';
-import { useSessionUser } from '../../app/session/SessionContext';
 import { DetailsCard, type DetailsField } from '../../components/DetailsCard';
 import { formatDate } from '../../components/formatDate';
 import { BackToList, leaveForList, useItemId } from '../../components/missingItem';
+import { PageHeader } from '../../components/PageHeader';
 import { ProductTabs } from '../../components/ProductTabs';
-import { enabledProducts } from '../licenses/licenseProducts';
+import { enabledProducts } from '../../core/licenseProducts';
+import { toRoleEdit, toRoles } from '../../core/paths/links';
+import { useSessionUser } from '../../core/session/SessionContext';
 import { DeleteRoleButton } from './DeleteRoleButton';
 import { ProductPermissions } from './ProductPermissions';
 import { RoleLoadFailed } from './RoleLoadFailed';
 import { useRole, useRolePermissions } from './roles.queries';
-import { toRoleEdit, toRoles } from './roles.routes';
 
 /** /roles/:roleId: the role and, a tab per product the tenant has, what it grants (SPEC.md §2 Roles). */
 export function RolePage() {

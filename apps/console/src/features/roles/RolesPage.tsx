@@ -3,16 +3,16 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import type { Role } from '@skyvault/contract';
 import { Link } from 'react-router';
-import { PageHeader } from '../../app/layout/PageHeader';
 import { DataTable, type DataTableColumn } from '../../components/DataTable';
 import { EmptyState } from '../../components/EmptyState';
 import { formatDate } from '../../components/formatDate';
+import { PageHeader } from '../../components/PageHeader';
 import { RetryButton } from '../../components/RetryButton';
 import { RouterLink } from '../../components/RouterLink';
 import { SearchField } from '../../components/SearchField';
 import { useListParams } from '../../components/useListParams';
+import { toRole, toRoleCreate } from '../../core/paths/links';
 import { useRoles } from './roles.queries';
-import { toRole, toRoleCreate } from './roles.routes';
 
 const columns: DataTableColumn<Role>[] = [
   {

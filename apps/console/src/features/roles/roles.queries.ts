@@ -6,9 +6,9 @@ import {
   roleEndpoints,
 } from '@skyvault/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { callApi } from '../../api/client';
-import { resourceReads } from '../../api/resourceQueries';
-import { connectionKeys } from '../connections/connections.queries';
+import { callApi } from '../../core/api/client';
+import { sharedKeys } from '../../core/api/queryKeys';
+import { resourceReads } from '../../core/api/resourceQueries';
 
 const roles = resourceReads('roles', roleEndpoints);
 
@@ -32,7 +32,7 @@ export const useConnectionChoices = (
   enabled: boolean,
 ) =>
   useQuery({
-    queryKey: [...connectionKeys.lists(), 'role-picker', query] as const,
+    queryKey: [...sharedKeys.connections.lists(), 'role-picker', query] as const,
     queryFn: ({ signal }) =>
       callApi(connectionEndpoints.list, {
         query: {

@@ -1,19 +1,6 @@
-import type { ServiceKey } from '@skyvault/contract';
 import { lazy } from 'react';
-import { generatePath, type RouteObject } from 'react-router';
-import { routes } from '../../app/routes';
-import { LICENSE_TAB_NAMES } from '../licenses/licenseProducts';
-
-/** The tab of a product in the URL (?tab=backup or ?tab=devops), as the Licenses screen names it. */
-const withTab = (path: string, product?: ServiceKey) =>
-  product ? `${path}?tab=${LICENSE_TAB_NAMES[product]}` : path;
-
-export const toRoles = (): string => routes['roles.index'];
-export const toRoleCreate = (): string => routes['roles.create'];
-export const toRole = (roleId: string, product?: ServiceKey): string =>
-  withTab(generatePath(routes['roles.show'], { roleId }), product);
-export const toRoleEdit = (roleId: string, product?: ServiceKey): string =>
-  withTab(generatePath(routes['roles.edit'], { roleId }), product);
+import type { RouteObject } from 'react-router';
+import { routes } from '../../core/paths/routes';
 
 export const rolesRoutes: RouteObject[] = [
   {

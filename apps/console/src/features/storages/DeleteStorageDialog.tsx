@@ -1,8 +1,8 @@
 import { type Storage, TOASTS } from '@skyvault/contract';
 import { useState } from 'react';
-import { ApiError } from '../../api/client';
-import { notify } from '../../app/toasts/notify';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { ApiError } from '../../core/api/client';
+import { notify } from '../../core/toasts/notify';
 import { useDeleteStorage } from './storages.queries';
 
 /** Not worded by the spec; phrased like its other delete confirmations. */

@@ -3,10 +3,10 @@ import TextField from '@mui/material/TextField';
 import { type Storage, type StorageCreate, TOASTS } from '@skyvault/contract';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useFormErrorReport } from '../../app/errors/formErrors';
-import { notify } from '../../app/toasts/notify';
 import { FormDialog } from '../../components/FormDialog';
 import { formField } from '../../components/formField';
+import { useFormErrorReport } from '../../core/errors/formErrors';
+import { notify } from '../../core/toasts/notify';
 import { StorageCredentialFields } from './StorageCredentialFields';
 import { StorageTypeSelect } from './StorageTypeSelect';
 import {

@@ -5,11 +5,11 @@ import {
   storageEndpoints,
 } from '@skyvault/contract';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { callApi } from '../../api/client';
+import { callApi } from '../../core/api/client';
+import { sharedKeys } from '../../core/api/queryKeys';
 
 export const storageKeys = {
-  all: ['storages'] as const,
-  lists: () => [...storageKeys.all, 'list'] as const,
+  ...sharedKeys.storages,
   list: (query: StorageListQuery) => [...storageKeys.lists(), query] as const,
 };
 

@@ -1,9 +1,6 @@
 import { lazy } from 'react';
 import type { RouteObject } from 'react-router';
-import { routes } from '../../app/routes';
-
-/** The Storages screen. */
-export const toStorages = (): string => routes['storages.index'];
+import { routes } from '../../core/paths/routes';
 
 export const storagesRoutes: RouteObject[] = [
   {

@@ -1,8 +1,8 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { routes } from '../../app/routes';
-import { findLocation, renderPublicPage, sentBody, stubApi } from '../auth/testing/renderPublicPage';
+import { routes } from '../../core/paths/routes';
+import { findLocation, renderPublicPage, sentBody, stubApi } from '../../test/renderPublicPage';
 import { SignUpPage } from './SignUpPage';
 
 const openSignUp = (query = '') =>

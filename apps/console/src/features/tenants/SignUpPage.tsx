@@ -13,15 +13,14 @@ import {
 import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router';
-import { callApi } from '../../api/client';
-import { useFormErrorReport } from '../../app/errors/formErrors';
-import { PublicCard } from '../../app/layout/PublicCard';
 import { formField } from '../../components/formField';
+import { PublicCard } from '../../components/PublicCard';
+import { NewPasswordFields } from '../../components/password/NewPasswordFields';
+import { usePasswordPair } from '../../components/password/usePasswordPair';
 import { RouterLink } from '../../components/RouterLink';
-import { toLogin } from '../auth/auth.routes';
-import { NewPasswordFields } from '../auth/form/NewPasswordFields';
-import { usePasswordPair } from '../auth/form/usePasswordPair';
-import { toWaitVerification } from './tenants.routes';
+import { callApi } from '../../core/api/client';
+import { useFormErrorReport } from '../../core/errors/formErrors';
+import { toLogin, toWaitVerification } from '../../core/paths/links';
 
 const EMPTY_FORM: SignUpForm = { firstName: '', lastName: '', email: '', password: '', confirmPassword: '' };
 

@@ -1,8 +1,8 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { routes } from '../../app/routes';
-import { renderPublicPage, sentBody, stubApi } from '../auth/testing/renderPublicPage';
+import { routes } from '../../core/paths/routes';
+import { renderPublicPage, sentBody, stubApi } from '../../test/renderPublicPage';
 import { VerifyTenantPage } from './VerifyTenantPage';
 import { WaitVerificationPage } from './WaitVerificationPage';
 

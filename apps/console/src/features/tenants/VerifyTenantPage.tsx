@@ -7,10 +7,10 @@ import { tenantEndpoints } from '@skyvault/contract';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { ApiError, callApi, UNEXPECTED_ERROR_MESSAGE } from '../../api/client';
-import { PublicCard } from '../../app/layout/PublicCard';
+import { PublicCard } from '../../components/PublicCard';
 import { RouterLink } from '../../components/RouterLink';
-import { toLogin } from '../auth/auth.routes';
+import { ApiError, callApi, UNEXPECTED_ERROR_MESSAGE } from '../../core/api/client';
+import { toLogin } from '../../core/paths/links';
 import { ResendVerificationForm } from './ResendVerificationForm';
 
 /** Ours: a link without its token cannot be verified (the server is not asked). */

@@ -3,9 +3,9 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { VERIFICATION_LINK_HOURS } from '@skyvault/contract';
 import { useSearchParams } from 'react-router';
-import { PublicCard } from '../../app/layout/PublicCard';
+import { PublicCard } from '../../components/PublicCard';
 import { RouterLink } from '../../components/RouterLink';
-import { toLogin } from '../auth/auth.routes';
+import { toLogin } from '../../core/paths/links';
 import { useResendVerification } from './useResendVerification';
 
 /** After sign-up (SPEC.md §2): the organization becomes active once its e-mail address is verified. */

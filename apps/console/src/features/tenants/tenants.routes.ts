@@ -1,15 +1,6 @@
 import { lazy } from 'react';
 import type { RouteObject } from 'react-router';
-import { routes } from '../../app/routes';
-
-/** Sign-up of a new organization, the screen that asks to verify the e-mail, and the link's target. */
-export const toSignUp = (): string => routes['tenants.new'];
-
-/** The e-mail the verification went to, so the page can offer to send it again. */
-export const toWaitVerification = (email?: string): string =>
-  email
-    ? `${routes['tenants.wait-verification']}?${new URLSearchParams({ email })}`
-    : routes['tenants.wait-verification'];
+import { routes } from '../../core/paths/routes';
 
 export const tenantsRoutes: RouteObject[] = [
   {

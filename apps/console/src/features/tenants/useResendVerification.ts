@@ -1,7 +1,7 @@
 import { tenantEndpoints } from '@skyvault/contract';
 import { useMutation } from '@tanstack/react-query';
-import { callApi } from '../../api/client';
-import { notify } from '../../app/toasts/notify';
+import { callApi } from '../../core/api/client';
+import { notify } from '../../core/toasts/notify';
 
 /** Ours: the answer is the same for unknown addresses, so the toast does not claim more than that. */
 export const VERIFICATION_EMAIL_SENT =

@@ -1,14 +1,14 @@
 import { CONFIRMATIONS, TOASTS, type User } from '@skyvault/contract';
-import { ApiError } from '../../api/client';
-import { useErrorHandler } from '../../app/errors/ErrorHandlerContext';
-import { isHandledByErrorHandler } from '../../app/errors/formErrors';
-import { notify } from '../../app/toasts/notify';
 import { ActionsMenu } from '../../components/ActionsMenu';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { useConfirmation } from '../../components/useConfirmation';
 import { useLeaveAfterDelete } from '../../components/useLeaveAfterDelete';
+import { ApiError } from '../../core/api/client';
+import { useErrorHandler } from '../../core/errors/ErrorHandlerContext';
+import { isHandledByErrorHandler } from '../../core/errors/formErrors';
+import { toUsers } from '../../core/paths/links';
+import { notify } from '../../core/toasts/notify';
 import { useDeleteUser, useResetUserPassword, useUpdateUser } from './users.queries';
-import { toUsers } from './users.routes';
 
 type UserAction = 'reset' | 'disable' | 'enable' | 'delete';
 

@@ -2,9 +2,9 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { type FetchRoute, stubFetch } from '../../test/fetchStub';
 import { renderWithProviders } from '../../test/renderWithProviders';
+import { grace, salesGroup } from '../../test/users.fixtures';
 import { UserDetails } from './UserPage';
 import { UsersPage } from './UsersPage';
-import { grace, salesGroup } from './users.fixtures';
 
 const bodyOf = (init: RequestInit | undefined) => JSON.parse(String(init?.body));
 

@@ -5,12 +5,12 @@ import TextField from '@mui/material/TextField';
 import { TOASTS, type User } from '@skyvault/contract';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { useFormErrorReport } from '../../app/errors/formErrors';
-import { notify } from '../../app/toasts/notify';
 import { FormDialog } from '../../components/FormDialog';
 import { formField } from '../../components/formField';
-import { PasswordField } from '../auth/form/PasswordField';
-import { GroupPicker } from '../groups/GroupPicker';
+import { GroupPicker } from '../../components/GroupPicker';
+import { PasswordField } from '../../components/password/PasswordField';
+import { useFormErrorReport } from '../../core/errors/formErrors';
+import { notify } from '../../core/toasts/notify';
 import {
   toUserPatch,
   type UserFormOutput,

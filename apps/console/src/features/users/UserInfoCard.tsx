@@ -3,7 +3,7 @@ import { DetailsCard, type DetailsField } from '../../components/DetailsCard';
 import { formatDate } from '../../components/formatDate';
 import { RouterLink } from '../../components/RouterLink';
 import { StatusChip } from '../../components/StatusChip';
-import { toGroup } from '../groups/groups.routes';
+import { toGroup } from '../../core/paths/links';
 import { UserStatusChip } from './UserStatusChip';
 
 const FIELDS: DetailsField<User>[] = [

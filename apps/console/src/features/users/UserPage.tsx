@@ -1,17 +1,17 @@
 import EditIcon from '@mui/icons-material/Edit';
 import Button from '@mui/material/Button';
 import { useState } from 'react';
-import { PageHeader } from '../../app/layout/PageHeader';
 import { EmptyState } from '../../components/EmptyState';
+import { fullName } from '../../components/fullName';
 import { BackToList, leaveForList, useItemId } from '../../components/missingItem';
+import { PageHeader } from '../../components/PageHeader';
 import { RetryButton } from '../../components/RetryButton';
-import { fullName } from './fullName';
+import { toUsers } from '../../core/paths/links';
 import { UserActions } from './UserActions';
 import { UserDialog } from './UserDialog';
 import { UserInfoCard } from './UserInfoCard';
 import { UserPermissionsCard } from './UserPermissionsCard';
 import { useUser } from './users.queries';
-import { toUsers } from './users.routes';
 
 /** One user (SPEC.md §2 Users): a missing id goes to the list. */
 export function UserPage() {

@@ -10,7 +10,7 @@ import {
   permissionEndpoints,
 } from '@skyvault/contract';
 import { useQuery } from '@tanstack/react-query';
-import { callApi } from '../../api/client';
+import { callApi } from '../../core/api/client';
 import { userKeys } from './users.queries';
 
 const RIGHTS = {

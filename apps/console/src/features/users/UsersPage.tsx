@@ -3,20 +3,19 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import type { User } from '@skyvault/contract';
 import { useState } from 'react';
-import { PageHeader } from '../../app/layout/PageHeader';
 import { DataTable, type DataTableColumn } from '../../components/DataTable';
 import { EmptyState } from '../../components/EmptyState';
 import { formatDate } from '../../components/formatDate';
+import { fullName } from '../../components/fullName';
+import { PageHeader } from '../../components/PageHeader';
 import { RetryButton } from '../../components/RetryButton';
 import { RouterLink } from '../../components/RouterLink';
 import { SearchField } from '../../components/SearchField';
 import { useListParams } from '../../components/useListParams';
-import { toGroup } from '../groups/groups.routes';
-import { fullName } from './fullName';
+import { toGroup, toUser } from '../../core/paths/links';
 import { UserDialog } from './UserDialog';
 import { UserStatusChip } from './UserStatusChip';
 import { useUsers } from './users.queries';
-import { toUser } from './users.routes';
 
 const columns: DataTableColumn<User>[] = [
   {

@@ -1,8 +1,8 @@
 import { type User, type UserCreate, type UserPatch, userEndpoints } from '@skyvault/contract';
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
-import { callApi } from '../../api/client';
-import { resourceReads } from '../../api/resourceQueries';
-import { groupKeys } from '../groups/groups.keys';
+import { callApi } from '../../core/api/client';
+import { groupKeys } from '../../core/api/queryKeys';
+import { resourceReads } from '../../core/api/resourceQueries';
 
 const users = resourceReads('users', userEndpoints);
 

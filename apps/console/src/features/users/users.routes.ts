@@ -1,11 +1,6 @@
 import { lazy } from 'react';
-import { generatePath, type RouteObject } from 'react-router';
-import { routes } from '../../app/routes';
-
-/** The Users screen. */
-export const toUsers = (): string => routes['users.index'];
-/** One user's details (SPEC.md §2: /users/{userId}); other screens link their users here. */
-export const toUser = (userId: string): string => generatePath(routes['users.show'], { userId });
+import type { RouteObject } from 'react-router';
+import { routes } from '../../core/paths/routes';
 
 export const usersRoutes: RouteObject[] = [
   {

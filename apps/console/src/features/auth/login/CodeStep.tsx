@@ -6,10 +6,10 @@ import Typography from '@mui/material/Typography';
 import { authEndpoints, type LoginTenant, verificationCodeVerifySchema } from '@skyvault/contract';
 import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
-import { callApi } from '../../../api/client';
-import { useFormErrorReport } from '../../../app/errors/formErrors';
-import { notify } from '../../../app/toasts/notify';
 import { formField } from '../../../components/formField';
+import { callApi } from '../../../core/api/client';
+import { useFormErrorReport } from '../../../core/errors/formErrors';
+import { notify } from '../../../core/toasts/notify';
 import { StepLink } from './StepLink';
 import { StepLinks } from './StepLinks';
 

@@ -6,9 +6,9 @@ import Typography from '@mui/material/Typography';
 import { authEndpoints, loginEmailStepSchema } from '@skyvault/contract';
 import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
-import { callApi } from '../../../api/client';
-import { useFormErrorReport } from '../../../app/errors/formErrors';
 import { formField } from '../../../components/formField';
+import { callApi } from '../../../core/api/client';
+import { useFormErrorReport } from '../../../core/errors/formErrors';
 import { StepLink } from './StepLink';
 import { StepLinks } from './StepLinks';
 

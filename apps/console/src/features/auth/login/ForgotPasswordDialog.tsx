@@ -7,10 +7,10 @@ import TextField from '@mui/material/TextField';
 import { type ForgotPassword, forgotPasswordSchema, passwordEndpoints } from '@skyvault/contract';
 import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
-import { callApi } from '../../../api/client';
-import { useFormErrorReport } from '../../../app/errors/formErrors';
 import { FormDialog } from '../../../components/FormDialog';
 import { formField } from '../../../components/formField';
+import { callApi } from '../../../core/api/client';
+import { useFormErrorReport } from '../../../core/errors/formErrors';
 
 /** The answer never tells whether the account exists, and neither does the dialog. */
 export const RESET_LINK_SENT = 'If the account exists, we have sent a link to reset the password.';

@@ -2,9 +2,9 @@ import Divider from '@mui/material/Divider';
 import Stack from '@mui/material/Stack';
 import { identityProviderEndpoints } from '@skyvault/contract';
 import { useQuery } from '@tanstack/react-query';
-import { callApi } from '../../../api/client';
-import { safeRedirectTarget } from '../auth.routes';
-import { SsoButton } from './SsoButton';
+import { SsoButton } from '../../../components/SsoButton';
+import { callApi } from '../../../core/api/client';
+import { safeRedirectTarget } from '../../../core/paths/links';
 
 /**
  * The sign-in buttons of the tenant's active identity providers (SPEC.md §2, §4), once the tenant is

@@ -3,9 +3,9 @@ import DialogContentText from '@mui/material/DialogContentText';
 import TextField from '@mui/material/TextField';
 import { loginTotpSchema } from '@skyvault/contract';
 import { useForm } from 'react-hook-form';
-import { useFormErrorReport } from '../../../app/errors/formErrors';
 import { FormDialog } from '../../../components/FormDialog';
 import { formField } from '../../../components/formField';
+import { useFormErrorReport } from '../../../core/errors/formErrors';
 
 /**
  * The TOTP step of a login with MFA (SPEC.md §4): login continues only with a code. A wrong code is

@@ -7,7 +7,7 @@ import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import { type LoginTenant, WARNINGS } from '@skyvault/contract';
 import { type FormEvent, useId, useState } from 'react';
-import { notify } from '../../../app/toasts/notify';
+import { notify } from '../../../core/toasts/notify';
 import { ChosenAccount } from './ChosenAccount';
 import { StepLink } from './StepLink';
 import { StepLinks } from './StepLinks';

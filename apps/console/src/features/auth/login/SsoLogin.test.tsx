@@ -2,11 +2,11 @@ import { ERROR_MESSAGES } from '@skyvault/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { routes } from '../../../app/routes';
-import { LOGGED_IN_KEY } from '../../../app/session/loggedInFlag';
+import { routes } from '../../../core/paths/routes';
+import { LOGGED_IN_KEY } from '../../../core/session/loggedInFlag';
 import { adminUser } from '../../../test/fixtures';
+import { findLocation, renderPublicPage, sentBody, stubApi } from '../../../test/renderPublicPage';
 import { LoginPage } from '../LoginPage';
-import { findLocation, renderPublicPage, sentBody, stubApi } from '../testing/renderPublicPage';
 
 const BUTTONS_PATH = '/api/v1/identity-providers/login-buttons';
 const ICON_ID = '3d4e5f6a-7b8c-4d9e-8f0a-1b2c3d4e5f6a';

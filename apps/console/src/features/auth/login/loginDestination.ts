@@ -1,5 +1,5 @@
-import { isPublicPath, routes } from '../../../app/routes';
-import { safeRedirectTarget } from '../auth.routes';
+import { safeRedirectTarget } from '../../../core/paths/links';
+import { isPublicPath, routes } from '../../../core/paths/routes';
 
 /** Same-site paths the server answers itself (an OAuth authorization coming back, an API redirect). */
 const SERVER_PATHS = ['/oauth/', '/api/'];

@@ -1,8 +1,8 @@
 import type { SessionUser } from '@skyvault/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { setLoggedIn } from '../../../app/session/loggedInFlag';
-import { sessionQuery } from '../../../app/session/session.queries';
+import { setLoggedIn } from '../../../core/session/loggedInFlag';
+import { sessionQuery } from '../../../core/session/session.queries';
 import { loginDestination } from './loginDestination';
 
 /**

@@ -1,7 +1,7 @@
 import { authEndpoints } from '@skyvault/contract';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { callApi } from '../../../api/client';
+import { callApi } from '../../../core/api/client';
 import { useEnterConsole } from './useEnterConsole';
 
 export interface Credentials {

@@ -2,7 +2,7 @@ import { ERROR_MESSAGES, SSO_LOGIN_QUERY, ssoEndpoints, ssoErrorCode } from '@sk
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { ApiError, callApi } from '../../../api/client';
+import { ApiError, callApi } from '../../../core/api/client';
 import { useEnterConsole } from './useEnterConsole';
 
 /**

@@ -1,10 +1,32 @@
 import Autocomplete from '@mui/material/Autocomplete';
 import CircularProgress from '@mui/material/CircularProgress';
 import TextField from '@mui/material/TextField';
-import { NO_DATA_AVAILABLE } from '@skyvault/contract';
+import { groupEndpoints, NO_DATA_AVAILABLE, PICKER_BATCH_SIZE } from '@skyvault/contract';
+import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { type Ref, useState } from 'react';
-import { useGroupOptions } from './groups.queries';
-import { loadMoreAtEnd, useDebouncedText } from './pickerHelpers';
+import { callApi } from '../core/api/client';
+import { groupKeys } from '../core/api/queryKeys';
+import { loadMoreAtEnd, nextOffset, useDebouncedText } from './pickerHelpers';
+
+/** The user modal's group picker: groups by name, 25 a batch, filtered by what is typed. */
+function useGroupOptions(searchText: string) {
+  return useInfiniteQuery({
+    queryKey: groupKeys.picker(searchText),
+    queryFn: ({ pageParam, signal }) =>
+      callApi(groupEndpoints.list, {
+        query: { limit: PICKER_BATCH_SIZE, offset: pageParam, searchText: searchText || undefined },
+        signal,
+      }),
+    initialPageParam: 0,
+    getNextPageParam: (last, pages) =>
+      nextOffset(
+        pages.reduce((sum, page) => sum + page.groups.length, 0),
+        last.total,
+        last.groups.length,
+      ),
+    placeholderData: keepPreviousData,
+  });
+}
 
 export interface GroupOption {
   id: string;

@@ -1,6 +1,6 @@
 import { sessionEndpoints } from '@skyvault/contract';
 import { queryOptions } from '@tanstack/react-query';
-import { callApi } from '../../api/client';
+import { callApi } from '../api/client';
 
 export const sessionQuery = queryOptions({
   queryKey: ['session'],

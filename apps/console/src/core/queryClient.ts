@@ -1,5 +1,5 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
-import { ApiError } from '../api/client';
+import { ApiError } from './api/client';
 import type { ErrorHandler } from './errors/errorHandler';
 
 /** Per query or mutation: `meta: { errorToast: false }` when the screen shows the error itself. */

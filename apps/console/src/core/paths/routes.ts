@@ -1,6 +1,6 @@
 /**
  * Every screen of the console by its route name (SPEC.md §2), and its path. Links are built from these
- * through each feature's `<resource>.routes.ts` (e.g. `toConnectedApp(id)`), never typed by hand.
+ * by the builders of `links.ts` (e.g. `toConnectedApp(id)`), never typed by hand.
  */
 export const routes = {
   home: '/',

@@ -1,6 +1,6 @@
-import { ApiError, UNEXPECTED_ERROR_MESSAGE } from '../../api/client';
-import { safeRedirectTarget, toChangePassword, toLogin } from '../../features/auth/auth.routes';
-import { FIRST_USER_ROUTE, isAuthPath, isPublicPath } from '../routes';
+import { ApiError, UNEXPECTED_ERROR_MESSAGE } from '../api/client';
+import { safeRedirectTarget, toChangePassword, toLogin } from '../paths/links';
+import { FIRST_USER_ROUTE, isAuthPath, isPublicPath } from '../paths/routes';
 import { clearLoggedIn } from '../session/loggedInFlag';
 
 export interface CurrentLocation {

@@ -1,6 +1,6 @@
 import { systemEndpoints } from '@skyvault/contract';
 import { queryOptions } from '@tanstack/react-query';
-import { callApi } from '../api/client';
+import { callApi } from './api/client';
 
 /** Calls the shell makes for itself; a failure here should never interrupt the user with a toast. */
 export const brandQuery = queryOptions({

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import type { FieldPath, FieldValues, UseFormReturn } from 'react-hook-form';
-import { ApiError } from '../../api/client';
+import { ApiError } from '../api/client';
 import { useErrorHandler } from './ErrorHandlerContext';
 import { isAbortError } from './errorHandler';
 

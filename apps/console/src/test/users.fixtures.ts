@@ -1,6 +1,6 @@
 import type { Group, User } from '@skyvault/contract';
 
-/** Rows as the API answers them, for the users screens' tests. */
+/** Rows as the API answers them, for the tests of the users, groups and identity provider screens. */
 export const salesGroup: Group = {
   id: '2b7c8d9e-0f1a-4b2c-8d3e-4f5a6b7c8d9e',
   name: 'Sales team',

@@ -8,6 +8,7 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { callApi } from './client';
+import { resourceKeys } from './queryKeys';
 
 /** The calls of a resource with a list and details screen (connected apps, identity providers, IP ranges). */
 interface ResourceEndpoints {
@@ -34,8 +35,7 @@ export function resourceReads<E extends Pick<ResourceEndpoints, 'list' | 'get'>>
   type ListQuery = EndpointQuery<E['list']>;
 
   const keys = {
-    all: [name] as const,
-    lists: () => [name, 'list'] as const,
+    ...resourceKeys(name),
     list: (query: ListQuery) => [name, 'list', query] as const,
     detail: (id: string) => [name, 'detail', id] as const,
   };

@@ -1,7 +1,7 @@
 import type { Connection, Storage } from '@skyvault/contract';
-import { adminUser } from '../../test/fixtures';
+import { adminUser } from './fixtures';
 
-/** Rows as the API answers them, for the screen's tests. */
+/** Rows as the API answers them, for the tests of the connections and roles screens. */
 export const productionConnection: Connection = {
   id: '5b1d2c3e-4f5a-4b6c-8d7e-9f0a1b2c3d4e',
   connectionId: '5b1d2c3e-4f5a-4b6c-8d7e-9f0a1b2c3d4e',

@@ -5,7 +5,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { LazyTooltip } from '../../components/LazyTooltip';
+import { LazyTooltip } from './LazyTooltip';
 
 export interface PageHeaderProps {
   /** The page's one h1, e.g. 'Connected Apps' or 'Connected App: {name}'. */

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
-import { toLogin } from '../../features/auth/auth.routes';
+import { toLogin } from '../paths/links';
 import { LOGGED_IN_KEY, setLoggedIn } from './loggedInFlag';
 
 /**

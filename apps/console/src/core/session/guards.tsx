@@ -1,6 +1,6 @@
 import type { ServiceKey } from '@skyvault/contract';
 import { Navigate, Outlet } from 'react-router';
-import { FIRST_USER_ROUTE, routes } from '../routes';
+import { FIRST_USER_ROUTE, routes } from '../paths/routes';
 import { useSessionUser } from './SessionContext';
 
 /** Admin-only screens send other users to the screens they may use (SPEC.md §6). */

@@ -2,9 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import { ConsoleProviders } from '../../../app/ConsoleProviders';
-import { sessionQuery } from '../../../app/session/session.queries';
-import { type FetchRoute, stubFetch } from '../../../test/fetchStub';
+import { ConsoleProviders } from '../app/ConsoleProviders';
+import { sessionQuery } from '../core/session/session.queries';
+import { type FetchRoute, stubFetch } from './fetchStub';
 
 /** Stands in for every other screen: where a navigation went, and the session it found in the cache. */
 function ElsewhereProbe() {

@@ -1,5 +1,5 @@
 import type { FieldPath, FieldValues, UseFormReturn } from 'react-hook-form';
-import { formField } from '../../../components/formField';
+import { formField } from '../formField';
 import { PasswordChecklist } from './PasswordChecklist';
 import { PasswordField } from './PasswordField';
 import type { PasswordPair } from './usePasswordPair';

@@ -2,10 +2,10 @@ import { authEndpoints, TOASTS } from '@skyvault/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import { ApiError, callApi } from '../../api/client';
-import { toLogin } from '../../features/auth/auth.routes';
 import { resetAnalytics } from '../analytics';
+import { ApiError, callApi } from '../api/client';
 import { useErrorHandler } from '../errors/ErrorHandlerContext';
+import { toLogin } from '../paths/links';
 import { notify } from '../toasts/notify';
 import { clearLoggedIn } from './loggedInFlag';
 

@@ -1,7 +1,7 @@
 import { defineEndpoint } from '@skyvault/contract';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { stubFetch } from '../test/fetchStub';
+import { stubFetch } from '../../test/fetchStub';
 import { ApiError, callApi } from './client';
 
 const renameApp = defineEndpoint({

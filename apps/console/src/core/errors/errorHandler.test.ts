@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../api/client';
+import { ApiError } from '../api/client';
 import { LOGGED_IN_KEY } from '../session/loggedInFlag';
 import { type CurrentLocation, createErrorHandler } from './errorHandler';
 import { isHandledByErrorHandler } from './formErrors';
