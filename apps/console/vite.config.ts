@@ -1,3 +1,8 @@
+import { existsSync } from 'node:fs';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 
@@ -30,8 +35,57 @@ const contractWithoutSideEffects: Plugin = {
   },
 };
 
+const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|webmanifest|txt|xml|ico)$/;
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+async function filesUnder(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  return entries.filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name));
+}
+
+/**
+ * Writes `x.br` and `x.gz` beside every compressible file of the build, at the highest levels (done
+ * once here, not per request): the API sends the one the browser accepts. A variant that would not be
+ * smaller (a tiny file) is left out, and the original is sent instead.
+ */
+const precompress = (): Plugin => {
+  let outDir = 'dist';
+  return {
+    name: 'skyvault:precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    async closeBundle() {
+      // A build that failed wrote nothing to compress.
+      if (!existsSync(outDir)) return;
+      const files = (await filesUnder(outDir)).filter((file) => COMPRESSIBLE.test(file));
+      await Promise.all(
+        files.map(async (file) => {
+          const content = await readFile(file);
+          const variants = await Promise.all([
+            brotli(content, {
+              params: {
+                [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+                [constants.BROTLI_PARAM_SIZE_HINT]: content.length,
+              },
+            }).then((data) => ({ data, suffix: '.br' })),
+            gzipAsync(content, { level: constants.Z_BEST_COMPRESSION }).then((data) => ({
+              data,
+              suffix: '.gz',
+            })),
+          ]);
+          for (const { data, suffix } of variants)
+            if (data.length < content.length) await writeFile(`${file}${suffix}`, data);
+        }),
+      );
+    },
+  };
+};
+
 export default defineConfig({
-  plugins: [react(), contractWithoutSideEffects],
+  plugins: [react(), contractWithoutSideEffects, precompress()],
   server: {
     // The API runs beside the dev server; same-origin calls keep the session cookie first-party.
     proxy: { '/api': { target: 'http://localhost:8080' } },

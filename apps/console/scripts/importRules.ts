@@ -7,8 +7,12 @@
  * lazy `import()` included: a lazy edge still ties both files into one unit of change.
  */
 
-/** Each file (a path relative to `src/`, with `/`) and the files it imports. */
-export type Graph = ReadonlyMap<string, readonly string[]>;
+import { type Cycle, findCycles } from '../../../scripts/imports/cycles';
+import type { Graph } from '../../../scripts/imports/importGraph';
+import { cycleLines, type Offence, offenceLines, sortOffences } from '../../../scripts/imports/report';
+
+export type { Cycle, Graph, Offence };
+export { findCycles };
 
 const FLOORS = ['core', 'components', 'features', 'app', 'entry'] as const;
 export type Floor = (typeof FLOORS)[number];
@@ -17,19 +21,6 @@ export type Place =
   | { kind: 'floor'; floor: Floor; feature?: string }
   | { kind: 'test-support' }
   | { kind: 'unplaced' };
-
-export interface Offence {
-  from: string;
-  to: string;
-  reason: string;
-}
-
-export interface Cycle {
-  /** Every file of the strongly connected group, sorted. */
-  files: string[];
-  /** One shortest way round, first file repeated at the end. */
-  path: string[];
-}
 
 export interface Report {
   unplaced: string[];
@@ -73,71 +64,6 @@ export function offenceOf(from: string, to: string): string | undefined {
   return undefined;
 }
 
-/** Groups of files that import each other, round and round (Tarjan's strongly connected components). */
-export function findCycles(graph: Graph): Cycle[] {
-  const index = new Map<string, number>();
-  const low = new Map<string, number>();
-  const stack: string[] = [];
-  const onStack = new Set<string>();
-  const groups: string[][] = [];
-  const targets = (file: string) => graph.get(file) ?? [];
-
-  const visit = (file: string) => {
-    index.set(file, index.size);
-    low.set(file, index.get(file)!);
-    stack.push(file);
-    onStack.add(file);
-    for (const next of targets(file)) {
-      if (!index.has(next)) {
-        visit(next);
-        low.set(file, Math.min(low.get(file)!, low.get(next)!));
-      } else if (onStack.has(next)) {
-        low.set(file, Math.min(low.get(file)!, index.get(next)!));
-      }
-    }
-    if (low.get(file) !== index.get(file)) return;
-    const group: string[] = [];
-    let member: string;
-    do {
-      member = stack.pop()!;
-      onStack.delete(member);
-      group.push(member);
-    } while (member !== file);
-    if (group.length > 1 || targets(file).includes(file)) groups.push(group.sort());
-  };
-
-  for (const file of [...graph.keys()].sort()) if (!index.has(file)) visit(file);
-  return groups
-    .map((files) => ({ files, path: shortestLoop(graph, files) }))
-    .sort((a, b) => a.files[0]!.localeCompare(b.files[0]!));
-}
-
-/** The shortest way from the group's first file back to itself, inside the group (breadth first). */
-function shortestLoop(graph: Graph, files: string[]): string[] {
-  const start = files[0]!;
-  const inGroup = new Set(files);
-  const cameFrom = new Map<string, string>();
-  const queue = [start];
-  for (let at = 0; at < queue.length; at++) {
-    const file = queue[at]!;
-    for (const next of graph.get(file) ?? []) {
-      if (!inGroup.has(next)) continue;
-      if (next === start) {
-        const path = [start];
-        for (let step: string | undefined = file; step !== start && step; step = cameFrom.get(step)) {
-          path.splice(1, 0, step);
-        }
-        return [...path, start];
-      }
-      if (!cameFrom.has(next)) {
-        cameFrom.set(next, file);
-        queue.push(next);
-      }
-    }
-  }
-  return [start, start];
-}
-
 export function checkGraph(graph: Graph): Report {
   const files = new Set<string>(graph.keys());
   for (const targets of graph.values()) for (const target of targets) files.add(target);
@@ -150,7 +76,7 @@ export function checkGraph(graph: Graph): Report {
   }
   return {
     unplaced: [...files].filter((file) => placeOf(file).kind === 'unplaced').sort(),
-    offences: offences.sort((a, b) => a.from.localeCompare(b.from) || a.to.localeCompare(b.to)),
+    offences: sortOffences(offences),
     cycles: findCycles(graph),
   };
 }
@@ -165,13 +91,9 @@ export function formatReport(report: Report): string[] {
     lines.push('Files outside every floor (main.tsx, app/, features/<name>/, components/, core/, test/):');
     for (const file of report.unplaced) lines.push(`  ${file}`);
   }
-  if (report.offences.length) {
-    lines.push('Imports against the floors (app → features → components → core):');
-    for (const { from, to, reason } of report.offences) lines.push(`  ${from} → ${to}: ${reason}`);
-  }
-  for (const { files, path } of report.cycles) {
-    lines.push(`Import cycle through ${files.length} files: ${path.join(' → ')}`);
-    if (files.length > path.length - 1) lines.push(`  all of them: ${files.join(', ')}`);
-  }
+  lines.push(
+    ...offenceLines('Imports against the floors (app → features → components → core):', report.offences),
+  );
+  lines.push(...cycleLines(report.cycles));
   return lines;
 }

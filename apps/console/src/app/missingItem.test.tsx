@@ -13,7 +13,7 @@ import { MfaDevicePage } from '../features/mfa/MfaDevicePage';
 import { RoleEditPage } from '../features/roles/RoleEditPage';
 import { RolePage } from '../features/roles/RolePage';
 import { UserPage } from '../features/users/UserPage';
-import { type FetchRoute, stubFetch } from '../test/fetchStub';
+import { apiError, type FetchRoute, stubFetch } from '../test/fetchStub';
 import { renderWithProviders } from '../test/renderWithProviders';
 
 const ID = '7c9e6679-7425-40de-944b-e07fc1f90ae7';
@@ -94,10 +94,7 @@ const FAILURE_GOES_TO_LIST: DetailsPage[] = [
 
 const EVERY_PAGE = [...MISSING_GOES_TO_LIST, ...FAILURE_GOES_TO_LIST];
 
-const failing = (status: number, code: string): FetchRoute => ({
-  status,
-  body: { statusCode: status, code, message: 'The load failed.' },
-});
+const failing = (status: number, code: string): FetchRoute => apiError(status, code, 'The load failed.');
 
 function open(details: DetailsPage, answer: FetchRoute, id = ID) {
   const fetchMock = stubFetch(Object.fromEntries(details.loads.map((path) => [`GET ${path}`, answer])));

@@ -2,15 +2,12 @@ import type { SessionUser } from '@skyvault/contract';
 import { render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { stubFetch } from '../test/fetchStub';
+import { apiError, stubFetch } from '../test/fetchStub';
 import { adminUser, memberUser } from '../test/fixtures';
 import { ConsoleProviders } from './ConsoleProviders';
 import { AppRoutes } from './router';
 
-const invalidSession = {
-  status: 401,
-  body: { statusCode: 401, code: 'INVALID_SESSION_EXCEPTION', message: 'Your session has expired.' },
-};
+const invalidSession = apiError(401, 'INVALID_SESSION_EXCEPTION', 'Your session has expired.');
 
 function openConsole(path: string, session: SessionUser | typeof invalidSession, brand = 'skyvault') {
   stubFetch({

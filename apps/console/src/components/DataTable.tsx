@@ -8,7 +8,7 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
-import { DEFAULT_PAGE_SIZE, PAGE_SIZE_OPTIONS } from '@skyvault/contract';
+import { DEFAULT_PAGE_SIZE, NO_DATA_AVAILABLE, PAGE_SIZE_OPTIONS } from '@skyvault/contract';
 import type { ReactNode } from 'react';
 
 export interface DataTableColumn<Row> {
@@ -58,7 +58,7 @@ export function DataTable<Row>({
   onPageChange,
   onPageSizeChange,
   loading = false,
-  emptyText = 'No data available',
+  emptyText = NO_DATA_AVAILABLE,
 }: DataTableProps<Row>) {
   const firstLoad = loading && rows.length === 0;
   return (

@@ -10,6 +10,29 @@ export interface DetailsField<T> {
 }
 
 /**
+ * Labels and their values as a description list, so screen readers announce each value with its label:
+ * one column on a phone, two from the small breakpoint on.
+ */
+export function DescriptionList({ children }: { children: ReactNode }) {
+  return (
+    <Box
+      component="dl"
+      sx={{
+        display: 'grid',
+        gridTemplateColumns: { xs: '1fr', sm: '160px 1fr' },
+        columnGap: 3,
+        rowGap: { xs: 0.5, sm: 1.5 },
+        m: 0,
+        '& dt': { color: 'text.secondary', mt: { xs: 1, sm: 0 } },
+        '& dd': { m: 0, overflowWrap: 'anywhere', whiteSpace: 'pre-line' },
+      }}
+    >
+      {children}
+    </Box>
+  );
+}
+
+/**
  * The card of a details screen: a titled list of label and value pairs (a description list, so screen
  * readers announce each value with its label), with skeletons until the item has loaded. One column on
  * a phone, two from the small breakpoint on.
@@ -30,25 +53,14 @@ export function DetailsCard<T>({
           {title}
         </Typography>
       )}
-      <Box
-        component="dl"
-        sx={{
-          display: 'grid',
-          gridTemplateColumns: { xs: '1fr', sm: '160px 1fr' },
-          columnGap: 3,
-          rowGap: { xs: 0.5, sm: 1.5 },
-          m: 0,
-          '& dt': { color: 'text.secondary', mt: { xs: 1, sm: 0 } },
-          '& dd': { m: 0, overflowWrap: 'anywhere', whiteSpace: 'pre-line' },
-        }}
-      >
+      <DescriptionList>
         {fields.map((field) => (
           <Box key={field.label} sx={{ display: 'contents' }}>
             <dt>{field.label}</dt>
             <dd>{item ? field.value(item) : <Skeleton variant="text" width={160} />}</dd>
           </Box>
         ))}
-      </Box>
+      </DescriptionList>
     </Paper>
   );
 }

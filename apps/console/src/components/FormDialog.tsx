@@ -3,11 +3,14 @@ import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { type FormEventHandler, type ReactNode, useId } from 'react';
 
 export interface FormDialogProps {
   title: string;
+  /** What the dialog is about, above its fields; screen readers read it with the title. */
+  description?: ReactNode;
   /** False plays the closing animation; `onExited` follows when it is over. */
   open?: boolean;
   /** While a call runs the dialog cannot be dismissed, so its answer is not lost. */
@@ -17,6 +20,10 @@ export interface FormDialogProps {
   onExited?: () => void;
   /** The submit button's text; with it the dialog shows the usual pair: cancel (closes) and submit. */
   submitLabel?: string;
+  /** Submit stays off until the form may be sent (e.g. every password rule met). */
+  submitDisabled?: boolean;
+  /** A submit that destroys something uses the error colour. */
+  destructive?: boolean;
   cancelLabel?: string;
   /** Buttons of a dialog that needs other ones than the usual pair. */
   actions?: ReactNode;
@@ -29,22 +36,27 @@ export interface FormDialogProps {
  */
 export function FormDialog({
   title,
+  description,
   open = true,
   busy = false,
   onSubmit,
   onClose,
   onExited,
   submitLabel = 'Save',
+  submitDisabled = false,
+  destructive = false,
   cancelLabel = 'Cancel',
   actions,
   children,
 }: FormDialogProps) {
   const titleId = useId();
+  const descriptionId = useId();
   return (
     <Dialog
       open={open}
       onClose={busy ? undefined : onClose}
       aria-labelledby={titleId}
+      aria-describedby={description ? descriptionId : undefined}
       maxWidth="xs"
       fullWidth
       slotProps={{ transition: { onExited } }}
@@ -52,14 +64,27 @@ export function FormDialog({
       {/* `display: contents` keeps the dialog's own layout: the content scrolls, the actions stay. */}
       <Box component="form" noValidate onSubmit={onSubmit} sx={{ display: 'contents' }}>
         <DialogTitle id={titleId}>{title}</DialogTitle>
-        <DialogContent>{children}</DialogContent>
+        <DialogContent>
+          {description && (
+            <DialogContentText id={descriptionId} sx={{ mb: 2 }}>
+              {description}
+            </DialogContentText>
+          )}
+          {children}
+        </DialogContent>
         <DialogActions>
           {actions ?? (
             <>
               <Button onClick={onClose} disabled={busy}>
                 {cancelLabel}
               </Button>
-              <Button type="submit" variant="contained" loading={busy}>
+              <Button
+                type="submit"
+                variant="contained"
+                color={destructive ? 'error' : 'primary'}
+                disabled={submitDisabled}
+                loading={busy}
+              >
                 {submitLabel}
               </Button>
             </>

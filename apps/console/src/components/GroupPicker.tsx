@@ -1,30 +1,23 @@
 import Autocomplete from '@mui/material/Autocomplete';
-import CircularProgress from '@mui/material/CircularProgress';
-import TextField from '@mui/material/TextField';
 import { groupEndpoints, NO_DATA_AVAILABLE, PICKER_BATCH_SIZE } from '@skyvault/contract';
-import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { type Ref, useState } from 'react';
 import { callApi } from '../core/api/client';
+import { usePickerBatches } from '../core/api/pickerQuery';
 import { groupKeys } from '../core/api/queryKeys';
-import { loadMoreAtEnd, nextOffset, useDebouncedText } from './pickerHelpers';
+import { PickerInput } from './PickerInput';
+import { loadMoreAtEnd, useDebouncedText } from './pickerHelpers';
 
 /** The user modal's group picker: groups by name, 25 a batch, filtered by what is typed. */
 function useGroupOptions(searchText: string) {
-  return useInfiniteQuery({
+  return usePickerBatches({
     queryKey: groupKeys.picker(searchText),
-    queryFn: ({ pageParam, signal }) =>
+    fetchBatch: (offset, signal) =>
       callApi(groupEndpoints.list, {
-        query: { limit: PICKER_BATCH_SIZE, offset: pageParam, searchText: searchText || undefined },
+        query: { limit: PICKER_BATCH_SIZE, offset, searchText: searchText || undefined },
         signal,
       }),
-    initialPageParam: 0,
-    getNextPageParam: (last, pages) =>
-      nextOffset(
-        pages.reduce((sum, page) => sum + page.groups.length, 0),
-        last.total,
-        last.groups.length,
-      ),
-    placeholderData: keepPreviousData,
+    rowsOf: (page) => page.groups,
+    totalOf: (page) => page.total,
   });
 }
 
@@ -89,23 +82,14 @@ export function GroupPicker({
       onBlur={onBlur}
       slotProps={{ listbox: { onScroll: loadMoreAtEnd(groups) } }}
       renderInput={(params) => (
-        <TextField
-          {...params}
+        <PickerInput
+          params={params}
+          loading={loading}
+          loadingLabel="Loading groups"
           inputRef={inputRef}
           label={label}
           error={Boolean(error)}
           helperText={error ?? hint}
-          slotProps={{
-            input: {
-              ...params.InputProps,
-              endAdornment: (
-                <>
-                  {loading && <CircularProgress color="inherit" size={18} aria-label="Loading groups" />}
-                  {params.InputProps.endAdornment}
-                </>
-              ),
-            },
-          }}
         />
       )}
     />

@@ -3,7 +3,7 @@ import SearchIcon from '@mui/icons-material/Search';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
-import { SEARCH_DEBOUNCE_MS } from '@skyvault/contract';
+import { SEARCH_DEBOUNCE_MS, SEARCH_PLACEHOLDER } from '@skyvault/contract';
 import { useEffect, useRef, useState } from 'react';
 
 export interface SearchFieldProps {
@@ -18,7 +18,7 @@ export interface SearchFieldProps {
 export function SearchField({
   value,
   onSearch,
-  placeholder = 'Search for value',
+  placeholder = SEARCH_PLACEHOLDER,
   label = 'Search',
 }: SearchFieldProps) {
   const [text, setText] = useState(value);

@@ -22,7 +22,3 @@ export const loadMoreAtEnd =
     const atEnd = list.scrollTop + list.clientHeight >= list.scrollHeight - NEXT_BATCH_MARGIN_PX;
     if (atEnd && more.hasNextPage && !more.isFetchingNextPage) void more.fetchNextPage();
   };
-
-/** Offset of the next batch of an infinite picker, or undefined once everything is loaded. */
-export const nextOffset = (loaded: number, total: number, lastSize: number) =>
-  loaded < total && lastSize > 0 ? loaded : undefined;

@@ -1,4 +1,14 @@
+import type { ReactNode } from 'react';
 import { useState } from 'react';
+
+/** What a confirmation says: the question, what follows from it, and the confirming button. */
+export interface ConfirmationText {
+  title: string;
+  message?: ReactNode;
+  label: string;
+  /** The confirming button is red unless the action destroys nothing (false). */
+  destructive?: boolean;
+}
 
 /**
  * Which of a screen's confirmations is open. `shown` keeps the last one after closing, so the dialog
@@ -7,6 +17,7 @@ import { useState } from 'react';
 export function useConfirmation<A extends string>(initial: A) {
   const [confirming, setConfirming] = useState<A | null>(null);
   const [shown, setShown] = useState<A>(initial);
+  const done = () => setConfirming(null);
   return {
     confirming,
     shown,
@@ -14,6 +25,15 @@ export function useConfirmation<A extends string>(initial: A) {
       setShown(action);
       setConfirming(action);
     },
-    done: () => setConfirming(null),
+    done,
+    /** The ConfirmDialog's props for the confirmation open now, from the screen's texts. */
+    dialogProps: (texts: Record<A, ConfirmationText>) => ({
+      open: confirming !== null,
+      title: texts[shown].title,
+      message: texts[shown].message,
+      confirmLabel: texts[shown].label,
+      destructive: texts[shown].destructive ?? true,
+      onClose: done,
+    }),
   };
 }

@@ -7,6 +7,12 @@ interface AppMeta extends Record<string, unknown> {
   errorToast?: boolean;
 }
 
+/**
+ * The meta of a form's calls: the form shows the server's messages next to its fields and passes any
+ * other failure on itself (core/errors/formErrors), so the shared handler's toast is off for them.
+ */
+export const FORM_META = { errorToast: false } as const satisfies AppMeta;
+
 declare module '@tanstack/react-query' {
   interface Register {
     queryMeta: AppMeta;

@@ -23,3 +23,12 @@ export function stubFetch(answers: Record<string, FetchRoute>) {
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
 }
+
+/** An error answer as the API gives it (`{ statusCode, code, message, fields? }`), for stubFetch. */
+export const apiError = (status: number, code: string, message: string, fields?: Record<string, string>) => ({
+  status,
+  body: { statusCode: status, code, message, ...(fields ? { fields } : {}) },
+});
+
+/** The JSON body a stubbed call was sent with. */
+export const bodyOf = (init: RequestInit | undefined) => JSON.parse(String(init?.body));

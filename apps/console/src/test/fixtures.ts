@@ -1,4 +1,5 @@
-import type { SessionUser } from '@skyvault/contract';
+import { MESSAGES, type SessionUser } from '@skyvault/contract';
+import { apiError } from './fetchStub';
 
 export const adminUser: SessionUser = {
   id: '0b6f2d1e-4c1a-4f7e-9a53-2d1f8e7c6b5a',
@@ -11,3 +12,8 @@ export const adminUser: SessionUser = {
 };
 
 export const memberUser: SessionUser = { ...adminUser, isAdmin: false };
+
+/** The API's answer to a 6-digit code that none of the user's authenticator apps gives now. */
+export const incorrectCode = apiError(400, 'INVALID_TOTP', MESSAGES.mfaCodeIncorrect, {
+  code: MESSAGES.mfaCodeIncorrect,
+});

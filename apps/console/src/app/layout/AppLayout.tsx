@@ -5,10 +5,9 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
-import { EmptyState } from '../../components/EmptyState';
-import { RetryButton } from '../../components/RetryButton';
+import { LoadFailed } from '../../components/screens/LoadFailed';
 import { useAnalytics } from '../../core/analytics';
-import { ApiError } from '../../core/api/client';
+import { isApiError } from '../../core/errors/apiErrors';
 import { SessionContext, useSessionUser } from '../../core/session/SessionContext';
 import { sessionQuery } from '../../core/session/session.queries';
 import { useLoggedInMark } from '../../core/session/useLoggedInMark';
@@ -43,13 +42,13 @@ export function AppLayout() {
       </SessionContext>
     );
   }
-  if (session.isError && !(session.error instanceof ApiError && session.error.status === 401)) {
+  if (session.isError && !isApiError(session.error, { status: 401 })) {
     return (
       <Box sx={{ maxWidth: 480, mx: 'auto', mt: 12, px: 2 }}>
-        <EmptyState
-          title="The console could not be loaded"
+        <LoadFailed
+          what="console"
           description={session.error.message}
-          action={<RetryButton onClick={() => void session.refetch()}>Try again</RetryButton>}
+          onRetry={() => void session.refetch()}
         />
       </Box>
     );

@@ -1,22 +1,15 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { LOGGED_IN_KEY } from '../../core/session/loggedInFlag';
-import { stubFetch } from '../../test/fetchStub';
+import { apiError, stubFetch } from '../../test/fetchStub';
 import { adminUser } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/renderWithProviders';
 import { SettingsMenu } from './SettingsMenu';
 
-// Wraps the real toast function so a test can read the options it was given. notistack binds that
-// function when its provider mounts, so it is looked up on each call.
-vi.mock('notistack', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('notistack')>();
-  return {
-    ...actual,
-    enqueueSnackbar: vi.fn((...args: Parameters<typeof actual.enqueueSnackbar>) =>
-      actual.enqueueSnackbar(...args),
-    ),
-  };
-});
+// The real toast function, wrapped so a test can read what it was given.
+vi.mock('notistack', (importOriginal) =>
+  import('../../test/toastSpy').then((spy) => spy.spyOnToasts(importOriginal)),
+);
 const { enqueueSnackbar } = await import('notistack');
 
 const openMenu = () => fireEvent.click(screen.getByRole('button', { name: 'Settings' }));
@@ -73,10 +66,7 @@ describe('SettingsMenu', () => {
 
   it('still goes to login when the session had already ended', async () => {
     stubFetch({
-      'POST /api/v1/auth/logout': {
-        status: 401,
-        body: { statusCode: 401, code: 'INVALID_SESSION_EXCEPTION', message: 'Session expired' },
-      },
+      'POST /api/v1/auth/logout': apiError(401, 'INVALID_SESSION_EXCEPTION', 'Session expired'),
     });
     const { router, handleError } = renderWithProviders(<SettingsMenu />, { path: '/users' });
     openMenu();

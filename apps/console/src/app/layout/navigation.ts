@@ -9,7 +9,7 @@ import PersonIcon from '@mui/icons-material/Person';
 import PhonelinkLockIcon from '@mui/icons-material/PhonelinkLock';
 import StorageIcon from '@mui/icons-material/Storage';
 import type SvgIcon from '@mui/material/SvgIcon';
-import type { ServiceKey } from '@skyvault/contract';
+import { NAV_SECTIONS, SCREEN_NAMES, type ServiceKey } from '@skyvault/contract';
 import { routes } from '../../core/paths/routes';
 
 export interface NavItem {
@@ -30,20 +30,25 @@ export interface NavGroup {
 /** The sidebar of SPEC.md §2, in its order. */
 export const NAV_GROUPS: readonly NavGroup[] = [
   {
-    label: 'User Management',
+    label: NAV_SECTIONS.userManagement,
     items: [
-      { label: 'Licenses', to: routes['licenses.index'], icon: CardMembershipIcon, adminOnly: true },
-      { label: 'Users', to: routes['users.index'], icon: PersonIcon, adminOnly: true },
-      { label: 'Roles', to: routes['roles.index'], icon: AdminPanelSettingsIcon, adminOnly: true },
-      { label: 'Groups', to: routes['groups.index'], icon: GroupsIcon, adminOnly: true },
+      {
+        label: SCREEN_NAMES.licenses,
+        to: routes['licenses.index'],
+        icon: CardMembershipIcon,
+        adminOnly: true,
+      },
+      { label: SCREEN_NAMES.users, to: routes['users.index'], icon: PersonIcon, adminOnly: true },
+      { label: SCREEN_NAMES.roles, to: routes['roles.index'], icon: AdminPanelSettingsIcon, adminOnly: true },
+      { label: SCREEN_NAMES.groups, to: routes['groups.index'], icon: GroupsIcon, adminOnly: true },
     ],
   },
   {
-    label: 'Environment',
+    label: NAV_SECTIONS.environment,
     items: [
-      { label: 'Connections', to: routes['connections.index'], icon: CableIcon, adminOnly: true },
+      { label: SCREEN_NAMES.connections, to: routes['connections.index'], icon: CableIcon, adminOnly: true },
       {
-        label: 'Storages',
+        label: SCREEN_NAMES.storages,
         to: routes['storages.index'],
         icon: StorageIcon,
         adminOnly: true,
@@ -52,22 +57,22 @@ export const NAV_GROUPS: readonly NavGroup[] = [
     ],
   },
   {
-    label: 'Security',
+    label: NAV_SECTIONS.security,
     items: [
       {
-        label: 'Connected Apps',
+        label: SCREEN_NAMES.connectedApps,
         to: routes['applications.index'],
         icon: AppRegistrationIcon,
         adminOnly: true,
       },
       {
-        label: 'Identity Providers',
+        label: SCREEN_NAMES.identityProviders,
         to: routes['identity-providers.index'],
         icon: BadgeIcon,
         adminOnly: true,
       },
-      { label: 'Network Access', to: routes['ip-ranges.index'], icon: LanIcon, adminOnly: true },
-      { label: 'MFA Devices', to: routes['mfa.index'], icon: PhonelinkLockIcon, adminOnly: false },
+      { label: SCREEN_NAMES.networkAccess, to: routes['ip-ranges.index'], icon: LanIcon, adminOnly: true },
+      { label: SCREEN_NAMES.mfaDevices, to: routes['mfa.index'], icon: PhonelinkLockIcon, adminOnly: false },
     ],
   },
 ];

@@ -1,4 +1,4 @@
-import type { FieldPath, FieldValues, UseFormReturn } from 'react-hook-form';
+import type { FieldValues, UseFormReturn } from 'react-hook-form';
 import { formField } from '../formField';
 import { PasswordChecklist } from './PasswordChecklist';
 import { PasswordField } from './PasswordField';
@@ -6,12 +6,13 @@ import type { PasswordPair } from './usePasswordPair';
 
 interface NewPasswordFieldsProps<Values extends FieldValues> {
   form: Pick<UseFormReturn<Values>, 'register' | 'getFieldState' | 'formState'>;
-  passwordName: FieldPath<Values>;
-  confirmationName: FieldPath<Values>;
-  pair: PasswordPair;
-  labels: { password: string; confirmation: string };
+  /** The two fields, as usePasswordPair watches them. */
+  pair: PasswordPair<Values>;
+  labels?: { password: string; confirmation: string };
   autoFocus?: boolean;
 }
+
+const NEW_PASSWORD_LABELS = { password: 'New password', confirmation: 'Confirm new password' };
 
 /**
  * A new password, its live checklist and its confirmation: the same three fields wherever a password
@@ -19,17 +20,15 @@ interface NewPasswordFieldsProps<Values extends FieldValues> {
  */
 export function NewPasswordFields<Values extends FieldValues>({
   form,
-  passwordName,
-  confirmationName,
   pair,
-  labels,
+  labels = NEW_PASSWORD_LABELS,
   autoFocus,
 }: NewPasswordFieldsProps<Values>) {
-  const confirmation = formField(form, confirmationName);
+  const confirmation = formField(form, pair.names.confirmation);
   return (
     <>
       <PasswordField
-        {...formField(form, passwordName)}
+        {...formField(form, pair.names.password)}
         label={labels.password}
         autoComplete="new-password"
         autoFocus={autoFocus}

@@ -1,7 +1,9 @@
 import { MESSAGES, passwordMeetsChecklist } from '@skyvault/contract';
 import { type FieldPath, type FieldValues, type UseFormReturn, useWatch } from 'react-hook-form';
 
-export interface PasswordPair {
+export interface PasswordPair<Values extends FieldValues = FieldValues> {
+  /** The form's two fields: the new password and its confirmation. */
+  names: { password: FieldPath<Values>; confirmation: FieldPath<Values> };
   /** The new password as typed, for the live checklist. */
   password: string;
   /** 'Passwords are not the same' once the confirmation was left (or the form sent) and differs. */
@@ -18,7 +20,7 @@ export function usePasswordPair<Values extends FieldValues>(
   form: Pick<UseFormReturn<Values>, 'control' | 'getFieldState' | 'formState'>,
   passwordName: FieldPath<Values>,
   confirmationName: FieldPath<Values>,
-): PasswordPair {
+): PasswordPair<Values> {
   const [password, confirmation] = useWatch({
     control: form.control,
     name: [passwordName, confirmationName],
@@ -26,6 +28,7 @@ export function usePasswordPair<Values extends FieldValues>(
   const { isTouched } = form.getFieldState(confirmationName, form.formState);
   const differs = confirmation !== '' && confirmation !== password;
   return {
+    names: { password: passwordName, confirmation: confirmationName },
     password: password ?? '',
     mismatch: differs && (isTouched || form.formState.isSubmitted) ? MESSAGES.passwordsNotSame : undefined,
     ready: passwordMeetsChecklist(password ?? '') && password === confirmation,

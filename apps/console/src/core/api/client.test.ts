@@ -1,7 +1,7 @@
 import { defineEndpoint } from '@skyvault/contract';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { stubFetch } from '../../test/fetchStub';
+import { apiError, stubFetch } from '../../test/fetchStub';
 import { ApiError, callApi } from './client';
 
 const renameApp = defineEndpoint({
@@ -37,15 +37,9 @@ describe('callApi', () => {
 
   it('throws ApiError with the fields of the error body', async () => {
     stubFetch({
-      'PATCH /api/v1/applications/a1': {
-        status: 400,
-        body: {
-          statusCode: 400,
-          code: 'VALIDATION_ERROR',
-          message: 'Some fields are not valid.',
-          fields: { name: 'Name is required' },
-        },
-      },
+      'PATCH /api/v1/applications/a1': apiError(400, 'VALIDATION_ERROR', 'Some fields are not valid.', {
+        name: 'Name is required',
+      }),
     });
     const error = await callApi(renameApp, { params: { id: 'a1' }, body: { name: '' } }).catch(
       (caught) => caught,

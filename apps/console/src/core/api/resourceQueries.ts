@@ -2,15 +2,17 @@ import type { EndpointBody, EndpointDef, EndpointQuery, EndpointResponse } from 
 import {
   keepPreviousData,
   type QueryClient,
+  type QueryKey,
   queryOptions,
   useMutation,
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
+import { FORM_META } from '../queryClient';
 import { callApi } from './client';
 import { resourceKeys } from './queryKeys';
 
-/** The calls of a resource with a list and details screen (connected apps, identity providers, IP ranges). */
+/** The calls of a resource with a list and details screen (users, groups, connected apps, IP ranges …). */
 interface ResourceEndpoints {
   list: EndpointDef;
   get: EndpointDef;
@@ -19,35 +21,47 @@ interface ResourceEndpoints {
   remove: EndpointDef;
 }
 
-/** Create and edit forms show their errors next to their fields, not in the shared handler's toast. */
-const FORM_META = { errorToast: false } as const;
+export interface ResourceOptions {
+  /** Other resources' data that shows this one and so changes with it (a group's user count). */
+  alsoRefresh?: readonly QueryKey[];
+}
 
 // The endpoints are generic here, so callApi's per-endpoint argument checks cannot be resolved; the
 // typed wrappers below restore them at the boundary.
 const call = callApi as (endpoint: EndpointDef, options?: object) => Promise<unknown>;
 
 /**
- * The query keys and the list and details queries of one resource, built from its contract endpoints.
- * `store` puts a changed item (a mutation's answer) in the details cache and refetches the lists.
+ * The query keys and the list query of one resource, built from its contract endpoint. A list answers
+ * one page; paging, searching and filtering keep the current rows on screen until the next page arrives.
  */
-export function resourceReads<E extends Pick<ResourceEndpoints, 'list' | 'get'>>(name: string, endpoints: E) {
-  type Item = EndpointResponse<E['get']> & { id: string };
-  type ListQuery = EndpointQuery<E['list']>;
-
+export function resourceList<L extends EndpointDef>(name: string, list: L) {
+  type ListQuery = EndpointQuery<L>;
   const keys = {
     ...resourceKeys(name),
     list: (query: ListQuery) => [name, 'list', query] as const,
-    detail: (id: string) => [name, 'detail', id] as const,
   };
-
   const listQuery = (query: ListQuery) =>
     queryOptions({
       queryKey: keys.list(query),
-      queryFn: ({ signal }) =>
-        call(endpoints.list, { query, signal }) as Promise<EndpointResponse<E['list']>>,
-      // Paging and searching keep the current rows on screen until the next page arrives.
+      queryFn: ({ signal }) => call(list, { query, signal }) as Promise<EndpointResponse<L>>,
       placeholderData: keepPreviousData,
     });
+  return { keys, listQuery, useList: (query: ListQuery) => useQuery(listQuery(query)) };
+}
+
+/**
+ * The query keys and the list and details queries of one resource, built from its contract endpoints.
+ * `store` puts a changed item (a mutation's answer) in the details cache and refetches the lists;
+ * `refreshLists` refetches the lists, and what else shows the resource, after any change.
+ */
+export function resourceReads<E extends Pick<ResourceEndpoints, 'list' | 'get'>>(
+  name: string,
+  endpoints: E,
+  { alsoRefresh = [] }: ResourceOptions = {},
+) {
+  type Item = EndpointResponse<E['get']> & { id: string };
+  const lists = resourceList(name, endpoints.list as E['list']);
+  const keys = { ...lists.keys, detail: (id: string) => [name, 'detail', id] as const };
   const detailQuery = (id: string) =>
     queryOptions({
       queryKey: keys.detail(id),
@@ -55,16 +69,20 @@ export function resourceReads<E extends Pick<ResourceEndpoints, 'list' | 'get'>>
     });
 
   return {
+    ...lists,
     keys,
-    listQuery,
     detailQuery,
-    useList: (query: ListQuery) => useQuery(listQuery(query)),
     useOne: (id: string) => useQuery(detailQuery(id)),
     store(queryClient: QueryClient, item: Item) {
       queryClient.setQueryData(keys.detail(item.id), item);
-      void queryClient.invalidateQueries({ queryKey: keys.lists() });
+      refreshLists(queryClient);
     },
+    refreshLists,
   };
+
+  function refreshLists(queryClient: QueryClient) {
+    for (const queryKey of [keys.lists(), ...alsoRefresh]) void queryClient.invalidateQueries({ queryKey });
+  }
 }
 
 /**
@@ -72,10 +90,14 @@ export function resourceReads<E extends Pick<ResourceEndpoints, 'list' | 'get'>>
  * change answers the changed item: it becomes the details cache entry, and the lists are refetched
  * (status, dates and order may differ now).
  */
-export function resourceQueries<E extends ResourceEndpoints>(name: string, endpoints: E) {
+export function resourceQueries<E extends ResourceEndpoints>(
+  name: string,
+  endpoints: E,
+  options: ResourceOptions = {},
+) {
   type Item = EndpointResponse<E['get']> & { id: string };
-  const reads = resourceReads(name, endpoints);
-  const { keys, store } = reads;
+  const reads = resourceReads(name, endpoints, options);
+  const { keys, store, refreshLists } = reads;
 
   return {
     ...reads,
@@ -89,12 +111,16 @@ export function resourceQueries<E extends ResourceEndpoints>(name: string, endpo
       });
     },
 
-    useUpdate() {
+    /** `afterSave` refreshes what else the change affects (a group's new role removed its users). */
+    useUpdate(afterSave?: (queryClient: QueryClient, item: Item) => void) {
       const queryClient = useQueryClient();
       return useMutation({
         mutationFn: ({ id, body }: { id: string; body: EndpointBody<E['update']> }) =>
           call(endpoints.update, { params: { id }, body }) as Promise<Item>,
-        onSuccess: (item) => store(queryClient, item),
+        onSuccess: (item) => {
+          store(queryClient, item);
+          afterSave?.(queryClient, item);
+        },
         meta: FORM_META,
       });
     },
@@ -111,7 +137,11 @@ export function resourceQueries<E extends ResourceEndpoints>(name: string, endpo
       });
     },
 
-    useRemove() {
+    /**
+     * A refusal is the shared handler's toast, unless the screen swallows failed deletes (`quiet`, SPEC.md
+     * §8: users, storages) and tells only the refusals worth telling itself.
+     */
+    useRemove({ quiet = false }: { quiet?: boolean } = {}) {
       const queryClient = useQueryClient();
       return useMutation({
         mutationFn: (id: string) => call(endpoints.remove, { params: { id } }) as Promise<void>,
@@ -119,7 +149,8 @@ export function resourceQueries<E extends ResourceEndpoints>(name: string, endpo
           // Marked stale rather than removed: the details screen is still on screen until it navigates
           // away, and a removed query would be fetched again (a 404).
           void queryClient.invalidateQueries({ queryKey: keys.detail(id), refetchType: 'none' }),
-        onSettled: () => void queryClient.invalidateQueries({ queryKey: keys.lists() }),
+        onSettled: () => refreshLists(queryClient),
+        meta: quiet ? { errorToast: false } : undefined,
       });
     },
   };

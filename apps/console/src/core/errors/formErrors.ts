@@ -1,6 +1,7 @@
 import { useCallback } from 'react';
 import type { FieldPath, FieldValues, UseFormReturn } from 'react-hook-form';
 import { ApiError } from '../api/client';
+import { apiErrorOf } from './apiErrors';
 import { useErrorHandler } from './ErrorHandlerContext';
 import { isAbortError } from './errorHandler';
 
@@ -24,18 +25,27 @@ export function isHandledByErrorHandler(error: unknown): boolean {
 type FormAccess<Values extends FieldValues> = Pick<UseFormReturn<Values>, 'setError' | 'getValues'>;
 
 /**
- * For forms whose calls run with `meta: { errorToast: false }`: the server's messages for the form's own
- * fields (a 400 validation error, a 409 duplicate, a wrong code) go next to those fields; any other
- * failure goes to the shared handler for its usual toast.
+ * The server's messages that belong to the form's own fields, by field path. A nested field is named by
+ * its dotted path ('providerData.issuer', 'data.oauth.authorizedCallbackURLs.0'), so a path belongs to
+ * the form when its first part is one of the form's values.
+ */
+function ownFieldErrors(values: object, error: unknown): [string, string][] {
+  const roots = Object.keys(values);
+  return Object.entries(apiErrorOf(error)?.fields ?? {}).filter(([path]) =>
+    roots.includes(path.split('.')[0] ?? ''),
+  );
+}
+
+/**
+ * For forms whose calls run with FORM_META: the server's messages for the form's own fields (a 400
+ * validation error, a 409 duplicate, a wrong code) go next to those fields, the first one focused; any
+ * other failure goes to the shared handler for its usual toast.
  */
 export function useFormErrorReport() {
   const handleError = useErrorHandler();
   return useCallback(
     <Values extends FieldValues>(form: FormAccess<Values>, error: unknown) => {
-      const ownFields = Object.keys(form.getValues());
-      const fieldErrors = Object.entries(error instanceof ApiError ? (error.fields ?? {}) : {}).filter(
-        ([field]) => ownFields.includes(field),
-      );
+      const fieldErrors = ownFieldErrors(form.getValues(), error);
       fieldErrors.forEach(([field, message], index) => {
         form.setError(field as FieldPath<Values>, { type: 'server', message }, { shouldFocus: index === 0 });
       });

@@ -1,12 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { stubFetch } from '../../test/fetchStub';
+import { apiError, stubFetch } from '../../test/fetchStub';
+import { fieldLabelled } from '../../test/fields';
 import { renderWithProviders } from '../../test/renderWithProviders';
 import { ChangePasswordDialog } from './ChangePasswordDialog';
 
-/** A field by its label; required fields add ' *' to it. */
-const field = (label: string) => screen.getByLabelText(new RegExp(`^${label}( \\*)?$`));
+const field = (label: string) => fieldLabelled(label);
 const changeButton = () => screen.getByRole('button', { name: 'Change' });
 
 async function fillIn(
@@ -51,15 +51,9 @@ describe('ChangePasswordDialog', () => {
   it('shows a wrong current password on its field and stays open', async () => {
     const user = userEvent.setup();
     stubFetch({
-      'POST /api/v1/users/password': {
-        status: 400,
-        body: {
-          statusCode: 400,
-          code: 'VALIDATION_ERROR',
-          message: 'Some fields are not valid.',
-          fields: { oldPassword: 'Current password is incorrect' },
-        },
-      },
+      'POST /api/v1/users/password': apiError(400, 'VALIDATION_ERROR', 'Some fields are not valid.', {
+        oldPassword: 'Current password is incorrect',
+      }),
     });
     const onClose = vi.fn();
     const { handleError } = renderWithProviders(<ChangePasswordDialog onClose={onClose} />);

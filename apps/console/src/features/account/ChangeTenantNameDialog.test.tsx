@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { sessionQuery } from '../../core/session/session.queries';
-import { stubFetch } from '../../test/fetchStub';
+import { apiError, stubFetch } from '../../test/fetchStub';
 import { adminUser } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/renderWithProviders';
 import { ChangeTenantNameDialog } from './ChangeTenantNameDialog';
@@ -37,15 +37,9 @@ describe('ChangeTenantNameDialog', () => {
   it('shows a taken name on the field', async () => {
     const user = userEvent.setup();
     stubFetch({
-      'PATCH /api/v1/tenants': {
-        status: 409,
-        body: {
-          statusCode: 409,
-          code: 'CONFLICT',
-          message: 'This tenant name is already taken',
-          fields: { name: 'This tenant name is already taken' },
-        },
-      },
+      'PATCH /api/v1/tenants': apiError(409, 'CONFLICT', 'This tenant name is already taken', {
+        name: 'This tenant name is already taken',
+      }),
     });
     const { handleError } = renderWithProviders(<ChangeTenantNameDialog onClose={vi.fn()} />);
     await user.clear(nameField());

@@ -1,7 +1,3 @@
-import FormControlLabel from '@mui/material/FormControlLabel';
-import FormHelperText from '@mui/material/FormHelperText';
-import Switch from '@mui/material/Switch';
-import TextField from '@mui/material/TextField';
 import {
   ACCESS_TOKEN_LIFETIME_MAX_MS,
   ACCESS_TOKEN_LIFETIME_MIN_MS,
@@ -12,9 +8,10 @@ import {
   REFRESH_TOKEN_LIFETIME_MAX_MS,
   REFRESH_TOKEN_LIFETIME_MIN_MS,
 } from '@skyvault/contract';
-import { useId } from 'react';
 import { Controller, type UseFormReturn } from 'react-hook-form';
-import { formField } from '../../components/formField';
+import { controlledField, formField } from '../../components/formField';
+import { SwitchField } from '../../components/SwitchField';
+import { NameField } from '../../components/TextFields';
 import { AuthorizedUrlsField } from './AuthorizedUrlsField';
 import { urlListErrors } from './applicationErrors';
 import {
@@ -40,38 +37,14 @@ const SIGN_OUTS = 'data.oauth.authorizedSignOutURLs' as const;
 
 /** Name and multi-tenant mode. */
 export function AppInformationSection({ form }: { form: ApplicationFormApi }) {
-  const hintId = useId();
   return (
     <FormSection title="App information">
-      <TextField
-        {...formField(form, 'name', APPLICATION_NAME_HINT)}
-        label="Name"
-        required
-        fullWidth
-        autoComplete="off"
-      />
-      <Controller
+      <NameField {...formField(form, 'name', APPLICATION_NAME_HINT)} autoFocus={false} />
+      <SwitchField
         control={form.control}
         name="shared"
-        render={({ field }) => (
-          <div>
-            <FormControlLabel
-              label="Multi-tenant mode"
-              control={
-                <Switch
-                  checked={field.value}
-                  onChange={(event) => field.onChange(event.target.checked)}
-                  onBlur={field.onBlur}
-                  inputRef={field.ref}
-                  slotProps={{ input: { 'aria-describedby': hintId } }}
-                />
-              }
-            />
-            <FormHelperText id={hintId} sx={{ mt: 0 }}>
-              Users of other tenants may sign in to this app too.
-            </FormHelperText>
-          </div>
-        )}
+        label="Multi-tenant mode"
+        hint="Users of other tenants may sign in to this app too."
       />
     </FormSection>
   );
@@ -123,30 +96,22 @@ export function TokenLifetimesSection({ form }: { form: ApplicationFormApi }) {
         control={form.control}
         name={REFRESH}
         rules={{ deps: [ACCESS] }}
-        render={({ field, fieldState }) => (
+        render={(control) => (
           <LifetimeField
+            {...controlledField(control)}
             legend="Refresh token lifetime"
             hint={REFRESH_LIFETIME_HINT}
-            value={field.value}
-            onChange={field.onChange}
-            onBlur={field.onBlur}
-            inputRef={field.ref}
-            error={fieldState.error?.message}
           />
         )}
       />
       <Controller
         control={form.control}
         name={ACCESS}
-        render={({ field, fieldState }) => (
+        render={(control) => (
           <LifetimeField
+            {...controlledField(control)}
             legend="Access token lifetime"
             hint={ACCESS_LIFETIME_HINT}
-            value={field.value}
-            onChange={field.onChange}
-            onBlur={field.onBlur}
-            inputRef={field.ref}
-            error={fieldState.error?.message}
           />
         )}
       />

@@ -1,8 +1,8 @@
-import { type Application, CONFIRMATIONS, TOASTS } from '@skyvault/contract';
+import { ACTION_LABELS, type Application, CONFIRMATIONS, TOASTS } from '@skyvault/contract';
 import { ActionsMenu } from '../../components/ActionsMenu';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { useConfirmation } from '../../components/useConfirmation';
-import { useLeaveAfterDelete } from '../../components/useLeaveAfterDelete';
+import { useLeaveAfterDelete } from '../../components/screens/useLeaveAfterDelete';
+import { type ConfirmationText, useConfirmation } from '../../components/useConfirmation';
 import { toConnectedApps } from '../../core/paths/links';
 import { notify } from '../../core/toasts/notify';
 import { type ApplicationCommand, useApplicationCommand, useDeleteApplication } from './applications.queries';
@@ -10,10 +10,11 @@ import { type ApplicationCommand, useApplicationCommand, useDeleteApplication } 
 /** The actions that ask first (SPEC.md §4): all three end the app's sessions and authorization data. */
 type ConfirmedAction = 'disable' | 'regenerate' | 'delete';
 
-const CONFIRMING: Record<ConfirmedAction, { title: string; label: string }> = {
-  disable: { title: CONFIRMATIONS.disableApplication, label: 'Disable' },
-  regenerate: { title: CONFIRMATIONS.regenerateClientSecret, label: 'Regenerate' },
-  delete: { title: CONFIRMATIONS.deleteApplication, label: 'Delete' },
+const message = CONFIRMATIONS.applicationSessionsWarning;
+const CONFIRMING: Record<ConfirmedAction, ConfirmationText> = {
+  disable: { title: CONFIRMATIONS.disableApplication, message, label: 'Disable' },
+  regenerate: { title: CONFIRMATIONS.regenerateClientSecret, message, label: 'Regenerate' },
+  delete: { title: CONFIRMATIONS.deleteApplication, message, label: 'Delete' },
 };
 
 const DONE: Record<ApplicationCommand, string> = {
@@ -31,7 +32,8 @@ export function ConnectedAppActions({ app }: { app: Application }) {
   const leaveAfterDelete = useLeaveAfterDelete(TOASTS.applicationDeleted, toConnectedApps());
   const command = useApplicationCommand();
   const remove = useDeleteApplication();
-  const { confirming, shown, ask, done } = useConfirmation<ConfirmedAction>('delete');
+  const confirmation = useConfirmation<ConfirmedAction>('delete');
+  const { confirming, ask, done } = confirmation;
   const pending = command.isPending || remove.isPending;
 
   const run = (name: ApplicationCommand) =>
@@ -58,20 +60,11 @@ export function ConnectedAppActions({ app }: { app: Application }) {
           app.active
             ? { label: 'Disable', disabled: pending, onSelect: () => ask('disable') }
             : { label: 'Enable', disabled: pending, onSelect: () => run('enable') },
-          { label: 'Regenerate secret', disabled: pending, onSelect: () => ask('regenerate') },
+          { label: ACTION_LABELS.regenerateSecret, disabled: pending, onSelect: () => ask('regenerate') },
           { label: 'Delete', disabled: pending, onSelect: () => ask('delete') },
         ]}
       />
-      <ConfirmDialog
-        open={confirming !== null}
-        title={CONFIRMING[shown].title}
-        message={CONFIRMATIONS.applicationSessionsWarning}
-        confirmLabel={CONFIRMING[shown].label}
-        destructive
-        pending={pending}
-        onConfirm={confirm}
-        onClose={done}
-      />
+      <ConfirmDialog {...confirmation.dialogProps(CONFIRMING)} pending={pending} onConfirm={confirm} />
     </>
   );
 }

@@ -1,9 +1,9 @@
 import { DAY_MS, MINUTE_MS } from '@skyvault/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { type FetchRoute, stubFetch } from '../../test/fetchStub';
+import { apiError, type FetchRoute, stubFetch } from '../../test/fetchStub';
 import { renderWithProviders } from '../../test/renderWithProviders';
-import { errorBody, notFound, portal } from './applications.fixtures';
+import { notFound, portal } from './applications.fixtures';
 import { ConnectedAppEdit } from './ConnectedAppEditPage';
 
 const url = `/api/v1/applications/${portal.id}`;
@@ -180,7 +180,7 @@ describe('Edit Connected App: saving', () => {
     const message = 'This callback URL is not allowed';
     const { sent } = renderEdit(
       undefined,
-      errorBody(400, 'VALIDATION_ERROR', 'Some fields are not valid.', {
+      apiError(400, 'VALIDATION_ERROR', 'Some fields are not valid.', {
         'data.oauth.authorizedCallbackURLs.1': message,
       }),
     );

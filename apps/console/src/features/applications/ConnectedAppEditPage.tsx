@@ -1,43 +1,41 @@
-import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { type Application, TOASTS } from '@skyvault/contract';
-import { useForm, useWatch } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router';
-import { LoadBeforeEdit } from '../../components/LoadBeforeEdit';
-import { BackToList, useItemId } from '../../components/missingItem';
+import { useWatch } from 'react-hook-form';
 import { PageHeader } from '../../components/PageHeader';
-import { useFormErrorReport } from '../../core/errors/formErrors';
+import { FormActions } from '../../components/screens/FormActions';
+import { LoadBeforeEdit } from '../../components/screens/LoadBeforeEdit';
+import { ItemPage } from '../../components/screens/missingItem';
+import { useLeaveWithToast } from '../../components/screens/useLeaveAfterDelete';
+import { useApiForm } from '../../components/useApiForm';
 import { toConnectedApp, toConnectedApps } from '../../core/paths/links';
-import { notify } from '../../core/toasts/notify';
 import {
   AppInformationSection,
   AuthorizedUrlsSection,
   OAuthSection,
   TokenLifetimesSection,
 } from './ApplicationFormSections';
-import { showFieldErrors } from './applicationErrors';
-import {
-  type ApplicationFormOutput,
-  type ApplicationFormValues,
-  applicationFormValues,
-  applicationResolver,
-  nameLongEnough,
-} from './applicationForm';
+import { applicationFormValues, applicationResolver, nameLongEnough } from './applicationForm';
 import { useApplication, useUpdateApplication } from './applications.queries';
 
 /** Edit one Connected App (SPEC.md §2): a missing id goes to the list. */
 export function ConnectedAppEditPage() {
-  const applicationId = useItemId('applicationId');
-  if (!applicationId) return <BackToList list={toConnectedApps()} />;
-  return <ConnectedAppEdit id={applicationId} />;
+  return (
+    <ItemPage param="applicationId" list={toConnectedApps()}>
+      {(id) => <ConnectedAppEdit id={id} />}
+    </ItemPage>
+  );
 }
 
-/** Loads the app, then shows its form (LoadBeforeEdit). */
+/** Loads the app, then shows its form; a failed load goes back to the list (SPEC.md §8). */
 export function ConnectedAppEdit({ id }: { id: string }) {
+  const query = useApplication(id);
   return (
     <LoadBeforeEdit
-      query={useApplication(id)}
+      item={query.data}
+      loads={[query]}
+      leaveWhen="failed"
       list={toConnectedApps()}
+      noun="connected app"
       title="Edit Connected App"
       back={toConnectedApp(id)}
       backLabel="Back to the Connected App"
@@ -55,33 +53,19 @@ export function ConnectedAppEdit({ id }: { id: string }) {
  * characters (SPEC.md §2).
  */
 function ConnectedAppEditForm({ app }: { app: Application }) {
-  const navigate = useNavigate();
+  const leaveWithToast = useLeaveWithToast();
   const update = useUpdateApplication();
-  const reportError = useFormErrorReport();
   const id = app.id;
-  const form = useForm<ApplicationFormValues, unknown, ApplicationFormOutput>({
+  const { form, onSubmit, busy } = useApiForm({
     resolver: applicationResolver,
     mode: 'onTouched',
     defaultValues: applicationFormValues(app),
+    // The server names nested fields by their dotted path; those go next to their fields too.
+    send: (body) => update.mutateAsync({ id, body }),
+    onSent: () => leaveWithToast(TOASTS.applicationUpdated, toConnectedApp(id)),
   });
   const name = useWatch({ control: form.control, name: 'name' });
   const canSave = nameLongEnough(name);
-
-  const submit = form.handleSubmit((body) =>
-    update.mutate(
-      { id, body },
-      {
-        onSuccess: () => {
-          notify(TOASTS.applicationUpdated, 'success');
-          // Replaced: Back from the details should not reopen a form that has been saved.
-          navigate(toConnectedApp(id), { replace: true });
-        },
-        onError: (error) => {
-          if (!showFieldErrors(form, error)) reportError(form, error);
-        },
-      },
-    ),
-  );
 
   return (
     <>
@@ -93,7 +77,7 @@ function ConnectedAppEditForm({ app }: { app: Application }) {
       <Stack
         component="form"
         noValidate
-        onSubmit={submit}
+        onSubmit={onSubmit}
         aria-label="Edit Connected App"
         sx={{ gap: 3, maxWidth: 720 }}
       >
@@ -101,14 +85,7 @@ function ConnectedAppEditForm({ app }: { app: Application }) {
         <OAuthSection form={form} />
         <AuthorizedUrlsSection form={form} />
         <TokenLifetimesSection form={form} />
-        <Stack direction="row" sx={{ gap: 1, justifyContent: 'flex-end' }}>
-          <Button component={Link} to={toConnectedApp(id)} disabled={update.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="contained" disabled={!canSave} loading={update.isPending}>
-            Save
-          </Button>
-        </Stack>
+        <FormActions cancelTo={toConnectedApp(id)} busy={busy} disabled={!canSave} />
       </Stack>
     </>
   );

@@ -1,7 +1,7 @@
 import type { Application } from '@skyvault/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { type FetchRoute, stubFetch } from '../../test/fetchStub';
+import { apiError, type FetchRoute, stubFetch } from '../../test/fetchStub';
 import { renderWithProviders } from '../../test/renderWithProviders';
 import { disabledApp, notFound, portal, sessionEnded } from './applications.fixtures';
 import { applicationKeys } from './applications.queries';
@@ -195,7 +195,7 @@ describe('Connected App details', () => {
   });
 
   it('stays when an action fails, leaving the message to the shared handler', async () => {
-    const failure = { status: 500, body: { statusCode: 500, code: 'INTERNAL_ERROR', message: 'Boom' } };
+    const failure = apiError(500, 'INTERNAL_ERROR', 'Boom');
     const { router } = renderDetails(portal, { [`DELETE ${url(portal)}`]: failure });
     await choose('Delete');
     const dialog = await screen.findByRole('dialog', { name: 'Delete Connected App?' });

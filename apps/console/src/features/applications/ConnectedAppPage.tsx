@@ -1,9 +1,7 @@
-import EditIcon from '@mui/icons-material/Edit';
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import { Link } from 'react-router';
-import { BackToList, leaveForList, useItemId } from '../../components/missingItem';
-import { PageHeader } from '../../components/PageHeader';
+import { SCREEN_TITLES } from '@skyvault/contract';
+import { DetailsScreen } from '../../components/screens/DetailsScreen';
+import { ItemPage } from '../../components/screens/missingItem';
 import { toConnectedAppEdit, toConnectedApps } from '../../core/paths/links';
 import { useApplication } from './applications.queries';
 import { ConnectedAppActions } from './ConnectedAppActions';
@@ -11,41 +9,32 @@ import { ConnectedAppCards } from './ConnectedAppCards';
 
 /** Details of one Connected App (SPEC.md §2): a missing id goes to the list. */
 export function ConnectedAppPage() {
-  const applicationId = useItemId('applicationId');
-  if (!applicationId) return <BackToList list={toConnectedApps()} />;
-  return <ConnectedAppDetails id={applicationId} />;
+  return (
+    <ItemPage param="applicationId" list={toConnectedApps()}>
+      {(id) => <ConnectedAppDetails id={id} />}
+    </ItemPage>
+  );
 }
 
-/** The app with this id: title, Actions, Edit and the three cards; the page above takes the id from the URL. */
+/**
+ * The app with this id: title, Actions, Edit and the three cards; the page above takes the id from the URL.
+ * SPEC.md §8: a failed load goes back to the list, once the shared handler has shown the error.
+ */
 export function ConnectedAppDetails({ id }: { id: string }) {
   const query = useApplication(id);
-  // SPEC.md §8: the shared handler has shown the error; unless it is taking the user elsewhere, back to the list.
-  const leaving = leaveForList(toConnectedApps(), 'failed', query);
-  if (leaving) return leaving;
   const app = query.data;
 
   return (
-    <>
-      <PageHeader
-        title={app ? `Connected App: ${app.name}` : 'Connected App'}
-        back={toConnectedApps()}
-        backLabel="Back to Connected Apps"
-        actions={
-          app && (
-            <>
-              <ConnectedAppActions app={app} />
-              <Button
-                component={Link}
-                to={toConnectedAppEdit(id)}
-                variant="contained"
-                startIcon={<EditIcon />}
-              >
-                Edit
-              </Button>
-            </>
-          )
-        }
-      />
+    <DetailsScreen
+      query={query}
+      leaveWhen="failed"
+      list={toConnectedApps()}
+      noun={SCREEN_TITLES.connectedApp}
+      name={(loaded) => loaded.name}
+      backLabel="Back to Connected Apps"
+      actions={(loaded) => <ConnectedAppActions app={loaded} />}
+      edit={toConnectedAppEdit(id)}
+    >
       {app && app.data.oauth.authorizedCallbackURLs.length === 0 && (
         // A new app starts without one (no address is a safe guess), and so signs nobody in yet.
         <Alert severity="info" sx={{ mb: 2, maxWidth: 720 }}>
@@ -53,6 +42,6 @@ export function ConnectedAppDetails({ id }: { id: string }) {
         </Alert>
       )}
       <ConnectedAppCards app={app} />
-    </>
+    </DetailsScreen>
   );
 }

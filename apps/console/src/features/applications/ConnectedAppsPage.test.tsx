@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { type FetchRoute, stubFetch } from '../../test/fetchStub';
+import { apiError, type FetchRoute, stubFetch } from '../../test/fetchStub';
 import { renderWithProviders } from '../../test/renderWithProviders';
 import { disabledApp, listItem, portal } from './applications.fixtures';
 import { ConnectedAppsPage } from './ConnectedAppsPage';
@@ -149,10 +149,7 @@ describe('Create Connected App', () => {
   it("shows the server's message for a taken name next to the field", async () => {
     const taken = 'A connected app with this name already exists';
     renderList(undefined, {
-      'POST /api/v1/applications': {
-        status: 409,
-        body: { statusCode: 409, code: 'CONFLICT', message: taken, fields: { name: taken } },
-      },
+      'POST /api/v1/applications': apiError(409, 'CONFLICT', taken, { name: taken }),
     });
     const dialog = await openDialog();
     typeName(dialog, 'Customer Portal');

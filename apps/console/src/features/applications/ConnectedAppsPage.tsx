@@ -1,16 +1,12 @@
-import AddIcon from '@mui/icons-material/Add';
-import Button from '@mui/material/Button';
-import Stack from '@mui/material/Stack';
 import type { ApplicationListItem } from '@skyvault/contract';
+import { SCREEN_NAMES } from '@skyvault/contract';
 import { useState } from 'react';
 import { CopyableSecret } from '../../components/CopyableSecret';
-import { DataTable, type DataTableColumn } from '../../components/DataTable';
-import { EmptyState } from '../../components/EmptyState';
+import type { DataTableColumn } from '../../components/DataTable';
 import { formatDate } from '../../components/formatDate';
-import { PageHeader } from '../../components/PageHeader';
-import { RetryButton } from '../../components/RetryButton';
 import { RouterLink } from '../../components/RouterLink';
-import { SearchField } from '../../components/SearchField';
+import { CreateButton } from '../../components/screens/CreateButton';
+import { ListScreen } from '../../components/screens/ListScreen';
 import { useListParams } from '../../components/useListParams';
 import { toConnectedApp } from '../../core/paths/links';
 import { ApplicationStatusChip } from './ApplicationStatusChip';
@@ -47,50 +43,29 @@ export function ConnectedAppsPage() {
     offset: list.offset,
     searchText: list.search || undefined,
   });
-  const total = apps.data?.total ?? 0;
-  // Nothing found by a search is not the same as no apps at all: the table stays and says so.
-  const hasNoApps = apps.isSuccess && !apps.isPlaceholderData && total === 0 && !list.search;
-  const createButton = (
-    <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreating(true)}>
-      Create
-    </Button>
-  );
+  const createButton = <CreateButton onClick={() => setCreating(true)} />;
 
   return (
-    <>
-      <PageHeader title="Connected Apps" actions={createButton} />
-      {apps.isError && !apps.data ? (
-        <EmptyState
-          title="The connected apps could not be loaded"
-          action={<RetryButton onClick={() => void apps.refetch()}>Try again</RetryButton>}
-        />
-      ) : hasNoApps ? (
-        <EmptyState
-          title="No connected apps yet"
-          description={
-            'A connected app lets another application sign your users in with their account here ' +
-            '(OAuth 2.0 and OpenID Connect). Create one, then set the addresses it may return users to.'
-          }
-          action={createButton}
-        />
-      ) : (
-        <Stack sx={{ gap: 2 }}>
-          <SearchField value={list.search} onSearch={list.setSearch} />
-          <DataTable
-            ariaLabel="Connected Apps"
-            columns={columns}
-            rows={apps.data?.applications ?? []}
-            getRowId={(app) => app.id}
-            total={total}
-            page={list.page}
-            pageSize={list.pageSize}
-            onPageChange={list.setPage}
-            onPageSizeChange={list.setPageSize}
-            loading={apps.isFetching}
-          />
-        </Stack>
-      )}
+    <ListScreen
+      title={SCREEN_NAMES.connectedApps}
+      actions={createButton}
+      query={apps}
+      items="connected apps"
+      rows={apps.data?.applications ?? []}
+      total={apps.data?.total ?? 0}
+      list={list}
+      ariaLabel="Connected Apps"
+      columns={columns}
+      getRowId={(app) => app.id}
+      empty={{
+        title: 'No connected apps yet',
+        description:
+          'A connected app lets another application sign your users in with their account here ' +
+          '(OAuth 2.0 and OpenID Connect). Create one, then set the addresses it may return users to.',
+        action: createButton,
+      }}
+    >
       {creating && <CreateConnectedAppDialog onClose={() => setCreating(false)} />}
-    </>
+    </ListScreen>
   );
 }

@@ -1,12 +1,9 @@
-import TextField from '@mui/material/TextField';
-import { type ApplicationCreate, TOASTS } from '@skyvault/contract';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { applicationCreateSchema, SCREEN_TITLES, TOASTS } from '@skyvault/contract';
 import { FormDialog } from '../../components/FormDialog';
 import { formField } from '../../components/formField';
-import { useFormErrorReport } from '../../core/errors/formErrors';
-import { notify } from '../../core/toasts/notify';
-import { APPLICATION_NAME_HINT, applicationCreateResolver } from './applicationForm';
+import { NameField } from '../../components/TextFields';
+import { useSaveDialog } from '../../components/useSaveDialog';
+import { APPLICATION_NAME_HINT } from './applicationForm';
 import { useCreateApplication } from './applications.queries';
 
 /**
@@ -14,45 +11,18 @@ import { useCreateApplication } from './applications.queries';
  * and secret, and its OAuth settings are edited afterwards. The list reloads through the query cache.
  */
 export function CreateConnectedAppDialog({ onClose }: { onClose: () => void }) {
-  const [open, setOpen] = useState(true);
   const create = useCreateApplication();
-  const reportError = useFormErrorReport();
-  const form = useForm<ApplicationCreate>({
-    resolver: applicationCreateResolver,
+  const { form, dialog } = useSaveDialog({
+    schema: applicationCreateSchema,
     defaultValues: { name: '' },
+    send: (body) => create.mutateAsync(body),
+    toast: TOASTS.applicationCreated,
+    onClose,
   });
-  const close = () => setOpen(false);
-
-  const submit = form.handleSubmit((body) =>
-    create.mutate(body, {
-      onSuccess: () => {
-        notify(TOASTS.applicationCreated, 'success');
-        close();
-      },
-      onError: (error) => reportError(form, error),
-    }),
-  );
 
   return (
-    <FormDialog
-      title="Create Connected App"
-      open={open}
-      busy={create.isPending}
-      onSubmit={submit}
-      onClose={close}
-      onExited={onClose}
-      cancelLabel="Close"
-      submitLabel="Create"
-    >
-      <TextField
-        {...formField(form, 'name', APPLICATION_NAME_HINT)}
-        label="Name"
-        required
-        fullWidth
-        autoFocus
-        autoComplete="off"
-        sx={{ mt: 1 }}
-      />
+    <FormDialog {...dialog} title={SCREEN_TITLES.createConnectedApp} cancelLabel="Close" submitLabel="Create">
+      <NameField {...formField(form, 'name', APPLICATION_NAME_HINT)} sx={{ mt: 1 }} />
     </FormDialog>
   );
 }

@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import { AUTHORIZED_URLS_SHOWN } from '@skyvault/contract';
+import { AUTHORIZED_URLS_SHOWN, andMore } from '@skyvault/contract';
 import { useState } from 'react';
 
 /**
@@ -36,7 +36,7 @@ export function ExpandableUrlList({ urls, label }: { urls: readonly string[]; la
           onClick={() => setExpanded((current) => !current)}
           sx={{ verticalAlign: 'baseline' }}
         >
-          {expanded ? 'Show less' : `and ${hidden} more`}
+          {expanded ? 'Show less' : andMore(hidden)}
         </Link>
       )}
     </Box>

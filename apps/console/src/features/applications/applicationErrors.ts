@@ -1,30 +1,5 @@
-import { type FieldErrors, type FieldPath, get, type UseFormReturn } from 'react-hook-form';
-import { ApiError } from '../../core/api/client';
-import type { ApplicationFormOutput, ApplicationFormValues } from './applicationForm';
-
-type ApplicationFormAccess = Pick<
-  UseFormReturn<ApplicationFormValues, unknown, ApplicationFormOutput>,
-  'setError' | 'getValues'
->;
-
-/**
- * The server names the edit form's nested fields by their dotted path ('data.oauth.authorizedCallbackURLs.0',
- * 'data.authorizationPolicy.accessTokenLifetime'); those go next to their fields. Returns false when the
- * error names none of them, for the caller to pass it on.
- */
-export function showFieldErrors(form: ApplicationFormAccess, error: unknown): boolean {
-  if (!(error instanceof ApiError) || !error.fields) return false;
-  const roots = Object.keys(form.getValues());
-  const own = Object.entries(error.fields).filter(([path]) => roots.includes(path.split('.')[0] ?? ''));
-  for (const [index, [path, message]] of own.entries()) {
-    form.setError(
-      path as FieldPath<ApplicationFormValues>,
-      { type: 'server', message },
-      { shouldFocus: index === 0 },
-    );
-  }
-  return own.length > 0;
-}
+import { type FieldErrors, get } from 'react-hook-form';
+import type { ApplicationFormValues } from './applicationForm';
 
 export interface UrlListErrors {
   /** About the list as a whole, e.g. 'At least one callback URL is required'. */

@@ -1,10 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  type Application,
-  type ApplicationForm,
-  applicationCreateSchema,
-  applicationFormSchema,
-} from '@skyvault/contract';
+import { type Application, type ApplicationForm, applicationFormSchema } from '@skyvault/contract';
 import type { z } from 'zod';
 
 /** The edit screen's values: exactly what PATCH /v1/applications/:id takes (lifetimes in milliseconds). */
@@ -12,7 +7,6 @@ export type ApplicationFormValues = ApplicationForm;
 export type ApplicationFormOutput = z.output<typeof applicationFormSchema>;
 
 export const applicationResolver = zodResolver(applicationFormSchema);
-export const applicationCreateResolver = zodResolver(applicationCreateSchema);
 
 /** The edit form filled from the app as loaded; copies the lists so that editing never touches the cache. */
 export const applicationFormValues = (application: Application): ApplicationFormValues => ({

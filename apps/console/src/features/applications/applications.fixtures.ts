@@ -1,4 +1,5 @@
 import { type Application, DAY_MS, MINUTE_MS } from '@skyvault/contract';
+import { apiError } from '../../test/fetchStub';
 
 /** Apps as the API answers them, for the screens' tests. */
 export const portal: Application = {
@@ -39,10 +40,5 @@ export const disabledApp: Application = {
 /** A list row: the app without its OAuth data. */
 export const listItem = ({ data: _data, ...row }: Application) => row;
 
-const errorBody = (status: number, code: string, message: string, fields?: Record<string, string>) => ({
-  status,
-  body: { statusCode: status, code, message, fields },
-});
-export const notFound = errorBody(404, 'NOT_FOUND', 'Application not found.');
-export const sessionEnded = errorBody(401, 'INVALID_SESSION_EXCEPTION', 'Session expired');
-export { errorBody };
+export const notFound = apiError(404, 'NOT_FOUND', 'Application not found.');
+export const sessionEnded = apiError(401, 'INVALID_SESSION_EXCEPTION', 'Session expired');

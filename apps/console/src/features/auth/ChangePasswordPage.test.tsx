@@ -2,6 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { routes } from '../../core/paths/routes';
+import { apiError } from '../../test/fetchStub';
 import { findLocation, renderPublicPage, sentBody, stubApi } from '../../test/renderPublicPage';
 import { ChangePasswordPage } from './ChangePasswordPage';
 
@@ -26,10 +27,7 @@ describe('ChangePasswordPage', () => {
   it("goes to login with the server's message when the code is not valid", async () => {
     const message = 'This password reset link has expired. Please ask for a new one.';
     stubApi({
-      'GET /api/v1/auth/change-password/old': {
-        status: 400,
-        body: { statusCode: 400, code: 'INVALID_CODE', message },
-      },
+      'GET /api/v1/auth/change-password/old': apiError(400, 'INVALID_CODE', message),
     });
     openPage('?code=old');
     expect((await findLocation()).pathname).toBe('/auth/login');

@@ -1,20 +1,18 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { passwordEndpoints, type ResetPassword, resetPasswordFormSchema, TOASTS } from '@skyvault/contract';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { resetPasswordFormSchema, TOASTS } from '@skyvault/contract';
 import { useCallback, useEffect } from 'react';
-import { useForm } from 'react-hook-form';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { PublicCard } from '../../components/PublicCard';
 import { NewPasswordFields } from '../../components/password/NewPasswordFields';
 import { usePasswordPair } from '../../components/password/usePasswordPair';
-import { ApiError, callApi, UNEXPECTED_ERROR_MESSAGE } from '../../core/api/client';
-import { useFormErrorReport } from '../../core/errors/formErrors';
+import { useApiForm } from '../../components/useApiForm';
+import { failureMessage, isApiError } from '../../core/errors/apiErrors';
 import { safeRedirectTarget, toLogin } from '../../core/paths/links';
 import { notify } from '../../core/toasts/notify';
+import { useResetCodeDetails, useResetPassword } from './auth.queries';
 
 /**
  * /auth/change-password?code=…&redirectTo=…: sets a new password with a reset code, from the forgotten
@@ -26,19 +24,12 @@ export function ChangePasswordPage() {
   const redirectTo = safeRedirectTarget(query.get('redirectTo'));
   const navigate = useNavigate();
 
-  const details = useQuery({
-    queryKey: ['reset-code', code],
-    queryFn: ({ signal }) => callApi(passwordEndpoints.resetCodeDetails, { params: { code }, signal }),
-    enabled: Boolean(code),
-    retry: false,
-    staleTime: Number.POSITIVE_INFINITY,
-    meta: { errorToast: false },
-  });
+  const details = useResetCodeDetails(code);
 
   /** An unknown, used or expired code: say why (the server's words) and go to login. */
   const leaveForLogin = useCallback(
     (error: unknown) => {
-      notify(error instanceof ApiError ? error.message : UNEXPECTED_ERROR_MESSAGE, 'error');
+      notify(failureMessage(error), 'error');
       navigate(toLogin({ redirectTo }), { replace: true });
     },
     [navigate, redirectTo],
@@ -79,51 +70,28 @@ function NewPasswordForm({
   onChanged: () => void;
   onCodeRefused: (error: unknown) => void;
 }) {
-  const reportError = useFormErrorReport();
-  const form = useForm({
-    resolver: zodResolver(resetPasswordFormSchema),
+  const change = useResetPassword();
+  const { form, onSubmit, busy } = useApiForm({
+    schema: resetPasswordFormSchema,
     defaultValues: { password: '', confirmPassword: '' },
+    send: ({ password }) => change.mutateAsync({ password, code }),
+    onSent: onChanged,
+    // The code may have been used or expired since the page opened.
+    onError: (error) => {
+      if (!isApiError(error, { code: 'INVALID_CODE' })) return false;
+      onCodeRefused(error);
+      return true;
+    },
   });
   const pair = usePasswordPair(form, 'password', 'confirmPassword');
-  const change = useMutation({
-    mutationFn: (body: ResetPassword) => callApi(passwordEndpoints.resetPassword, { body }),
-    meta: { errorToast: false },
-  });
-
-  const submit = form.handleSubmit(({ password }) =>
-    change.mutate(
-      { password, code },
-      {
-        onSuccess: onChanged,
-        // The code may have been used or expired since the page opened.
-        onError: (error) =>
-          error instanceof ApiError && error.code === 'INVALID_CODE'
-            ? onCodeRefused(error)
-            : reportError(form, error),
-      },
-    ),
-  );
 
   return (
-    <Stack component="form" noValidate onSubmit={submit} spacing={2}>
+    <Stack component="form" noValidate onSubmit={onSubmit} spacing={2}>
       <Typography color="text.secondary">
         Set a new password for <strong>{email}</strong>.
       </Typography>
-      <NewPasswordFields
-        form={form}
-        passwordName="password"
-        confirmationName="confirmPassword"
-        pair={pair}
-        labels={{ password: 'New password', confirmation: 'Confirm new password' }}
-        autoFocus
-      />
-      <Button
-        type="submit"
-        variant="contained"
-        size="large"
-        disabled={!pair.ready}
-        loading={change.isPending}
-      >
+      <NewPasswordFields form={form} pair={pair} autoFocus />
+      <Button type="submit" variant="contained" size="large" disabled={!pair.ready} loading={busy}>
         Change password
       </Button>
     </Stack>

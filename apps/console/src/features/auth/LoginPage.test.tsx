@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { routes } from '../../core/paths/routes';
 import { LOGGED_IN_KEY } from '../../core/session/loggedInFlag';
-import { adminUser } from '../../test/fixtures';
+import { apiError } from '../../test/fetchStub';
+import { adminUser, incorrectCode } from '../../test/fixtures';
 import { findLocation, renderPublicPage, sentBody, stubApi } from '../../test/renderPublicPage';
 import { LoginPage } from './LoginPage';
 
@@ -86,10 +87,7 @@ describe('LoginPage', () => {
     const wrongCode = 'The verification code is incorrect or has expired.';
     stubApi({
       'POST /api/v1/verification-codes': { status: 204 },
-      'POST /api/v1/verification-codes/verify': {
-        status: 400,
-        body: { statusCode: 400, code: 'INVALID_CODE', message: wrongCode, fields: { code: wrongCode } },
-      },
+      'POST /api/v1/verification-codes/verify': apiError(400, 'INVALID_CODE', wrongCode, { code: wrongCode }),
     });
     openLogin();
     await user.type(screen.getByLabelText(/^Email/), 'ada@example.com{Enter}');
@@ -128,18 +126,7 @@ describe('LoginPage', () => {
     let loginCalls = 0;
     const fetchMock = stubApi({
       'POST /api/v1/auth/pre-login': { body: { isMfaEnabled: true } },
-      'POST /api/v1/auth/login': () =>
-        ++loginCalls === 1
-          ? {
-              status: 400,
-              body: {
-                statusCode: 400,
-                code: 'INVALID_TOTP',
-                message: 'The verification code is incorrect.',
-                fields: { code: 'The verification code is incorrect.' },
-              },
-            }
-          : signedIn,
+      'POST /api/v1/auth/login': () => (++loginCalls === 1 ? incorrectCode : signedIn),
     });
     openLogin('?tenantName=acme&email=ada%40example.com');
     await user.type(screen.getByLabelText(/^Password/), 'Secret-123{Enter}');
@@ -206,14 +193,11 @@ describe('LoginPage', () => {
   it('shows a wrong password as the server says it', async () => {
     const user = userEvent.setup();
     stubApi({
-      'POST /api/v1/auth/pre-login': {
-        status: 401,
-        body: {
-          statusCode: 401,
-          code: 'INVALID_CREDENTIALS',
-          message: 'The e-mail, tenant name or password is incorrect.',
-        },
-      },
+      'POST /api/v1/auth/pre-login': apiError(
+        401,
+        'INVALID_CREDENTIALS',
+        'The e-mail, tenant name or password is incorrect.',
+      ),
     });
     openLogin('?tenantName=acme&email=ada%40example.com');
     await user.type(screen.getByLabelText(/^Password/), 'Secret-123{Enter}');

@@ -3,6 +3,7 @@ import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import type { Connection } from '@skyvault/contract';
+import { ACTION_LABELS } from '@skyvault/contract';
 import { LazyTooltip } from '../../components/LazyTooltip';
 
 /** Update Token and Delete Connection of one row (SPEC.md §2 Connections). */
@@ -20,11 +21,11 @@ export function ConnectionRowActions({
 }) {
   return (
     <Stack direction="row" sx={{ justifyContent: 'flex-end', gap: 0.5 }}>
-      <LazyTooltip title="Update Token">
+      <LazyTooltip title={ACTION_LABELS.updateToken}>
         {/* A disabled button fires no events, so the tooltip listens on a wrapper. */}
         <span>
           <IconButton
-            aria-label={`Update Token of ${connection.name}`}
+            aria-label={`${ACTION_LABELS.updateToken} of ${connection.name}`}
             disabled={renewing}
             onClick={() => onRenew(connection)}
           >
@@ -32,8 +33,11 @@ export function ConnectionRowActions({
           </IconButton>
         </span>
       </LazyTooltip>
-      <LazyTooltip title="Delete Connection">
-        <IconButton aria-label={`Delete Connection ${connection.name}`} onClick={() => onDelete(connection)}>
+      <LazyTooltip title={ACTION_LABELS.deleteConnection}>
+        <IconButton
+          aria-label={`${ACTION_LABELS.deleteConnection} ${connection.name}`}
+          onClick={() => onDelete(connection)}
+        >
           <DeleteOutlineIcon fontSize="small" />
         </IconButton>
       </LazyTooltip>

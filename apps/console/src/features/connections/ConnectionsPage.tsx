@@ -1,14 +1,10 @@
-import AddIcon from '@mui/icons-material/Add';
-import Button from '@mui/material/Button';
-import Stack from '@mui/material/Stack';
-import { type Connection, ORGANIZATION_TYPE_LABELS } from '@skyvault/contract';
+import { ACTION_LABELS, type Connection, ORGANIZATION_TYPE_LABELS, SCREEN_NAMES } from '@skyvault/contract';
 import { useState } from 'react';
-import { DataTable, type DataTableColumn } from '../../components/DataTable';
-import { EmptyState } from '../../components/EmptyState';
+import type { DataTableColumn } from '../../components/DataTable';
 import { formatDate } from '../../components/formatDate';
-import { PageHeader } from '../../components/PageHeader';
-import { RetryButton } from '../../components/RetryButton';
 import { RouterLink } from '../../components/RouterLink';
+import { CreateButton } from '../../components/screens/CreateButton';
+import { ListScreen } from '../../components/screens/ListScreen';
 import { useListParams } from '../../components/useListParams';
 import { toUser } from '../../core/paths/links';
 import { ConnectionName } from './ConnectionName';
@@ -35,9 +31,6 @@ export function ConnectionsPage() {
     ...filters.query,
   });
   const rows = connections.data?.rows;
-  const total = connections.data?.count ?? 0;
-  const filtered = Boolean(list.search || filters.organizationType);
-  const hasNone = connections.isSuccess && !connections.isPlaceholderData && total === 0 && !filtered;
   useSalesforceReturn(connections.isSuccess && !connections.isPlaceholderData ? rows : undefined);
 
   // Update Token: the browser leaves for the Salesforce login and comes back to this list.
@@ -81,49 +74,34 @@ export function ConnectionsPage() {
       ),
     },
   ];
-
   const createButton = (
-    <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreating(true)}>
-      Create connection
-    </Button>
+    <CreateButton label={ACTION_LABELS.createConnection} onClick={() => setCreating(true)} />
   );
 
   return (
-    <>
-      <PageHeader title="Connections" actions={createButton} />
-      {connections.isError && !connections.data ? (
-        <EmptyState
-          title="The connections could not be loaded"
-          action={<RetryButton onClick={() => void connections.refetch()}>Try again</RetryButton>}
-        />
-      ) : hasNone ? (
-        <EmptyState
-          title="No connections yet"
-          description={
-            'A connection links a Salesforce org to this organization, so that its data can be backed up ' +
-            'and deployed. Creating one takes you to the Salesforce login of that org.'
-          }
-          action={createButton}
-        />
-      ) : (
-        <Stack sx={{ gap: 2 }}>
-          <ConnectionsToolbar list={list} filters={filters} />
-          <DataTable
-            ariaLabel="Connections"
-            columns={columns}
-            rows={rows ?? []}
-            getRowId={(connection) => connection.id}
-            total={total}
-            page={list.page}
-            pageSize={list.pageSize}
-            onPageChange={list.setPage}
-            onPageSizeChange={list.setPageSize}
-            loading={connections.isFetching}
-          />
-        </Stack>
-      )}
+    <ListScreen
+      title={SCREEN_NAMES.connections}
+      actions={createButton}
+      query={connections}
+      items="connections"
+      rows={rows ?? []}
+      total={connections.data?.count ?? 0}
+      list={list}
+      ariaLabel="Connections"
+      columns={columns}
+      getRowId={(connection) => connection.id}
+      filters={<ConnectionsToolbar filters={filters} />}
+      filtered={Boolean(filters.organizationType)}
+      empty={{
+        title: 'No connections yet',
+        description:
+          'A connection links a Salesforce org to this organization, so that its data can be backed up ' +
+          'and deployed. Creating one takes you to the Salesforce login of that org.',
+        action: createButton,
+      }}
+    >
       {creating && <CreateConnectionDialog onClose={() => setCreating(false)} />}
       {deleting && <DeleteConnectionDialog connection={deleting} onClose={() => setDeleting(null)} />}
-    </>
+    </ListScreen>
   );
 }

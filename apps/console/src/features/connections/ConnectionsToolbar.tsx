@@ -1,5 +1,4 @@
 import MenuItem from '@mui/material/MenuItem';
-import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import {
   CONNECTION_SORT_OPTIONS,
@@ -7,8 +6,6 @@ import {
   ORGANIZATION_TYPES,
   type OrganizationType,
 } from '@skyvault/contract';
-import { SearchField } from '../../components/SearchField';
-import type { ListParams } from '../../components/useListParams';
 import type { ConnectionFilters, ConnectionSortId } from './useConnectionFilters';
 
 /** A select's "nothing chosen" value: the default order, or every type. */
@@ -16,11 +13,10 @@ const NONE = '';
 /** The "nothing chosen" item is a real choice with its own text, so it shows like any other. */
 const SHOW_EMPTY = { select: { displayEmpty: true }, inputLabel: { shrink: true } } as const;
 
-/** Search, the sort dropdown and the connection type filter above the list. */
-export function ConnectionsToolbar({ list, filters }: { list: ListParams; filters: ConnectionFilters }) {
+/** The sort dropdown and the connection type filter, beside the list's search. */
+export function ConnectionsToolbar({ filters }: { filters: ConnectionFilters }) {
   return (
-    <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ gap: 2, flexWrap: 'wrap' }}>
-      <SearchField value={list.search} onSearch={list.setSearch} />
+    <>
       <TextField
         select
         size="small"
@@ -56,6 +52,6 @@ export function ConnectionsToolbar({ list, filters }: { list: ListParams; filter
           </MenuItem>
         ))}
       </TextField>
-    </Stack>
+    </>
   );
 }

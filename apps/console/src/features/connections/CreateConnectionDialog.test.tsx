@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ownStorage } from '../../test/connections.fixtures';
-import { stubFetch } from '../../test/fetchStub';
+import { bodyOf, stubFetch } from '../../test/fetchStub';
 import { adminUser } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/renderWithProviders';
 import { CreateConnectionDialog } from './CreateConnectionDialog';
@@ -11,7 +11,6 @@ import { goToSalesforceLogin } from './salesforceLogin';
 vi.mock('./salesforceLogin', () => ({ goToSalesforceLogin: vi.fn() }));
 
 const LOGIN = 'https://login.salesforce.com/services/oauth2/authorize?state=s';
-const bodyOf = (init: RequestInit | undefined) => JSON.parse(String(init?.body));
 const save = () => screen.getByRole('button', { name: 'Save' });
 
 describe('CreateConnectionDialog', () => {

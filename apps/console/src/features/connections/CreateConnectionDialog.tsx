@@ -6,15 +6,15 @@ import FormLabel from '@mui/material/FormLabel';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
-import { type ConnectionCreate, ORGANIZATION_TYPE_LABELS, ORGANIZATION_TYPES } from '@skyvault/contract';
+import { ORGANIZATION_TYPE_LABELS, ORGANIZATION_TYPES } from '@skyvault/contract';
 import { useId, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import { FormDialog } from '../../components/FormDialog';
-import { formField } from '../../components/formField';
-import { useFormErrorReport } from '../../core/errors/formErrors';
+import { controlledField, formField } from '../../components/formField';
+import { NameField } from '../../components/TextFields';
+import { useSaveDialog } from '../../components/useSaveDialog';
 import { useSessionUser } from '../../core/session/SessionContext';
-import { type ConnectionFormValues, connectionResolver, EMPTY_CONNECTION_FORM } from './connectionForm';
+import { connectionResolver, EMPTY_CONNECTION_FORM } from './connectionForm';
 import { useCreateConnection } from './connections.queries';
 import { EncryptionKeyField } from './EncryptionKeyField';
 import { StoragePicker } from './StoragePicker';
@@ -31,45 +31,24 @@ const NAME_HINT = '3 to 64 Latin letters, digits, "-" or "_"';
 export function CreateConnectionDialog({ onClose }: { onClose: () => void }) {
   const hasBackup = useSessionUser().services.includes('backup');
   const typeLabelId = useId();
-  const [open, setOpen] = useState(true);
   const [leaving, setLeaving] = useState(false);
-  const reportError = useFormErrorReport();
   const create = useCreateConnection();
-  const form = useForm<ConnectionFormValues, unknown, ConnectionCreate>({
+  const { form, dialog } = useSaveDialog({
     resolver: connectionResolver(hasBackup),
     defaultValues: EMPTY_CONNECTION_FORM,
+    send: (body) => create.mutateAsync(body),
+    onSaved: ({ loginURI }) => {
+      setLeaving(true);
+      goToSalesforceLogin(loginURI);
+    },
+    keepsOpen: true,
+    onClose,
   });
-  const busy = create.isPending || leaving;
-
-  const submit = form.handleSubmit((body) =>
-    create.mutate(body, {
-      onSuccess: ({ loginURI }) => {
-        setLeaving(true);
-        goToSalesforceLogin(loginURI);
-      },
-      onError: (error) => reportError(form, error),
-    }),
-  );
 
   return (
-    <FormDialog
-      title="Create connection"
-      open={open}
-      busy={busy}
-      onSubmit={submit}
-      onClose={() => setOpen(false)}
-      onExited={onClose}
-      submitLabel="Save"
-    >
+    <FormDialog {...dialog} busy={dialog.busy || leaving} title="Create connection" submitLabel="Save">
       <Stack sx={{ gap: 2, pt: 1 }}>
-        <TextField
-          {...formField(form, 'name', NAME_HINT)}
-          label="Name"
-          required
-          fullWidth
-          autoFocus
-          autoComplete="off"
-        />
+        <NameField {...formField(form, 'name', NAME_HINT)} />
         <Controller
           name="organizationType"
           control={form.control}
@@ -95,16 +74,12 @@ export function CreateConnectionDialog({ onClose }: { onClose: () => void }) {
             <Controller
               name="storageId"
               control={form.control}
-              render={({ field: { ref, ...field }, fieldState }) => (
-                <StoragePicker {...field} inputRef={ref} error={fieldState.error?.message} />
-              )}
+              render={(control) => <StoragePicker {...controlledField(control)} />}
             />
             <Controller
               name="encryptionKey"
               control={form.control}
-              render={({ field: { ref, ...field }, fieldState }) => (
-                <EncryptionKeyField {...field} inputRef={ref} error={fieldState.error?.message} />
-              )}
+              render={(control) => <EncryptionKeyField {...controlledField(control)} />}
             />
           </>
         )}

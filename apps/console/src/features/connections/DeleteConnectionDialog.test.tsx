@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { productionConnection } from '../../test/connections.fixtures';
-import { stubFetch } from '../../test/fetchStub';
+import { apiError, stubFetch } from '../../test/fetchStub';
 import { renderWithProviders } from '../../test/renderWithProviders';
 import { DeleteConnectionDialog } from './DeleteConnectionDialog';
 
@@ -36,10 +36,11 @@ describe('DeleteConnectionDialog', () => {
   it('closes without a message when the delete fails', async () => {
     const user = userEvent.setup();
     stubFetch({
-      [`DELETE /api/v1/connections/${productionConnection.id}`]: {
-        status: 404,
-        body: { statusCode: 404, code: 'NOT_FOUND', message: 'Connection not found.' },
-      },
+      [`DELETE /api/v1/connections/${productionConnection.id}`]: apiError(
+        404,
+        'NOT_FOUND',
+        'Connection not found.',
+      ),
     });
     const onClose = vi.fn();
     const { handleError } = renderWithProviders(

@@ -1,8 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import Button from '@mui/material/Button';
 import DialogContentText from '@mui/material/DialogContentText';
 import TextField from '@mui/material/TextField';
-import { CONFIRMATIONS, type Connection, deleteConnectionFormSchema, TOASTS } from '@skyvault/contract';
+import {
+  ACTION_LABELS,
+  CONFIRMATIONS,
+  type Connection,
+  deleteConnectionFormSchema,
+  TOASTS,
+} from '@skyvault/contract';
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { FormDialog } from '../../components/FormDialog';
@@ -42,22 +47,14 @@ export function DeleteConnectionDialog({
 
   return (
     <FormDialog
-      title="Delete Connection"
+      title={ACTION_LABELS.deleteConnection}
       open={open}
       busy={remove.isPending}
       onSubmit={submit}
       onClose={() => setOpen(false)}
       onExited={onClose}
-      actions={
-        <>
-          <Button onClick={() => setOpen(false)} disabled={remove.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="contained" color="error" loading={remove.isPending}>
-            Delete
-          </Button>
-        </>
-      }
+      submitLabel="Delete"
+      destructive
     >
       <DialogContentText sx={{ mb: 2 }}>{CONFIRMATIONS.deleteConnection}</DialogContentText>
       <DialogContentText sx={{ mb: 2 }}>

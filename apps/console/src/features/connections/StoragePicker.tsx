@@ -1,12 +1,9 @@
 import Autocomplete from '@mui/material/Autocomplete';
-import CircularProgress from '@mui/material/CircularProgress';
-import TextField from '@mui/material/TextField';
-import { STORAGE_PICKER_DELAY_MS, type Storage } from '@skyvault/contract';
-import { type Ref, type UIEvent, useEffect, useState } from 'react';
+import { NO_DATA_AVAILABLE, STORAGE_PICKER_DELAY_MS, type Storage } from '@skyvault/contract';
+import { type Ref, useEffect, useState } from 'react';
+import { PickerInput } from '../../components/PickerInput';
+import { loadMoreAtEnd } from '../../components/pickerHelpers';
 import { useStoragePicker } from './connections.queries';
-
-/** How close to the end of the open list the next batch is asked for. */
-const NEXT_BATCH_MARGIN_PX = 48;
 
 const optionLabel = (storage: Storage) =>
   storage.isSharedStorage ? `${storage.name} (shared)` : storage.name;
@@ -35,27 +32,23 @@ export function StoragePicker({ value, onChange, onBlur, inputRef, error }: Stor
   const loading = !ready || storages.isPending || storages.isFetchingNextPage;
   const selected = options.find((storage) => storage.id === value) ?? null;
 
-  const loadMoreAtEnd = (event: UIEvent<HTMLElement>) => {
-    const list = event.currentTarget;
-    const atEnd = list.scrollTop + list.clientHeight >= list.scrollHeight - NEXT_BATCH_MARGIN_PX;
-    if (atEnd && storages.hasNextPage && !storages.isFetchingNextPage) void storages.fetchNextPage();
-  };
-
   return (
     <Autocomplete
       options={options}
       value={selected}
       loading={loading}
       loadingText="Loading storages…"
-      noOptionsText="No data available"
+      noOptionsText={NO_DATA_AVAILABLE}
       getOptionLabel={optionLabel}
       isOptionEqualToValue={(option, chosen) => option.id === chosen.id}
       onChange={(_, storage) => onChange(storage?.id ?? '')}
       onBlur={onBlur}
-      slotProps={{ listbox: { onScroll: loadMoreAtEnd } }}
+      slotProps={{ listbox: { onScroll: loadMoreAtEnd(storages) } }}
       renderInput={(params) => (
-        <TextField
-          {...params}
+        <PickerInput
+          params={params}
+          loading={loading}
+          loadingLabel="Loading storages"
           inputRef={inputRef}
           label="Storage"
           required
@@ -63,17 +56,6 @@ export function StoragePicker({ value, onChange, onBlur, inputRef, error }: Stor
           helperText={
             error ?? (loading && options.length === 0 ? 'Loading storages…' : 'Where backups of this org go')
           }
-          slotProps={{
-            input: {
-              ...params.InputProps,
-              endAdornment: (
-                <>
-                  {loading && <CircularProgress color="inherit" size={18} aria-label="Loading storages" />}
-                  {params.InputProps.endAdornment}
-                </>
-              ),
-            },
-          }}
         />
       )}
     />

@@ -1,42 +1,29 @@
 import {
   type ConnectionCreate,
-  type ConnectionListQuery,
   connectionEndpoints,
   type OrganizationType,
   PICKER_BATCH_SIZE,
   storageEndpoints,
 } from '@skyvault/contract';
-import {
-  keepPreviousData,
-  queryOptions,
-  useInfiniteQuery,
-  useMutation,
-  useQuery,
-  useQueryClient,
-} from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../core/api/client';
+import { usePickerBatches } from '../../core/api/pickerQuery';
 import { sharedKeys } from '../../core/api/queryKeys';
+import { resourceList } from '../../core/api/resourceQueries';
+import { FORM_META } from '../../core/queryClient';
 
-export const connectionKeys = {
-  ...sharedKeys.connections,
-  list: (query: ConnectionListQuery) => [...connectionKeys.lists(), query] as const,
-};
+const connections = resourceList('connections', connectionEndpoints.list);
 
-export const connectionsQuery = (query: ConnectionListQuery) =>
-  queryOptions({
-    queryKey: connectionKeys.list(query),
-    queryFn: ({ signal }) => callApi(connectionEndpoints.list, { query, signal }),
-    // Paging, searching, sorting and filtering keep the current rows on screen until the next page arrives.
-    placeholderData: keepPreviousData,
-  });
-
-export const useConnections = (query: ConnectionListQuery) => useQuery(connectionsQuery(query));
+export const connectionKeys = connections.keys;
+export const connectionsQuery = connections.listQuery;
+/** Paging, searching, sorting and filtering keep the current rows on screen until the next page arrives. */
+export const useConnections = connections.useList;
 
 /** The create modal reports its errors next to its fields, so the shared handler's toast is off for it. */
 export function useCreateConnection() {
   return useMutation({
     mutationFn: (body: ConnectionCreate) => callApi(connectionEndpoints.create, { body }),
-    meta: { errorToast: false },
+    meta: FORM_META,
   });
 }
 
@@ -69,15 +56,12 @@ export function useDeleteConnection() {
  * to its end. Kept under the storage lists' key, so a storage added or removed elsewhere shows here too.
  */
 export function useStoragePicker(enabled: boolean) {
-  return useInfiniteQuery({
+  return usePickerBatches({
     queryKey: [...sharedKeys.storages.lists(), 'picker'] as const,
-    queryFn: ({ pageParam, signal }) =>
-      callApi(storageEndpoints.list, { query: { limit: PICKER_BATCH_SIZE, offset: pageParam }, signal }),
-    initialPageParam: 0,
-    getNextPageParam: (last, pages) => {
-      const loaded = pages.reduce((sum, page) => sum + page.rows.length, 0);
-      return loaded < last.count && last.rows.length > 0 ? loaded : undefined;
-    },
+    fetchBatch: (offset, signal) =>
+      callApi(storageEndpoints.list, { query: { limit: PICKER_BATCH_SIZE, offset }, signal }),
+    rowsOf: (page) => page.rows,
+    totalOf: (page) => page.count,
     enabled,
   });
 }

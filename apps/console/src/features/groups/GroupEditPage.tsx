@@ -1,17 +1,16 @@
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { CONFIRMATIONS, type Group, type GroupUser, TOASTS } from '@skyvault/contract';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { EmptyState } from '../../components/EmptyState';
-import { BackToList, leaveForList, useItemId } from '../../components/missingItem';
 import { PageHeader } from '../../components/PageHeader';
-import { RetryButton } from '../../components/RetryButton';
+import { FormActions } from '../../components/screens/FormActions';
+import { LoadBeforeEdit } from '../../components/screens/LoadBeforeEdit';
+import { ItemPage } from '../../components/screens/missingItem';
 import { useFormErrorReport } from '../../core/errors/formErrors';
 import { toGroup, toGroups } from '../../core/paths/links';
 import { notify } from '../../core/toasts/notify';
@@ -23,27 +22,31 @@ import { useGroup, useSaveGroupUsers, useUpdateGroup } from './groups.queries';
 
 /** Edit a group (SPEC.md §2 Groups): a missing id goes to the list. */
 export function GroupEditPage() {
-  const groupId = useItemId('groupId');
-  if (!groupId) return <BackToList list={toGroups()} />;
-  return <GroupEdit id={groupId} />;
+  return (
+    <ItemPage param="groupId" list={toGroups()}>
+      {(id) => <GroupEdit id={id} />}
+    </ItemPage>
+  );
 }
 
 /** Loads the group, then shows its form (whose defaults need the group); a group that does not exist goes to the list. */
 export function GroupEdit({ id }: { id: string }) {
   const query = useGroup(id);
-  if (query.data) return <GroupEditForm group={query.data} />;
-  const leaving = leaveForList(toGroups(), 'missing', query);
-  if (leaving) return leaving;
   return (
-    <>
-      <PageHeader title="Edit group" back={toGroup(id)} backLabel="Back to the group" />
-      {query.isError && (
-        <EmptyState
-          title="The group could not be loaded"
-          action={<RetryButton onClick={() => void query.refetch()}>Try again</RetryButton>}
-        />
-      )}
-    </>
+    <LoadBeforeEdit
+      item={query.data}
+      loads={[query]}
+      leaveWhen="missing"
+      list={toGroups()}
+      noun="group"
+      title="Edit group"
+      back={toGroup(id)}
+      backLabel="Back to the group"
+      rows={2}
+      maxWidth={720}
+    >
+      {(group) => <GroupEditForm group={group} />}
+    </LoadBeforeEdit>
   );
 }
 
@@ -131,14 +134,7 @@ export function GroupEditForm({ group }: { group: Group }) {
             )}
           </Stack>
         </Paper>
-        <Stack direction="row" sx={{ gap: 1, justifyContent: 'flex-end' }}>
-          <Button component={Link} to={toGroup(group.id)} disabled={busy}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="contained" loading={busy}>
-            Save
-          </Button>
-        </Stack>
+        <FormActions cancelTo={toGroup(group.id)} busy={busy} />
       </Stack>
       <ConfirmDialog
         open={pendingRole !== null}

@@ -1,7 +1,7 @@
-import TextField from '@mui/material/TextField';
 import type { Group } from '@skyvault/contract';
 import { Controller, type UseFormReturn } from 'react-hook-form';
-import { formField } from '../../components/formField';
+import { controlledField, formField } from '../../components/formField';
+import { DescriptionField, NameField } from '../../components/TextFields';
 import { GROUP_NAME_HINT, type GroupFormOutput, type GroupFormValues } from './groupForm';
 import { RolePicker } from './RolePicker';
 
@@ -16,35 +16,19 @@ export interface GroupFieldsProps {
 export function GroupFields({ form, group, onRoleChange }: GroupFieldsProps) {
   return (
     <>
-      <TextField
-        {...formField(form, 'name', GROUP_NAME_HINT)}
-        label="Name"
-        required
-        fullWidth
-        autoFocus
-        autoComplete="off"
-      />
+      <NameField {...formField(form, 'name', GROUP_NAME_HINT)} />
       <Controller
         control={form.control}
         name="roleId"
-        render={({ field, fieldState }) => (
+        render={(control) => (
           <RolePicker
-            value={field.value}
+            {...controlledField(control)}
             current={group?.role}
-            onChange={(roleId) => (onRoleChange ? onRoleChange(roleId) : field.onChange(roleId))}
-            onBlur={field.onBlur}
-            inputRef={field.ref}
-            error={fieldState.error?.message}
+            onChange={(roleId) => (onRoleChange ? onRoleChange(roleId) : control.field.onChange(roleId))}
           />
         )}
       />
-      <TextField
-        {...formField(form, 'description', 'Up to 255 characters')}
-        label="Description"
-        fullWidth
-        multiline
-        minRows={2}
-      />
+      <DescriptionField {...formField(form, 'description', 'Up to 255 characters')} />
     </>
   );
 }

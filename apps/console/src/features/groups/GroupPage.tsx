@@ -1,17 +1,9 @@
-import DeleteIcon from '@mui/icons-material/Delete';
-import EditIcon from '@mui/icons-material/Edit';
-import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { CONFIRMATIONS, TOASTS } from '@skyvault/contract';
-import { useState } from 'react';
-import { Link } from 'react-router';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { EmptyState } from '../../components/EmptyState';
-import { BackToList, leaveForList, useItemId } from '../../components/missingItem';
-import { PageHeader } from '../../components/PageHeader';
-import { RetryButton } from '../../components/RetryButton';
-import { useLeaveAfterDelete } from '../../components/useLeaveAfterDelete';
+import { DeleteButton } from '../../components/screens/DeleteButton';
+import { DetailsScreen } from '../../components/screens/DetailsScreen';
+import { ItemPage } from '../../components/screens/missingItem';
 import { toGroupEdit, toGroups } from '../../core/paths/links';
 import { GroupInfoCard } from './GroupInfoCard';
 import { GroupUsersTable } from './GroupUsersTable';
@@ -19,9 +11,11 @@ import { useDeleteGroup, useGroup } from './groups.queries';
 
 /** One group (SPEC.md §2 Groups): a missing id goes to the list. */
 export function GroupPage() {
-  const groupId = useItemId('groupId');
-  if (!groupId) return <BackToList list={toGroups()} />;
-  return <GroupDetails id={groupId} />;
+  return (
+    <ItemPage param="groupId" list={toGroups()}>
+      {(id) => <GroupDetails id={id} />}
+    </ItemPage>
+  );
 }
 
 /**
@@ -30,70 +24,38 @@ export function GroupPage() {
  * failure leaves the way back and a retry.
  */
 export function GroupDetails({ id }: { id: string }) {
-  const leaveAfterDelete = useLeaveAfterDelete(TOASTS.groupDeleted, toGroups());
   const query = useGroup(id);
   const remove = useDeleteGroup();
-  const [confirming, setConfirming] = useState(false);
-  const leaving = leaveForList(toGroups(), 'missing', query);
-  if (leaving) return leaving;
-  const group = query.data;
-
-  const deleteGroup = () =>
-    remove.mutate(id, {
-      onSuccess: leaveAfterDelete,
-      onError: () => setConfirming(false),
-    });
 
   return (
-    <>
-      <PageHeader
-        title={group ? `Group: ${group.name}` : 'Group'}
-        back={toGroups()}
-        backLabel="Back to Groups"
-        actions={
-          group && (
-            <>
-              <Button
-                variant="outlined"
-                color="error"
-                startIcon={<DeleteIcon />}
-                onClick={() => setConfirming(true)}
-              >
-                Delete
-              </Button>
-              <Button component={Link} to={toGroupEdit(id)} variant="contained" startIcon={<EditIcon />}>
-                Edit
-              </Button>
-            </>
-          )
-        }
-      />
-      {query.isError && !group ? (
-        <EmptyState
-          title="The group could not be loaded"
-          action={<RetryButton onClick={() => void query.refetch()}>Try again</RetryButton>}
+    <DetailsScreen
+      query={query}
+      leaveWhen="missing"
+      list={toGroups()}
+      noun="Group"
+      name={(group) => group.name}
+      backLabel="Back to Groups"
+      actions={() => (
+        <DeleteButton
+          id={id}
+          remove={remove}
+          confirmation={CONFIRMATIONS.deleteGroup}
+          message="Its users are left without a group."
+          deleted={TOASTS.groupDeleted}
+          list={toGroups()}
         />
-      ) : (
-        <Stack sx={{ gap: 3 }}>
-          <GroupInfoCard group={group} />
-          <Stack sx={{ gap: 1 }}>
-            <Typography variant="h2" sx={{ fontSize: '1.125rem', fontWeight: 600 }}>
-              Users
-            </Typography>
-            <GroupUsersTable groupId={id} />
-          </Stack>
-        </Stack>
       )}
-      <ConfirmDialog
-        open={confirming}
-        title={CONFIRMATIONS.deleteGroup}
-        message="Its users are left without a group."
-        confirmLabel="Delete"
-        destructive
-        pending={remove.isPending}
-        onConfirm={deleteGroup}
-        onClose={() => setConfirming(false)}
-      />
-    </>
+      edit={toGroupEdit(id)}
+    >
+      <Stack sx={{ gap: 3 }}>
+        <GroupInfoCard group={query.data} />
+        <Stack sx={{ gap: 1 }}>
+          <Typography variant="h2" sx={{ fontSize: '1.125rem', fontWeight: 600 }}>
+            Users
+          </Typography>
+          <GroupUsersTable groupId={id} />
+        </Stack>
+      </Stack>
+    </DetailsScreen>
   );
 }

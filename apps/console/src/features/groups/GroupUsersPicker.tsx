@@ -1,9 +1,8 @@
 import Autocomplete from '@mui/material/Autocomplete';
-import CircularProgress from '@mui/material/CircularProgress';
-import TextField from '@mui/material/TextField';
 import { type GroupUser, NO_DATA_AVAILABLE } from '@skyvault/contract';
 import { useState } from 'react';
 import { fullName } from '../../components/fullName';
+import { PickerInput } from '../../components/PickerInput';
 import { loadMoreAtEnd, useDebouncedText } from '../../components/pickerHelpers';
 import { useGroupCandidates } from './groups.queries';
 
@@ -46,24 +45,13 @@ export function GroupUsersPicker({ groupId, value, onChange }: GroupUsersPickerP
       disableCloseOnSelect
       slotProps={{ listbox: { onScroll: loadMoreAtEnd(candidates) } }}
       renderInput={(params) => (
-        <TextField
-          {...params}
+        <PickerInput
+          params={params}
+          loading={candidates.isFetching}
+          loadingLabel="Loading users"
           label="Add users"
           placeholder="Search by name or email"
           helperText="Users who are in another group move to this one"
-          slotProps={{
-            input: {
-              ...params.InputProps,
-              endAdornment: (
-                <>
-                  {candidates.isFetching && (
-                    <CircularProgress color="inherit" size={18} aria-label="Loading users" />
-                  )}
-                  {params.InputProps.endAdornment}
-                </>
-              ),
-            },
-          }}
         />
       )}
     />

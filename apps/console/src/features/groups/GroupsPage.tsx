@@ -1,15 +1,11 @@
-import AddIcon from '@mui/icons-material/Add';
-import Button from '@mui/material/Button';
-import Stack from '@mui/material/Stack';
 import type { Group } from '@skyvault/contract';
+import { SCREEN_NAMES } from '@skyvault/contract';
 import { useState } from 'react';
-import { DataTable, type DataTableColumn } from '../../components/DataTable';
-import { EmptyState } from '../../components/EmptyState';
+import type { DataTableColumn } from '../../components/DataTable';
 import { formatDate } from '../../components/formatDate';
-import { PageHeader } from '../../components/PageHeader';
-import { RetryButton } from '../../components/RetryButton';
 import { RouterLink } from '../../components/RouterLink';
-import { SearchField } from '../../components/SearchField';
+import { CreateButton } from '../../components/screens/CreateButton';
+import { ListScreen } from '../../components/screens/ListScreen';
 import { useListParams } from '../../components/useListParams';
 import { toGroup } from '../../core/paths/links';
 import { CreateGroupDialog } from './CreateGroupDialog';
@@ -36,45 +32,27 @@ export function GroupsPage() {
     offset: list.offset,
     searchText: list.search || undefined,
   });
-  const createButton = (
-    <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreating(true)}>
-      Create
-    </Button>
-  );
-  const hasNoGroups =
-    groups.isSuccess && !groups.isPlaceholderData && groups.data.total === 0 && !list.search;
 
   return (
-    <>
-      <PageHeader title="Groups" actions={createButton} />
-      {groups.isError && !groups.data ? (
-        <EmptyState
-          title="The groups could not be loaded"
-          action={<RetryButton onClick={() => void groups.refetch()}>Try again</RetryButton>}
-        />
-      ) : hasNoGroups ? (
-        <EmptyState
-          title="No groups yet"
-          description="A group gives its users one role: create a role first, then a group with it, then add users."
-        />
-      ) : (
-        <Stack sx={{ gap: 2 }}>
-          <SearchField value={list.search} onSearch={list.setSearch} label="Search groups" />
-          <DataTable
-            ariaLabel="Groups"
-            columns={columns}
-            rows={groups.data?.groups ?? []}
-            getRowId={(group) => group.id}
-            total={groups.data?.total ?? 0}
-            page={list.page}
-            pageSize={list.pageSize}
-            onPageChange={list.setPage}
-            onPageSizeChange={list.setPageSize}
-            loading={groups.isFetching}
-          />
-        </Stack>
-      )}
+    <ListScreen
+      title={SCREEN_NAMES.groups}
+      actions={<CreateButton onClick={() => setCreating(true)} />}
+      query={groups}
+      items="groups"
+      rows={groups.data?.groups ?? []}
+      total={groups.data?.total ?? 0}
+      list={list}
+      ariaLabel="Groups"
+      columns={columns}
+      getRowId={(group) => group.id}
+      searchLabel="Search groups"
+      empty={{
+        title: 'No groups yet',
+        description:
+          'A group gives its users one role: create a role first, then a group with it, then add users.',
+      }}
+    >
       {creating && <CreateGroupDialog onClose={() => setCreating(false)} />}
-    </>
+    </ListScreen>
   );
 }

@@ -1,8 +1,7 @@
 import Autocomplete from '@mui/material/Autocomplete';
-import CircularProgress from '@mui/material/CircularProgress';
-import TextField from '@mui/material/TextField';
 import { NO_DATA_AVAILABLE } from '@skyvault/contract';
 import { type Ref, useState } from 'react';
+import { PickerInput } from '../../components/PickerInput';
 import { useDebouncedText } from '../../components/pickerHelpers';
 import { useRoleOptions } from './groups.queries';
 
@@ -49,26 +48,15 @@ export function RolePicker({ value, current, onChange, onBlur, inputRef, error }
       onChange={(_, role) => onChange(role?.id ?? '')}
       onBlur={onBlur}
       renderInput={(params) => (
-        <TextField
-          {...params}
+        <PickerInput
+          params={params}
+          loading={roles.isFetching}
+          loadingLabel="Loading roles"
           inputRef={inputRef}
           label="Role"
           required
           error={Boolean(error)}
           helperText={error ?? 'What the users of this group may do'}
-          slotProps={{
-            input: {
-              ...params.InputProps,
-              endAdornment: (
-                <>
-                  {roles.isFetching && (
-                    <CircularProgress color="inherit" size={18} aria-label="Loading roles" />
-                  )}
-                  {params.InputProps.endAdornment}
-                </>
-              ),
-            },
-          }}
         />
       )}
     />

@@ -2,7 +2,7 @@ import { ICON_MAX_BYTES } from '@skyvault/contract';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import { stubFetch } from '../../test/fetchStub';
+import { apiError, stubFetch } from '../../test/fetchStub';
 import { renderWithProviders } from '../../test/renderWithProviders';
 import { ButtonImageField } from './ButtonImageField';
 
@@ -115,15 +115,9 @@ describe('ButtonImageField', () => {
 
   it("shows the server's refusal next to the field", async () => {
     stubFetch({
-      'POST /api/v1/icons/upload': {
-        status: 400,
-        body: {
-          statusCode: 400,
-          code: 'VALIDATION_ERROR',
-          message: 'Some fields are not valid.',
-          fields: { file: 'The image is not a valid SVG' },
-        },
-      },
+      'POST /api/v1/icons/upload': apiError(400, 'VALIDATION_ERROR', 'Some fields are not valid.', {
+        file: 'The image is not a valid SVG',
+      }),
     });
     const { handleError } = renderWithProviders(<Harness />);
     choose(new File(['not svg'], 'fake.svg', { type: 'image/svg+xml' }));

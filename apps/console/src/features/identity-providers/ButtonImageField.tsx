@@ -8,7 +8,7 @@ import Typography from '@mui/material/Typography';
 import { FILE_INPUT_DEBOUNCE_MS, iconUrl } from '@skyvault/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ChangeEvent, useEffect, useId, useRef, useState } from 'react';
-import { ApiError } from '../../core/api/client';
+import { apiErrorOf } from '../../core/errors/apiErrors';
 import { useErrorHandler } from '../../core/errors/ErrorHandlerContext';
 import { isHandledByErrorHandler } from '../../core/errors/formErrors';
 import { ICON_ACCEPT, iconFileProblem } from './iconFile';
@@ -17,10 +17,11 @@ import { iconKeys, useIconInfo, useUploadIcon } from './icons.queries';
 const HINT = 'An SVG image shown on the login button; without one the button shows its text only';
 
 /** A refusal of the upload that belongs next to the field (a wrong file), rather than in a toast. */
-const fileRefusal = (error: unknown): string | undefined =>
-  error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 401
-    ? (error.fields?.file ?? error.fields?.fileName ?? error.message)
-    : undefined;
+function fileRefusal(error: unknown): string | undefined {
+  const refusal = apiErrorOf(error);
+  if (!refusal || refusal.status < 400 || refusal.status >= 500 || refusal.status === 401) return undefined;
+  return refusal.fields?.file ?? refusal.fields?.fileName ?? refusal.message;
+}
 
 export interface ButtonImageFieldProps {
   /** The chosen icon's id, or null for none. */

@@ -1,8 +1,8 @@
 import { CONFIRMATIONS, type IdentityProvider, TOASTS } from '@skyvault/contract';
 import { ActionsMenu } from '../../components/ActionsMenu';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { useConfirmation } from '../../components/useConfirmation';
-import { useLeaveAfterDelete } from '../../components/useLeaveAfterDelete';
+import { useLeaveAfterDelete } from '../../components/screens/useLeaveAfterDelete';
+import { type ConfirmationText, useConfirmation } from '../../components/useConfirmation';
 import { toIdentityProviders } from '../../core/paths/links';
 import { notify } from '../../core/toasts/notify';
 import { useDeleteIdentityProvider, useSwitchIdentityProvider } from './identity-providers.queries';
@@ -10,7 +10,7 @@ import { useDeleteIdentityProvider, useSwitchIdentityProvider } from './identity
 type Confirmable = 'disable' | 'delete';
 
 /** The spec names the questions; what follows them is ours. */
-const CONFIRMING: Record<Confirmable, { title: string; message: string; label: string }> = {
+const CONFIRMING: Record<Confirmable, ConfirmationText> = {
   disable: {
     title: CONFIRMATIONS.disableIdentityProvider,
     message:
@@ -35,7 +35,8 @@ export function IdentityProviderActions({ provider }: { provider: IdentityProvid
   const leaveAfterDelete = useLeaveAfterDelete(TOASTS.identityProviderDeleted, toIdentityProviders());
   const switchProvider = useSwitchIdentityProvider();
   const removeProvider = useDeleteIdentityProvider();
-  const { confirming, shown, ask: choose, done } = useConfirmation<Confirmable>('delete');
+  const confirmation = useConfirmation<Confirmable>('delete');
+  const { confirming, ask: choose, done } = confirmation;
   const pending = switchProvider.isPending || removeProvider.isPending;
 
   const enable = () =>
@@ -68,16 +69,7 @@ export function IdentityProviderActions({ provider }: { provider: IdentityProvid
           { label: 'Delete', onSelect: () => choose('delete'), disabled: pending },
         ]}
       />
-      <ConfirmDialog
-        open={confirming !== null}
-        title={CONFIRMING[shown].title}
-        message={CONFIRMING[shown].message}
-        confirmLabel={CONFIRMING[shown].label}
-        destructive
-        pending={pending}
-        onConfirm={confirm}
-        onClose={done}
-      />
+      <ConfirmDialog {...confirmation.dialogProps(CONFIRMING)} pending={pending} onConfirm={confirm} />
     </>
   );
 }

@@ -1,22 +1,28 @@
-import { LoadBeforeEdit } from '../../components/LoadBeforeEdit';
-import { BackToList, useItemId } from '../../components/missingItem';
+import { LoadBeforeEdit } from '../../components/screens/LoadBeforeEdit';
+import { ItemPage } from '../../components/screens/missingItem';
 import { toIdentityProvider, toIdentityProviders } from '../../core/paths/links';
 import { IdentityProviderForm } from './IdentityProviderForm';
 import { useIdentityProvider } from './identity-providers.queries';
 
 /** /identity-providers/:identityProviderId/edit: a missing id goes to the list. */
 export function IdentityProviderEditPage() {
-  const identityProviderId = useItemId('identityProviderId');
-  if (!identityProviderId) return <BackToList list={toIdentityProviders()} />;
-  return <IdentityProviderEdit id={identityProviderId} />;
+  return (
+    <ItemPage param="identityProviderId" list={toIdentityProviders()}>
+      {(id) => <IdentityProviderEdit id={id} />}
+    </ItemPage>
+  );
 }
 
-/** Loads the provider, then shows its form (LoadBeforeEdit). */
+/** Loads the provider, then shows its form; a failed load goes back to the list (SPEC.md §8). */
 export function IdentityProviderEdit({ id }: { id: string }) {
+  const query = useIdentityProvider(id);
   return (
     <LoadBeforeEdit
-      query={useIdentityProvider(id)}
+      item={query.data}
+      loads={[query]}
+      leaveWhen="failed"
       list={toIdentityProviders()}
+      noun="identity provider"
       title="Edit Identity Provider"
       back={toIdentityProvider(id)}
       backLabel="Back to the identity provider"

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { type FetchRoute, stubFetch } from '../../test/fetchStub';
+import { apiError, type FetchRoute, stubFetch } from '../../test/fetchStub';
 import { renderWithProviders } from '../../test/renderWithProviders';
 import { IdentityProviderEdit } from './IdentityProviderEditPage';
 import { IdentityProviderForm } from './IdentityProviderForm';
@@ -99,15 +99,9 @@ describe('Create identity provider', () => {
     const user = userEvent.setup();
     stubRecording({
       'GET /api/v1/groups': groupsAnswer,
-      'POST /api/v1/identity-providers': {
-        status: 400,
-        body: {
-          statusCode: 400,
-          code: 'VALIDATION_ERROR',
-          message: 'Some fields are not valid.',
-          fields: { 'providerData.issuer': 'The issuer could not be reached' },
-        },
-      },
+      'POST /api/v1/identity-providers': apiError(400, 'VALIDATION_ERROR', 'Some fields are not valid.', {
+        'providerData.issuer': 'The issuer could not be reached',
+      }),
     });
     const { handleError } = renderWithProviders(<IdentityProviderForm />, {
       path: '/identity-providers/create',
@@ -241,10 +235,7 @@ describe('Edit identity provider', () => {
 
   it('goes back to the list when the provider cannot be loaded', async () => {
     stubFetch({
-      [`GET ${providerUrl}`]: {
-        status: 404,
-        body: { statusCode: 404, code: 'NOT_FOUND', message: 'Identity provider not found.' },
-      },
+      [`GET ${providerUrl}`]: apiError(404, 'NOT_FOUND', 'Identity provider not found.'),
     });
     const { router } = openEdit();
     await waitFor(() => expect(router.state.location.pathname).toBe('/identity-providers'));

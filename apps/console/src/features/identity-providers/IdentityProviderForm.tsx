@@ -1,4 +1,3 @@
-import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -12,28 +11,26 @@ import {
   TOASTS,
 } from '@skyvault/contract';
 import type { ReactNode } from 'react';
-import { Controller, useForm } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router';
-import { formField } from '../../components/formField';
+import { Controller } from 'react-hook-form';
+import { controlledField, formField } from '../../components/formField';
 import { PageHeader } from '../../components/PageHeader';
 import { PasswordField } from '../../components/password/PasswordField';
 import { SsoButton } from '../../components/SsoButton';
-import { useFormErrorReport } from '../../core/errors/formErrors';
+import { FormActions } from '../../components/screens/FormActions';
+import { useLeaveWithToast } from '../../components/screens/useLeaveAfterDelete';
+import { NameField } from '../../components/TextFields';
+import { useApiForm } from '../../components/useApiForm';
 import { toIdentityProvider, toIdentityProviders } from '../../core/paths/links';
-import { notify } from '../../core/toasts/notify';
 import { ButtonImageField } from './ButtonImageField';
 import { CallbackUrlField } from './CallbackUrlField';
 import { DefaultGroupPicker } from './DefaultGroupPicker';
 import { useCreateIdentityProvider, useUpdateIdentityProvider } from './identity-providers.queries';
 import {
   changesIssuer,
-  type IdentityProviderFormOutput,
-  type IdentityProviderFormValues,
   identityProviderFormValues,
   identityProviderResolver,
   toCreateBody,
   toPatchBody,
-  withFieldPaths,
 } from './identityProviderForm';
 
 export const KEEP_SECRET_HINT = 'Leave empty to keep the current client secret';
@@ -48,15 +45,22 @@ const NEW_SECRET_HINT = 'The client secret the identity provider issued for this
  */
 export function IdentityProviderForm({ provider }: { provider?: IdentityProvider }) {
   const editing = Boolean(provider);
-  const navigate = useNavigate();
+  const leaveWithToast = useLeaveWithToast();
   const create = useCreateIdentityProvider();
   const update = useUpdateIdentityProvider();
-  const reportError = useFormErrorReport();
-  const form = useForm<IdentityProviderFormValues, unknown, IdentityProviderFormOutput>({
+  const { form, onSubmit, busy } = useApiForm({
     resolver: identityProviderResolver(provider),
     defaultValues: identityProviderFormValues(provider),
+    send: (values) =>
+      provider
+        ? update.mutateAsync({ id: provider.id, body: toPatchBody(values) })
+        : create.mutateAsync(toCreateBody(values)),
+    onSent: (saved) =>
+      leaveWithToast(
+        provider ? TOASTS.identityProviderUpdated : TOASTS.identityProviderCreated,
+        toIdentityProvider(saved.id),
+      ),
   });
-  const busy = create.isPending || update.isPending;
   const [name, buttonText, buttonImageId, issuer] = form.watch([
     'name',
     'buttonText',
@@ -68,19 +72,6 @@ export function IdentityProviderForm({ provider }: { provider?: IdentityProvider
   const shownText = buttonText.trim() || defaultButtonText(name || 'provider');
   const cancelTo = provider ? toIdentityProvider(provider.id) : toIdentityProviders();
 
-  const submit = form.handleSubmit(async (values) => {
-    try {
-      const saved = provider
-        ? await update.mutateAsync({ id: provider.id, body: toPatchBody(values) })
-        : await create.mutateAsync(toCreateBody(values));
-      notify(provider ? TOASTS.identityProviderUpdated : TOASTS.identityProviderCreated, 'success');
-      // Replaced: Back from the details should not reopen a form that has been saved.
-      navigate(toIdentityProvider(saved.id), { replace: true });
-    } catch (error) {
-      reportError(withFieldPaths(form), error);
-    }
-  });
-
   return (
     <>
       <PageHeader
@@ -88,16 +79,9 @@ export function IdentityProviderForm({ provider }: { provider?: IdentityProvider
         back={cancelTo}
         backLabel={provider ? 'Back to the identity provider' : 'Back to Identity Providers'}
       />
-      <Stack component="form" noValidate onSubmit={submit} sx={{ gap: 3, maxWidth: 720 }}>
+      <Stack component="form" noValidate onSubmit={onSubmit} sx={{ gap: 3, maxWidth: 720 }}>
         <Section title="General">
-          <TextField
-            {...formField(form, 'name')}
-            label="Name"
-            required
-            fullWidth
-            autoFocus={!editing}
-            autoComplete="off"
-          />
+          <NameField {...formField(form, 'name')} autoFocus={!editing} />
           <Controller
             control={form.control}
             name="type"
@@ -185,25 +169,10 @@ export function IdentityProviderForm({ provider }: { provider?: IdentityProvider
           <Controller
             control={form.control}
             name="defaultGroupId"
-            render={({ field, fieldState }) => (
-              <DefaultGroupPicker
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                inputRef={field.ref}
-                error={fieldState.error?.message}
-              />
-            )}
+            render={(control) => <DefaultGroupPicker {...controlledField(control)} />}
           />
         </Section>
-        <Stack direction="row" sx={{ gap: 1, justifyContent: 'flex-end' }}>
-          <Button component={Link} to={cancelTo} disabled={busy}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="contained" loading={busy}>
-            {editing ? 'Save' : 'Create'}
-          </Button>
-        </Stack>
+        <FormActions cancelTo={cancelTo} busy={busy} submitLabel={editing ? 'Save' : 'Create'} />
       </Stack>
     </>
   );

@@ -1,7 +1,7 @@
 import type { IdentityProvider } from '@skyvault/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { type FetchRoute, stubFetch } from '../../test/fetchStub';
+import { apiError, type FetchRoute, stubFetch } from '../../test/fetchStub';
 import { renderWithProviders } from '../../test/renderWithProviders';
 import { IdentityProviderDetails } from './IdentityProviderPage';
 import { oktaProvider, providerUrl, salesGroup } from './identity-providers.fixtures';
@@ -113,20 +113,14 @@ describe('IdentityProviderDetails', () => {
 
   it('goes back to the list when the provider cannot be loaded', async () => {
     const { router } = renderDetails(oktaProvider, {
-      [`GET ${providerUrl}`]: {
-        status: 404,
-        body: { statusCode: 404, code: 'NOT_FOUND', message: 'Identity provider not found.' },
-      },
+      [`GET ${providerUrl}`]: apiError(404, 'NOT_FOUND', 'Identity provider not found.'),
     });
     await waitFor(() => expect(router.state.location.pathname).toBe('/identity-providers'));
   });
 
   it('leaves an ended session to the shared handler', async () => {
     const { router, queryClient } = renderDetails(oktaProvider, {
-      [`GET ${providerUrl}`]: {
-        status: 401,
-        body: { statusCode: 401, code: 'INVALID_SESSION_EXCEPTION', message: 'Session expired' },
-      },
+      [`GET ${providerUrl}`]: apiError(401, 'INVALID_SESSION_EXCEPTION', 'Session expired'),
     });
     await waitFor(() =>
       expect(queryClient.getQueryState(identityProviderKeys.detail(oktaProvider.id))?.status).toBe('error'),

@@ -1,14 +1,11 @@
-import EditIcon from '@mui/icons-material/Edit';
-import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { defaultButtonText, IDENTITY_PROVIDER_TYPE_LABELS, type IdentityProvider } from '@skyvault/contract';
-import { Link } from 'react-router';
 import { DetailsCard, type DetailsField } from '../../components/DetailsCard';
 import { formatDate } from '../../components/formatDate';
-import { BackToList, leaveForList, useItemId } from '../../components/missingItem';
-import { PageHeader } from '../../components/PageHeader';
 import { RouterLink } from '../../components/RouterLink';
 import { SsoButton } from '../../components/SsoButton';
+import { DetailsScreen } from '../../components/screens/DetailsScreen';
+import { ItemPage } from '../../components/screens/missingItem';
 import { toGroup, toIdentityProviderEdit, toIdentityProviders } from '../../core/paths/links';
 import { ssoCallbackUrl } from './CallbackUrlField';
 import { IdentityProviderActions } from './IdentityProviderActions';
@@ -17,9 +14,11 @@ import { useDefaultGroup, useIdentityProvider } from './identity-providers.queri
 
 /** Details of one identity provider (SPEC.md §2): a missing id goes to the list. */
 export function IdentityProviderPage() {
-  const identityProviderId = useItemId('identityProviderId');
-  if (!identityProviderId) return <BackToList list={toIdentityProviders()} />;
-  return <IdentityProviderDetails id={identityProviderId} />;
+  return (
+    <ItemPage param="identityProviderId" list={toIdentityProviders()}>
+      {(id) => <IdentityProviderDetails id={id} />}
+    </ItemPage>
+  );
 }
 
 /** The text the login page shows: the provider's own, or 'Connect {name}' (SPEC.md §5). */
@@ -29,38 +28,25 @@ export const buttonTextOf = (provider: IdentityProvider) =>
 /** The provider with this id; a failed load goes back to the list unless the shared handler took over. */
 export function IdentityProviderDetails({ id }: { id: string }) {
   const query = useIdentityProvider(id);
-  const leaving = leaveForList(toIdentityProviders(), 'failed', query);
-  if (leaving) return leaving;
   const provider = query.data;
 
   return (
-    <>
-      <PageHeader
-        title={provider ? `Identity Provider: ${provider.name}` : 'Identity Provider'}
-        back={toIdentityProviders()}
-        backLabel="Back to Identity Providers"
-        actions={
-          provider && (
-            <>
-              <IdentityProviderActions provider={provider} />
-              <Button
-                component={Link}
-                to={toIdentityProviderEdit(id)}
-                variant="contained"
-                startIcon={<EditIcon />}
-              >
-                Edit
-              </Button>
-            </>
-          )
-        }
-      />
+    <DetailsScreen
+      query={query}
+      leaveWhen="failed"
+      list={toIdentityProviders()}
+      noun="Identity Provider"
+      name={(loaded) => loaded.name}
+      backLabel="Back to Identity Providers"
+      actions={(loaded) => <IdentityProviderActions provider={loaded} />}
+      edit={toIdentityProviderEdit(id)}
+    >
       <Stack sx={{ gap: 3 }}>
         <DetailsCard title="Identity provider information" item={provider} fields={INFO_FIELDS} />
         <DetailsCard title="OpenID Connect" item={provider} fields={CONNECTION_FIELDS} />
         <DetailsCard title="Login button" item={provider} fields={BUTTON_FIELDS} />
       </Stack>
-    </>
+    </DetailsScreen>
   );
 }
 

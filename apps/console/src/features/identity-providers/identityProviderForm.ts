@@ -9,7 +9,7 @@ import {
   identityProviderFormSchema,
   MESSAGES,
 } from '@skyvault/contract';
-import type { FieldErrors, FieldValues, Resolver, UseFormReturn } from 'react-hook-form';
+import type { FieldErrors, Resolver } from 'react-hook-form';
 import type { z } from 'zod';
 
 /** The create and edit page's values: what the contract's form schemas read. */
@@ -88,27 +88,3 @@ export function toPatchBody(values: IdentityProviderFormOutput): IdentityProvide
   const { clientSecret, ...providerData } = values.providerData;
   return { ...values, providerData: clientSecret ? { ...providerData, clientSecret } : providerData };
 }
-
-/** Every field path of the form, as the API names them in an error's `fields`. */
-const FIELD_PATHS = [
-  'name',
-  'type',
-  'buttonText',
-  'buttonImageId',
-  'defaultGroupId',
-  'providerData.clientId',
-  'providerData.clientSecret',
-  'providerData.issuer',
-] as const;
-
-/**
- * The form as the shared error report sees it: it puts a server message next to a field it finds among
- * the form's values, and the provider settings are nested, so their dotted paths are listed as values.
- */
-export const withFieldPaths = <Values extends FieldValues>(
-  form: Pick<UseFormReturn<Values>, 'setError'>,
-): Pick<UseFormReturn<Values>, 'setError' | 'getValues'> => ({
-  setError: form.setError,
-  getValues: (() =>
-    Object.fromEntries(FIELD_PATHS.map((path) => [path, '']))) as UseFormReturn<Values>['getValues'],
-});

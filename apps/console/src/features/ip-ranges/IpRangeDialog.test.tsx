@@ -2,10 +2,10 @@ import { MESSAGES } from '@skyvault/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { stubFetch } from '../../test/fetchStub';
+import { apiError, stubFetch } from '../../test/fetchStub';
 import { renderWithProviders } from '../../test/renderWithProviders';
 import { IpRangeDialog } from './IpRangeDialog';
-import { apiError, office } from './ip-ranges.fixtures';
+import { office } from './ip-ranges.fixtures';
 
 const LOCKOUT =
   'This change would block your own address. Add a range that includes your current address first.';

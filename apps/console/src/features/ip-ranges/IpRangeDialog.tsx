@@ -1,21 +1,15 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { type IpRange, type IpRangeForm, ipRangeFormSchema, TOASTS } from '@skyvault/contract';
+import { type IpRange, ipRangeFormSchema, TOASTS } from '@skyvault/contract';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import type { z } from 'zod';
 import { FormDialog } from '../../components/FormDialog';
 import { formField } from '../../components/formField';
-import { ApiError } from '../../core/api/client';
-import { useFormErrorReport } from '../../core/errors/formErrors';
-import { notify } from '../../core/toasts/notify';
+import { NameField } from '../../components/TextFields';
+import { useSaveDialog } from '../../components/useSaveDialog';
+import { isApiError } from '../../core/errors/apiErrors';
 import { useCreateIpRange, useUpdateIpRange } from './ip-ranges.queries';
 
-type IpRangeFormOutput = z.output<typeof ipRangeFormSchema>;
-
-const resolver = zodResolver(ipRangeFormSchema);
 const ADDRESS_HINT = 'IPv4 (192.0.2.10) or IPv6 (2001:db8::10)';
 
 /**
@@ -23,47 +17,33 @@ const ADDRESS_HINT = 'IPv4 (192.0.2.10) or IPv6 (2001:db8::10)';
  * administrator's own address is explained above the fields: no single field is wrong.
  */
 export function IpRangeDialog({ range, onClose }: { range?: IpRange; onClose: () => void }) {
-  const [open, setOpen] = useState(true);
   const [problem, setProblem] = useState<string | null>(null);
   const create = useCreateIpRange();
   const update = useUpdateIpRange();
-  const pending = create.isPending || update.isPending;
-  const reportError = useFormErrorReport();
-  const form = useForm<IpRangeForm, unknown, IpRangeFormOutput>({
-    resolver,
+  const { form, dialog } = useSaveDialog({
+    schema: ipRangeFormSchema,
     defaultValues: {
       name: range?.name ?? '',
       startIPAddress: range?.startIPAddress ?? '',
       endIPAddress: range?.endIPAddress ?? '',
     },
-  });
-  const close = () => setOpen(false);
-
-  const handlers = (toast: string) => ({
-    onSuccess: () => {
-      notify(toast, 'success');
-      close();
+    send: (body) => {
+      setProblem(null);
+      return range ? update.mutateAsync({ id: range.id, body }) : create.mutateAsync(body);
     },
-    onError: (error: unknown) => {
-      if (error instanceof ApiError && error.code === 'IP_RANGE_LOCKOUT') setProblem(error.message);
-      else reportError(form, error);
+    toast: range ? TOASTS.ipRangeUpdated : TOASTS.ipRangeCreated,
+    onError: (error) => {
+      if (!isApiError(error, { code: 'IP_RANGE_LOCKOUT' })) return false;
+      setProblem(error.message);
+      return true;
     },
-  });
-
-  const submit = form.handleSubmit((body) => {
-    setProblem(null);
-    if (range) update.mutate({ id: range.id, body }, handlers(TOASTS.ipRangeUpdated));
-    else create.mutate(body, handlers(TOASTS.ipRangeCreated));
+    onClose,
   });
 
   return (
     <FormDialog
+      {...dialog}
       title={range ? 'Edit IP range' : 'Create IP range'}
-      open={open}
-      busy={pending}
-      onSubmit={submit}
-      onClose={close}
-      onExited={onClose}
       submitLabel={range ? 'Save' : 'Create'}
     >
       <Stack sx={{ gap: 2, pt: 1 }}>
@@ -72,14 +52,7 @@ export function IpRangeDialog({ range, onClose }: { range?: IpRange; onClose: ()
             {problem}
           </Alert>
         )}
-        <TextField
-          {...formField(form, 'name', '4 to 64 latin letters, digits, spaces, "-" or "_"')}
-          label="Name"
-          required
-          fullWidth
-          autoFocus
-          autoComplete="off"
-        />
+        <NameField {...formField(form, 'name', '4 to 64 latin letters, digits, spaces, "-" or "_"')} />
         <TextField
           {...formField(form, 'startIPAddress', ADDRESS_HINT)}
           label="Start IP address"

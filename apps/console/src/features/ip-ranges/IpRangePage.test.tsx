@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { stubFetch } from '../../test/fetchStub';
+import { apiError, stubFetch } from '../../test/fetchStub';
 import { renderWithProviders } from '../../test/renderWithProviders';
 import { IpRangeDetails } from './IpRangePage';
-import { apiError, OFFICE_ID, office } from './ip-ranges.fixtures';
+import { OFFICE_ID, office } from './ip-ranges.fixtures';
 import { ipRangeKeys } from './ip-ranges.queries';
 
 const path = `/ip-ranges/${OFFICE_ID}`;

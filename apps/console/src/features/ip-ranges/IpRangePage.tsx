@@ -1,14 +1,10 @@
-import DeleteIcon from '@mui/icons-material/Delete';
-import EditIcon from '@mui/icons-material/Edit';
-import Button from '@mui/material/Button';
 import { CONFIRMATIONS, type IpRange, TOASTS } from '@skyvault/contract';
 import { useState } from 'react';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DetailsCard, type DetailsField } from '../../components/DetailsCard';
 import { formatDate } from '../../components/formatDate';
-import { BackToList, leaveForList, useItemId } from '../../components/missingItem';
-import { PageHeader } from '../../components/PageHeader';
-import { useLeaveAfterDelete } from '../../components/useLeaveAfterDelete';
+import { DeleteButton } from '../../components/screens/DeleteButton';
+import { DetailsScreen } from '../../components/screens/DetailsScreen';
+import { ItemPage } from '../../components/screens/missingItem';
 import { toNetworkAccess } from '../../core/paths/links';
 import { IpRangeDialog } from './IpRangeDialog';
 import { useDeleteIpRange, useIpRange } from './ip-ranges.queries';
@@ -23,68 +19,46 @@ const FIELDS: DetailsField<IpRange>[] = [
 
 /** One permitted range (SPEC.md §2 Network access): a missing id goes to the list. */
 export function IpRangePage() {
-  const ipRangeId = useItemId('ipRangeId');
-  if (!ipRangeId) return <BackToList list={toNetworkAccess()} />;
-  return <IpRangeDetails id={ipRangeId} />;
+  return (
+    <ItemPage param="ipRangeId" list={toNetworkAccess()}>
+      {(id) => <IpRangeDetails id={id} />}
+    </ItemPage>
+  );
 }
 
 /**
  * The range with Edit (a dialog) and Delete. Failures follow SPEC.md §8 for IP range pages: an error the
  * shared handler acts on is left to it, any other goes back to the list (the handler's toast says why).
+ * A refused delete (it would shut out your own address) is the handler's toast too.
  */
 export function IpRangeDetails({ id }: { id: string }) {
-  const leaveAfterDelete = useLeaveAfterDelete(TOASTS.ipRangeDeleted, toNetworkAccess());
   const query = useIpRange(id);
   const remove = useDeleteIpRange();
   const [editing, setEditing] = useState(false);
-  const [confirming, setConfirming] = useState(false);
-  const leaving = leaveForList(toNetworkAccess(), 'failed', query);
-  if (leaving) return leaving;
   const range = query.data;
 
-  const deleteRange = () =>
-    remove.mutate(id, {
-      onSuccess: leaveAfterDelete,
-      // The shared handler's toast explains a refusal (e.g. it would shut out your own address).
-      onError: () => setConfirming(false),
-    });
-
   return (
-    <>
-      <PageHeader
-        title={range ? `IP range: ${range.name}` : 'IP range'}
-        back={toNetworkAccess()}
-        backLabel="Back to Network Access"
-        actions={
-          range && (
-            <>
-              <Button
-                variant="outlined"
-                color="error"
-                startIcon={<DeleteIcon />}
-                onClick={() => setConfirming(true)}
-              >
-                Delete
-              </Button>
-              <Button variant="contained" startIcon={<EditIcon />} onClick={() => setEditing(true)}>
-                Edit
-              </Button>
-            </>
-          )
-        }
-      />
+    <DetailsScreen
+      query={query}
+      leaveWhen="failed"
+      list={toNetworkAccess()}
+      noun="IP range"
+      name={(loaded) => loaded.name}
+      backLabel="Back to Network Access"
+      actions={() => (
+        <DeleteButton
+          id={id}
+          remove={remove}
+          confirmation={CONFIRMATIONS.deleteIpRange}
+          message="Addresses in this range can no longer sign in unless another range includes them. Without any range, every address may sign in."
+          deleted={TOASTS.ipRangeDeleted}
+          list={toNetworkAccess()}
+        />
+      )}
+      edit={() => setEditing(true)}
+    >
       <DetailsCard title="IP range information" item={range} fields={FIELDS} />
       {editing && range && <IpRangeDialog range={range} onClose={() => setEditing(false)} />}
-      <ConfirmDialog
-        open={confirming}
-        title={CONFIRMATIONS.deleteIpRange}
-        message="Addresses in this range can no longer sign in unless another range includes them. Without any range, every address may sign in."
-        confirmLabel="Delete"
-        destructive
-        pending={remove.isPending}
-        onConfirm={deleteRange}
-        onClose={() => setConfirming(false)}
-      />
-    </>
+    </DetailsScreen>
   );
 }

@@ -1,16 +1,12 @@
-import AddIcon from '@mui/icons-material/Add';
-import Button from '@mui/material/Button';
-import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { IpRange } from '@skyvault/contract';
+import { SCREEN_NAMES } from '@skyvault/contract';
 import { useState } from 'react';
-import { DataTable, type DataTableColumn } from '../../components/DataTable';
-import { EmptyState } from '../../components/EmptyState';
+import type { DataTableColumn } from '../../components/DataTable';
 import { formatDate } from '../../components/formatDate';
-import { PageHeader } from '../../components/PageHeader';
-import { RetryButton } from '../../components/RetryButton';
 import { RouterLink } from '../../components/RouterLink';
-import { SearchField } from '../../components/SearchField';
+import { CreateButton } from '../../components/screens/CreateButton';
+import { ListScreen } from '../../components/screens/ListScreen';
 import { useListParams } from '../../components/useListParams';
 import { toIpRange } from '../../core/paths/links';
 import { IpRangeDialog } from './IpRangeDialog';
@@ -36,56 +32,39 @@ export function NetworkAccessPage() {
   const list = useListParams();
   const [creating, setCreating] = useState(false);
   const ranges = useIpRanges({ searchText: list.search || undefined });
-  const rows = ranges.data?.ipRanges ?? [];
-  const createButton = (
-    <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreating(true)}>
-      Create
-    </Button>
-  );
-  const hasNoRanges =
-    ranges.isSuccess && !ranges.isPlaceholderData && ranges.data.total === 0 && !list.search;
+  const yourAddress = <YourAddress address={ranges.data?.yourAddress} />;
 
   return (
-    <>
-      <PageHeader title="Network Access" actions={createButton} />
-      {ranges.isError && !ranges.data ? (
-        <EmptyState
-          title="The IP ranges could not be loaded"
-          action={<RetryButton onClick={() => void ranges.refetch()}>Try again</RetryButton>}
-        />
-      ) : hasNoRanges ? (
-        <EmptyState
-          title="No IP ranges yet"
-          description={
-            'Without ranges, users of your organization may sign in from any address. Once you add one, ' +
-            'only addresses inside a range may sign in and use the console; the first range must ' +
-            'include the address you are using now.'
-          }
-          action={<YourAddress address={ranges.data?.yourAddress} />}
-        />
-      ) : (
-        <Stack sx={{ gap: 2 }}>
-          <Typography variant="body2" color="text.secondary">
-            Users of your organization may sign in and use the console only from addresses inside these
-            ranges. <YourAddress address={ranges.data?.yourAddress} />
-          </Typography>
-          <SearchField value={list.search} onSearch={list.setSearch} label="Search IP ranges" />
-          {/* Not paginated: one page holds every range, and the footer counts them. */}
-          <DataTable
-            ariaLabel="IP ranges"
-            columns={columns}
-            rows={rows}
-            getRowId={(range) => range.id}
-            total={rows.length}
-            page={0}
-            pageSize={Math.max(rows.length, 1)}
-            onPageChange={() => {}}
-            loading={ranges.isFetching}
-          />
-        </Stack>
-      )}
+    <ListScreen
+      title={SCREEN_NAMES.networkAccess}
+      actions={<CreateButton onClick={() => setCreating(true)} />}
+      query={ranges}
+      items="IP ranges"
+      rows={ranges.data?.ipRanges ?? []}
+      total={ranges.data?.total ?? 0}
+      list={list}
+      paginated={false}
+      ariaLabel="IP ranges"
+      columns={columns}
+      getRowId={(range) => range.id}
+      searchLabel="Search IP ranges"
+      intro={
+        <Typography variant="body2" color="text.secondary">
+          Users of your organization may sign in and use the console only from addresses inside these ranges.{' '}
+          {yourAddress}
+        </Typography>
+      }
+      empty={{
+        title: 'No IP ranges yet',
+        description:
+          'Without ranges, users of your organization may sign in from any address. Once you add one, ' +
+          'only addresses inside a range may sign in and use the console; the first range must ' +
+          'include the address you are using now.',
+        action: yourAddress,
+      }}
+    >
       {creating && <IpRangeDialog onClose={() => setCreating(false)} />}
-    </>
+    </ListScreen>
   );
 }
 

@@ -18,13 +18,3 @@ export const lab: IpRange = {
   createdAt: new Date(2025, 2, 6, 8, 0).toISOString(),
   updatedAt: new Date(2025, 2, 6, 8, 0).toISOString(),
 };
-
-export const apiError = (
-  statusCode: number,
-  code: string,
-  message: string,
-  fields?: Record<string, string>,
-) => ({
-  status: statusCode,
-  body: { statusCode, code, message, ...(fields ? { fields } : {}) },
-});

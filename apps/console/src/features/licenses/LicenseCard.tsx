@@ -5,6 +5,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { License } from '@skyvault/contract';
 import { useId } from 'react';
+import { DescriptionList } from '../../components/DetailsCard';
 import { formatDate } from '../../components/formatDate';
 import { TRIAL_TITLE } from './licenseLimits';
 
@@ -23,18 +24,7 @@ export function LicenseCard({ license, expired }: { license: License; expired: b
         </Typography>
         {license.isTrial && <Chip label={TRIAL_TITLE} color="primary" size="small" />}
       </Stack>
-      <Box
-        component="dl"
-        sx={{
-          display: 'grid',
-          gridTemplateColumns: { xs: '1fr', sm: '160px 1fr' },
-          columnGap: 3,
-          rowGap: 0.5,
-          m: 0,
-          '& dt': { color: 'text.secondary' },
-          '& dd': { m: 0 },
-        }}
-      >
+      <DescriptionList>
         <dt>Expiration date</dt>
         <Box
           component="dd"
@@ -43,7 +33,7 @@ export function LicenseCard({ license, expired }: { license: License; expired: b
           {formatDate(license.endDate)}
           {ended && ' (expired)'}
         </Box>
-      </Box>
+      </DescriptionList>
     </Paper>
   );
 }

@@ -2,10 +2,11 @@ import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import type { ServiceKey } from '@skyvault/contract';
 import { useState } from 'react';
+import { LoadFailed } from '../../components/screens/LoadFailed';
 import { ExpiredLicenseDialog } from './ExpiredLicenseDialog';
 import { LicenseCard } from './LicenseCard';
 import { LicenseLimitsTable } from './LicenseLimitsTable';
-import { LicenseLoadError, LicenseLoading } from './LicenseLoading';
+import { LicenseLoading } from './LicenseLoading';
 import { useLicense } from './licenses.queries';
 import { TrialOfferCard } from './TrialOfferCard';
 
@@ -17,7 +18,7 @@ export function LicenseDetails({ product, expired }: { product: ServiceKey; expi
   const query = useLicense(product);
   const [panel, setPanel] = useState<HTMLElement | null>(null);
   if (query.isPending) return <LicenseLoading />;
-  if (query.isError) return <LicenseLoadError onRetry={() => void query.refetch()} />;
+  if (query.isError) return <LoadFailed what="license" onRetry={() => void query.refetch()} />;
   const { license } = query.data;
   // Removed since the state was read: there is nothing but the offer to show.
   if (!license) return <TrialOfferCard product={product} />;

@@ -6,7 +6,7 @@ import {
 } from '@skyvault/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { stubFetch } from '../../test/fetchStub';
+import { apiError, stubFetch } from '../../test/fetchStub';
 import { renderWithProviders } from '../../test/renderWithProviders';
 import { LicenseTab } from './LicenseTab';
 
@@ -163,13 +163,7 @@ describe('a licence tab', () => {
   it('says when the state cannot be loaded, and tries again', async () => {
     let fail = true;
     stubFetch({
-      [STATE]: () =>
-        fail
-          ? {
-              status: 500,
-              body: { statusCode: 500, code: 'INTERNAL_ERROR', message: 'Something went wrong' },
-            }
-          : answer('No License'),
+      [STATE]: () => (fail ? apiError(500, 'INTERNAL_ERROR', 'Something went wrong') : answer('No License')),
     });
     renderWithProviders(<LicenseTab product="backup" />, { path: '/licenses' });
 
@@ -186,10 +180,7 @@ describe('a licence tab', () => {
       [STATE]: () => answer(state),
       'POST /api/v1/licenses/enable-trial': () => {
         state = 'Expired License';
-        return {
-          status: 409,
-          body: { statusCode: 409, code: 'CONFLICT', message: 'The trial has already been started.' },
-        };
+        return apiError(409, 'CONFLICT', 'The trial has already been started.');
       },
       [LICENSE]: { body: { license: backupLicense({ endDate: LAST_YEAR.toISOString(), isTrial: true }) } },
     });

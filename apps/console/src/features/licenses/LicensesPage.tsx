@@ -1,3 +1,4 @@
+import { SCREEN_NAMES } from '@skyvault/contract';
 import { EmptyState } from '../../components/EmptyState';
 import { PageHeader } from '../../components/PageHeader';
 import { ProductTabs } from '../../components/ProductTabs';
@@ -15,7 +16,7 @@ export function LicensesPage() {
 
   return (
     <>
-      <PageHeader title="Licenses" />
+      <PageHeader title={SCREEN_NAMES.licenses} />
       {products.length > 0 ? (
         <ProductTabs products={products}>
           {(product) => <LicenseTab key={product} product={product} />}

@@ -7,7 +7,7 @@ import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { PRODUCT_LABELS, type ServiceKey, TOASTS, TRIAL_DAYS } from '@skyvault/contract';
+import { ACTION_LABELS, PRODUCT_LABELS, type ServiceKey, TOASTS, TRIAL_DAYS } from '@skyvault/contract';
 import { useId } from 'react';
 import { notify } from '../../core/toasts/notify';
 import { TRIAL_TITLE, trialFeatures } from './licenseLimits';
@@ -45,7 +45,7 @@ export function TrialOfferCard({ product }: { product: ServiceKey }) {
         </Typography>
       </Stack>
       <Button variant="contained" size="large" fullWidth onClick={start} loading={startTrial.isPending}>
-        START FREE TRIAL
+        {ACTION_LABELS.startFreeTrial}
       </Button>
       <Typography id={featuresId} variant="subtitle2" component="h3" sx={{ mt: 3 }}>
         Included in the trial

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { stubFetch } from '../../test/fetchStub';
+import { apiError, bodyOf, stubFetch } from '../../test/fetchStub';
+import { incorrectCode } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/renderWithProviders';
 import { MfaDevicesPage } from './MfaDevicesPage';
 
@@ -14,8 +15,6 @@ const enabledDevice = {
   createdAt: '2025-03-04T14:05:00.000Z',
   updatedAt: '2025-03-04T14:06:00.000Z',
 };
-
-const bodyOf = (init: RequestInit | undefined) => JSON.parse(String(init?.body));
 
 /** Opens Add, names the device and gets to the QR dialog. */
 async function addDevice(name = 'Work-phone') {
@@ -43,17 +42,7 @@ describe('Adding an MFA device', () => {
         return { status: 201, body: { id: NEW_ID, otpPathUrl: OTP_URL } };
       },
       [`POST /api/v1/mfa/verify/${NEW_ID}`]: (init) =>
-        bodyOf(init).code === '123456'
-          ? { body: enabledDevice }
-          : {
-              status: 400,
-              body: {
-                statusCode: 400,
-                code: 'INVALID_TOTP',
-                message: 'The verification code is incorrect.',
-                fields: { code: 'The verification code is incorrect.' },
-              },
-            },
+        bodyOf(init).code === '123456' ? { body: enabledDevice } : incorrectCode,
     });
     const { handleError } = renderWithProviders(<MfaDevicesPage />, { path: '/mfa' });
 
@@ -135,15 +124,9 @@ describe('Adding an MFA device', () => {
   it('checks the name with the MFA name rules and shows the server refusing a duplicate', async () => {
     const fetchMock = stubFetch({
       'GET /api/v1/mfa': emptyList,
-      'POST /api/v1/mfa': {
-        status: 409,
-        body: {
-          statusCode: 409,
-          code: 'CONFLICT',
-          message: 'An MFA device with this name already exists',
-          fields: { name: 'An MFA device with this name already exists' },
-        },
-      },
+      'POST /api/v1/mfa': apiError(409, 'CONFLICT', 'An MFA device with this name already exists', {
+        name: 'An MFA device with this name already exists',
+      }),
     });
     renderWithProviders(<MfaDevicesPage />, { path: '/mfa' });
     fireEvent.click(await screen.findByRole('button', { name: 'Add' }));

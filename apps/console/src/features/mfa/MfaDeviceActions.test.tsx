@@ -1,31 +1,19 @@
-import type { MfaDevice, MfaStatus } from '@skyvault/contract';
+import type { MfaStatus } from '@skyvault/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { stubFetch } from '../../test/fetchStub';
+import { apiError, stubFetch } from '../../test/fetchStub';
 import { renderWithProviders } from '../../test/renderWithProviders';
 import { MfaDeviceDetails } from './MfaDevicePage';
+import { DEVICE_ID, DEVICE_PATH, workPhone } from './mfa.fixtures';
 
-// Wraps the real toast function so a test can read the variant it was given.
-vi.mock('notistack', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('notistack')>();
-  return {
-    ...actual,
-    enqueueSnackbar: vi.fn((...args: Parameters<typeof actual.enqueueSnackbar>) =>
-      actual.enqueueSnackbar(...args),
-    ),
-  };
-});
+// The real toast function, wrapped so a test can read what it was given.
+vi.mock('notistack', (importOriginal) =>
+  import('../../test/toastSpy').then((spy) => spy.spyOnToasts(importOriginal)),
+);
 const { enqueueSnackbar } = await import('notistack');
 
-const ID = '1f2e3d4c-5b6a-4798-8a7b-6c5d4e3f2a1b';
-const DEVICE_PATH = `/api/v1/mfa/${ID}`;
-const device = (status: MfaStatus): MfaDevice => ({
-  id: ID,
-  name: 'Work-phone',
-  status,
-  createdAt: '2025-03-04T14:05:00.000Z',
-  updatedAt: '2025-03-05T09:30:00.000Z',
-});
+const ID = DEVICE_ID;
+const device = workPhone;
 
 function renderDetails() {
   return renderWithProviders(<MfaDeviceDetails id={ID} />, { path: `/mfa/${ID}` });
@@ -80,10 +68,7 @@ describe('MFA device actions', () => {
   it("shows the server's 'already enabled' answer as a warning", async () => {
     stubFetch({
       [`GET ${DEVICE_PATH}`]: { body: device('Disable') },
-      [`PATCH ${DEVICE_PATH}/enable`]: {
-        status: 409,
-        body: { statusCode: 409, code: 'CONFLICT', message: 'This MFA device is already enabled' },
-      },
+      [`PATCH ${DEVICE_PATH}/enable`]: apiError(409, 'CONFLICT', 'This MFA device is already enabled'),
     });
     const { handleError } = renderDetails();
     fireEvent.click(within(await openActions()).getByRole('menuitem', { name: 'Enable' }));

@@ -9,9 +9,9 @@ import {
 import { useState } from 'react';
 import { ActionsMenu } from '../../components/ActionsMenu';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { useConfirmation } from '../../components/useConfirmation';
-import { useLeaveAfterDelete } from '../../components/useLeaveAfterDelete';
-import { ApiError } from '../../core/api/client';
+import { useLeaveAfterDelete } from '../../components/screens/useLeaveAfterDelete';
+import { type ConfirmationText, useConfirmation } from '../../components/useConfirmation';
+import { type ApiError, isConflict } from '../../core/errors/apiErrors';
 import { useErrorHandler } from '../../core/errors/ErrorHandlerContext';
 import { isHandledByErrorHandler } from '../../core/errors/formErrors';
 import { toMfaDevices } from '../../core/paths/links';
@@ -34,10 +34,7 @@ const RESET_SECRET_DETAIL =
   'The authenticator app stops giving valid codes for this device until you scan the new QR code and ' +
   'confirm it with a code.';
 
-const CONFIRMING: Record<
-  MfaAction,
-  { title: string; message?: string; label: string; destructive: boolean }
-> = {
+const CONFIRMING: Record<MfaAction, ConfirmationText> = {
   enable: { title: CONFIRMATIONS.enableMfaDevice, label: 'Enable', destructive: false },
   disable: { title: CONFIRMATIONS.disableMfaDevice, label: 'Disable', destructive: false },
   reset: {
@@ -60,7 +57,7 @@ const SWITCHED: Record<MfaDeviceSwitch, string> = {
  */
 const ALREADY: readonly string[] = [WARNINGS.mfaDeviceAlreadyEnabled, WARNINGS.mfaDeviceAlreadyDisabled];
 const alreadySwitched = (error: unknown): error is ApiError =>
-  error instanceof ApiError && error.status === 409 && ALREADY.includes(error.message);
+  isConflict(error) && ALREADY.includes(error.message);
 
 /** Removing a factor that guards the login asks for a current one (the API decides the same way). */
 const asksForFactor = (action: MfaAction, device: MfaDevice) =>
@@ -70,7 +67,8 @@ const asksForFactor = (action: MfaAction, device: MfaDevice) =>
 export function MfaDeviceActions({ device }: { device: MfaDevice }) {
   const leaveAfterDelete = useLeaveAfterDelete(TOASTS.mfaDeviceDeleted, toMfaDevices());
   const handleError = useErrorHandler();
-  const { confirming, shown, ask, done } = useConfirmation<MfaAction>('delete');
+  const confirmation = useConfirmation<MfaAction>('delete');
+  const { confirming, ask, done } = confirmation;
   const [resetDevice, setResetDevice] = useState<CreatedMfaDevice | null>(null);
   const [withFactor, setWithFactor] = useState(false);
   const switchDevice = useSwitchMfaDevice();
@@ -142,14 +140,10 @@ export function MfaDeviceActions({ device }: { device: MfaDevice }) {
         />
       )}
       <ConfirmDialog
+        {...confirmation.dialogProps(CONFIRMING)}
         open={confirming !== null && !withFactor}
-        title={CONFIRMING[shown].title}
-        message={CONFIRMING[shown].message}
-        confirmLabel={CONFIRMING[shown].label}
-        destructive={CONFIRMING[shown].destructive}
         pending={pending}
         onConfirm={confirm}
-        onClose={done}
       />
       {resetDevice && (
         <LazyMfaQrDialog

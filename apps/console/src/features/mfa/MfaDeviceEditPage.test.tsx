@@ -1,29 +1,18 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { stubFetch } from '../../test/fetchStub';
+import { apiError, stubFetch } from '../../test/fetchStub';
 import { renderWithProviders } from '../../test/renderWithProviders';
 import { MfaDeviceEditForm } from './MfaDeviceEditPage';
+import { DEVICE_ID, DEVICE_PATH, workPhone } from './mfa.fixtures';
 
-vi.mock('notistack', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('notistack')>();
-  return {
-    ...actual,
-    enqueueSnackbar: vi.fn((...args: Parameters<typeof actual.enqueueSnackbar>) =>
-      actual.enqueueSnackbar(...args),
-    ),
-  };
-});
+// The real toast function, wrapped so a test can read what it was given.
+vi.mock('notistack', (importOriginal) =>
+  import('../../test/toastSpy').then((spy) => spy.spyOnToasts(importOriginal)),
+);
 const { enqueueSnackbar } = await import('notistack');
 
-const ID = '1f2e3d4c-5b6a-4798-8a7b-6c5d4e3f2a1b';
-const DEVICE_PATH = `/api/v1/mfa/${ID}`;
-const device = {
-  id: ID,
-  name: 'Work-phone',
-  status: 'Enable',
-  createdAt: '2025-03-04T14:05:00.000Z',
-  updatedAt: '2025-03-05T09:30:00.000Z',
-};
+const ID = DEVICE_ID;
+const device = workPhone('Enable');
 
 function renderEdit() {
   return renderWithProviders(<MfaDeviceEditForm id={ID} />, { path: `/mfa/${ID}/edit` });
@@ -54,15 +43,9 @@ describe('MfaDeviceEditForm', () => {
   it("shows the server's refusal next to the name", async () => {
     stubFetch({
       [`GET ${DEVICE_PATH}`]: { body: device },
-      [`PATCH ${DEVICE_PATH}`]: {
-        status: 409,
-        body: {
-          statusCode: 409,
-          code: 'CONFLICT',
-          message: 'An MFA device with this name already exists',
-          fields: { name: 'An MFA device with this name already exists' },
-        },
-      },
+      [`PATCH ${DEVICE_PATH}`]: apiError(409, 'CONFLICT', 'An MFA device with this name already exists', {
+        name: 'An MFA device with this name already exists',
+      }),
     });
     const { handleError } = renderEdit();
     await saveName('Tablet');
@@ -98,10 +81,7 @@ describe('MfaDeviceEditForm', () => {
 
   it('goes back to the list when the device cannot be loaded', async () => {
     stubFetch({
-      [`GET ${DEVICE_PATH}`]: {
-        status: 404,
-        body: { statusCode: 404, code: 'NOT_FOUND', message: 'MFA device not found.' },
-      },
+      [`GET ${DEVICE_PATH}`]: apiError(404, 'NOT_FOUND', 'MFA device not found.'),
     });
     const { router } = renderEdit();
     await waitFor(() => expect(router.state.location.pathname).toBe('/mfa'));

@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { stubFetch } from '../../test/fetchStub';
+import { apiError, stubFetch } from '../../test/fetchStub';
 import { renderWithProviders } from '../../test/renderWithProviders';
 import { MfaDeviceDetails } from './MfaDevicePage';
 import { mfaKeys } from './mfa.queries';
@@ -33,10 +33,7 @@ describe('MfaDeviceDetails', () => {
 
   it('goes back to the list when the device cannot be loaded', async () => {
     stubFetch({
-      [`GET /api/v1/mfa/${ID}`]: {
-        status: 404,
-        body: { statusCode: 404, code: 'NOT_FOUND', message: 'MFA device not found.' },
-      },
+      [`GET /api/v1/mfa/${ID}`]: apiError(404, 'NOT_FOUND', 'MFA device not found.'),
     });
     const { router } = renderWithProviders(<MfaDeviceDetails id={ID} />, { path: `/mfa/${ID}` });
     await waitFor(() => expect(router.state.location.pathname).toBe('/mfa'));
@@ -44,10 +41,7 @@ describe('MfaDeviceDetails', () => {
 
   it('leaves an ended session to the shared handler', async () => {
     stubFetch({
-      [`GET /api/v1/mfa/${ID}`]: {
-        status: 401,
-        body: { statusCode: 401, code: 'INVALID_SESSION_EXCEPTION', message: 'Session expired' },
-      },
+      [`GET /api/v1/mfa/${ID}`]: apiError(401, 'INVALID_SESSION_EXCEPTION', 'Session expired'),
     });
     const { router, queryClient } = renderWithProviders(<MfaDeviceDetails id={ID} />, { path: `/mfa/${ID}` });
     await waitFor(() => expect(queryClient.getQueryState(mfaKeys.detail(ID))?.status).toBe('error'));

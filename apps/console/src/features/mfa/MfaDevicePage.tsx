@@ -1,12 +1,9 @@
-import EditIcon from '@mui/icons-material/Edit';
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import type { MfaDevice, MfaStatus } from '@skyvault/contract';
-import { Link } from 'react-router';
 import { DetailsCard, type DetailsField } from '../../components/DetailsCard';
 import { formatDate } from '../../components/formatDate';
-import { BackToList, leaveForList, useItemId } from '../../components/missingItem';
-import { PageHeader } from '../../components/PageHeader';
+import { DetailsScreen } from '../../components/screens/DetailsScreen';
+import { ItemPage } from '../../components/screens/missingItem';
 import { toMfaDeviceEdit, toMfaDevices } from '../../core/paths/links';
 import { MfaDeviceActions } from './MfaDeviceActions';
 import { MfaStatusChip } from './MfaStatusChip';
@@ -30,44 +27,40 @@ const STATUS_HINTS: Partial<Record<MfaStatus, { severity: 'info' | 'warning'; te
 
 /** Details of one MFA device (SPEC.md §2): a missing id or a failed load goes back to the list. */
 export function MfaDevicePage() {
-  const mfaId = useItemId('mfaId');
-  if (!mfaId) return <BackToList list={toMfaDevices()} />;
-  return <MfaDeviceDetails id={mfaId} />;
+  return (
+    <ItemPage param="mfaId" list={toMfaDevices()}>
+      {(id) => <MfaDeviceDetails id={id} />}
+    </ItemPage>
+  );
 }
 
-/** The details of the device with this id; the page above takes the id from the URL. */
+/**
+ * The details of the device with this id; the page above takes the id from the URL. The shared handler
+ * shows a failed load; unless it is taking the user elsewhere, the page goes back to the list.
+ */
 export function MfaDeviceDetails({ id }: { id: string }) {
   const query = useMfaDevice(id);
-  // The shared handler has shown the error; unless it is taking the user elsewhere, back to the list.
-  const leaving = leaveForList(toMfaDevices(), 'failed', query);
-  if (leaving) return leaving;
   const device = query.data;
   const hint = device && STATUS_HINTS[device.status];
 
   return (
-    <>
-      <PageHeader
-        title={device ? `MFA Device: ${device.name}` : 'MFA Device'}
-        back={toMfaDevices()}
-        backLabel="Back to MFA Devices"
-        actions={
-          device && (
-            <>
-              <MfaDeviceActions device={device} />
-              <Button component={Link} to={toMfaDeviceEdit(id)} variant="contained" startIcon={<EditIcon />}>
-                Edit
-              </Button>
-            </>
-          )
-        }
-      />
+    <DetailsScreen
+      query={query}
+      leaveWhen="failed"
+      list={toMfaDevices()}
+      noun="MFA Device"
+      name={(loaded) => loaded.name}
+      backLabel="Back to MFA Devices"
+      actions={(loaded) => <MfaDeviceActions device={loaded} />}
+      edit={toMfaDeviceEdit(id)}
+    >
       {hint && (
         <Alert severity={hint.severity} sx={{ mb: 2 }}>
           {hint.text}
         </Alert>
       )}
-      <MfaDeviceCard device={device} />
-    </>
+      <DetailsCard title="Device information" item={device} fields={DEVICE_FIELDS} />
+    </DetailsScreen>
   );
 }
 
@@ -77,7 +70,3 @@ const DEVICE_FIELDS: DetailsField<MfaDevice>[] = [
   { label: 'Updated At', value: (device) => formatDate(device.updatedAt) },
   { label: 'Created At', value: (device) => formatDate(device.createdAt) },
 ];
-
-function MfaDeviceCard({ device }: { device: MfaDevice | undefined }) {
-  return <DetailsCard title="Device information" item={device} fields={DEVICE_FIELDS} />;
-}

@@ -1,27 +1,19 @@
-import type { MfaDevice, MfaStatus } from '@skyvault/contract';
 import { MESSAGES } from '@skyvault/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { stubFetch } from '../../test/fetchStub';
+import { apiError, stubFetch } from '../../test/fetchStub';
 import { renderWithProviders } from '../../test/renderWithProviders';
 import { MfaDeviceDetails } from './MfaDevicePage';
+import { DEVICE_ID, DEVICE_PATH, workPhone } from './mfa.fixtures';
 
-const ID = '2a3b4c5d-6e7f-4081-9a2b-3c4d5e6f7a8b';
-const DEVICE_PATH = `/api/v1/mfa/${ID}`;
-const device = (status: MfaStatus): MfaDevice => ({
-  id: ID,
-  name: 'Work-phone',
-  status,
-  createdAt: '2025-03-04T14:05:00.000Z',
-  updatedAt: '2025-03-05T09:30:00.000Z',
-});
+const ID = DEVICE_ID;
+const device = workPhone;
 const DELETE_TITLE = 'Are you sure to delete this MFA device?';
 
-const fieldError = (status: number, code: string, fields: Record<string, string>) => ({
-  status,
-  body: { statusCode: status, code, message: Object.values(fields)[0], fields },
-});
+/** A refusal whose message belongs to one field. */
+const fieldError = (status: number, code: string, fields: Record<string, string>) =>
+  apiError(status, code, Object.values(fields)[0] ?? '', fields);
 
 function renderDetails() {
   return renderWithProviders(<MfaDeviceDetails id={ID} />, { path: `/mfa/${ID}` });
@@ -114,10 +106,7 @@ describe('confirming the removal of an enabled MFA device', () => {
   it('passes a refusal without a field (too many attempts) to the shared handler', async () => {
     stubFetch({
       [`GET ${DEVICE_PATH}`]: { body: device('Enable') },
-      [`PATCH ${DEVICE_PATH}/disable`]: {
-        status: 429,
-        body: { statusCode: 429, code: 'RATE_LIMITED', message: 'Too many attempts.' },
-      },
+      [`PATCH ${DEVICE_PATH}/disable`]: apiError(429, 'RATE_LIMITED', 'Too many attempts.'),
     });
     const { handleError } = renderDetails();
     fireEvent.click(await screen.findByRole('button', { name: 'Actions' }));

@@ -5,10 +5,11 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { type MfaStepUpMethod, type MfaStepUpProof, mfaStepUpFormSchemas } from '@skyvault/contract';
 import { type ReactNode, useState } from 'react';
-import { type Resolver, useForm } from 'react-hook-form';
+import type { Resolver } from 'react-hook-form';
 import { FormDialog } from '../../components/FormDialog';
 import { formField } from '../../components/formField';
-import { useFormErrorReport } from '../../core/errors/formErrors';
+import { VerificationCodeField } from '../../components/TextFields';
+import { useApiForm } from '../../components/useApiForm';
 
 export interface MfaStepUpDialogProps {
   title: string;
@@ -55,10 +56,9 @@ export function MfaStepUpDialog({
   onClose,
 }: MfaStepUpDialogProps) {
   const [method, setMethod] = useState<MfaStepUpMethod>('code');
-  const reportError = useFormErrorReport();
   // Only the shown field is part of the form, so a password typed before switching is not kept; the
   // shown field's schema checks it and answers the proof to send.
-  const form = useForm<StepUpValues, unknown, MfaStepUpProof>({
+  const { form, onSubmit, busy } = useApiForm({
     resolver: zodResolver(mfaStepUpFormSchemas[method]) as unknown as Resolver<
       StepUpValues,
       unknown,
@@ -66,17 +66,9 @@ export function MfaStepUpDialog({
     >,
     defaultValues: { code: '', password: '' },
     shouldUnregister: true,
+    send: onConfirm,
   });
-  const { formState } = form;
   const asking = ASKING[method];
-
-  const submit = form.handleSubmit(async (proof) => {
-    try {
-      await onConfirm(proof);
-    } catch (error) {
-      reportError(form, error);
-    }
-  });
 
   const switchMethod = () => {
     form.clearErrors();
@@ -86,38 +78,17 @@ export function MfaStepUpDialog({
   return (
     <FormDialog
       title={title}
-      busy={formState.isSubmitting}
-      onSubmit={submit}
+      busy={busy}
+      onSubmit={onSubmit}
       onClose={onClose}
-      actions={
-        <>
-          <Button onClick={onClose} disabled={formState.isSubmitting}>
-            Cancel
-          </Button>
-          <Button
-            type="submit"
-            variant="contained"
-            color={destructive ? 'error' : 'primary'}
-            loading={formState.isSubmitting}
-          >
-            {confirmLabel}
-          </Button>
-        </>
-      }
+      submitLabel={confirmLabel}
+      destructive={destructive}
     >
       <Stack sx={{ gap: 2 }}>
         {message && <Typography color="text.secondary">{message}</Typography>}
         <Typography color="text.secondary">{asking.prompt}</Typography>
         {method === 'code' ? (
-          <TextField
-            key="code"
-            {...formField(form, 'code')}
-            label="Verification code"
-            required
-            fullWidth
-            autoFocus
-            slotProps={{ htmlInput: { inputMode: 'numeric', autoComplete: 'one-time-code' } }}
-          />
+          <VerificationCodeField key="code" {...formField(form, 'code')} />
         ) : (
           <TextField
             key="password"
@@ -130,7 +101,7 @@ export function MfaStepUpDialog({
             slotProps={{ htmlInput: { autoComplete: 'current-password' } }}
           />
         )}
-        <Button onClick={switchMethod} sx={{ alignSelf: 'flex-start' }} disabled={formState.isSubmitting}>
+        <Button onClick={switchMethod} sx={{ alignSelf: 'flex-start' }} disabled={busy}>
           {asking.switchLabel}
         </Button>
       </Stack>

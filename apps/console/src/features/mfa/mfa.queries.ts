@@ -2,6 +2,7 @@ import { type MfaDeviceCreate, type MfaStepUpProof, type MfaVerify, mfaEndpoints
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../core/api/client';
 import { resourceReads } from '../../core/api/resourceQueries';
+import { FORM_META } from '../../core/queryClient';
 
 const devices = resourceReads('mfa', mfaEndpoints);
 
@@ -13,12 +14,10 @@ export const useMfaDevice = devices.useOne;
 /** A device changed: its details are the answer, and every list may show it differently now. */
 const storeDevice = devices.store;
 
-/**
+/*
  * Creating, verifying, renaming and the step-up of Disable, Delete and Reset secret report their errors
- * next to the form field, so the shared handler's toast is turned off for them; the screens pass other
- * errors on themselves.
+ * next to the form field (FORM_META); the screens pass other errors on themselves.
  */
-const FORM_META = { errorToast: false } as const;
 
 export function useCreateMfaDevice() {
   return useMutation({

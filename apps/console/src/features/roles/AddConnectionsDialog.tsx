@@ -12,7 +12,13 @@ import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import TablePagination from '@mui/material/TablePagination';
 import Typography from '@mui/material/Typography';
-import { DEFAULT_PAGE_SIZE, ORGANIZATION_TYPE_LABELS, TOASTS } from '@skyvault/contract';
+import {
+  DEFAULT_PAGE_SIZE,
+  NO_DATA_AVAILABLE,
+  ORGANIZATION_TYPE_LABELS,
+  SCREEN_TITLES,
+  TOASTS,
+} from '@skyvault/contract';
 import { useId, useState } from 'react';
 import { SearchField } from '../../components/SearchField';
 import { notify } from '../../core/toasts/notify';
@@ -63,7 +69,7 @@ export function AddConnectionsDialog({ open, listedIds, onAdd, onClose }: AddCon
 
   return (
     <Dialog open={open} onClose={close} aria-labelledby={titleId} maxWidth="sm" fullWidth>
-      <DialogTitle id={titleId}>Add Connections</DialogTitle>
+      <DialogTitle id={titleId}>{SCREEN_TITLES.addConnections}</DialogTitle>
       <DialogContent>
         <SearchField
           value={search}
@@ -101,7 +107,7 @@ export function AddConnectionsDialog({ open, listedIds, onAdd, onClose }: AddCon
         </List>
         {choices.isSuccess && rows.length === 0 && (
           <Typography sx={{ py: 2, textAlign: 'center', color: 'text.secondary' }}>
-            No data available
+            {NO_DATA_AVAILABLE}
           </Typography>
         )}
         <TablePagination

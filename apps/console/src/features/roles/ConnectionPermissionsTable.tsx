@@ -9,8 +9,9 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
+import { ACTION_LABELS, NO_DATA } from '@skyvault/contract';
 import { LazyTooltip } from '../../components/LazyTooltip';
-import { RIGHT_LABELS } from './rolePermissionsForm';
+import { RIGHT_LABELS } from '../../core/connectionRights';
 import { SectionCard } from './SectionCard';
 
 type Right = keyof typeof RIGHT_LABELS;
@@ -41,7 +42,7 @@ export function ConnectionPermissionsTable<R extends Right>({
   const editable = Boolean(onToggle);
   const addButton = onAdd && (
     <Button variant="outlined" size="small" startIcon={<AddIcon />} onClick={onAdd}>
-      ADD CONNECTIONS
+      {ACTION_LABELS.addConnections}
     </Button>
   );
   return (
@@ -63,7 +64,9 @@ export function ConnectionPermissionsTable<R extends Right>({
             {rows.length === 0 && (
               <TableRow>
                 <TableCell colSpan={rights.length + 2} align="center" sx={{ py: 3, color: 'text.secondary' }}>
-                  {editable ? 'No connections yet: use ADD CONNECTIONS to give rights on an org.' : 'No Data'}
+                  {editable
+                    ? `No connections yet: use ${ACTION_LABELS.addConnections} to give rights on an org.`
+                    : NO_DATA}
                 </TableCell>
               </TableRow>
             )}

@@ -1,6 +1,12 @@
 import Stack from '@mui/material/Stack';
 import { PRODUCT_LABELS, type RolePermissions, type ServiceKey } from '@skyvault/contract';
 import { useState } from 'react';
+import {
+  BACKUP_RIGHTS,
+  type BackupRight,
+  DEVOPS_RIGHTS,
+  type DevopsRight,
+} from '../../core/connectionRights';
 import { AddConnectionsDialog } from './AddConnectionsDialog';
 import { CommonPermissionsCard } from './CommonPermissionsCard';
 import { ConnectionPermissionsTable } from './ConnectionPermissionsTable';
@@ -8,10 +14,6 @@ import { LicensesCard } from './LicensesCard';
 import {
   addBackupConnections,
   addDevopsConnections,
-  BACKUP_RIGHTS,
-  type BackupRight,
-  DEVOPS_RIGHTS,
-  type DevopsRight,
   devopsLevelOf,
   removeBackupConnection,
   removeDevopsConnection,

@@ -1,47 +1,17 @@
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import type { RoleForm } from '@skyvault/contract';
-import { type Control, Controller } from 'react-hook-form';
+import type { UseFormReturn } from 'react-hook-form';
+import { formField } from '../../components/formField';
+import { DescriptionField, NameField } from '../../components/TextFields';
 
 /** Name and description of the role form, validated with the contract's rules. */
-export function RoleDetailsFields({ control, disabled }: { control: Control<RoleForm>; disabled: boolean }) {
+export function RoleDetailsFields({ form, disabled }: { form: UseFormReturn<RoleForm>; disabled: boolean }) {
   return (
     <Stack sx={{ gap: 2 }}>
-      <Controller
-        name="name"
-        control={control}
-        render={({ field: { ref, ...field }, fieldState }) => (
-          <TextField
-            {...field}
-            inputRef={ref}
-            label="Name"
-            required
-            fullWidth
-            autoFocus
-            disabled={disabled}
-            autoComplete="off"
-            error={Boolean(fieldState.error)}
-            helperText={fieldState.error?.message ?? 'Up to 80 characters'}
-          />
-        )}
-      />
-      <Controller
-        name="description"
-        control={control}
-        render={({ field: { ref, value, ...field }, fieldState }) => (
-          <TextField
-            {...field}
-            value={value ?? ''}
-            inputRef={ref}
-            label="Description"
-            fullWidth
-            multiline
-            minRows={2}
-            disabled={disabled}
-            error={Boolean(fieldState.error)}
-            helperText={fieldState.error?.message ?? 'Optional, up to 255 characters'}
-          />
-        )}
+      <NameField {...formField(form, 'name', 'Up to 80 characters')} disabled={disabled} />
+      <DescriptionField
+        {...formField(form, 'description', 'Optional, up to 255 characters')}
+        disabled={disabled}
       />
     </Stack>
   );

@@ -2,7 +2,7 @@ import type { RolePermissions } from '@skyvault/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { failedSandbox, productionConnection } from '../../test/connections.fixtures';
-import { stubFetch } from '../../test/fetchStub';
+import { apiError, stubFetch } from '../../test/fetchStub';
 import { adminUser } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/renderWithProviders';
 import { RoleForm } from './RoleForm';
@@ -188,15 +188,9 @@ describe('RoleForm', () => {
 
   it("shows the server's refusal of the name next to the field", async () => {
     stubFetch({
-      'POST /api/v1/roles': {
-        status: 409,
-        body: {
-          statusCode: 409,
-          code: 'CONFLICT',
-          message: 'A role with this name already exists',
-          fields: { name: 'A role with this name already exists' },
-        },
-      },
+      'POST /api/v1/roles': apiError(409, 'CONFLICT', 'A role with this name already exists', {
+        name: 'A role with this name already exists',
+      }),
     });
     renderForm({ initialPermissions: emptyPermissions() }, ['backup']);
     fireEvent.change(screen.getByRole('textbox', { name: 'Name' }), { target: { value: 'Auditors' } });

@@ -1,6 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import {
@@ -10,18 +9,19 @@ import {
   type RoleForm as RoleFormValues,
   type RolePermissions,
   roleFormSchema,
+  SCREEN_TITLES,
   TOASTS,
 } from '@skyvault/contract';
 import { type FormEvent, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
 import { ProductTabs } from '../../components/ProductTabs';
+import { FormActions } from '../../components/screens/FormActions';
+import { useLeaveWithToast } from '../../components/screens/useLeaveAfterDelete';
 import { useFormErrorReport } from '../../core/errors/formErrors';
 import { enabledProducts } from '../../core/licenseProducts';
 import { toRole, toRoles } from '../../core/paths/links';
 import { useSessionUser } from '../../core/session/SessionContext';
-import { notify } from '../../core/toasts/notify';
 import { ProductPermissions } from './ProductPermissions';
 import { RoleDetailsFields } from './RoleDetailsFields';
 import { forProducts } from './rolePermissionsForm';
@@ -38,7 +38,7 @@ export interface RoleFormProps {
  * Saving creates (or updates) the role, then saves its permissions, then shows its details (§4).
  */
 export function RoleForm({ role, initialPermissions }: RoleFormProps) {
-  const navigate = useNavigate();
+  const leaveWithToast = useLeaveWithToast();
   const products = enabledProducts(useSessionUser().services);
   const [permissions, setPermissions] = useState(initialPermissions);
   const [attempted, setAttempted] = useState(false);
@@ -54,6 +54,8 @@ export function RoleForm({ role, initialPermissions }: RoleFormProps) {
   });
   const pending = createRole.isPending || updateRole.isPending || savePermissions.isPending;
   const licensesMissing = !hasLicenceLevelForEach(permissions.licenses, products);
+  // Cancel goes to the list when creating, to the details when editing (SPEC.md §2 Roles).
+  const back = role ? toRole(role.id) : toRoles();
 
   const save = form.handleSubmit(async (values) => {
     if (licensesMissing) return;
@@ -72,9 +74,7 @@ export function RoleForm({ role, initialPermissions }: RoleFormProps) {
       // The shared handler has shown why; the form keeps what the user chose so they can fix it.
       return;
     }
-    notify(role ? TOASTS.roleUpdated : TOASTS.roleCreated, 'success');
-    // Replaced: Back from the details should not reopen a form that has been saved.
-    navigate(toRole(id), { replace: true });
+    leaveWithToast(role ? TOASTS.roleUpdated : TOASTS.roleCreated, toRole(id));
   });
 
   const submit = (event: FormEvent) => {
@@ -85,15 +85,15 @@ export function RoleForm({ role, initialPermissions }: RoleFormProps) {
   return (
     <>
       <PageHeader
-        title={role ? `Edit role: ${role.name}` : 'Create Role'}
-        back={role ? toRole(role.id) : toRoles()}
+        title={role ? `${SCREEN_TITLES.editRole}: ${role.name}` : SCREEN_TITLES.createRole}
+        back={back}
         backLabel={role ? 'Back to the role' : 'Back to Roles'}
       />
       <Stack
         component="form"
         noValidate
         onSubmit={submit}
-        aria-label={role ? 'Edit role' : 'Create role'}
+        aria-label={role ? SCREEN_TITLES.editRole : 'Create role'}
         sx={{ gap: 2 }}
       >
         {attempted && licensesMissing && (
@@ -102,21 +102,14 @@ export function RoleForm({ role, initialPermissions }: RoleFormProps) {
           </Alert>
         )}
         <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, maxWidth: 720 }}>
-          <RoleDetailsFields control={form.control} disabled={pending} />
+          <RoleDetailsFields form={form} disabled={pending} />
         </Paper>
         <ProductTabs products={products}>
           {(product) => (
             <ProductPermissions product={product} permissions={permissions} onChange={setPermissions} />
           )}
         </ProductTabs>
-        <Stack direction="row" sx={{ justifyContent: 'flex-end', gap: 1 }}>
-          <Button component={Link} to={role ? toRole(role.id) : toRoles()} disabled={pending}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="contained" loading={pending}>
-            {role ? 'Save' : 'Create'}
-          </Button>
-        </Stack>
+        <FormActions cancelTo={back} busy={pending} submitLabel={role ? 'Save' : 'Create'} />
       </Stack>
     </>
   );

@@ -12,23 +12,7 @@ import {
   type RolePermissions,
   restrictToReadAccess,
 } from '@skyvault/contract';
-
-/** The rights of a Backup & Archive row and of a DevOps row, in column order. */
-export const BACKUP_RIGHTS = ['backupAndArchive', 'restore', 'export', 'appSettings'] as const;
-export const DEVOPS_RIGHTS = ['retrieve', 'validate', 'deploy'] as const;
-export type BackupRight = (typeof BACKUP_RIGHTS)[number];
-export type DevopsRight = (typeof DEVOPS_RIGHTS)[number];
-
-/** Column headers of the rights (the spec names the fields; these are their readable labels). */
-export const RIGHT_LABELS: Record<BackupRight | DevopsRight, string> = {
-  backupAndArchive: 'Backup & Archive',
-  restore: 'Restore',
-  export: 'Export',
-  appSettings: 'App settings',
-  retrieve: 'Retrieve',
-  validate: 'Validate',
-  deploy: 'Deploy',
-};
+import type { BackupRight, DevopsRight } from '../../core/connectionRights';
 
 /** A new role: no licence level, no rows, and the least DevOps access. */
 export const emptyPermissions = (): RolePermissions => ({

@@ -1,16 +1,16 @@
 import {
   connectionEndpoints,
   type RoleCreate,
-  type RolePatch,
   type RolePermissions,
   roleEndpoints,
 } from '@skyvault/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../core/api/client';
 import { sharedKeys } from '../../core/api/queryKeys';
-import { resourceReads } from '../../core/api/resourceQueries';
+import { resourceQueries } from '../../core/api/resourceQueries';
+import { FORM_META } from '../../core/queryClient';
 
-const roles = resourceReads('roles', roleEndpoints);
+const roles = resourceQueries('roles', roleEndpoints);
 
 export const roleKeys = {
   ...roles.keys,
@@ -48,9 +48,6 @@ export const useConnectionChoices = (
     enabled,
   });
 
-/** The form reports name errors next to the field, so the shared handler's toast is off for these two. */
-const FORM_META = { errorToast: false } as const;
-
 export function useCreateRole() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -60,18 +57,7 @@ export function useCreateRole() {
   });
 }
 
-export function useUpdateRole() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, body }: { id: string; body: RolePatch }) =>
-      callApi(roleEndpoints.update, { params: { id }, body }),
-    onSuccess: (role) => {
-      queryClient.setQueryData(roleKeys.detail(role.id), role);
-      void queryClient.invalidateQueries({ queryKey: roleKeys.lists() });
-    },
-    meta: FORM_META,
-  });
-}
+export const useUpdateRole = roles.useUpdate;
 
 /** Licences, DevOps settings and rows: the server's refusals are shown by the shared handler's toast. */
 export function useSaveRolePermissions() {
@@ -84,13 +70,4 @@ export function useSaveRolePermissions() {
 }
 
 /** A refusal (a group still has the role) is the server's message in the shared handler's toast. */
-export function useDeleteRole() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) => callApi(roleEndpoints.remove, { params: { id } }),
-    onSuccess: (_, id) =>
-      // Not removed: the details screen is still on screen until the navigation, and would fetch it again.
-      void queryClient.invalidateQueries({ queryKey: roleKeys.detail(id), refetchType: 'none' }),
-    onSettled: () => void queryClient.invalidateQueries({ queryKey: roleKeys.lists() }),
-  });
-}
+export const useDeleteRole = roles.useRemove;

@@ -1,7 +1,7 @@
 import { type Storage, TOASTS } from '@skyvault/contract';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { ApiError } from '../../core/api/client';
+import { isConflict } from '../../core/errors/apiErrors';
 import { notify } from '../../core/toasts/notify';
 import { useDeleteStorage } from './storages.queries';
 
@@ -24,7 +24,7 @@ export function DeleteStorageDialog({ storage, onClose }: { storage: Storage | n
     remove.mutate(storage.id, {
       onSuccess: () => notify(TOASTS.storageDeleted, 'success'),
       onError: (error) => {
-        if (error instanceof ApiError && error.status === 409) notify(error.message, 'error');
+        if (isConflict(error)) notify(error.message, 'error');
       },
       onSettled: onClose,
     });

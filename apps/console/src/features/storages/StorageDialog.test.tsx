@@ -1,15 +1,14 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { type FetchRoute, stubFetch } from '../../test/fetchStub';
+import { apiError, bodyOf, type FetchRoute, stubFetch } from '../../test/fetchStub';
+import { choose, fill } from '../../test/fields';
 import { renderWithProviders } from '../../test/renderWithProviders';
 import { StoragesPage } from './StoragesPage';
-import { awsRow, azureRow, choose, fill, listOf } from './storages.fixtures';
+import { awsRow, azureRow, listOf } from './storages.fixtures';
 
 const NEW_ID = '6c4f5e7d-8091-4ca3-9d2e-3f4a5b6c7d8e';
 /** Not the console's own fallback text, so the test sees that the server's message is the toast. */
 const SERVER_MESSAGE = 'Storage was successfully created (server)';
-
-const bodyOf = (init: RequestInit | undefined) => JSON.parse(String(init?.body));
 
 function renderPage(answers: Record<string, FetchRoute> = {}) {
   const sent: { method: string; body: unknown }[] = [];
@@ -135,15 +134,9 @@ describe('Create storage modal', () => {
 
   it('shows the server refusing a taken name next to the field', async () => {
     renderPage({
-      'POST /api/v1/storages': {
-        status: 409,
-        body: {
-          statusCode: 409,
-          code: 'CONFLICT',
-          message: 'A storage with this name already exists',
-          fields: { name: 'A storage with this name already exists' },
-        },
-      },
+      'POST /api/v1/storages': apiError(409, 'CONFLICT', 'A storage with this name already exists', {
+        name: 'A storage with this name already exists',
+      }),
     });
     const dialog = await openCreate();
     fill(dialog, 'Name', 'aws-main');

@@ -1,16 +1,12 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { type FetchRoute, stubFetch } from '../../test/fetchStub';
+import { apiError, type FetchRoute, stubFetch } from '../../test/fetchStub';
+import { choose } from '../../test/fields';
 import { renderWithProviders } from '../../test/renderWithProviders';
 import { StoragesPage } from './StoragesPage';
-import { awsRow, azureRow, choose, listOf, sharedRow } from './storages.fixtures';
+import { awsRow, azureRow, listOf, sharedRow } from './storages.fixtures';
 
 const rowOf = (table: HTMLElement, name: string) => within(table).getByText(name).closest('tr')!;
-
-const errorBody = (status: number, code: string, message: string) => ({
-  status,
-  body: { statusCode: status, code, message },
-});
 
 function renderList(answers: Record<string, FetchRoute> = {}) {
   const fetchMock = stubFetch({ 'GET /api/v1/storages': listOf(awsRow, azureRow, sharedRow), ...answers });
@@ -82,7 +78,7 @@ describe('StoragesPage', () => {
 
   it('says why a storage in use cannot be deleted', async () => {
     const inUse = 'This storage is used by a connection. Delete the connection first.';
-    renderList({ [`DELETE /api/v1/storages/${awsRow.id}`]: errorBody(409, 'CONFLICT', inUse) });
+    renderList({ [`DELETE /api/v1/storages/${awsRow.id}`]: apiError(409, 'CONFLICT', inUse) });
     await confirmDelete('aws-main');
     expect(await screen.findByText(inUse)).toBeInTheDocument();
     expect(screen.queryByText('Storage was successfully deleted')).not.toBeInTheDocument();
@@ -90,7 +86,7 @@ describe('StoragesPage', () => {
 
   it('swallows other failed deletes (SPEC.md §8)', async () => {
     renderList({
-      [`DELETE /api/v1/storages/${awsRow.id}`]: errorBody(500, 'INTERNAL_ERROR', 'Something went wrong'),
+      [`DELETE /api/v1/storages/${awsRow.id}`]: apiError(500, 'INTERNAL_ERROR', 'Something went wrong'),
     });
     await confirmDelete('aws-main');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());

@@ -1,13 +1,8 @@
-import AddIcon from '@mui/icons-material/Add';
-import Button from '@mui/material/Button';
-import Stack from '@mui/material/Stack';
-import { STORAGE_TYPE_LABELS, type Storage } from '@skyvault/contract';
+import { SCREEN_NAMES, STORAGE_TYPE_LABELS, type Storage } from '@skyvault/contract';
 import { useState } from 'react';
-import { DataTable, type DataTableColumn } from '../../components/DataTable';
-import { EmptyState } from '../../components/EmptyState';
-import { PageHeader } from '../../components/PageHeader';
-import { RetryButton } from '../../components/RetryButton';
-import { SearchField } from '../../components/SearchField';
+import type { DataTableColumn } from '../../components/DataTable';
+import { CreateButton } from '../../components/screens/CreateButton';
+import { ListScreen } from '../../components/screens/ListScreen';
 import { useListParams } from '../../components/useListParams';
 import { DeleteStorageDialog } from './DeleteStorageDialog';
 import { StorageDialog } from './StorageDialog';
@@ -25,10 +20,6 @@ export function StoragesPage() {
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<Storage | null>(null);
   const storages = useStorages({ limit: list.pageSize, offset: list.offset, search: list.search, type });
-  const rows = storages.data?.rows ?? [];
-  const count = storages.data?.count ?? 0;
-  const hasNoStorages =
-    storages.isSuccess && !storages.isPlaceholderData && count === 0 && !list.search && !type;
 
   const columns: DataTableColumn<Storage>[] = [
     { key: 'name', header: 'Name' },
@@ -47,52 +38,32 @@ export function StoragesPage() {
       ),
     },
   ];
-
-  const createButton = (
-    <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditing({})}>
-      Create
-    </Button>
-  );
+  const createButton = <CreateButton onClick={() => setEditing({})} />;
 
   return (
-    <>
-      <PageHeader title="Storages" actions={createButton} />
-      {storages.isError && !storages.data ? (
-        <EmptyState
-          title="The storages could not be loaded"
-          action={<RetryButton onClick={() => void storages.refetch()}>Try again</RetryButton>}
-        />
-      ) : hasNoStorages ? (
-        <EmptyState
-          title="No storages yet"
-          description={
-            'A storage is where Backup and Archive keeps the backups of your Salesforce orgs: an AWS S3 ' +
-            'bucket, an Azure Blob container, or local storage. Connections pick one when they are created.'
-          }
-          action={createButton}
-        />
-      ) : (
-        <Stack sx={{ gap: 2 }}>
-          <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ gap: 2 }}>
-            <SearchField value={list.search} onSearch={list.setSearch} />
-            <StorageTypeFilter value={type} onChange={setType} />
-          </Stack>
-          <DataTable
-            ariaLabel="Storages"
-            columns={columns}
-            rows={rows}
-            getRowId={(storage) => storage.id}
-            total={count}
-            page={list.page}
-            pageSize={list.pageSize}
-            onPageChange={list.setPage}
-            onPageSizeChange={list.setPageSize}
-            loading={storages.isFetching}
-          />
-        </Stack>
-      )}
+    <ListScreen
+      title={SCREEN_NAMES.storages}
+      actions={createButton}
+      query={storages}
+      items="storages"
+      rows={storages.data?.rows ?? []}
+      total={storages.data?.count ?? 0}
+      list={list}
+      ariaLabel="Storages"
+      columns={columns}
+      getRowId={(storage) => storage.id}
+      filters={<StorageTypeFilter value={type} onChange={setType} />}
+      filtered={Boolean(type)}
+      empty={{
+        title: 'No storages yet',
+        description:
+          'A storage is where Backup and Archive keeps the backups of your Salesforce orgs: an AWS S3 ' +
+          'bucket, an Azure Blob container, or local storage. Connections pick one when they are created.',
+        action: createButton,
+      }}
+    >
       {editing && <StorageDialog storage={editing.storage} onClose={() => setEditing(null)} />}
       <DeleteStorageDialog storage={deleting} onClose={() => setDeleting(null)} />
-    </>
+    </ListScreen>
   );
 }

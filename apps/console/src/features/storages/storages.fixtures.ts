@@ -1,5 +1,4 @@
 import type { Storage } from '@skyvault/contract';
-import { fireEvent, screen, within } from '@testing-library/react';
 
 /** Rows as the API lists them: the tenant's own storages and one shared by the platform. */
 export const awsRow: Storage = {
@@ -33,15 +32,3 @@ export const sharedRow: Storage = {
 };
 
 export const listOf = (...rows: Storage[]) => ({ body: { rows, count: rows.length } });
-
-/** Picks an option of an MUI select (its listbox opens outside the dialog). */
-export function choose(container: HTMLElement, label: string, option: string) {
-  fireEvent.mouseDown(within(container).getByRole('combobox', { name: label }));
-  fireEvent.click(within(screen.getByRole('listbox')).getByRole('option', { name: option }));
-}
-
-/** Types into a field of the dialog by its label (a required field's label ends with an asterisk). */
-export function fill(dialog: HTMLElement, label: string, value: string) {
-  const field = within(dialog).getByLabelText(new RegExp(`^${label}\\s*\\*?$`), { selector: 'input' });
-  fireEvent.change(field, { target: { value } });
-}

@@ -1,12 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { VERIFICATION_LINK_HOURS, verificationEmailRequestSchema } from '@skyvault/contract';
 import { useForm } from 'react-hook-form';
 import { formField } from '../../components/formField';
-import { useResendVerification } from './useResendVerification';
+import { EmailField } from '../../components/TextFields';
+import { useResendVerification } from './tenants.queries';
 
 /** Asks for a new verification link for the e-mail the organization was signed up with. */
 export function ResendVerificationForm() {
@@ -23,14 +23,7 @@ export function ResendVerificationForm() {
         Links expire after {VERIFICATION_LINK_HOURS} hours. Enter the e-mail you signed up with and we will
         send you a new one.
       </Typography>
-      <TextField
-        {...formField(form, 'email')}
-        label="Email"
-        type="email"
-        autoComplete="email"
-        required
-        fullWidth
-      />
+      <EmailField {...formField(form, 'email')} autoComplete="email" />
       <Button type="submit" variant="contained" loading={resend.isPending}>
         Send a new link
       </Button>

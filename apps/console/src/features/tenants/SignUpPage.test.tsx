@@ -2,6 +2,8 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { routes } from '../../core/paths/routes';
+import { apiError } from '../../test/fetchStub';
+import { fieldLabelled } from '../../test/fields';
 import { findLocation, renderPublicPage, sentBody, stubApi } from '../../test/renderPublicPage';
 import { SignUpPage } from './SignUpPage';
 
@@ -11,8 +13,7 @@ const openSignUp = (query = '') =>
     element: <SignUpPage />,
   });
 
-/** A field by its label; required fields add ' *' to it. */
-const field = (label: string) => screen.getByLabelText(new RegExp(`^${label}( \\*)?$`));
+const field = (label: string) => fieldLabelled(label);
 
 describe('SignUpPage', () => {
   it('shows the rules of every field when sent empty', async () => {
@@ -77,15 +78,9 @@ describe('SignUpPage', () => {
   it("shows the server's validation messages on their fields", async () => {
     const user = userEvent.setup();
     stubApi({
-      'POST /api/v1/tenants': {
-        status: 400,
-        body: {
-          statusCode: 400,
-          code: 'VALIDATION_ERROR',
-          message: 'Some fields are not valid.',
-          fields: { lastName: 'Last name should not contain "<", ">" or control characters' },
-        },
-      },
+      'POST /api/v1/tenants': apiError(400, 'VALIDATION_ERROR', 'Some fields are not valid.', {
+        lastName: 'Last name should not contain "<", ">" or control characters',
+      }),
     });
     openSignUp();
     await user.type(field('First name'), 'Ada');

@@ -1,26 +1,18 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import {
-  type SignUpForm,
-  serviceKeySchema,
-  signUpFormSchema,
-  type TenantSignUp,
-  tenantEndpoints,
-} from '@skyvault/contract';
-import { useMutation } from '@tanstack/react-query';
-import { useForm } from 'react-hook-form';
+import { ACTION_LABELS, type SignUpForm, serviceKeySchema, signUpFormSchema } from '@skyvault/contract';
 import { useNavigate, useSearchParams } from 'react-router';
 import { formField } from '../../components/formField';
 import { PublicCard } from '../../components/PublicCard';
 import { NewPasswordFields } from '../../components/password/NewPasswordFields';
 import { usePasswordPair } from '../../components/password/usePasswordPair';
 import { RouterLink } from '../../components/RouterLink';
-import { callApi } from '../../core/api/client';
-import { useFormErrorReport } from '../../core/errors/formErrors';
+import { EmailField } from '../../components/TextFields';
+import { useApiForm } from '../../components/useApiForm';
 import { toLogin, toWaitVerification } from '../../core/paths/links';
+import { useSignUp } from './tenants.queries';
 
 const EMPTY_FORM: SignUpForm = { firstName: '', lastName: '', email: '', password: '', confirmPassword: '' };
 
@@ -32,30 +24,18 @@ export function SignUpPage() {
   const [query] = useSearchParams();
   const application = serviceKeySchema.catch('backup').parse(query.get('application'));
   const navigate = useNavigate();
-  const reportError = useFormErrorReport();
-  const form = useForm({
-    resolver: zodResolver(signUpFormSchema),
+  const signUp = useSignUp();
+  const { form, onSubmit, busy } = useApiForm({
+    schema: signUpFormSchema,
     defaultValues: EMPTY_FORM,
+    send: (values) => signUp.mutateAsync({ ...values, application }),
+    onSent: ({ email }) => navigate(toWaitVerification(email)),
   });
   const pair = usePasswordPair(form, 'password', 'confirmPassword');
-  const signUp = useMutation({
-    mutationFn: (body: TenantSignUp) => callApi(tenantEndpoints.signUp, { body }),
-    meta: { errorToast: false },
-  });
-
-  const submit = form.handleSubmit((values) =>
-    signUp.mutate(
-      { ...values, application },
-      {
-        onSuccess: ({ email }) => navigate(toWaitVerification(email)),
-        onError: (error) => reportError(form, error),
-      },
-    ),
-  );
 
   return (
     <PublicCard title="Sign up">
-      <Stack component="form" noValidate onSubmit={submit} spacing={2}>
+      <Stack component="form" noValidate onSubmit={onSubmit} spacing={2}>
         <Typography color="text.secondary">
           Create your organization. You will be its administrator.
         </Typography>
@@ -76,28 +56,19 @@ export function SignUpPage() {
             fullWidth
           />
         </Stack>
-        <TextField
-          {...formField(form, 'email')}
-          label="Email"
-          type="email"
-          autoComplete="email"
-          required
-          fullWidth
-        />
+        <EmailField {...formField(form, 'email')} autoComplete="email" />
         <NewPasswordFields
           form={form}
-          passwordName="password"
-          confirmationName="confirmPassword"
           pair={pair}
           labels={{ password: 'Password', confirmation: 'Confirm password' }}
         />
-        <Button type="submit" variant="contained" size="large" loading={signUp.isPending}>
+        <Button type="submit" variant="contained" size="large" loading={busy}>
           Sign up
         </Button>
         <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'center' }}>
           Already have an account?{' '}
           <RouterLink to={toLogin()} underline="always">
-            Sign in!
+            {ACTION_LABELS.signIn}
           </RouterLink>
         </Typography>
       </Stack>

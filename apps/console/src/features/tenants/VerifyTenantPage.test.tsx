@@ -2,6 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { routes } from '../../core/paths/routes';
+import { apiError } from '../../test/fetchStub';
 import { renderPublicPage, sentBody, stubApi } from '../../test/renderPublicPage';
 import { VerifyTenantPage } from './VerifyTenantPage';
 import { WaitVerificationPage } from './WaitVerificationPage';
@@ -37,10 +38,7 @@ describe('VerifyTenantPage', () => {
     const user = userEvent.setup();
     const message = 'This verification link has expired. We can send you a new one.';
     const fetchMock = stubApi({
-      'POST /api/v1/tenants/verify': {
-        status: 400,
-        body: { statusCode: 400, code: 'INVALID_CODE', message },
-      },
+      'POST /api/v1/tenants/verify': apiError(400, 'INVALID_CODE', message),
       'POST /api/v1/tenants/verification-email': { status: 204 },
     });
     openVerify('?token=old');

@@ -3,15 +3,14 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { tenantEndpoints } from '@skyvault/contract';
-import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { PublicCard } from '../../components/PublicCard';
 import { RouterLink } from '../../components/RouterLink';
-import { ApiError, callApi, UNEXPECTED_ERROR_MESSAGE } from '../../core/api/client';
+import { failureMessage } from '../../core/errors/apiErrors';
 import { toLogin } from '../../core/paths/links';
 import { ResendVerificationForm } from './ResendVerificationForm';
+import { useVerifyTenant } from './tenants.queries';
 
 /** Ours: a link without its token cannot be verified (the server is not asked). */
 const INCOMPLETE_LINK = 'This verification link is not complete. Open the link from the e-mail again.';
@@ -23,11 +22,7 @@ const INCOMPLETE_LINK = 'This verification link is not complete. Open the link f
 export function VerifyTenantPage() {
   const [query] = useSearchParams();
   const token = query.get('token')?.trim() ?? '';
-  const verify = useMutation({
-    mutationFn: (token: string) => callApi(tenantEndpoints.verify, { body: { token } }),
-    // The page shows the failure itself.
-    meta: { errorToast: false },
-  });
+  const verify = useVerifyTenant();
 
   // A token works once: the ref keeps a remounted page (development's strict mode) from using it twice.
   const sent = useRef<string | null>(null);
@@ -62,11 +57,7 @@ export function VerifyTenantPage() {
     );
   }
 
-  const message = !token
-    ? INCOMPLETE_LINK
-    : verify.error instanceof ApiError
-      ? verify.error.message
-      : UNEXPECTED_ERROR_MESSAGE;
+  const message = token ? failureMessage(verify.error) : INCOMPLETE_LINK;
   return (
     <PublicCard title="Your email could not be verified">
       <Stack spacing={2}>

@@ -1,12 +1,12 @@
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { VERIFICATION_LINK_HOURS } from '@skyvault/contract';
+import { SCREEN_TITLES, VERIFICATION_LINK_HOURS } from '@skyvault/contract';
 import { useSearchParams } from 'react-router';
 import { PublicCard } from '../../components/PublicCard';
 import { RouterLink } from '../../components/RouterLink';
 import { toLogin } from '../../core/paths/links';
-import { useResendVerification } from './useResendVerification';
+import { useResendVerification } from './tenants.queries';
 
 /** After sign-up (SPEC.md §2): the organization becomes active once its e-mail address is verified. */
 export function WaitVerificationPage() {
@@ -15,7 +15,7 @@ export function WaitVerificationPage() {
   const resend = useResendVerification();
 
   return (
-    <PublicCard title="Verify your email">
+    <PublicCard title={SCREEN_TITLES.verifyEmail}>
       <Stack spacing={2}>
         <Typography color="text.secondary">
           We have sent you an e-mail to verify your address and activate your organization. The link in it

@@ -1,9 +1,9 @@
 import { CONFIRMATIONS, TOASTS, type User } from '@skyvault/contract';
 import { ActionsMenu } from '../../components/ActionsMenu';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { useConfirmation } from '../../components/useConfirmation';
-import { useLeaveAfterDelete } from '../../components/useLeaveAfterDelete';
-import { ApiError } from '../../core/api/client';
+import { useLeaveAfterDelete } from '../../components/screens/useLeaveAfterDelete';
+import { type ConfirmationText, useConfirmation } from '../../components/useConfirmation';
+import { isConflict } from '../../core/errors/apiErrors';
 import { useErrorHandler } from '../../core/errors/ErrorHandlerContext';
 import { isHandledByErrorHandler } from '../../core/errors/formErrors';
 import { toUsers } from '../../core/paths/links';
@@ -13,10 +13,7 @@ import { useDeleteUser, useResetUserPassword, useUpdateUser } from './users.quer
 type UserAction = 'reset' | 'disable' | 'enable' | 'delete';
 
 /** Texts the spec does not give are ours, worded like its own. */
-const CONFIRMING: Record<
-  UserAction,
-  { title: string; message?: string; label: string; destructive: boolean }
-> = {
+const CONFIRMING: Record<UserAction, ConfirmationText> = {
   reset: {
     title: 'Reset the password of this user?',
     message:
@@ -37,18 +34,12 @@ const CONFIRMING: Record<
 const USER_DISABLED = 'User was successfully disabled';
 const USER_ENABLED = 'User was successfully enabled';
 
-/**
- * Failed deletes are swallowed (SPEC.md §8); a refusal of the rules (the last administrator, oneself)
- * is worth telling, since nothing else would explain why the user is still there.
- */
-const isRuleRefusal = (error: unknown): error is ApiError =>
-  error instanceof ApiError && error.status === 409;
-
 /** The details screen's actions: Reset password, Disable or Enable by status, Delete. */
 export function UserActions({ user }: { user: User }) {
   const leaveAfterDelete = useLeaveAfterDelete(TOASTS.userDeleted, toUsers());
   const handleError = useErrorHandler();
-  const { confirming, shown, ask: choose, done } = useConfirmation<UserAction>('delete');
+  const confirmation = useConfirmation<UserAction>('delete');
+  const { confirming, ask: choose, done } = confirmation;
   const reset = useResetUserPassword();
   const update = useUpdateUser();
   const remove = useDeleteUser();
@@ -76,8 +67,10 @@ export function UserActions({ user }: { user: User }) {
     } else if (confirming === 'delete') {
       remove.mutate(user.id, {
         onSuccess: leaveAfterDelete,
+        // Failed deletes are swallowed (SPEC.md §8); a refusal of the rules (the last administrator,
+        // oneself) is worth telling, since nothing else would explain why the user is still there.
         onError: (error) => {
-          if (isRuleRefusal(error)) notify(error.message, 'error');
+          if (isConflict(error)) notify(error.message, 'error');
           done();
         },
       });
@@ -95,16 +88,7 @@ export function UserActions({ user }: { user: User }) {
           { label: 'Delete', onSelect: () => choose('delete') },
         ]}
       />
-      <ConfirmDialog
-        open={confirming !== null}
-        title={CONFIRMING[shown].title}
-        message={CONFIRMING[shown].message}
-        confirmLabel={CONFIRMING[shown].label}
-        destructive={CONFIRMING[shown].destructive}
-        pending={pending}
-        onConfirm={confirm}
-        onClose={done}
-      />
+      <ConfirmDialog {...confirmation.dialogProps(CONFIRMING)} pending={pending} onConfirm={confirm} />
     </>
   );
 }

@@ -1,12 +1,11 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { type FetchRoute, stubFetch } from '../../test/fetchStub';
+import { apiError, bodyOf, type FetchRoute, stubFetch } from '../../test/fetchStub';
+import { fill } from '../../test/fields';
 import { renderWithProviders } from '../../test/renderWithProviders';
 import { grace, salesGroup } from '../../test/users.fixtures';
 import { UserDetails } from './UserPage';
 import { UsersPage } from './UsersPage';
-
-const bodyOf = (init: RequestInit | undefined) => JSON.parse(String(init?.body));
 
 /** Records what each stubbed write sent. */
 function stub(answers: Record<string, FetchRoute>) {
@@ -26,11 +25,6 @@ function stub(answers: Record<string, FetchRoute>) {
 }
 
 const GROUPS = { 'GET /api/v1/groups': { body: { groups: [salesGroup], total: 1 } } };
-
-function fill(dialog: HTMLElement, label: string, value: string) {
-  const field = within(dialog).getByLabelText(new RegExp(`^${label}\\s*\\*?$`), { selector: 'input' });
-  fireEvent.change(field, { target: { value } });
-}
 
 async function openCreate() {
   fireEvent.click(await screen.findByRole('button', { name: 'Create' }));
@@ -95,15 +89,9 @@ describe('Create user modal', () => {
   it('shows the server’s message for a taken e-mail at the field', async () => {
     stub({
       'GET /api/v1/users': { body: { users: [], total: 0 } },
-      'POST /api/v1/users': {
-        status: 409,
-        body: {
-          statusCode: 409,
-          code: 'CONFLICT',
-          message: 'A user with this email already exists',
-          fields: { email: 'A user with this email already exists' },
-        },
-      },
+      'POST /api/v1/users': apiError(409, 'CONFLICT', 'A user with this email already exists', {
+        email: 'A user with this email already exists',
+      }),
       ...GROUPS,
     });
     renderWithProviders(<UsersPage />, { path: '/users' });

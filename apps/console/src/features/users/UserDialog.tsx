@@ -1,23 +1,15 @@
-import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
-import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
-import { TOASTS, type User } from '@skyvault/contract';
-import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { SCREEN_TITLES, TOASTS, type User } from '@skyvault/contract';
+import { Controller } from 'react-hook-form';
 import { FormDialog } from '../../components/FormDialog';
-import { formField } from '../../components/formField';
+import { controlledField, formField } from '../../components/formField';
 import { GroupPicker } from '../../components/GroupPicker';
 import { PasswordField } from '../../components/password/PasswordField';
-import { useFormErrorReport } from '../../core/errors/formErrors';
-import { notify } from '../../core/toasts/notify';
-import {
-  toUserPatch,
-  type UserFormOutput,
-  type UserFormValues,
-  userFormValues,
-  userResolver,
-} from './userForm';
+import { SwitchField } from '../../components/SwitchField';
+import { EmailField } from '../../components/TextFields';
+import { useSaveDialog } from '../../components/useSaveDialog';
+import { toUserPatch, userFormValues, userResolver } from './userForm';
 import { useCreateUser, useUpdateUser } from './users.queries';
 
 /** Under the password until there is an error: the simplified rules of SPEC.md §5, in short. */
@@ -30,49 +22,21 @@ const KEEP_PASSWORD_HINT = 'Leave empty to keep the current password';
  * schemas; the server's field errors (a taken e-mail, an unknown group) show at their fields.
  */
 export function UserDialog({ user, onClose }: { user?: User; onClose: () => void }) {
-  const [open, setOpen] = useState(true);
   const create = useCreateUser();
   const update = useUpdateUser();
-  const reportError = useFormErrorReport();
-  const form = useForm<UserFormValues, unknown, UserFormOutput>({
+  const { form, dialog } = useSaveDialog({
     resolver: userResolver(Boolean(user)),
     defaultValues: userFormValues(user),
-  });
-  const pending = create.isPending || update.isPending;
-  const close = () => setOpen(false);
-
-  const submit = form.handleSubmit((values) => {
-    const onError = (error: unknown) => reportError(form, error);
-    if (user) {
-      update.mutate(
-        { id: user.id, body: toUserPatch(values) },
-        {
-          onSuccess: () => {
-            notify(TOASTS.userUpdated, 'success');
-            close();
-          },
-          onError,
-        },
-      );
-    } else {
-      create.mutate(values, {
-        onSuccess: () => {
-          notify(TOASTS.userCreated, 'success');
-          close();
-        },
-        onError,
-      });
-    }
+    send: (values) =>
+      user ? update.mutateAsync({ id: user.id, body: toUserPatch(values) }) : create.mutateAsync(values),
+    toast: user ? TOASTS.userUpdated : TOASTS.userCreated,
+    onClose,
   });
 
   return (
     <FormDialog
-      title={user ? 'Edit user' : 'Create user'}
-      open={open}
-      busy={pending}
-      onSubmit={submit}
-      onClose={close}
-      onExited={onClose}
+      {...dialog}
+      title={user ? 'Edit user' : SCREEN_TITLES.createUser}
       submitLabel={user ? 'Save' : 'Create'}
     >
       <Stack sx={{ gap: 2, pt: 1 }}>
@@ -85,14 +49,7 @@ export function UserDialog({ user, onClose }: { user?: User; onClose: () => void
           autoComplete="off"
         />
         <TextField {...formField(form, 'lastName')} label="Last name" required fullWidth autoComplete="off" />
-        <TextField
-          {...formField(form, 'email')}
-          label="Email"
-          type="email"
-          required
-          fullWidth
-          autoComplete="off"
-        />
+        <EmailField {...formField(form, 'email')} autoComplete="off" />
         <PasswordField
           {...formField(form, 'password', user ? KEEP_PASSWORD_HINT : PASSWORD_HINT)}
           label="Password"
@@ -102,36 +59,16 @@ export function UserDialog({ user, onClose }: { user?: User; onClose: () => void
         <Controller
           control={form.control}
           name="groupId"
-          render={({ field, fieldState }) => (
+          render={(control) => (
             <GroupPicker
-              value={field.value}
+              {...controlledField(control)}
               current={user?.group ?? null}
               label="Group"
               hint="Its role decides what the user may do"
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              inputRef={field.ref}
-              error={fieldState.error?.message}
             />
           )}
         />
-        <Controller
-          control={form.control}
-          name="isAdmin"
-          render={({ field }) => (
-            <FormControlLabel
-              label="Administrator"
-              control={
-                <Switch
-                  checked={field.value}
-                  onChange={(event) => field.onChange(event.target.checked)}
-                  onBlur={field.onBlur}
-                  inputRef={field.ref}
-                />
-              }
-            />
-          )}
-        />
+        <SwitchField control={form.control} name="isAdmin" label="Administrator" />
       </Stack>
     </FormDialog>
   );

@@ -1,11 +1,8 @@
-import EditIcon from '@mui/icons-material/Edit';
-import Button from '@mui/material/Button';
+import { SCREEN_TITLES } from '@skyvault/contract';
 import { useState } from 'react';
-import { EmptyState } from '../../components/EmptyState';
 import { fullName } from '../../components/fullName';
-import { BackToList, leaveForList, useItemId } from '../../components/missingItem';
-import { PageHeader } from '../../components/PageHeader';
-import { RetryButton } from '../../components/RetryButton';
+import { DetailsScreen } from '../../components/screens/DetailsScreen';
+import { ItemPage } from '../../components/screens/missingItem';
 import { toUsers } from '../../core/paths/links';
 import { UserActions } from './UserActions';
 import { UserDialog } from './UserDialog';
@@ -15,9 +12,11 @@ import { useUser } from './users.queries';
 
 /** One user (SPEC.md §2 Users): a missing id goes to the list. */
 export function UserPage() {
-  const userId = useItemId('userId');
-  if (!userId) return <BackToList list={toUsers()} />;
-  return <UserDetails id={userId} />;
+  return (
+    <ItemPage param="userId" list={toUsers()}>
+      {(id) => <UserDetails id={id} />}
+    </ItemPage>
+  );
 }
 
 /**
@@ -28,39 +27,22 @@ export function UserPage() {
 export function UserDetails({ id }: { id: string }) {
   const query = useUser(id);
   const [editing, setEditing] = useState(false);
-  const leaving = leaveForList(toUsers(), 'missing', query);
-  if (leaving) return leaving;
   const user = query.data;
 
   return (
-    <>
-      <PageHeader
-        title={user ? `User: ${fullName(user)}` : 'User'}
-        back={toUsers()}
-        backLabel="Back to Users"
-        actions={
-          user && (
-            <>
-              <UserActions user={user} />
-              <Button variant="contained" startIcon={<EditIcon />} onClick={() => setEditing(true)}>
-                Edit
-              </Button>
-            </>
-          )
-        }
-      />
-      {query.isError && !user ? (
-        <EmptyState
-          title="The user could not be loaded"
-          action={<RetryButton onClick={() => void query.refetch()}>Try again</RetryButton>}
-        />
-      ) : (
-        <>
-          <UserInfoCard user={user} />
-          <UserPermissionsCard userId={id} />
-        </>
-      )}
+    <DetailsScreen
+      query={query}
+      leaveWhen="missing"
+      list={toUsers()}
+      noun={SCREEN_TITLES.user}
+      name={fullName}
+      backLabel="Back to Users"
+      actions={(loaded) => <UserActions user={loaded} />}
+      edit={() => setEditing(true)}
+    >
+      <UserInfoCard user={user} />
+      <UserPermissionsCard userId={id} />
       {editing && user && <UserDialog user={user} onClose={() => setEditing(false)} />}
-    </>
+    </DetailsScreen>
   );
 }

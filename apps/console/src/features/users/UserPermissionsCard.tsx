@@ -6,34 +6,25 @@ import {
   type EffectivePermissions,
   LICENSE_LEVEL_LABELS,
   PIPELINE_ACCESS_LABELS,
+  PRODUCT_LABELS,
   PULL_REQUEST_ACCESS_LABELS,
-  permissionEndpoints,
 } from '@skyvault/contract';
-import { useQuery } from '@tanstack/react-query';
-import { callApi } from '../../core/api/client';
-import { userKeys } from './users.queries';
-
-const RIGHTS = {
-  backup: [
-    ['backupAndArchive', 'Backup & Archive'],
-    ['restore', 'Restore'],
-    ['export', 'Export'],
-    ['appSettings', 'App settings'],
-  ],
-  devOps: [
-    ['retrieve', 'Retrieve'],
-    ['validate', 'Validate'],
-    ['deploy', 'Deploy'],
-  ],
-} as const;
+import {
+  BACKUP_RIGHTS,
+  type BackupRight,
+  DEVOPS_RIGHTS,
+  type DevopsRight,
+  RIGHT_LABELS,
+} from '../../core/connectionRights';
+import { useUserPermissions } from './users.queries';
 
 /** "Org A: Restore, Export" — the rights a connection row grants, or that it grants none. */
 function connectionLine(
   name: string,
   row: Record<string, unknown>,
-  rights: readonly (readonly [string, string])[],
+  rights: readonly (BackupRight | DevopsRight)[],
 ) {
-  const granted = rights.filter(([key]) => row[key] === true).map(([, label]) => label);
+  const granted = rights.filter((right) => row[right] === true).map((right) => RIGHT_LABELS[right]);
   return `${name}: ${granted.length > 0 ? granted.join(', ') : 'no rights'}`;
 }
 
@@ -55,22 +46,25 @@ function describe(permissions: EffectivePermissions) {
   if (permissions.backup) {
     const { licensed, connections } = permissions.backup;
     sections.push({
-      title: 'Backup & Archive',
+      title: PRODUCT_LABELS.backup,
       lines: licensed
-        ? ['Licence: Full access', ...connections.map((c) => connectionLine(c.name, c, RIGHTS.backup))]
+        ? [
+            `Licence: ${LICENSE_LEVEL_LABELS.full}`,
+            ...connections.map((c) => connectionLine(c.name, c, BACKUP_RIGHTS)),
+          ]
         : ['No access'],
     });
   }
   if (permissions.devOps) {
     const { level, pullRequests, pipelines, connections } = permissions.devOps;
     sections.push({
-      title: 'DevOps',
+      title: PRODUCT_LABELS.devOps,
       lines: level
         ? [
             `Licence: ${LICENSE_LEVEL_LABELS[level]}`,
             `Pull requests: ${PULL_REQUEST_ACCESS_LABELS[pullRequests]}`,
             `Pipelines: ${PIPELINE_ACCESS_LABELS[pipelines]}`,
-            ...connections.map((c) => connectionLine(c.name, c, RIGHTS.devOps)),
+            ...connections.map((c) => connectionLine(c.name, c, DEVOPS_RIGHTS)),
           ]
         : ['No access'],
     });
@@ -83,11 +77,7 @@ function describe(permissions: EffectivePermissions) {
  * services act on, shown so that an administrator can check a group and role set-up.
  */
 export function UserPermissionsCard({ userId }: { userId: string }) {
-  const query = useQuery({
-    queryKey: [...userKeys.detail(userId), 'permissions'],
-    queryFn: ({ signal }) => callApi(permissionEndpoints.ofUser, { params: { id: userId }, signal }),
-  });
-  const permissions = query.data;
+  const permissions = useUserPermissions(userId).data;
   return (
     <Paper
       component="section"

@@ -1,16 +1,12 @@
-import AddIcon from '@mui/icons-material/Add';
-import Button from '@mui/material/Button';
-import Stack from '@mui/material/Stack';
 import type { User } from '@skyvault/contract';
+import { SCREEN_NAMES } from '@skyvault/contract';
 import { useState } from 'react';
-import { DataTable, type DataTableColumn } from '../../components/DataTable';
-import { EmptyState } from '../../components/EmptyState';
+import type { DataTableColumn } from '../../components/DataTable';
 import { formatDate } from '../../components/formatDate';
 import { fullName } from '../../components/fullName';
-import { PageHeader } from '../../components/PageHeader';
-import { RetryButton } from '../../components/RetryButton';
 import { RouterLink } from '../../components/RouterLink';
-import { SearchField } from '../../components/SearchField';
+import { CreateButton } from '../../components/screens/CreateButton';
+import { ListScreen } from '../../components/screens/ListScreen';
 import { useListParams } from '../../components/useListParams';
 import { toGroup, toUser } from '../../core/paths/links';
 import { UserDialog } from './UserDialog';
@@ -45,43 +41,21 @@ export function UsersPage() {
   });
 
   return (
-    <>
-      <PageHeader
-        title="Users"
-        actions={
-          <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreating(true)}>
-            Create
-          </Button>
-        }
-      />
-      {users.isError && !users.data ? (
-        <EmptyState
-          title="The users could not be loaded"
-          action={<RetryButton onClick={() => void users.refetch()}>Try again</RetryButton>}
-        />
-      ) : (
-        <Stack sx={{ gap: 2 }}>
-          <SearchField
-            value={list.search}
-            onSearch={list.setSearch}
-            placeholder="Search by user"
-            label="Search users"
-          />
-          <DataTable
-            ariaLabel="Users"
-            columns={columns}
-            rows={users.data?.users ?? []}
-            getRowId={(user) => user.id}
-            total={users.data?.total ?? 0}
-            page={list.page}
-            pageSize={list.pageSize}
-            onPageChange={list.setPage}
-            onPageSizeChange={list.setPageSize}
-            loading={users.isFetching}
-          />
-        </Stack>
-      )}
+    <ListScreen
+      title={SCREEN_NAMES.users}
+      actions={<CreateButton onClick={() => setCreating(true)} />}
+      query={users}
+      items="users"
+      rows={users.data?.users ?? []}
+      total={users.data?.total ?? 0}
+      list={list}
+      ariaLabel="Users"
+      columns={columns}
+      getRowId={(user) => user.id}
+      searchPlaceholder="Search by user"
+      searchLabel="Search users"
+    >
       {creating && <UserDialog onClose={() => setCreating(false)} />}
-    </>
+    </ListScreen>
   );
 }

@@ -1,15 +1,11 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { authEndpoints, type LoginTenant, verificationCodeVerifySchema } from '@skyvault/contract';
-import { useMutation } from '@tanstack/react-query';
-import { useForm } from 'react-hook-form';
+import { ACTION_LABELS, type LoginTenant, verificationCodeVerifySchema } from '@skyvault/contract';
 import { formField } from '../../../components/formField';
-import { callApi } from '../../../core/api/client';
-import { useFormErrorReport } from '../../../core/errors/formErrors';
-import { notify } from '../../../core/toasts/notify';
+import { VerificationCodeField } from '../../../components/TextFields';
+import { useApiForm } from '../../../components/useApiForm';
+import { useResendCode, useVerifyCode } from '../auth.queries';
 import { StepLink } from './StepLink';
 import { StepLinks } from './StepLinks';
 
@@ -25,44 +21,27 @@ export function CodeStep({
   onVerified: (tenants: LoginTenant[]) => void;
   onUseDifferentEmail: () => void;
 }) {
-  const reportError = useFormErrorReport();
-  const form = useForm({ resolver: zodResolver(codeStepSchema), defaultValues: { code: '' } });
-  const verify = useMutation({
-    mutationFn: (code: string) => callApi(authEndpoints.verifyCode, { body: { email, code } }),
-    meta: { errorToast: false },
-  });
+  const verify = useVerifyCode(email);
   // The code lives 10 minutes and the e-mail can go astray; a new one replaces it.
-  const resend = useMutation({
-    mutationFn: () => callApi(authEndpoints.requestCode, { body: { email } }),
-    onSuccess: () => notify(`We have sent a new code to ${email}.`, 'info'),
+  const resend = useResendCode(email);
+  const { form, onSubmit, busy } = useApiForm({
+    schema: codeStepSchema,
+    defaultValues: { code: '' },
+    send: ({ code }) => verify.mutateAsync(code),
+    onSent: ({ tenants }) => onVerified(tenants),
   });
-
-  const submit = form.handleSubmit(({ code }) =>
-    verify.mutate(code, {
-      onSuccess: ({ tenants }) => onVerified(tenants),
-      onError: (error) => reportError(form, error),
-    }),
-  );
 
   return (
-    <Stack component="form" noValidate onSubmit={submit} spacing={2}>
+    <Stack component="form" noValidate onSubmit={onSubmit} spacing={2}>
       <Typography color="text.secondary">
         We have sent a verification code to <strong>{email}</strong>. Enter it below.
       </Typography>
-      <TextField
-        {...formField(form, 'code')}
-        label="Verification code"
-        autoComplete="one-time-code"
-        autoFocus
-        required
-        fullWidth
-        slotProps={{ htmlInput: { inputMode: 'numeric' } }}
-      />
-      <Button type="submit" variant="contained" size="large" loading={verify.isPending}>
+      <VerificationCodeField {...formField(form, 'code')} />
+      <Button type="submit" variant="contained" size="large" loading={busy}>
         Continue
       </Button>
       <StepLinks>
-        <StepLink onClick={onUseDifferentEmail}>Login with a different email</StepLink>
+        <StepLink onClick={onUseDifferentEmail}>{ACTION_LABELS.differentEmail}</StepLink>
         <StepLink onClick={() => resend.mutate()}>Send a new code</StepLink>
       </StepLinks>
     </Stack>

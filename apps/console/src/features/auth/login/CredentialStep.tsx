@@ -1,12 +1,10 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
-import { loginCredentialStepSchema } from '@skyvault/contract';
-import { useForm } from 'react-hook-form';
+import { ACTION_LABELS, loginCredentialStepSchema } from '@skyvault/contract';
 import { formField } from '../../../components/formField';
 import { PasswordField } from '../../../components/password/PasswordField';
-import { useFormErrorReport } from '../../../core/errors/formErrors';
+import { EmailField } from '../../../components/TextFields';
+import { useApiForm } from '../../../components/useApiForm';
 import { ChosenAccount } from './ChosenAccount';
 import { StepLink } from './StepLink';
 import { StepLinks } from './StepLinks';
@@ -27,32 +25,16 @@ export function CredentialStep({
   /** Opens the forgot-password dialog with the e-mail typed so far. */
   onForgotPassword: (typedEmail: string) => void;
 }) {
-  const reportError = useFormErrorReport();
-  const form = useForm({
-    resolver: zodResolver(loginCredentialStepSchema),
+  const { form, onSubmit, busy } = useApiForm({
+    schema: loginCredentialStepSchema,
     defaultValues: { email, password: '' },
-  });
-
-  const submit = form.handleSubmit(async ({ email, password }) => {
-    try {
-      await onSignIn({ email, tenantName, password });
-    } catch (error) {
-      reportError(form, error);
-    }
+    send: ({ email, password }) => onSignIn({ email, tenantName, password }),
   });
 
   return (
-    <Stack component="form" noValidate onSubmit={submit} spacing={2}>
+    <Stack component="form" noValidate onSubmit={onSubmit} spacing={2}>
       <ChosenAccount tenantName={tenantName} />
-      <TextField
-        {...formField(form, 'email')}
-        label="Email"
-        type="email"
-        autoComplete="username"
-        autoFocus={!email}
-        required
-        fullWidth
-      />
+      <EmailField {...formField(form, 'email')} autoComplete="username" autoFocus={!email} />
       <PasswordField
         {...formField(form, 'password')}
         label="Password"
@@ -60,12 +42,14 @@ export function CredentialStep({
         autoFocus={Boolean(email)}
         required
       />
-      <Button type="submit" variant="contained" size="large" loading={form.formState.isSubmitting}>
+      <Button type="submit" variant="contained" size="large" loading={busy}>
         Log in
       </Button>
       <StepLinks>
-        <StepLink onClick={onUseDifferentTenant}>Login with a different tenant name</StepLink>
-        <StepLink onClick={() => onForgotPassword(form.getValues('email'))}>Forgot password</StepLink>
+        <StepLink onClick={onUseDifferentTenant}>{ACTION_LABELS.differentTenantName}</StepLink>
+        <StepLink onClick={() => onForgotPassword(form.getValues('email'))}>
+          {ACTION_LABELS.forgotPassword}
+        </StepLink>
       </StepLinks>
     </Stack>
   );

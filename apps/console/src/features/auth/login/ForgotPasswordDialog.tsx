@@ -1,16 +1,15 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import DialogContentText from '@mui/material/DialogContentText';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { type ForgotPassword, forgotPasswordSchema, passwordEndpoints } from '@skyvault/contract';
-import { useMutation } from '@tanstack/react-query';
-import { useForm } from 'react-hook-form';
+import { ACTION_LABELS, forgotPasswordSchema, SCREEN_TITLES } from '@skyvault/contract';
+import { useState } from 'react';
 import { FormDialog } from '../../../components/FormDialog';
 import { formField } from '../../../components/formField';
-import { callApi } from '../../../core/api/client';
-import { useFormErrorReport } from '../../../core/errors/formErrors';
+import { EmailField } from '../../../components/TextFields';
+import { useApiForm } from '../../../components/useApiForm';
+import { useForgotPassword } from '../auth.queries';
 
 /** The answer never tells whether the account exists, and neither does the dialog. */
 export const RESET_LINK_SENT = 'If the account exists, we have sent a link to reset the password.';
@@ -25,40 +24,39 @@ export function ForgotPasswordDialog({
   tenantName: string;
   onClose: () => void;
 }) {
-  const reportError = useFormErrorReport();
-  const form = useForm({ resolver: zodResolver(forgotPasswordSchema), defaultValues: { email, tenantName } });
-  const sendLink = useMutation({
-    mutationFn: (body: ForgotPassword) => callApi(passwordEndpoints.forgotPassword, { body }),
-    meta: { errorToast: false },
+  const sendLink = useForgotPassword();
+  const [sent, setSent] = useState(false);
+  const { form, onSubmit, busy } = useApiForm({
+    schema: forgotPasswordSchema,
+    defaultValues: { email, tenantName },
+    send: (values) => sendLink.mutateAsync(values),
+    onSent: () => setSent(true),
   });
-  const submit = form.handleSubmit((values) =>
-    sendLink.mutate(values, { onError: (error) => reportError(form, error) }),
-  );
 
   return (
     <FormDialog
-      title="Forgot Your Password?"
-      busy={sendLink.isPending}
-      onSubmit={submit}
+      title={SCREEN_TITLES.forgotPassword}
+      busy={busy}
+      onSubmit={onSubmit}
       onClose={onClose}
       actions={
-        sendLink.isSuccess ? (
+        sent ? (
           <Button onClick={onClose} variant="contained" autoFocus>
             Close
           </Button>
         ) : (
           <>
-            <Button onClick={onClose} disabled={sendLink.isPending}>
+            <Button onClick={onClose} disabled={busy}>
               Cancel
             </Button>
-            <Button type="submit" variant="contained" loading={sendLink.isPending}>
-              Reset password
+            <Button type="submit" variant="contained" loading={busy}>
+              {ACTION_LABELS.resetPassword}
             </Button>
           </>
         )
       }
     >
-      {sendLink.isSuccess ? (
+      {sent ? (
         <Alert severity="success" role="status">
           {RESET_LINK_SENT}
         </Alert>
@@ -68,15 +66,7 @@ export function ForgotPasswordDialog({
             Enter the e-mail and the tenant name of your account and we will send you a link to set a new
             password.
           </DialogContentText>
-          <TextField
-            {...formField(form, 'email')}
-            label="Email"
-            type="email"
-            autoComplete="username"
-            autoFocus={!email}
-            required
-            fullWidth
-          />
+          <EmailField {...formField(form, 'email')} autoComplete="username" autoFocus={!email} />
           <TextField
             {...formField(form, 'tenantName')}
             label="Tenant name"

@@ -1,10 +1,8 @@
 import Divider from '@mui/material/Divider';
 import Stack from '@mui/material/Stack';
-import { identityProviderEndpoints } from '@skyvault/contract';
-import { useQuery } from '@tanstack/react-query';
 import { SsoButton } from '../../../components/SsoButton';
-import { callApi } from '../../../core/api/client';
 import { safeRedirectTarget } from '../../../core/paths/links';
+import { useLoginButtons } from '../auth.queries';
 
 /**
  * The sign-in buttons of the tenant's active identity providers (SPEC.md §2, §4), once the tenant is
@@ -14,15 +12,7 @@ import { safeRedirectTarget } from '../../../core/paths/links';
  */
 export function LoginButtons({ tenantName, redirectTo }: { tenantName: string; redirectTo: string | null }) {
   const state = safeRedirectTarget(redirectTo);
-  const buttons = useQuery({
-    queryKey: ['auth', 'login-buttons', tenantName, state ?? ''] as const,
-    queryFn: ({ signal }) =>
-      callApi(identityProviderEndpoints.loginButtons, { body: { tenantName, state }, signal }),
-    enabled: Boolean(tenantName),
-    staleTime: 0,
-    retry: false,
-    meta: { errorToast: false },
-  });
+  const buttons = useLoginButtons(tenantName, state);
   if (!buttons.data?.length) return null;
 
   return (

@@ -1,11 +1,9 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import DialogContentText from '@mui/material/DialogContentText';
-import TextField from '@mui/material/TextField';
-import { loginTotpSchema } from '@skyvault/contract';
-import { useForm } from 'react-hook-form';
+import { ACTION_LABELS, loginTotpSchema, SCREEN_TITLES } from '@skyvault/contract';
 import { FormDialog } from '../../../components/FormDialog';
 import { formField } from '../../../components/formField';
-import { useFormErrorReport } from '../../../core/errors/formErrors';
+import { VerificationCodeField } from '../../../components/TextFields';
+import { useApiForm } from '../../../components/useApiForm';
 
 /**
  * The TOTP step of a login with MFA (SPEC.md §4): login continues only with a code. A wrong code is
@@ -18,38 +16,24 @@ export function MfaCodeDialog({
   onSubmitCode: (code: string) => Promise<void>;
   onCancel: () => void;
 }) {
-  const reportError = useFormErrorReport();
-  const form = useForm({ resolver: zodResolver(loginTotpSchema), defaultValues: { code: '' } });
-  const submitting = form.formState.isSubmitting;
-
-  const submit = form.handleSubmit(async ({ code }) => {
-    try {
-      await onSubmitCode(code);
-    } catch (error) {
-      reportError(form, error);
-    }
+  const { form, onSubmit, busy } = useApiForm({
+    schema: loginTotpSchema,
+    defaultValues: { code: '' },
+    send: ({ code }) => onSubmitCode(code),
   });
 
   return (
     <FormDialog
-      title="Enter 6-digit verification code"
-      busy={submitting}
-      onSubmit={submit}
+      title={SCREEN_TITLES.mfaCode}
+      busy={busy}
+      onSubmit={onSubmit}
       onClose={onCancel}
-      submitLabel="Login"
+      submitLabel={ACTION_LABELS.login}
     >
       <DialogContentText sx={{ mb: 2 }}>
         Open the authenticator app on your MFA device and enter the code it shows.
       </DialogContentText>
-      <TextField
-        {...formField(form, 'code')}
-        label="Verification code"
-        autoComplete="one-time-code"
-        autoFocus
-        required
-        fullWidth
-        slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 6 } }}
-      />
+      <VerificationCodeField {...formField(form, 'code')} maxLength={6} />
     </FormDialog>
   );
 }

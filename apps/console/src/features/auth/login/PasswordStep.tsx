@@ -1,11 +1,9 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import { loginPasswordStepSchema } from '@skyvault/contract';
-import { useForm } from 'react-hook-form';
+import { ACTION_LABELS, loginPasswordStepSchema } from '@skyvault/contract';
 import { formField } from '../../../components/formField';
 import { PasswordField } from '../../../components/password/PasswordField';
-import { useFormErrorReport } from '../../../core/errors/formErrors';
+import { useApiForm } from '../../../components/useApiForm';
 import { ChosenAccount } from './ChosenAccount';
 import { StepLink } from './StepLink';
 import { StepLinks } from './StepLinks';
@@ -25,19 +23,14 @@ export function PasswordStep({
   onSelectDifferentTenant: () => void;
   onForgotPassword: () => void;
 }) {
-  const reportError = useFormErrorReport();
-  const form = useForm({ resolver: zodResolver(loginPasswordStepSchema), defaultValues: { password: '' } });
-
-  const submit = form.handleSubmit(async ({ password }) => {
-    try {
-      await onSignIn({ email, tenantName, password });
-    } catch (error) {
-      reportError(form, error);
-    }
+  const { form, onSubmit, busy } = useApiForm({
+    schema: loginPasswordStepSchema,
+    defaultValues: { password: '' },
+    send: ({ password }) => onSignIn({ email, tenantName, password }),
   });
 
   return (
-    <Stack component="form" noValidate onSubmit={submit} spacing={2}>
+    <Stack component="form" noValidate onSubmit={onSubmit} spacing={2}>
       <ChosenAccount email={email} tenantName={tenantName} />
       <PasswordField
         {...formField(form, 'password')}
@@ -46,12 +39,12 @@ export function PasswordStep({
         autoFocus
         required
       />
-      <Button type="submit" variant="contained" size="large" loading={form.formState.isSubmitting}>
+      <Button type="submit" variant="contained" size="large" loading={busy}>
         Log in
       </Button>
       <StepLinks>
-        <StepLink onClick={onSelectDifferentTenant}>Select a different tenant</StepLink>
-        <StepLink onClick={onForgotPassword}>Forgot password</StepLink>
+        <StepLink onClick={onSelectDifferentTenant}>{ACTION_LABELS.differentTenant}</StepLink>
+        <StepLink onClick={onForgotPassword}>{ACTION_LABELS.forgotPassword}</StepLink>
       </StepLinks>
     </Stack>
   );

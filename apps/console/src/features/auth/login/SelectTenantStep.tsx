@@ -5,7 +5,7 @@ import FormLabel from '@mui/material/FormLabel';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
-import { type LoginTenant, WARNINGS } from '@skyvault/contract';
+import { ACTION_LABELS, type LoginTenant, WARNINGS } from '@skyvault/contract';
 import { type FormEvent, useId, useState } from 'react';
 import { notify } from '../../../core/toasts/notify';
 import { ChosenAccount } from './ChosenAccount';
@@ -66,7 +66,7 @@ export function SelectTenantStep({
         Continue
       </Button>
       <StepLinks>
-        <StepLink onClick={onUseDifferentEmail}>Login with a different email</StepLink>
+        <StepLink onClick={onUseDifferentEmail}>{ACTION_LABELS.differentEmail}</StepLink>
       </StepLinks>
     </Stack>
   );

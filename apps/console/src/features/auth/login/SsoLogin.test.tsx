@@ -4,7 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { routes } from '../../../core/paths/routes';
 import { LOGGED_IN_KEY } from '../../../core/session/loggedInFlag';
-import { adminUser } from '../../../test/fixtures';
+import { apiError } from '../../../test/fetchStub';
+import { adminUser, incorrectCode } from '../../../test/fixtures';
 import { findLocation, renderPublicPage, sentBody, stubApi } from '../../../test/renderPublicPage';
 import { LoginPage } from '../LoginPage';
 
@@ -74,10 +75,7 @@ describe('Login page: identity provider buttons', () => {
 
   it('shows no buttons, and no error, when the buttons cannot be loaded', async () => {
     stubApi({
-      [`POST ${BUTTONS_PATH}`]: {
-        status: 500,
-        body: { statusCode: 500, code: 'INTERNAL_ERROR', message: 'Something went wrong on our side.' },
-      },
+      [`POST ${BUTTONS_PATH}`]: apiError(500, 'INTERNAL_ERROR', 'Something went wrong on our side.'),
     });
     openLogin('?tenantName=acme');
     expect(await screen.findByLabelText(/^Password/)).toBeInTheDocument();
@@ -108,18 +106,7 @@ describe('Login page: coming back from an identity provider', () => {
     const user = userEvent.setup();
     let calls = 0;
     const fetchMock = stubApi({
-      'POST /api/v1/sso/complete': () =>
-        ++calls === 1
-          ? {
-              status: 400,
-              body: {
-                statusCode: 400,
-                code: 'INVALID_TOTP',
-                message: 'The verification code is incorrect.',
-                fields: { code: 'The verification code is incorrect.' },
-              },
-            }
-          : { body: adminUser },
+      'POST /api/v1/sso/complete': () => (++calls === 1 ? incorrectCode : { body: adminUser }),
     });
     openLogin(`?ssoTicket=ticket-1&redirectTo=${encodeURIComponent('/users')}`);
 
@@ -150,10 +137,7 @@ describe('Login page: coming back from an identity provider', () => {
   it('ends the attempt when the ticket is no longer good, saying so on the page', async () => {
     const user = userEvent.setup();
     stubApi({
-      'POST /api/v1/sso/complete': {
-        status: 400,
-        body: { statusCode: 400, code: 'SSO_FAILED', message: ERROR_MESSAGES.SSO_FAILED },
-      },
+      'POST /api/v1/sso/complete': apiError(400, 'SSO_FAILED', ERROR_MESSAGES.SSO_FAILED),
     });
     openLogin('?ssoTicket=expired');
     const dialog = await screen.findByRole('dialog', { name: 'Enter 6-digit verification code' });

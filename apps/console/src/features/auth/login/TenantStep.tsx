@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { loginTenantStepSchema } from '@skyvault/contract';
+import { ACTION_LABELS, loginTenantStepSchema } from '@skyvault/contract';
 import { useForm } from 'react-hook-form';
 import { formField } from '../../../components/formField';
 import { StepLink } from './StepLink';
@@ -37,7 +37,7 @@ export function TenantStep({
         Continue
       </Button>
       <StepLinks>
-        <StepLink onClick={onUseEmail}>Log In with email</StepLink>
+        <StepLink onClick={onUseEmail}>{ACTION_LABELS.logInWithEmail}</StepLink>
       </StepLinks>
     </Stack>
   );

@@ -1,23 +1,8 @@
-import { authEndpoints } from '@skyvault/contract';
-import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { callApi } from '../../../core/api/client';
+import { type Credentials, useLogin, usePreLogin } from '../auth.queries';
 import { useEnterConsole } from './useEnterConsole';
 
-export interface Credentials {
-  email: string;
-  tenantName: string;
-  password: string;
-}
-
-/** The browser's time zone goes with the login so the session knows the user's local time. */
-const browserTimeZone = (): string | undefined => {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone;
-  } catch {
-    return undefined;
-  }
-};
+export type { Credentials };
 
 /**
  * The end of both login flows: pre-login checks the credentials and says whether a TOTP code is needed;
@@ -28,17 +13,8 @@ const browserTimeZone = (): string | undefined => {
 export function useSignIn(redirectTo: string | null) {
   const enterConsole = useEnterConsole(redirectTo);
   const [awaitingCode, setAwaitingCode] = useState<Credentials | null>(null);
-
-  const preLogin = useMutation({
-    mutationFn: (credentials: Credentials) =>
-      callApi(authEndpoints.preLogin, { body: { ...credentials, timezone: browserTimeZone() } }),
-    meta: { errorToast: false },
-  });
-  const login = useMutation({
-    mutationFn: ({ code, ...credentials }: Credentials & { code?: string }) =>
-      callApi(authEndpoints.login, { body: { ...credentials, code, timezone: browserTimeZone() } }),
-    meta: { errorToast: false },
-  });
+  const preLogin = usePreLogin();
+  const login = useLogin();
 
   return {
     /** Non-null while the MFA dialog asks for the code of these credentials. */

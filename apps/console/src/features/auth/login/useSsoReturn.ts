@@ -1,8 +1,8 @@
-import { ERROR_MESSAGES, SSO_LOGIN_QUERY, ssoEndpoints, ssoErrorCode } from '@skyvault/contract';
-import { useMutation } from '@tanstack/react-query';
+import { ERROR_MESSAGES, SSO_LOGIN_QUERY, ssoErrorCode } from '@skyvault/contract';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { ApiError, callApi } from '../../../core/api/client';
+import { isApiError } from '../../../core/errors/apiErrors';
+import { useCompleteSso } from '../auth.queries';
 import { useEnterConsole } from './useEnterConsole';
 
 /**
@@ -19,10 +19,7 @@ export function useSsoReturn(redirectTo: string | null) {
     const code = query.get(SSO_LOGIN_QUERY.error);
     return code === null ? null : ERROR_MESSAGES[ssoErrorCode(code)];
   });
-  const complete = useMutation({
-    mutationFn: (code: string) => callApi(ssoEndpoints.complete, { body: { ticket: ticket ?? '', code } }),
-    meta: { errorToast: false },
-  });
+  const complete = useCompleteSso(ticket);
 
   const carriesSso = query.has(SSO_LOGIN_QUERY.ticket) || query.has(SSO_LOGIN_QUERY.error);
   useEffect(() => {
@@ -49,7 +46,7 @@ export function useSsoReturn(redirectTo: string | null) {
       try {
         enterConsole(await complete.mutateAsync(code));
       } catch (failure) {
-        if (failure instanceof ApiError && failure.code === 'SSO_FAILED') {
+        if (isApiError(failure, { code: 'SSO_FAILED' })) {
           setTicket(null);
           setError(failure.message || ERROR_MESSAGES.SSO_FAILED);
           return;

@@ -1,0 +1,36 @@
+import TextField, { type TextFieldProps } from '@mui/material/TextField';
+
+/*
+ * The text fields that many forms share, with the settings they always have; a form passes the field's
+ * binding (formField) and what differs.
+ */
+
+/** An item's name: the first field of its create and edit forms. */
+export function NameField(props: TextFieldProps) {
+  return <TextField label="Name" required fullWidth autoFocus autoComplete="off" {...props} />;
+}
+
+/** An e-mail address (sign-up, login, a user's address). */
+export function EmailField(props: TextFieldProps) {
+  return <TextField label="Email" type="email" required fullWidth {...props} />;
+}
+
+/** A 6-digit code from an e-mail or an authenticator app: the phone's keypad, and its one-time-code fill. */
+export function VerificationCodeField({ maxLength, ...props }: TextFieldProps & { maxLength?: number }) {
+  return (
+    <TextField
+      label="Verification code"
+      autoComplete="one-time-code"
+      autoFocus
+      required
+      fullWidth
+      slotProps={{ htmlInput: { inputMode: 'numeric', maxLength } }}
+      {...props}
+    />
+  );
+}
+
+/** An item's free-text description (groups, roles): a few lines, optional. */
+export function DescriptionField(props: TextFieldProps) {
+  return <TextField label="Description" fullWidth multiline minRows={2} {...props} />;
+}

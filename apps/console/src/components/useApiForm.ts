@@ -1,0 +1,77 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { FormEventHandler } from 'react';
+import {
+  type DefaultValues,
+  type FieldValues,
+  type Mode,
+  type Resolver,
+  type UseFormReturn,
+  useForm,
+} from 'react-hook-form';
+import type { ZodType } from 'zod';
+import { useFormErrorReport } from '../core/errors/formErrors';
+
+/**
+ * How the form is checked: the contract's schema (the same rules the API applies), or a resolver built
+ * on the contract's schemas when the form picks between them.
+ */
+type FormCheck<Values extends FieldValues, Output> =
+  | { schema: ZodType<Output, Values>; resolver?: never }
+  | { resolver: Resolver<Values, unknown, Output>; schema?: never };
+
+export type ApiFormOptions<Values extends FieldValues, Output, Answer> = FormCheck<Values, Output> & {
+  defaultValues: DefaultValues<Values>;
+  mode?: Mode;
+  /** Only the fields on screen are part of the values (a form that swaps one field for another). */
+  shouldUnregister?: boolean;
+  /** The call, given the checked values; its calls run with FORM_META. */
+  send: (values: Output) => Promise<Answer>;
+  /** What the form does with the answer. */
+  onSent?: (answer: Answer) => void;
+  /** An error the form explains itself returns true; the others go to their fields or the shared handler. */
+  onError?: (error: unknown) => boolean;
+};
+
+export interface ApiForm<Values extends FieldValues, Output> {
+  form: UseFormReturn<Values, unknown, Output>;
+  onSubmit: FormEventHandler<HTMLFormElement>;
+  /** From submit until the call has answered. */
+  busy: boolean;
+}
+
+/**
+ * A form whose submit is one API call: react-hook-form checked with the contract's schema, then the call;
+ * the server's messages for the form's fields go next to them (the first one focused) and any other
+ * failure to the shared handler (core/errors/formErrors).
+ */
+export function useApiForm<Values extends FieldValues, Output, Answer>({
+  schema,
+  resolver,
+  defaultValues,
+  mode,
+  shouldUnregister,
+  send,
+  onSent,
+  onError,
+}: ApiFormOptions<Values, Output, Answer>): ApiForm<Values, Output> {
+  const reportError = useFormErrorReport();
+  const form = useForm<Values, unknown, Output>({
+    resolver: resolver ?? (zodResolver(schema) as Resolver<Values, unknown, Output>),
+    defaultValues,
+    mode,
+    shouldUnregister,
+  });
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    let answer: Answer;
+    try {
+      answer = await send(values);
+    } catch (error) {
+      if (!onError?.(error)) reportError(form, error);
+      return;
+    }
+    onSent?.(answer);
+  });
+
+  return { form, onSubmit, busy: form.formState.isSubmitting };
+}

@@ -1,0 +1,112 @@
+import {
+  authEndpoints,
+  type ForgotPassword,
+  identityProviderEndpoints,
+  type LoginForm,
+  passwordEndpoints,
+  type ResetPassword,
+  ssoEndpoints,
+} from '@skyvault/contract';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { callApi } from '../../core/api/client';
+import { FORM_META } from '../../core/queryClient';
+import { notify } from '../../core/toasts/notify';
+
+/*
+ * The login and password screens' calls. Each form shows its call's errors next to its fields
+ * (FORM_META); the shared handler still acts on those it handles (a forced password reset).
+ */
+
+/** E-mail flow: a login code to the address. */
+export const useRequestCode = () =>
+  useMutation({
+    mutationFn: (email: string) => callApi(authEndpoints.requestCode, { body: { email } }),
+    meta: FORM_META,
+  });
+
+/** A new login code from the code step; its failures get the shared toast (the step has no field for them). */
+export const useResendCode = (email: string) =>
+  useMutation({
+    mutationFn: () => callApi(authEndpoints.requestCode, { body: { email } }),
+    onSuccess: () => notify(`We have sent a new code to ${email}.`, 'info'),
+  });
+
+/** The e-mailed code, which answers the tenants the address belongs to. */
+export const useVerifyCode = (email: string) =>
+  useMutation({
+    mutationFn: (code: string) => callApi(authEndpoints.verifyCode, { body: { email, code } }),
+    meta: FORM_META,
+  });
+
+/** What both login flows end with. */
+export type Credentials = Pick<LoginForm, 'email' | 'tenantName' | 'password'>;
+
+/** The browser's time zone goes with the login so the session knows the user's local time. */
+const browserTimeZone = (): string | undefined => {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone;
+  } catch {
+    return undefined;
+  }
+};
+
+/** Checks the credentials and says whether a TOTP code is needed. */
+export const usePreLogin = () =>
+  useMutation({
+    mutationFn: (credentials: Credentials) =>
+      callApi(authEndpoints.preLogin, { body: { ...credentials, timezone: browserTimeZone() } }),
+    meta: FORM_META,
+  });
+
+export const useLogin = () =>
+  useMutation({
+    mutationFn: ({ code, ...credentials }: Credentials & { code?: string }) =>
+      callApi(authEndpoints.login, { body: { ...credentials, code, timezone: browserTimeZone() } }),
+    meta: FORM_META,
+  });
+
+/** The TOTP code that finishes a sign-in through an identity provider, with its ticket. */
+export const useCompleteSso = (ticket: string | null) =>
+  useMutation({
+    mutationFn: (code: string) => callApi(ssoEndpoints.complete, { body: { ticket: ticket ?? '', code } }),
+    meta: FORM_META,
+  });
+
+/**
+ * The tenant's identity provider buttons; `state` is where a sign-in through one ends. The password form
+ * works without them, so a failure shows nothing.
+ */
+export const useLoginButtons = (tenantName: string, state: string | undefined) =>
+  useQuery({
+    queryKey: ['auth', 'login-buttons', tenantName, state ?? ''] as const,
+    queryFn: ({ signal }) =>
+      callApi(identityProviderEndpoints.loginButtons, { body: { tenantName, state }, signal }),
+    enabled: Boolean(tenantName),
+    staleTime: 0,
+    retry: false,
+    meta: { errorToast: false },
+  });
+
+/** 'Forgot Your Password?': a reset link for an e-mail and tenant. */
+export const useForgotPassword = () =>
+  useMutation({
+    mutationFn: (body: ForgotPassword) => callApi(passwordEndpoints.forgotPassword, { body }),
+    meta: FORM_META,
+  });
+
+/** Whose password a reset code changes; the page tells an unusable code itself. */
+export const useResetCodeDetails = (code: string) =>
+  useQuery({
+    queryKey: ['reset-code', code],
+    queryFn: ({ signal }) => callApi(passwordEndpoints.resetCodeDetails, { params: { code }, signal }),
+    enabled: Boolean(code),
+    retry: false,
+    staleTime: Number.POSITIVE_INFINITY,
+    meta: { errorToast: false },
+  });
+
+export const useResetPassword = () =>
+  useMutation({
+    mutationFn: (body: ResetPassword) => callApi(passwordEndpoints.resetPassword, { body }),
+    meta: FORM_META,
+  });

@@ -1,0 +1,14 @@
+import type { MfaDevice, MfaStatus } from '@skyvault/contract';
+
+/** The device the screens' tests open, and its address in the API. */
+export const DEVICE_ID = '1f2e3d4c-5b6a-4798-8a7b-6c5d4e3f2a1b';
+export const DEVICE_PATH = `/api/v1/mfa/${DEVICE_ID}`;
+
+/** The 'Work-phone' device in this status, as the API answers it. */
+export const workPhone = (status: MfaStatus): MfaDevice => ({
+  id: DEVICE_ID,
+  name: 'Work-phone',
+  status,
+  createdAt: '2025-03-04T14:05:00.000Z',
+  updatedAt: '2025-03-05T09:30:00.000Z',
+});
