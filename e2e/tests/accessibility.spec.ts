@@ -1,9 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { type OpenIdProvider, startOpenIdProvider } from '../../apps/api/test/openid-provider';
 import { signInAsDemo } from './demo';
-import { createGroup, ssoCallbackUrl } from './identity-providers.page';
+import { createGroup, useOpenIdProvider } from './identity-providers.page';
 
 /**
  * Every screen against the WCAG 2.1 A and AA rules that axe-core checks automatically: the public
@@ -52,20 +50,7 @@ async function created(page: Page, path: string, data: unknown): Promise<string>
 }
 
 test.describe('signed-in screens', () => {
-  let idp: OpenIdProvider;
-  // biome-ignore lint/correctness/noEmptyPattern: Playwright wants its fixtures argument destructured.
-  test.beforeAll(async ({}, testInfo) => {
-    idp = await startOpenIdProvider({
-      port: IDP_PORT,
-      clientId: `axe-${run}`,
-      clientSecret: randomBytes(24).toString('base64url'),
-      redirectUri: ssoCallbackUrl(String(testInfo.project.use.baseURL)),
-      accounts: [],
-    });
-  });
-  test.afterAll(async () => {
-    await idp?.close();
-  });
+  const provider = useOpenIdProvider({ port: IDP_PORT, clientId: `axe-${run}` });
 
   test('every screen meets WCAG 2.1 AA', async ({ page }) => {
     test.setTimeout(180_000);
@@ -77,7 +62,11 @@ test.describe('signed-in screens', () => {
     const providerId = await created(page, '/api/v1/identity-providers', {
       name: `Axe IdP ${run}`,
       type: 'OpenId',
-      providerData: { clientId: idp.clientId, clientSecret: idp.clientSecret, issuer: idp.issuer },
+      providerData: {
+        clientId: provider().clientId,
+        clientSecret: provider().clientSecret,
+        issuer: provider().issuer,
+      },
     });
     const mfaId = await created(page, '/api/v1/mfa', { name: `Axe-phone-${run}` });
     // Holds the address the browser signs in from, so that the range is no lockout.

@@ -1,5 +1,6 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { signInAsDemo } from './demo';
+import { openFromSidebar } from './navigation';
 
 const run = Date.now().toString(36);
 const names = { created: `Portal ${run}`, renamed: `Portal ${run} two` };
@@ -24,12 +25,8 @@ class ConnectedAppsScreens {
   }
 
   async openList() {
-    await this.page
-      .getByRole('navigation', { name: 'Main navigation' })
-      .getByRole('link', { name: 'Connected Apps' })
-      .click();
+    await openFromSidebar(this.page, 'Connected Apps');
     await expect(this.page).toHaveURL(/\/applications$/);
-    await expect(this.page.getByRole('heading', { level: 1, name: 'Connected Apps' })).toBeVisible();
   }
 
   /** The value beside a label in one of the details cards. */

@@ -1,6 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { STAND_IN_USER } from '../../apps/api/test/salesforce-stand-in';
 import { signInAsDemo } from './demo';
+import { openFromSidebar } from './navigation';
 
 /** The demo tenant has Backup, so a connection needs a storage; one is made through the API. */
 async function createStorage(page: Page, name: string) {
@@ -22,11 +23,7 @@ test.describe('connections', () => {
     const connectionName = `e2e-org-${suffix}`;
     await createStorage(page, storageName);
 
-    await page
-      .getByRole('navigation', { name: 'Main navigation' })
-      .getByRole('link', { name: 'Connections' })
-      .click();
-    await expect(page.getByRole('heading', { name: 'Connections', level: 1 })).toBeVisible();
+    await openFromSidebar(page, 'Connections');
     await page.getByRole('button', { name: 'Create connection' }).first().click();
 
     const dialog = page.getByRole('dialog', { name: 'Create connection' });

@@ -1,9 +1,46 @@
-import { expect, type Page } from '@playwright/test';
+import { randomBytes } from 'node:crypto';
+import { expect, type Page, test } from '@playwright/test';
+import {
+  type OpenIdAccount,
+  type OpenIdProvider,
+  startOpenIdProvider,
+} from '../../apps/api/test/openid-provider';
+import { openFromSidebar } from './navigation';
 
 const CONSOLE_HEADERS = { 'x-requested-with': 'skyvault-console' };
 
 /** The API's redirect URI for identity providers (PUBLIC_URL + the contract's SSO_CALLBACK_PATH). */
 export const ssoCallbackUrl = (baseURL: string) => new URL('/api/v1/sso/callback', baseURL).href;
+
+/**
+ * A tenant's identity provider, run by the test process itself (oidc-provider on the loopback address)
+ * for the tests of the calling file (or describe block): started before them, closed after them. The
+ * answer reads the running provider.
+ */
+export function useOpenIdProvider(options: {
+  clientId: string;
+  accounts?: OpenIdAccount[];
+  port?: number;
+}): () => OpenIdProvider {
+  let idp: OpenIdProvider | undefined;
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright wants its fixtures argument destructured.
+  test.beforeAll(async ({}, testInfo) => {
+    idp = await startOpenIdProvider({
+      ...(options.port ? { port: options.port } : {}),
+      clientId: options.clientId,
+      clientSecret: randomBytes(24).toString('base64url'),
+      redirectUri: ssoCallbackUrl(String(testInfo.project.use.baseURL)),
+      accounts: options.accounts ?? [],
+    });
+  });
+  test.afterAll(async () => {
+    await idp?.close();
+  });
+  return () => {
+    if (!idp) throw new Error('The identity provider has not started');
+    return idp;
+  };
+}
 
 /** A small valid SVG, as an administrator would upload for a login button. */
 export const BUTTON_SVG = Buffer.from(
@@ -42,11 +79,7 @@ export class IdentityProvidersScreen {
   constructor(readonly page: Page) {}
 
   async open() {
-    await this.page
-      .getByRole('navigation', { name: 'Main navigation' })
-      .getByRole('link', { name: 'Identity Providers' })
-      .click();
-    await expect(this.page.getByRole('heading', { level: 1, name: 'Identity Providers' })).toBeVisible();
+    await openFromSidebar(this.page, 'Identity Providers');
   }
 
   /** From the list: Create, fill in the page, Create; ends on the new provider's details. */

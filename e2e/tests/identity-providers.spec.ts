@@ -1,26 +1,17 @@
-import { randomBytes } from 'node:crypto';
 import { expect, test } from '@playwright/test';
-import { type OpenIdProvider, startOpenIdProvider } from '../../apps/api/test/openid-provider';
 import { signInAsDemo } from './demo';
-import { BUTTON_SVG, createGroup, IdentityProvidersScreen, ssoCallbackUrl } from './identity-providers.page';
+import {
+  BUTTON_SVG,
+  createGroup,
+  IdentityProvidersScreen,
+  useOpenIdProvider,
+} from './identity-providers.page';
 
 const run = Date.now().toString(36);
 const names = { provider: `Okta ${run}`, renamed: `Okta SSO ${run}`, group: `Okta people ${run}` };
 
 // The API reads the issuer's OpenID configuration when a provider is saved, so a real one runs here.
-let idp: OpenIdProvider;
-// biome-ignore lint/correctness/noEmptyPattern: Playwright wants its fixtures argument destructured.
-test.beforeAll(async ({}, testInfo) => {
-  idp = await startOpenIdProvider({
-    clientId: `screens-${run}`,
-    clientSecret: randomBytes(16).toString('hex'),
-    redirectUri: ssoCallbackUrl(String(testInfo.project.use.baseURL)),
-    accounts: [],
-  });
-});
-test.afterAll(async () => {
-  await idp?.close();
-});
+const provider = useOpenIdProvider({ clientId: `screens-${run}` });
 
 test('identity providers: create with an image and a default group, list, edit, disable, enable, delete', async ({
   page,
@@ -33,18 +24,18 @@ test('identity providers: create with an image and a default group, list, edit, 
   await screen.open();
   await screen.create({
     name: names.provider,
-    clientId: idp.clientId,
-    clientSecret: idp.clientSecret,
-    issuer: idp.issuer,
+    clientId: provider().clientId,
+    clientSecret: provider().clientSecret,
+    issuer: provider().issuer,
     svg: { name: 'okta.svg', buffer: BUTTON_SVG },
     defaultGroup: names.group,
   });
 
   // The details: fields, the secret never shown, the button as the login page shows it, the group.
   const details = page.getByRole('main');
-  await expect(details.getByText(idp.issuer, { exact: true })).toBeVisible();
-  await expect(details.getByText(idp.clientId, { exact: true })).toBeVisible();
-  await expect(details.getByText(idp.clientSecret)).toHaveCount(0);
+  await expect(details.getByText(provider().issuer, { exact: true })).toBeVisible();
+  await expect(details.getByText(provider().clientId, { exact: true })).toBeVisible();
+  await expect(details.getByText(provider().clientSecret)).toHaveCount(0);
   await expect(details.getByText('(stored, never shown)')).toBeVisible();
   await expect(details.getByText('Active', { exact: true })).toBeVisible();
   const preview = details.getByRole('img', { name: `Login button: Connect ${names.provider}` });
@@ -64,7 +55,7 @@ test('identity providers: create with an image and a default group, list, edit, 
   const table = page.getByRole('table', { name: 'Identity Providers' });
   const row = table.getByRole('row').filter({ hasText: names.provider });
   await expect(row.getByText('OpenID Connect')).toBeVisible();
-  await expect(row.getByText(idp.issuer)).toBeVisible();
+  await expect(row.getByText(provider().issuer)).toBeVisible();
   await expect(row.getByText('Active')).toBeVisible();
   await page.getByRole('searchbox', { name: 'Search identity providers' }).fill(`no such ${run}`);
   await expect(table.getByRole('link', { name: names.provider })).toBeHidden();

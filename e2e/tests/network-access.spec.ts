@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { signInAsDemo } from './demo';
+import { openFromSidebar } from './navigation';
 
 const run = Date.now().toString(36);
 const CONSOLE_HEADERS = { 'x-requested-with': 'skyvault-console' };
@@ -29,11 +30,7 @@ test('an administrator permits a range holding their address, edits it, is kept 
 }) => {
   await signInAsDemo(page);
 
-  await page
-    .getByRole('navigation', { name: 'Main navigation' })
-    .getByRole('link', { name: 'Network Access' })
-    .click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Network Access' })).toBeVisible();
+  await openFromSidebar(page, 'Network Access');
   await expect(page.getByText('No IP ranges yet')).toBeVisible();
 
   // Create, first with a backwards range, which the form refuses.

@@ -1,6 +1,7 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { demoLogin } from './demo';
 import { LoginPage, logOut } from './login.page';
+import { openFromSidebar } from './navigation';
 
 const run = Date.now().toString(36);
 const CONSOLE_HEADERS = { 'x-requested-with': 'skyvault-console' };
@@ -34,11 +35,6 @@ async function grantFullAccess(page: Page, roleId: string) {
     headers: CONSOLE_HEADERS,
   });
   expect(res.status()).toBe(200);
-}
-
-async function openFromSidebar(page: Page, link: string, heading: string) {
-  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: link }).click();
-  await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
 }
 
 /** Types into a picker and chooses the option that appears. */

@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { signInAsDemo } from './demo';
+import { openFromSidebar } from './navigation';
 
 const CONSOLE_HEADERS = { 'x-requested-with': 'skyvault-console' };
 
@@ -50,11 +51,7 @@ test.describe('roles', () => {
     const roleName = `E2E releasers ${suffix}`;
     await connectOrg(page, orgName);
 
-    await page
-      .getByRole('navigation', { name: 'Main navigation' })
-      .getByRole('link', { name: 'Roles' })
-      .click();
-    await expect(page.getByRole('heading', { name: 'Roles', level: 1 })).toBeVisible();
+    await openFromSidebar(page, 'Roles');
     await page.getByRole('link', { name: 'Create' }).first().click();
     await expect(page.getByRole('heading', { name: 'Create Role', level: 1 })).toBeVisible();
 

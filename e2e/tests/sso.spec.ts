@@ -1,13 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
-import {
-  OPENID_LOGIN_BUTTON,
-  type OpenIdProvider,
-  startOpenIdProvider,
-} from '../../apps/api/test/openid-provider';
+import { OPENID_LOGIN_BUTTON } from '../../apps/api/test/openid-provider';
 import { demoLogin } from './demo';
-import { createGroup, IdentityProvidersScreen, ssoCallbackUrl } from './identity-providers.page';
+import { createGroup, IdentityProvidersScreen, useOpenIdProvider } from './identity-providers.page';
 import { LoginPage } from './login.page';
 import { MfaPage } from './mfa.page';
 
@@ -31,21 +26,7 @@ const codeAt = (secret: string, offsetSteps = 0) =>
     timestamp: Date.now() + offsetSteps * 30_000,
   });
 
-/** A tenant's identity provider, run by the test process itself (oidc-provider) on the loopback address. */
-let idp: OpenIdProvider;
-// biome-ignore lint/correctness/noEmptyPattern: Playwright wants its fixtures argument destructured.
-test.beforeAll(async ({}, testInfo) => {
-  idp = await startOpenIdProvider({
-    port: IDP_PORT,
-    clientId: `skyvault-${run}`,
-    clientSecret: randomBytes(24).toString('base64url'),
-    redirectUri: ssoCallbackUrl(String(testInfo.project.use.baseURL)),
-    accounts: [account],
-  });
-});
-test.afterAll(async () => {
-  await idp?.close();
-});
+const provider = useOpenIdProvider({ port: IDP_PORT, clientId: `skyvault-${run}`, accounts: [account] });
 
 /** A browser of its own (no cookies at the console or the provider), on the login page at the tenant's buttons. */
 async function visitorAtButtons(browser: Browser, tenantName: string): Promise<Page> {
@@ -62,7 +43,7 @@ async function visitorAtButtons(browser: Browser, tenantName: string): Promise<P
 /** Follows the button to the provider's own sign-in form. */
 async function toProviderForm(page: Page) {
   await page.getByRole('link', { name: buttonName }).click();
-  await expect(page).toHaveURL(new RegExp(`^${idp.interactionPath}/`));
+  await expect(page).toHaveURL(new RegExp(`^${provider().interactionPath}/`));
   await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
   await page.getByLabel('User id or e-mail').fill(account.email);
 }
@@ -102,9 +83,9 @@ test('a new user signs in through the tenant’s OpenID provider and lands in it
   await providers.open();
   await providers.create({
     name: providerName,
-    clientId: idp.clientId,
-    clientSecret: idp.clientSecret,
-    issuer: idp.issuer,
+    clientId: provider().clientId,
+    clientSecret: provider().clientSecret,
+    issuer: provider().issuer,
     defaultGroup: groupName,
   });
 

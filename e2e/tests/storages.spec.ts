@@ -1,5 +1,6 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { signInAsDemo } from './demo';
+import { openFromSidebar } from './navigation';
 
 const run = Date.now().toString(36);
 const names = { local: `local-${run}`, aws: `aws-${run}`, azure: `azure-${run}` };
@@ -17,12 +18,8 @@ class StoragesScreen {
   }
 
   async open() {
-    await this.page
-      .getByRole('navigation', { name: 'Main navigation' })
-      .getByRole('link', { name: 'Storages' })
-      .click();
+    await openFromSidebar(this.page, 'Storages');
     await expect(this.page).toHaveURL(/\/storages$/);
-    await expect(this.page.getByRole('heading', { name: 'Storages' })).toBeVisible();
   }
 
   async startCreating(name: string, typeLabel: string) {

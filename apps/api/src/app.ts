@@ -1,54 +1,46 @@
-import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
+import { warnIfDegraded } from './db/features.js';
+import { startHousekeeping } from './housekeeping.js';
 import { logSerializers } from './lib/logging.js';
-import { resealLegacySecrets } from './lib/reseal.js';
-import { createSecretBox, loadSecretsKey } from './lib/secrets.js';
-import { applicationRoutes } from './modules/applications/applications.routes.js';
-import { createApplicationService } from './modules/applications/applications.service.js';
-import { authRoutes } from './modules/auth/auth.routes.js';
-import { createLoginService } from './modules/auth/login.service.js';
-import { createLoginCodes } from './modules/auth/login-codes.service.js';
-import { connectionRoutes } from './modules/connections/connections.routes.js';
-import { createConnectionService } from './modules/connections/connections.service.js';
-import { createGroupUsersService } from './modules/groups/group-users.service.js';
-import { groupRoutes } from './modules/groups/groups.routes.js';
-import { createGroupService } from './modules/groups/groups.service.js';
-import { iconRoutes } from './modules/icons/icons.routes.js';
-import { identityProviderRoutes } from './modules/identity-providers/identity-providers.routes.js';
-import { ipRangeRoutes } from './modules/ip-ranges/ip-ranges.routes.js';
-import { createIpRangeService } from './modules/ip-ranges/ip-ranges.service.js';
-import { licenseRoutes } from './modules/licenses/licenses.routes.js';
-import { createLicensesService } from './modules/licenses/licenses.service.js';
-import { createMailer, type Mailer } from './modules/mail/mailer.js';
-import { mfaRoutes } from './modules/mfa/mfa.routes.js';
-import { createMfaService } from './modules/mfa/mfa.service.js';
-import { oauthRoutes } from './modules/oauth/oauth.routes.js';
-import { deleteExpiredStates } from './modules/oauth-states/oauth-states.repository.js';
-import { createOneTimeTokens } from './modules/one-time-tokens/one-time-tokens.service.js';
-import { createPasswordService } from './modules/passwords/passwords.service.js';
-import { permissionRoutes } from './modules/permissions/permissions.routes.js';
-import { createPermissionService } from './modules/permissions/permissions.service.js';
-import { createRateLimiter } from './modules/rate-limits/rate-limits.service.js';
-import { createRolePermissionService } from './modules/roles/role-permissions.service.js';
-import { roleRoutes } from './modules/roles/roles.routes.js';
-import { createRoleService } from './modules/roles/roles.service.js';
-import { sessionRoutes } from './modules/sessions/sessions.routes.js';
-import { createSessionService } from './modules/sessions/sessions.service.js';
-import { createSingleSignOn } from './modules/sso/single-sign-on.js';
-import { ssoRoutes } from './modules/sso/sso.routes.js';
-import { storageRoutes } from './modules/storages/storages.routes.js';
-import { createStorageService } from './modules/storages/storages.service.js';
-import { systemRoutes } from './modules/system/system.routes.js';
-import { tenantRoutes } from './modules/tenants/tenants.routes.js';
-import { createTenantService } from './modules/tenants/tenants.service.js';
-import { userRoutes } from './modules/users/users.routes.js';
-import { createUserService } from './modules/users/users.service.js';
+import { applicationRoutes, createApplicationService } from './modules/applications/index.js';
+import { authRoutes, createLoginCodes, createLoginService } from './modules/auth/index.js';
+import { connectionRoutes, createConnectionService } from './modules/connections/index.js';
+import {
+  createGroupService,
+  createGroupUsersService,
+  groupForAssignment,
+  groupRoutes,
+} from './modules/groups/index.js';
+import { iconRoutes } from './modules/icons/index.js';
+import { identityProviderRoutes } from './modules/identity-providers/index.js';
+import { createIpRangeService, ipRangeRoutes } from './modules/ip-ranges/index.js';
+import { createLicensesService, licenseRoutes } from './modules/licenses/index.js';
+import { createMfaService, mfaRoutes } from './modules/mfa/index.js';
+import { oauthRoutes } from './modules/oauth/index.js';
+import { createPasswordService } from './modules/passwords/index.js';
+import { createPermissionService, permissionRoutes } from './modules/permissions/index.js';
+import { createRolePermissionService, createRoleService, roleRoutes } from './modules/roles/index.js';
+import { createSessionService, sessionRoutes } from './modules/sessions/index.js';
+import { createSingleSignOn, ssoRoutes } from './modules/sso/index.js';
+import { createStorageService, storageRoutes } from './modules/storages/index.js';
+import { systemRoutes } from './modules/system/index.js';
+import { createTenantService, tenantRoutes } from './modules/tenants/index.js';
+import { createUserService, userRoutes } from './modules/users/index.js';
+import { createMailer, type Mailer } from './platform/mail/mailer.js';
+import { createOneTimeTokens } from './platform/one-time-tokens/one-time-tokens.service.js';
+import { createRateLimiter } from './platform/rate-limits/rate-limits.service.js';
+import { resealLegacySecrets } from './platform/secrets/reseal.js';
+import { openSecretBox } from './platform/secrets/secrets.js';
 import { consolePlugin } from './plugins/console.js';
 import { docsPlugin } from './plugins/docs.js';
 import { errorsPlugin } from './plugins/errors.js';
+import { healthPlugin } from './plugins/health.js';
+import { loadSheddingPlugin } from './plugins/load-shedding.js';
+import { countMail, createMetrics, metricsPlugin } from './plugins/metrics.js';
+import { requestIdGenerator, requestIdPlugin } from './plugins/request-id.js';
 import { securityPlugin } from './plugins/security.js';
 import { sessionPlugin } from './plugins/session.js';
 
@@ -67,7 +59,7 @@ const BRAND_NAMES = { skyvault: 'Skyvault', flosum: 'Flosum' } as const;
 
 /** The services of the app, built once and handed to the routes that need them. */
 export function createServices(config: Config, database: Database, log: FastifyBaseLogger, mailer: Mailer) {
-  const secrets = createSecretBox(loadSecretsKey(config.secretsKey, config.dataDir));
+  const secrets = openSecretBox(config);
   const limiter = createRateLimiter(database, config.limits);
   const tokens = createOneTimeTokens(database);
   const sessions = createSessionService(database, {
@@ -84,7 +76,7 @@ export function createServices(config: Config, database: Database, log: FastifyB
     mfa,
     licenses: createLicensesService({ database }),
     passwords,
-    users: createUserService({ database, tokens, sessions, ...mail }),
+    users: createUserService({ database, tokens, sessions, groupForAssignment, ...mail }),
     groups: createGroupService({ database }),
     groupUsers: createGroupUsersService({ database }),
     ipRanges: createIpRangeService({ database }),
@@ -109,9 +101,6 @@ declare module 'fastify' {
   }
 }
 
-/** Expired sessions and finished rate-limit windows are swept this often. */
-const HOUSEKEEPING_MS = 60 * 60 * 1000;
-
 /** The whole server as a value: main.ts listens on it, tests call app.inject or listen on port 0. */
 export async function buildApp(config: Config, options: AppOptions): Promise<FastifyInstance> {
   const { database } = options;
@@ -125,7 +114,7 @@ export async function buildApp(config: Config, options: AppOptions): Promise<Fas
             redact: ['req.headers', 'res.headers'],
             ...(options.logStream ? { stream: options.logStream } : {}),
           },
-    genReqId: () => randomUUID(),
+    genReqId: requestIdGenerator(config.trustProxy),
     trustProxy:
       typeof config.trustProxy === 'number'
         ? (
@@ -139,43 +128,41 @@ export async function buildApp(config: Config, options: AppOptions): Promise<Fas
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const mailer =
+  const metrics = createMetrics(config, database);
+  const mailer = countMail(
     options.mailer ??
-    createMailer({
-      smtpUrl: config.mail.smtpUrl,
-      from: config.mail.from,
-      dataDir: config.dataDir,
-      log: app.log,
-    });
+      createMailer({
+        smtpUrl: config.mail.smtpUrl,
+        from: config.mail.from,
+        dataDir: config.dataDir,
+        log: app.log,
+      }),
+    metrics,
+  );
   const services = createServices(config, database, app.log, mailer);
   app.decorate('services', services);
   app.decorate('database', database);
-  // Values sealed before they were bound to their row are rewritten once (lib/reseal.ts).
+  // Values sealed before they were bound to their row are rewritten once (platform/secrets/reseal.ts).
   await resealLegacySecrets(database, services.secrets, app.log);
+  await warnIfDegraded(database, app.log);
 
-  const housekeeping = setInterval(() => {
-    Promise.all([
-      services.sessions.purgeExpired(),
-      services.limiter.purgeExpired(),
-      database.system((tx) => deleteExpiredStates(tx)),
-      services.tenants.expireUnverified().then((names) => {
-        if (names.length > 0) app.log.info({ tenants: names }, 'unverified sign-ups expired');
-      }),
-    ]).catch((error) => app.log.warn({ err: error }, 'housekeeping failed'));
-  }, HOUSEKEEPING_MS);
-  housekeeping.unref();
+  const stopHousekeeping = startHousekeeping({ services, database, log: app.log });
   app.addHook('onClose', async () => {
-    clearInterval(housekeeping);
+    stopHousekeeping();
     mailer.close();
     await database.close();
   });
 
+  await app.register(requestIdPlugin);
   await app.register(errorsPlugin);
+  await app.register(loadSheddingPlugin, { config });
+  await app.register(metricsPlugin, { config, metrics });
+  await app.register(healthPlugin, { database });
   await app.register(securityPlugin, { config });
   await app.register(docsPlugin, { config });
   await app.register(sessionPlugin, { config, sessions: services.sessions });
 
-  await app.register(systemRoutes, { config, database, tenants: services.tenants });
+  await app.register(systemRoutes, { config, tenants: services.tenants });
   await app.register(sessionRoutes, { database });
   await app.register(authRoutes, { config, ...services });
   await app.register(tenantRoutes, { tenants: services.tenants });

@@ -2,13 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { PassThrough } from 'node:stream';
 import type { FastifyInstance, InjectOptions } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { type Config, loadConfig } from '../src/config.js';
 import type { Database } from '../src/db/client.js';
 import { tenants, users } from '../src/db/schema/index.js';
 import { hashPassword } from '../src/lib/passwords.js';
-import { sessionCookieName } from '../src/plugins/session.js';
+import { sessionCookieName } from '../src/modules/sessions/index.js';
 import { openTestDatabase } from './database.js';
 
 export const testConfig = (env: Record<string, string> = {}): Config =>
@@ -42,6 +44,43 @@ export async function createTestApp(
   await app.ready();
   return { app, database, config, close: () => app.close() };
 }
+
+/**
+ * What a describe block's tests share (an app, a stand-in server): opened before its first test, after
+ * the hooks registered before this call, and closed after its last. The value is taken at once and
+ * read when a test runs, so that `const t = useTestApp()` can be passed on at the top of the block;
+ * spreading it (`{ ...t }`) and `in` see the opened value's own fields.
+ */
+export function useOpened<T extends { close(): unknown }>(open: () => Promise<T>): T {
+  let current: T | undefined;
+  beforeAll(async () => {
+    current = await open();
+  });
+  afterAll(async () => {
+    await current?.close();
+  });
+  const live = (): T => {
+    if (!current) throw new Error('It opens in beforeAll: read it inside a hook or a test.');
+    return current;
+  };
+  return new Proxy({} as T, {
+    get: (_, key) => {
+      const value: unknown = Reflect.get(live(), key);
+      return typeof value === 'function' ? value.bind(live()) : value;
+    },
+    has: (_, key) => Reflect.has(live(), key),
+    ownKeys: () => Reflect.ownKeys(live()),
+    getOwnPropertyDescriptor: (_, key) => {
+      const field = Reflect.getOwnPropertyDescriptor(live(), key);
+      return field && { ...field, configurable: true };
+    },
+  });
+}
+
+/** The app a describe block's tests share (see useOpened); a fresh one on its own database by default. */
+export const useTestApp = <T extends TestApp = TestApp>(
+  open: () => Promise<T> = () => createTestApp() as Promise<T>,
+): T => useOpened(open);
 
 export interface TestUser {
   tenantId: string;
@@ -125,6 +164,16 @@ export function call(t: TestApp, options: InjectOptions & { cookie?: string }) {
       ...headers,
     },
   });
+}
+
+/** A log stream for createTestApp's `logStream` that keeps everything written to it. */
+export function captureLog() {
+  let text = '';
+  const stream = new PassThrough();
+  stream.on('data', (chunk: Buffer) => {
+    text += chunk.toString('utf8');
+  });
+  return { stream, text: () => text };
 }
 
 export interface SentMail {

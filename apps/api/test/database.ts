@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { inject } from 'vitest';
-import type { Database } from '../src/db/client.js';
+import type { Database, Tx } from '../src/db/client.js';
 import { openPglite } from '../src/db/pglite.js';
 import { openPostgres } from '../src/db/postgres.js';
+import { tenants } from '../src/db/schema/index.js';
 import { adminUrl } from './db-names.js';
 
 /** Serialises CREATE DATABASE … TEMPLATE across test workers (PostgreSQL refuses concurrent copies). */
@@ -39,4 +40,22 @@ export async function openTestDatabase(): Promise<Database> {
       await admin.database.close();
     },
   };
+}
+
+/**
+ * A fresh database with these tenants (id and name), each given its rows by `seed` in a transaction of
+ * the tenant's own, for tests of what one tenant's transactions may see.
+ */
+export async function openWithTenants(
+  named: readonly (readonly [id: string, name: string])[],
+  seed: (tx: Tx, tenantId: string, name: string) => Promise<unknown>,
+): Promise<Database> {
+  const database = await openTestDatabase();
+  for (const [id, name] of named) {
+    await database.tenant(id, async (tx) => {
+      await tx.insert(tenants).values({ id, name, services: ['backup'] });
+      await seed(tx, id, name);
+    });
+  }
+  return database;
 }

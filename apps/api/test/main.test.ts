@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,7 +7,9 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openPglite } from '../src/db/pglite.js';
+import { openPostgres } from '../src/db/postgres.js';
 import { tenants } from '../src/db/schema/index.js';
+import { adminUrl } from './db-names.js';
 
 const apiDir = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 
@@ -73,6 +75,43 @@ describe('starting the server', () => {
       `skyvault: Cannot connect to PostgreSQL at 127.0.0.1:${port}/nowhere: connection refused.`,
     );
   });
+
+  it('refuses to start in production without DATABASE_URL, with one clear line', async () => {
+    const run = start({ NODE_ENV: 'production', DATA_DIR: tempDir() });
+    expect(await run.exited).toBe(1);
+    expect(run.output().trim()).toBe(
+      'skyvault: DATABASE_URL must be set when NODE_ENV=production: the embedded database is for development.',
+    );
+  });
+
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    'starts on PostgreSQL with a DATA_DIR that does not exist yet, and keeps the demo login there',
+    async () => {
+      const url = process.env.TEST_DATABASE_URL!;
+      const name = `skyvault_fresh_${process.pid}_${Date.now()}`;
+      const admin = openPostgres(adminUrl(url), { max: 1 });
+      await admin.pool.query(`CREATE DATABASE "${name}"`);
+      const dataDir = path.join(tempDir(), 'not', 'yet');
+      const port = await freePort();
+      const run = start({
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        DATABASE_URL: adminUrl(url, name),
+        SECRETS_KEY: Buffer.alloc(32, 5).toString('base64'),
+      });
+      try {
+        await waitFor(run, /Demo login: tenant "demo"/, 60_000);
+        expect(existsSync(path.join(dataDir, 'demo-login.json'))).toBe(true);
+        expect((await fetch(`http://127.0.0.1:${port}/readyz`)).status).toBe(200);
+      } finally {
+        run.child.kill('SIGTERM');
+        await run.exited;
+        await admin.pool.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+        await admin.database.close();
+      }
+    },
+    90_000,
+  );
 
   it('seeds the demo tenant once, keeps its password out of the output, refuses a second process on the data dir, and keeps the data', async () => {
     const dataDir = tempDir();

@@ -3,7 +3,7 @@ import { createServer } from 'node:net';
 import * as client from 'openid-client';
 import type { ApplicationDataValue } from '../src/db/schema/index.js';
 import { applications } from '../src/db/schema/index.js';
-import { sealedAt } from '../src/lib/sealed-at.js';
+import { sealedAt } from '../src/platform/secrets/sealed-at.js';
 import { createTestApp, type TestApp } from './app.js';
 
 /**

@@ -1,51 +1,47 @@
-import { PassThrough } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, cookieFrom, createTenantWithUser, createTestApp, lastMailTo, type TestApp } from './app.js';
+import { authEndpoints, passwordEndpoints } from '@skyvault/contract';
+import { describe, expect, it } from 'vitest';
+import { apiCaller } from './api-caller.js';
+import {
+  call,
+  captureLog,
+  cookieFrom,
+  createTenantWithUser,
+  createTestApp,
+  lastMailTo,
+  useTestApp,
+} from './app.js';
 
 /** Everything the API logs at the most verbose level, for a flow full of secrets. */
 describe('logs', () => {
-  let t: TestApp;
-  let logs = '';
-  beforeAll(async () => {
-    const stream = new PassThrough();
-    stream.on('data', (chunk: Buffer) => {
-      logs += chunk.toString('utf8');
-    });
-    t = await createTestApp({ LOG_LEVEL: 'trace' }, { logStream: stream });
-  });
-  afterAll(() => t.close());
+  const log = captureLog();
+  const t = useTestApp(() => createTestApp({ LOG_LEVEL: 'trace' }, { logStream: log.stream }));
+  const api = apiCaller(t);
 
   it('never contain passwords, session tokens, reset codes or login codes', async () => {
     const password = 'Very-secret-pw1';
     const u = await createTenantWithUser(t, { password });
-    const login = await call(t, {
-      method: 'POST',
-      url: '/api/v1/auth/login',
-      payload: { tenantName: u.tenantName, email: u.email, password },
+    const login = await api.call(null, authEndpoints.login, {
+      body: { tenantName: u.tenantName, email: u.email, password },
     });
     const token = cookieFrom(login).split('=')[1]!;
     await call(t, { method: 'GET', url: '/api/v1/auth/session', cookie: cookieFrom(login) });
 
-    await call(t, {
-      method: 'PATCH',
-      url: '/api/v1/auth/forgot-password',
-      payload: { tenantName: u.tenantName, email: u.email },
+    await api.call(null, passwordEndpoints.forgotPassword, {
+      body: { tenantName: u.tenantName, email: u.email },
     });
     const resetCode = decodeURIComponent(/code=([^\s"&]+)/.exec((await lastMailTo(t, u.email)).text)![1]!);
-    await call(t, { method: 'GET', url: `/api/v1/auth/change-password/${encodeURIComponent(resetCode)}` });
-
-    await call(t, { method: 'POST', url: '/api/v1/verification-codes', payload: { email: u.email } });
-    const loginCode = /\b(\d{6})\b/.exec((await lastMailTo(t, u.email)).text)![1]!;
-    await call(t, {
-      method: 'POST',
-      url: '/api/v1/verification-codes/verify',
-      payload: { email: u.email, code: loginCode },
+    await api.call(null, passwordEndpoints.resetCodeDetails, {
+      params: { code: encodeURIComponent(resetCode) },
     });
 
-    expect(logs.length).toBeGreaterThan(0);
-    expect(logs).toContain('/api/v1/auth/change-password/[redacted]');
+    await api.call(null, authEndpoints.requestCode, { body: { email: u.email } });
+    const loginCode = /\b(\d{6})\b/.exec((await lastMailTo(t, u.email)).text)![1]!;
+    await api.call(null, authEndpoints.verifyCode, { body: { email: u.email, code: loginCode } });
+
+    expect(log.text().length).toBeGreaterThan(0);
+    expect(log.text()).toContain('/api/v1/auth/change-password/[redacted]');
     for (const secret of [password, token, resetCode, `"code":"${loginCode}"`])
-      expect(logs).not.toContain(secret);
+      expect(log.text()).not.toContain(secret);
   });
 
   it('never contain the ticket of a provider sign-in, nor the nonce, state or verifier of an OAuth request', async () => {
@@ -57,15 +53,16 @@ describe('logs', () => {
     ];
     const authorize = `/oauth/auth?${new URLSearchParams({ client_id: 'app', response_type: 'code', nonce, state })}`;
     // The login page after a provider sign-in (TOTP step), resuming an app's authorization request.
-    await call(t, {
-      method: 'GET',
-      url: `/auth/login?${new URLSearchParams({ ssoTicket: ticket, redirectTo: authorize })}`,
-    });
-    await call(t, { method: 'GET', url: authorize });
-    await call(t, { method: 'GET', url: `/oauth/token?code_verifier=${verifier}` });
+    await api.send(
+      null,
+      'GET',
+      `/auth/login?${new URLSearchParams({ ssoTicket: ticket, redirectTo: authorize })}`,
+    );
+    await api.send(null, 'GET', authorize);
+    await api.send(null, 'GET', `/oauth/token?code_verifier=${verifier}`);
 
-    expect(logs).toContain('/auth/login?ssoTicket=%5Bredacted%5D');
-    expect(logs).toContain('client_id=app');
-    for (const secret of [ticket, nonce, state, verifier]) expect(logs).not.toContain(secret);
+    expect(log.text()).toContain('/auth/login?ssoTicket=%5Bredacted%5D');
+    expect(log.text()).toContain('client_id=app');
+    for (const secret of [ticket, nonce, state, verifier]) expect(log.text()).not.toContain(secret);
   });
 });

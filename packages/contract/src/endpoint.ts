@@ -40,6 +40,19 @@ export type EndpointResponse<E extends EndpointDef> = E['response'] extends z.Zo
   ? Infer<E['response']>
   : undefined;
 
+type ParamsInput<E extends EndpointDef> =
+  EndpointParams<E> extends undefined ? { params?: undefined } : { params: EndpointParams<E> };
+type BodyInput<E extends EndpointDef> =
+  EndpointBody<E> extends undefined
+    ? { body?: undefined }
+    : undefined extends EndpointBody<E>
+      ? { body?: EndpointBody<E> }
+      : { body: EndpointBody<E> };
+
+/** What a caller gives for one call: params and body where the endpoint takes them, a query if it reads one. */
+export type EndpointInput<E extends EndpointDef> = ParamsInput<E> &
+  BodyInput<E> & { query?: EndpointQuery<E> };
+
 /** Fills `:name` segments of a path from params (URL-encoded). */
 export function buildPath(path: string, params?: Record<string, unknown>): string {
   return path.replace(/:([A-Za-z0-9_]+)/g, (_, name: string) => {
@@ -49,4 +62,17 @@ export function buildPath(path: string, params?: Record<string, unknown>): strin
     }
     return encodeURIComponent(String(value));
   });
+}
+
+/** `?a=1&b=x` from a query object: empty values are left out, arrays repeat their key; '' when nothing is left. */
+export function buildSearch(query: unknown): string {
+  if (!query || typeof query !== 'object') return '';
+  const pairs: string[] = [];
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null || value === '') continue;
+    for (const item of Array.isArray(value) ? value : [value]) {
+      pairs.push(`${encodeURIComponent(key)}=${encodeURIComponent(String(item))}`);
+    }
+  }
+  return pairs.length ? `?${pairs.join('&')}` : '';
 }

@@ -61,6 +61,9 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   SERVICE_UNAVAILABLE: 'The service is temporarily unavailable.',
 };
 
+/** NOT_FOUND for an address that no route serves (a page address answers the console instead). */
+export const noSuchPath = (method: string, path: string) => `No such path: ${method} ${path}`;
+
 /** The one error body of every non-2xx answer (ARCHITECTURE §4). */
 export const errorBodySchema = z.object({
   statusCode: z.number().int(),

@@ -1,8 +1,10 @@
+export * from './console-messages.js';
 export * from './constants.js';
 export * from './endpoint.js';
 export * from './enums.js';
 export * from './errors.js';
 export * from './messages.js';
+export * from './refusals.js';
 export * from './resources/application.js';
 export * from './resources/auth.js';
 export * from './resources/connection.js';
@@ -22,3 +24,4 @@ export * from './resources/system.js';
 export * from './resources/tenant.js';
 export * from './resources/user.js';
 export * from './rules/index.js';
+export * from './server-pages.js';

@@ -17,7 +17,9 @@ import {
   TOASTS,
   WARNINGS,
 } from './messages.js';
+import { REFUSALS, SALESFORCE_LOGIN_FAILURES } from './refusals.js';
 import { hasLicenceLevelForEach } from './resources/role.js';
+import { SERVER_PAGES } from './server-pages.js';
 
 /** The spec's own words (SPEC.md §1, §4, §5, §8), spelling included; a change here is a change of the spec. */
 const SPEC_TEXTS = [
@@ -97,5 +99,23 @@ describe('statuses', () => {
     const licenses = { devopsFullAccess: false, devopsReadAccess: true, backupFullAccess: false };
     expect(hasLicenceLevelForEach(licenses, ['devOps'])).toBe(true);
     expect(hasLicenceLevelForEach(licenses, ['backup', 'devOps'])).toBe(false);
+  });
+});
+
+describe('texts with values', () => {
+  it('fills numbers and names into their sentences', () => {
+    expect(REFUSALS.devopsSeats(1, 2)).toBe('Not enough DevOps seats: 1 available, 2 needed.');
+    expect(REFUSALS.tooManyAttempts('30 seconds')).toBe('Too many attempts. Please try again in 30 seconds.');
+    expect(REFUSALS.role.serviceNotEnabled('DevOps')).toBe('DevOps is not enabled for your organization');
+    expect(SALESFORCE_LOGIN_FAILURES.loginRejected('')).toBe(
+      'Salesforce did not accept the login. Use Update Token to try again.',
+    );
+    expect(SALESFORCE_LOGIN_FAILURES.loginRejected('expired')).toBe(
+      'Salesforce did not accept the login (expired). Use Update Token to try again.',
+    );
+    expect(SERVER_PAGES.signOut.question()).toBe('Do you want to sign out of the console?');
+    expect(SERVER_PAGES.signOut.question('Portal')).toBe(
+      'Do you want to sign out of the console and from Portal?',
+    );
   });
 });

@@ -157,6 +157,8 @@ export const MESSAGES = {
 
   /** Ours: an id field holding something that is not an id. */
   invalidId: 'Invalid identifier',
+  /** Ours: a field whose check gave no message of its own. */
+  invalidValue: 'Invalid value',
 } as const;
 
 export const TOASTS = {

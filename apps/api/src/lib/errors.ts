@@ -18,7 +18,7 @@ export class AppError extends Error {
   }
 }
 
-export const notFound = (what = 'Not found.') => new AppError('NOT_FOUND', what);
+export const notFound = (what?: string) => new AppError('NOT_FOUND', what);
 export const forbidden = (message?: string) => new AppError('INSUFFICIENT_ACCESS', message);
 export const unauthorized = (message?: string) => new AppError('INVALID_SESSION_EXCEPTION', message);
 export const conflict = (message: string, fields?: Record<string, string>) =>

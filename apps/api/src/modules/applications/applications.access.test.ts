@@ -1,22 +1,22 @@
 import { randomUUID } from 'node:crypto';
-import { PassThrough } from 'node:stream';
+import { applicationEndpoints } from '@skyvault/contract';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { expectAdministratorsOnly, expectEachAnswers, type ListedCall } from '../../../test/answers.js';
+import { apiCaller } from '../../../test/api-caller.js';
 import {
-  call,
+  captureLog,
   createTenantWithUser,
   createTestApp,
   signIn,
-  type TestApp,
   type TestUser,
+  useTestApp,
 } from '../../../test/app.js';
 import { applications, users } from '../../db/schema/index.js';
 import {
-  apiAs,
   appUrl,
   createApp,
   insertServerRecord,
-  type Method,
   oauthData,
   serverRecordsOf,
 } from './applications.test-helpers.js';
@@ -32,21 +32,12 @@ const endpoints = (id: string) =>
     ['PATCH', appUrl(id, 'disable'), undefined],
     ['PATCH', appUrl(id, 'regenerate'), undefined],
     ['DELETE', appUrl(id), undefined],
-  ] as [Method, string, object | undefined][];
+  ] as ListedCall[];
 
 describe('connected app access', () => {
-  let t: TestApp;
-  let api: ReturnType<typeof apiAs>;
-  let logs = '';
-  beforeAll(async () => {
-    const stream = new PassThrough();
-    stream.on('data', (chunk: Buffer) => {
-      logs += chunk.toString('utf8');
-    });
-    t = await createTestApp({ LOG_LEVEL: 'trace' }, { logStream: stream });
-    api = apiAs(t);
-  });
-  afterAll(() => t.close());
+  const log = captureLog();
+  const t = useTestApp(() => createTestApp({ LOG_LEVEL: 'trace' }, { logStream: log.stream }));
+  const api = apiCaller(t);
 
   /** A signed-in user of the tenant who is not an administrator. */
   async function colleagueOf(tenantId: string): Promise<TestUser> {
@@ -73,16 +64,21 @@ describe('connected app access', () => {
     const app = await createApp(t, owner, 'Owned portal');
     await insertServerRecord(t, app.clientId);
     const other = await createTenantWithUser(t);
-    for (const [method, url, payload] of endpoints(app.id).filter(([, url]) => url.includes(app.id))) {
-      const res = await api(other, method, url, payload);
-      expect(res.statusCode, `${method} ${url}`).toBe(404);
-      expect(res.json()).toMatchObject({ code: 'NOT_FOUND', message: 'Connected app not found.' });
-    }
-    const unknown = await api(owner, 'GET', appUrl(randomUUID()));
+    await expectEachAnswers(
+      api,
+      other,
+      endpoints(app.id).filter(([, url]) => url.includes(app.id)),
+      404,
+      {
+        code: 'NOT_FOUND',
+        message: 'Connected app not found.',
+      },
+    );
+    const unknown = await api.send(owner, 'GET', appUrl(randomUUID()));
     expect(unknown.statusCode).toBe(404);
-    expect((await api(other, 'GET', '/api/v1/applications')).json()).toEqual({ applications: [], total: 0 });
+    expect((await api.call(other, applicationEndpoints.list)).json()).toEqual({ applications: [], total: 0 });
 
-    const kept = (await api(owner, 'GET', appUrl(app.id))).json();
+    const kept = (await api.send(owner, 'GET', appUrl(app.id))).json();
     expect(kept).toMatchObject({ name: 'Owned portal', active: true, clientSecret: app.clientSecret });
     expect(kept.updatedAt).toBe(app.updatedAt);
     expect(await serverRecordsOf(t, app.clientId)).toHaveLength(1);
@@ -93,18 +89,11 @@ describe('connected app access', () => {
     const app = await createApp(t, admin, 'Guarded portal');
     await insertServerRecord(t, app.clientId);
     const member = await colleagueOf(admin.tenantId);
-    for (const [method, url, payload] of endpoints(app.id)) {
-      const anonymous = await call(t, { method, url, payload });
-      expect(anonymous.statusCode).toBe(401);
-      expect(anonymous.json().code).toBe('INVALID_SESSION_EXCEPTION');
-      const res = await api(member, method, url, payload);
-      expect(res.statusCode, `${method} ${url}`).toBe(403);
-      expect(res.json().code).toBe('INSUFFICIENT_ACCESS');
-    }
+    await expectAdministratorsOnly(api, member, endpoints(app.id));
     // Nor is a non-administrator of a tenant of their own told more.
     const stranger = await createTenantWithUser(t, { isAdmin: false });
-    expect((await api(stranger, 'GET', appUrl(app.id))).statusCode).toBe(403);
-    const kept = (await api(admin, 'GET', appUrl(app.id))).json();
+    expect((await api.send(stranger, 'GET', appUrl(app.id))).statusCode).toBe(403);
+    const kept = (await api.send(admin, 'GET', appUrl(app.id))).json();
     expect(kept).toMatchObject({ active: true, name: 'Guarded portal', clientSecret: app.clientSecret });
     expect(await serverRecordsOf(t, app.clientId)).toHaveLength(1);
   });
@@ -112,21 +101,21 @@ describe('connected app access', () => {
   it('never writes a client secret, plain or sealed, to the log', async () => {
     const u = await createTenantWithUser(t);
     const app = await createApp(t, u, 'Logged portal');
-    await api(u, 'GET', '/api/v1/applications');
-    await api(u, 'GET', appUrl(app.id));
-    await api(u, 'PATCH', appUrl(app.id), { name: 'Logged portal 2', data: oauthData() });
-    const renewed = (await api(u, 'PATCH', appUrl(app.id, 'regenerate'))).json();
-    await api(u, 'PATCH', appUrl(app.id, 'disable'));
-    await api(u, 'GET', `/api/v1/applications?searchText=${app.clientId}`);
+    await api.call(u, applicationEndpoints.list);
+    await api.send(u, 'GET', appUrl(app.id));
+    await api.send(u, 'PATCH', appUrl(app.id), { name: 'Logged portal 2', data: oauthData() });
+    const renewed = (await api.send(u, 'PATCH', appUrl(app.id, 'regenerate'))).json();
+    await api.send(u, 'PATCH', appUrl(app.id, 'disable'));
+    await api.call(u, applicationEndpoints.list, { query: { searchText: app.clientId } });
     const [row] = await t.database.tenant(u.tenantId, (tx) =>
       tx.select().from(applications).where(eq(applications.id, app.id)),
     );
-    await api(u, 'DELETE', appUrl(app.id));
+    await api.send(u, 'DELETE', appUrl(app.id));
 
-    expect(logs).toContain(appUrl(app.id, 'regenerate'));
+    expect(log.text()).toContain(appUrl(app.id, 'regenerate'));
     expect(renewed.clientSecret).toMatch(/^[A-Za-z0-9_-]{64}$/);
     for (const secret of [app.clientSecret, renewed.clientSecret, row!.clientSecret]) {
-      expect(logs).not.toContain(secret);
+      expect(log.text()).not.toContain(secret);
     }
   });
 });

@@ -1,22 +1,20 @@
-import { DAY_MS, MESSAGES, MINUTE_MS } from '@skyvault/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTenantWithUser, createTestApp, type TestApp, type TestUser } from '../../../test/app.js';
-import { apiAs, appUrl, createApp, oauthData } from './applications.test-helpers.js';
+import { applicationEndpoints, DAY_MS, MESSAGES, MINUTE_MS } from '@skyvault/contract';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { apiCaller } from '../../../test/api-caller.js';
+import { createTenantWithUser, type TestUser, useTestApp } from '../../../test/app.js';
+import { appUrl, createApp, oauthData } from './applications.test-helpers.js';
 
 const NAME_PATTERN = 'Name should contain only letters, digits, spaces and "-", "_" symbols';
 
 describe('connected app rules', () => {
-  let t: TestApp;
-  let api: ReturnType<typeof apiAs>;
   let u: TestUser;
   let appId: string;
+  const t = useTestApp();
+  const api = apiCaller(t);
   beforeAll(async () => {
-    t = await createTestApp();
-    api = apiAs(t);
     u = await createTenantWithUser(t);
     appId = (await createApp(t, u, 'Rules portal')).id;
   });
-  afterAll(() => t.close());
 
   /** The 400 body's fields for a body sent to create and to edit, which must agree. */
   async function fieldsOf(body: object, calls: ('create' | 'update')[] = ['create', 'update']) {
@@ -24,8 +22,8 @@ describe('connected app rules', () => {
     for (const which of calls) {
       const res =
         which === 'create'
-          ? await api(u, 'POST', '/api/v1/applications', body)
-          : await api(u, 'PATCH', appUrl(appId), body);
+          ? await api.send(u, 'POST', '/api/v1/applications', body)
+          : await api.send(u, 'PATCH', appUrl(appId), body);
       expect(res.statusCode).toBe(400);
       expect(res.json()).toMatchObject({ statusCode: 400, code: 'VALIDATION_ERROR' });
       expect(res.json().message).toBe(Object.values(res.json().fields)[0]);
@@ -57,7 +55,7 @@ describe('connected app rules', () => {
 
   it('takes names of any script at the bounds, and the edge lengths', async () => {
     for (const name of ['Приложение 1', 'アプリ_テスト', 'abcd', 'y'.repeat(64), 'my-app_2']) {
-      const res = await api(u, 'POST', '/api/v1/applications', { name });
+      const res = await api.call(u, applicationEndpoints.create, { body: { name } });
       expect(res.statusCode, name).toBe(201);
       expect(res.json().name).toBe(name);
     }
@@ -71,7 +69,7 @@ describe('connected app rules', () => {
     expect(await fieldsOf(withOAuth({ authorizedCallbackURLs: [] }), update)).toEqual({
       'data.oauth.authorizedCallbackURLs': MESSAGES.callbackUrlRequired,
     });
-    const res = await api(u, 'PATCH', appUrl(appId), withOAuth({ authorizedSignOutURLs: [] }));
+    const res = await api.send(u, 'PATCH', appUrl(appId), withOAuth({ authorizedSignOutURLs: [] }));
     expect(res.statusCode).toBe(200);
     expect(res.json().data.oauth.authorizedSignOutURLs).toEqual([]);
   });
@@ -104,7 +102,7 @@ describe('connected app rules', () => {
       'data.oauth.authorizedSignOutURLs.0': MESSAGES.urlInsecure,
     });
     const loopback = ['http://localhost:3000/cb', 'http://127.0.0.1:8080/cb', 'http://[::1]/cb'];
-    const res = await api(
+    const res = await api.send(
       u,
       'PATCH',
       appUrl(appId),
@@ -156,21 +154,21 @@ describe('connected app rules', () => {
       { accessTokenLifetime: DAY_MS, refreshTokenLifetime: 365 * DAY_MS },
       { accessTokenLifetime: 5 * MINUTE_MS, refreshTokenLifetime: 5 * MINUTE_MS },
     ]) {
-      const res = await api(u, 'PATCH', appUrl(appId), { data: oauthData({ authorizationPolicy }) });
+      const res = await api.send(u, 'PATCH', appUrl(appId), { data: oauthData({ authorizationPolicy }) });
       expect(res.statusCode).toBe(200);
       expect(res.json().data.authorizationPolicy).toEqual(authorizationPolicy);
     }
   });
 
   it('refuses a partial data block, a wrong type for shared, and a malformed id', async () => {
-    const partial = await api(u, 'PATCH', appUrl(appId), { data: { oauth: oauthData().oauth } });
+    const partial = await api.send(u, 'PATCH', appUrl(appId), { data: { oauth: oauthData().oauth } });
     expect(partial.statusCode).toBe(400);
     expect(Object.keys(partial.json().fields)).toEqual(['data.authorizationPolicy']);
-    const shared = await api(u, 'PATCH', appUrl(appId), { shared: 'yes' });
+    const shared = await api.send(u, 'PATCH', appUrl(appId), { shared: 'yes' });
     expect(shared.statusCode).toBe(400);
     expect(Object.keys(shared.json().fields)).toEqual(['shared']);
     for (const action of ['', 'enable', 'disable', 'regenerate']) {
-      const res = await api(u, action ? 'PATCH' : 'GET', appUrl('not-a-uuid', action));
+      const res = await api.send(u, action ? 'PATCH' : 'GET', appUrl('not-a-uuid', action));
       expect(res.statusCode).toBe(400);
       expect(res.json().code).toBe('VALIDATION_ERROR');
     }

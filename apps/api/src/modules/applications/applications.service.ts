@@ -15,11 +15,11 @@ import type { Database, Tx } from '../../db/client.js';
 import type { ApplicationDataValue } from '../../db/schema/index.js';
 import type { Actor, RequestMeta } from '../../lib/context.js';
 import { conflict, notFound } from '../../lib/errors.js';
-import { sealedAt } from '../../lib/sealed-at.js';
-import type { SecretBox } from '../../lib/secrets.js';
 import { iso } from '../../lib/sql.js';
-import { recordAudit } from '../audit/audit.service.js';
-import { revokeClientData } from '../oauth/revocation.js';
+import { recordAudit } from '../../platform/audit/audit.service.js';
+import { sealedAt } from '../../platform/secrets/sealed-at.js';
+import type { SecretBox } from '../../platform/secrets/secrets.js';
+import { revokeClientData } from '../oauth/index.js';
 import * as repo from './applications.repository.js';
 import { newClientId, newClientSecret } from './client-credentials.js';
 

@@ -1,21 +1,14 @@
-import { DAY_MS, MINUTE_MS } from '@skyvault/contract';
+import { applicationEndpoints, DAY_MS, MINUTE_MS } from '@skyvault/contract';
 import { eq } from 'drizzle-orm';
-import { call, type TestApp, type TestUser } from '../../../test/app.js';
+import { apiCaller } from '../../../test/api-caller.js';
+import type { TestApp, TestUser } from '../../../test/app.js';
 import { oidcModels } from '../../db/schema/index.js';
-
-export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
-
-/** One call as the user, JSON body optional. */
-export const apiAs = (t: TestApp) => (u: TestUser, method: Method, url: string, payload?: object) =>
-  call(t, { method, url, payload, cookie: u.cookie });
 
 export const appUrl = (id: string, action = '') => `/api/v1/applications/${id}${action ? `/${action}` : ''}`;
 
 /** Creates a connected app through the API and answers it as created (secret included). */
 export async function createApp(t: TestApp, u: TestUser, name: string) {
-  const res = await apiAs(t)(u, 'POST', '/api/v1/applications', { name });
-  if (res.statusCode !== 201) throw new Error(`create failed: ${res.statusCode} ${res.body}`);
-  return res.json() as { id: string; clientId: string; clientSecret: string; updatedAt: string };
+  return (await apiCaller(t).call(u, applicationEndpoints.create, { body: { name } })).result();
 }
 
 /** A complete OAuth block as the edit screen sends it. */

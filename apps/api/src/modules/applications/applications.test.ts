@@ -1,12 +1,12 @@
-import { DAY_MS, MINUTE_MS } from '@skyvault/contract';
+import { applicationEndpoints, DAY_MS, MINUTE_MS } from '@skyvault/contract';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTenantWithUser, createTestApp, type TestApp, type TestUser } from '../../../test/app.js';
+import { describe, expect, it } from 'vitest';
+import { apiCaller } from '../../../test/api-caller.js';
+import { createTenantWithUser, type TestUser, useTestApp } from '../../../test/app.js';
 import { applications, auditEvents } from '../../db/schema/index.js';
-import { sealedAt } from '../../lib/sealed-at.js';
-import { REDACTED } from '../audit/audit.service.js';
+import { REDACTED } from '../../platform/audit/audit.service.js';
+import { sealedAt } from '../../platform/secrets/sealed-at.js';
 import {
-  apiAs,
   appUrl,
   createApp,
   insertServerRecord,
@@ -17,13 +17,8 @@ import {
 const ISO = expect.stringMatching(/^\d{4}-\d\d-\d\dT/);
 
 describe('connected apps', () => {
-  let t: TestApp;
-  let api: ReturnType<typeof apiAs>;
-  beforeAll(async () => {
-    t = await createTestApp();
-    api = apiAs(t);
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
+  const api = apiCaller(t);
 
   const rowOf = async (u: TestUser, id: string) => {
     const [row] = await t.database.tenant(u.tenantId, (tx) =>
@@ -42,7 +37,7 @@ describe('connected apps', () => {
 
   it('creates an app with a random client id, a strong secret sealed at rest, and safe defaults', async () => {
     const u = await createTenantWithUser(t);
-    const res = await api(u, 'POST', '/api/v1/applications', { name: ' Customer portal ' });
+    const res = await api.call(u, applicationEndpoints.create, { body: { name: ' Customer portal ' } });
     expect(res.statusCode).toBe(201);
     const app = res.json();
     expect(app).toEqual({
@@ -64,7 +59,7 @@ describe('connected apps', () => {
         authorizationPolicy: { accessTokenLifetime: 60 * MINUTE_MS, refreshTokenLifetime: 30 * DAY_MS },
       },
     });
-    expect((await api(u, 'GET', appUrl(app.id))).json()).toEqual(app);
+    expect((await api.send(u, 'GET', appUrl(app.id))).json()).toEqual(app);
 
     const row = (await rowOf(u, app.id))!;
     expect(row.clientSecret).not.toContain(app.clientSecret);
@@ -89,26 +84,32 @@ describe('connected apps', () => {
     const u = await createTenantWithUser(t);
     await createApp(t, u, 'Billing');
     const other = await createApp(t, u, 'Reporting');
-    const dup = await api(u, 'POST', '/api/v1/applications', { name: 'BILLING' });
+    const dup = await api.call(u, applicationEndpoints.create, { body: { name: 'BILLING' } });
     expect(dup.statusCode).toBe(409);
     expect(dup.json()).toMatchObject({
       code: 'CONFLICT',
       message: 'An app with this name already exists',
       fields: { name: 'An app with this name already exists' },
     });
-    const rename = await api(u, 'PATCH', appUrl(other.id), { name: 'billing' });
+    const rename = await api.send(u, 'PATCH', appUrl(other.id), { name: 'billing' });
     expect(rename.statusCode).toBe(409);
     expect(rename.json().fields).toEqual({ name: 'An app with this name already exists' });
     // Its own name in another case is no conflict.
-    expect((await api(u, 'PATCH', appUrl(other.id), { name: 'REPORTING' })).json().name).toBe('REPORTING');
+    expect((await api.send(u, 'PATCH', appUrl(other.id), { name: 'REPORTING' })).json().name).toBe(
+      'REPORTING',
+    );
     const stranger = await createTenantWithUser(t);
-    expect((await api(stranger, 'POST', '/api/v1/applications', { name: 'Billing' })).statusCode).toBe(201);
+    expect(
+      (await api.call(stranger, applicationEndpoints.create, { body: { name: 'Billing' } })).statusCode,
+    ).toBe(201);
   });
 
   it('keeps names unique when two administrators create the same one at once', async () => {
     const u = await createTenantWithUser(t);
     const answers = await Promise.all(
-      ['Race app', 'race app', 'RACE APP'].map((name) => api(u, 'POST', '/api/v1/applications', { name })),
+      ['Race app', 'race app', 'RACE APP'].map((name) =>
+        api.call(u, applicationEndpoints.create, { body: { name } }),
+      ),
     );
     expect(answers.map((res) => res.statusCode).sort()).toEqual([201, 409, 409]);
     for (const res of answers.filter((r) => r.statusCode === 409)) {
@@ -122,7 +123,7 @@ describe('connected apps', () => {
     const data = oauthData({
       oauth: { authorizedCallbackURLs: [' https://portal.example.com/cb ', 'http://localhost:3000/cb'] },
     });
-    const res = await api(u, 'PATCH', appUrl(app.id), { name: 'Portal 2', shared: true, data });
+    const res = await api.send(u, 'PATCH', appUrl(app.id), { name: 'Portal 2', shared: true, data });
     expect(res.statusCode).toBe(200);
     const expected = {
       ...app,
@@ -138,10 +139,10 @@ describe('connected apps', () => {
       },
     };
     expect(res.json()).toEqual(expected);
-    expect((await api(u, 'GET', appUrl(app.id))).json()).toEqual(res.json());
+    expect((await api.send(u, 'GET', appUrl(app.id))).json()).toEqual(res.json());
 
     // A patch of one field keeps the others.
-    const shared = await api(u, 'PATCH', appUrl(app.id), { shared: false });
+    const shared = await api.send(u, 'PATCH', appUrl(app.id), { shared: false });
     expect(shared.json()).toEqual({ ...expected, shared: false });
 
     const [, update] = await auditOf(u, app.id);
@@ -166,7 +167,7 @@ describe('connected apps', () => {
     const stranger = await createTenantWithUser(t);
     await createApp(t, stranger, 'Alpha app');
 
-    const all = await api(u, 'GET', '/api/v1/applications');
+    const all = await api.call(u, applicationEndpoints.list);
     expect(all.statusCode).toBe(200);
     expect(all.json().total).toBe(5);
     expect(all.json().applications.map((a: { name: string }) => a.name)).toEqual([...names].reverse());
@@ -181,21 +182,27 @@ describe('connected apps', () => {
       updatedAt: ISO,
     });
 
-    const page = (await api(u, 'GET', '/api/v1/applications?limit=2&offset=2')).json();
+    const page = (
+      await api.call(u, applicationEndpoints.list, { query: { limit: '2', offset: '2' } })
+    ).json();
     expect(page.total).toBe(5);
     expect(page.applications.map((a: { name: string }) => a.name)).toEqual(['Gamma tool', 'Beta app']);
 
-    const search = (await api(u, 'GET', '/api/v1/applications?searchText=%20APP%20&limit=2')).json();
+    const search = (
+      await api.call(u, applicationEndpoints.list, { query: { searchText: ' APP ', limit: '2' } })
+    ).json();
     expect(search.total).toBe(3);
     expect(search.applications.map((a: { name: string }) => a.name)).toEqual(['Delta app', 'Beta app']);
 
     const byClientId = created[2]!.clientId.slice(4, 20).toUpperCase();
-    const found = (await api(u, 'GET', `/api/v1/applications?searchText=${byClientId}`)).json();
+    const found = (
+      await api.call(u, applicationEndpoints.list, { query: { searchText: byClientId } })
+    ).json();
     expect(found.applications.map((a: { id: string }) => a.id)).toContain(created[2]!.id);
 
     // Wildcards and SQL are text to look for, not patterns ('_' is left out: client ids may hold one).
     for (const text of ['%', '%app', "' or 1=1 --", '<script>']) {
-      const res = await api(u, 'GET', `/api/v1/applications?searchText=${encodeURIComponent(text)}`);
+      const res = await api.call(u, applicationEndpoints.list, { query: { searchText: text } });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ applications: [], total: 0 });
     }
@@ -209,20 +216,20 @@ describe('connected apps', () => {
     await insertServerRecord(t, app.clientId);
     const kept = await insertServerRecord(t, other.clientId);
 
-    const disabled = await api(u, 'PATCH', appUrl(app.id, 'disable'));
+    const disabled = await api.send(u, 'PATCH', appUrl(app.id, 'disable'));
     expect(disabled.statusCode).toBe(200);
     expect(disabled.json()).toMatchObject({ id: app.id, active: false, clientSecret: app.clientSecret });
     expect(await serverRecordsOf(t, app.clientId)).toEqual([]);
     expect(await serverRecordsOf(t, other.clientId)).toEqual([kept]);
 
-    const again = await api(u, 'PATCH', appUrl(app.id, 'disable'));
+    const again = await api.send(u, 'PATCH', appUrl(app.id, 'disable'));
     expect(again.statusCode).toBe(200);
     expect(again.json()).toEqual(disabled.json());
 
-    const enabled = await api(u, 'PATCH', appUrl(app.id, 'enable'));
+    const enabled = await api.send(u, 'PATCH', appUrl(app.id, 'enable'));
     expect(enabled.statusCode).toBe(200);
     expect(enabled.json()).toMatchObject({ active: true, clientSecret: app.clientSecret });
-    expect((await api(u, 'PATCH', appUrl(app.id, 'enable'))).json()).toEqual(enabled.json());
+    expect((await api.send(u, 'PATCH', appUrl(app.id, 'enable'))).json()).toEqual(enabled.json());
 
     const events = (await auditOf(u, app.id)).map((e) => [e.action, e.changes]);
     expect(events).toEqual([
@@ -236,17 +243,17 @@ describe('connected apps', () => {
     const u = await createTenantWithUser(t);
     const app = await createApp(t, u, 'Portal');
     const wide = oauthData({ oauth: { allowedFlows: ['authorization_code', 'refresh_token'] } });
-    expect((await api(u, 'PATCH', appUrl(app.id), { shared: true, data: wide })).statusCode).toBe(200);
+    expect((await api.send(u, 'PATCH', appUrl(app.id), { shared: true, data: wide })).statusCode).toBe(200);
     const kept = await insertServerRecord(t, app.clientId);
-    expect((await api(u, 'PATCH', appUrl(app.id), { name: 'Portal renamed' })).statusCode).toBe(200);
+    expect((await api.send(u, 'PATCH', appUrl(app.id), { name: 'Portal renamed' })).statusCode).toBe(200);
     expect(await serverRecordsOf(t, app.clientId)).toEqual([kept]);
 
-    expect((await api(u, 'PATCH', appUrl(app.id), { shared: false })).statusCode).toBe(200);
+    expect((await api.send(u, 'PATCH', appUrl(app.id), { shared: false })).statusCode).toBe(200);
     expect(await serverRecordsOf(t, app.clientId)).toEqual([]);
 
     await insertServerRecord(t, app.clientId);
     const narrow = oauthData({ oauth: { allowedFlows: ['authorization_code'] } });
-    expect((await api(u, 'PATCH', appUrl(app.id), { data: narrow })).statusCode).toBe(200);
+    expect((await api.send(u, 'PATCH', appUrl(app.id), { data: narrow })).statusCode).toBe(200);
     expect(await serverRecordsOf(t, app.clientId)).toEqual([]);
   });
 
@@ -258,7 +265,7 @@ describe('connected apps', () => {
     const kept = await insertServerRecord(t, other.clientId);
     const sealedBefore = (await rowOf(u, app.id))!.clientSecret;
 
-    const res = await api(u, 'PATCH', appUrl(app.id, 'regenerate'));
+    const res = await api.send(u, 'PATCH', appUrl(app.id, 'regenerate'));
     expect(res.statusCode).toBe(200);
     const renewed = res.json();
     expect(renewed).toMatchObject({ id: app.id, clientId: app.clientId, active: true });
@@ -270,7 +277,7 @@ describe('connected apps', () => {
     expect(
       t.app.services.secrets.open(sealedAt.applicationClientSecret(u.tenantId, app.id), row.clientSecret),
     ).toBe(renewed.clientSecret);
-    expect((await api(u, 'GET', appUrl(app.id))).json().clientSecret).toBe(renewed.clientSecret);
+    expect((await api.send(u, 'GET', appUrl(app.id))).json().clientSecret).toBe(renewed.clientSecret);
     expect(await serverRecordsOf(t, app.clientId)).toEqual([]);
     expect(await serverRecordsOf(t, other.clientId)).toEqual([kept]);
 
@@ -292,15 +299,15 @@ describe('connected apps', () => {
     await insertServerRecord(t, app.clientId);
     const kept = await insertServerRecord(t, other.clientId);
 
-    const res = await api(u, 'DELETE', appUrl(app.id));
+    const res = await api.send(u, 'DELETE', appUrl(app.id));
     expect(res.statusCode).toBe(204);
     expect(res.body).toBe('');
     expect(await rowOf(u, app.id)).toBeUndefined();
     expect(await serverRecordsOf(t, app.clientId)).toEqual([]);
     expect(await serverRecordsOf(t, other.clientId)).toEqual([kept]);
-    expect((await api(u, 'GET', appUrl(app.id))).statusCode).toBe(404);
-    expect((await api(u, 'DELETE', appUrl(app.id))).statusCode).toBe(404);
-    expect((await api(u, 'GET', '/api/v1/applications')).json().total).toBe(1);
+    expect((await api.send(u, 'GET', appUrl(app.id))).statusCode).toBe(404);
+    expect((await api.send(u, 'DELETE', appUrl(app.id))).statusCode).toBe(404);
+    expect((await api.call(u, applicationEndpoints.list)).json().total).toBe(1);
 
     const event = (await auditOf(u, app.id)).find((e) => e.action === 'delete');
     expect(event?.changes).toMatchObject({
@@ -309,6 +316,8 @@ describe('connected apps', () => {
       revokedRecords: { after: 1 },
     });
     // The name is free again.
-    expect((await api(u, 'POST', '/api/v1/applications', { name: 'Portal' })).statusCode).toBe(201);
+    expect((await api.call(u, applicationEndpoints.create, { body: { name: 'Portal' } })).statusCode).toBe(
+      201,
+    );
   });
 });

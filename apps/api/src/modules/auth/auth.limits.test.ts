@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { call, createTenantWithUser, createTestApp, lastMailTo, type TestApp } from '../../../test/app.js';
+import { mfaEndpoints } from '@skyvault/contract';
+import { describe, expect, it, vi } from 'vitest';
+import { apiCaller } from '../../../test/api-caller.js';
+import { call, createTenantWithUser, lastMailTo, useTestApp } from '../../../test/app.js';
 import { users } from '../../db/schema/index.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { currentCode } from '../mfa/totp.js';
@@ -21,11 +23,8 @@ const knownBrowserCookie = (res: { headers: Record<string, unknown> }) => {
  * owner keeps a way in.
  */
 describe('login abuse limits', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
+  const api = apiCaller(t);
 
   const login = (
     who: { tenantName: string; email: string },
@@ -151,18 +150,11 @@ describe('login abuse limits', () => {
 
   it('lets the right password with a current TOTP code through while the account waits, and nothing less', async () => {
     const owner = await createTenantWithUser(t, { password: PASSWORD });
-    const device = await call(t, {
-      method: 'POST',
-      url: '/api/v1/mfa',
-      payload: { name: 'Phone-1' },
-      cookie: owner.cookie,
-    });
+    const device = await api.call(owner, mfaEndpoints.create, { body: { name: 'Phone-1' } });
     const secret = new URL(device.json().otpPathUrl).searchParams.get('secret')!;
-    const confirmed = await call(t, {
-      method: 'POST',
-      url: `/api/v1/mfa/verify/${device.json().id}`,
-      payload: { code: currentCode(secret) },
-      cookie: owner.cookie,
+    const confirmed = await api.call(owner, mfaEndpoints.verify, {
+      params: { id: device.json().id },
+      body: { code: currentCode(secret) },
     });
     expect(confirmed.statusCode).toBe(200);
     for (let i = 0; i < 10; i++) await login(owner, WRONG, { remoteAddress: `192.0.2.${120 + i}` });

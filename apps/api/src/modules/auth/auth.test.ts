@@ -1,25 +1,15 @@
-import { MESSAGES } from '@skyvault/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  call,
-  cookieFrom,
-  createTenantWithUser,
-  createTestApp,
-  lastMailTo,
-  outbox,
-  type TestApp,
-} from '../../../test/app.js';
+import { authEndpoints, MESSAGES } from '@skyvault/contract';
+import { describe, expect, it } from 'vitest';
+import { apiCaller } from '../../../test/api-caller.js';
+import { call, cookieFrom, createTenantWithUser, lastMailTo, outbox, useTestApp } from '../../../test/app.js';
 import { auditEvents } from '../../db/schema/index.js';
 
 const PASSWORD = 'Correct-horse1';
 const codeIn = (text: string) => /\b(\d{6})\b/.exec(text)![1]!;
 
 describe('password login', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
+  const api = apiCaller(t);
 
   const login = (payload: Record<string, unknown>, extra: { cookie?: string; remoteAddress?: string } = {}) =>
     call(t, { method: 'POST', url: '/api/v1/auth/login', payload, ...extra });
@@ -103,7 +93,7 @@ describe('password login', () => {
     expect((await call(t, { method: 'GET', url: '/api/v1/auth/session', cookie: second })).statusCode).toBe(
       401,
     );
-    expect((await call(t, { method: 'POST', url: '/api/v1/auth/logout' })).statusCode).toBe(204);
+    expect((await api.call(null, authEndpoints.logout)).statusCode).toBe(204);
   });
 
   const sessionWorks = async (cookie: string) =>
@@ -111,7 +101,7 @@ describe('password login', () => {
 
   it('keeps the session on a GET of the logout path, which only answers a page that asks', async () => {
     const u = await createTenantWithUser(t);
-    const res = await call(t, { method: 'GET', url: '/api/v1/auth/logout', cookie: u.cookie });
+    const res = await api.send(u, 'GET', '/api/v1/auth/logout');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/html');
     expect(res.headers['set-cookie']).toBeUndefined();
@@ -170,27 +160,20 @@ describe('password login', () => {
 
   it('pre-login checks the credentials and tells whether MFA is needed', async () => {
     const u = await createTenantWithUser(t, { password: PASSWORD });
-    const ok = await call(t, {
-      method: 'POST',
-      url: '/api/v1/auth/pre-login',
-      payload: { tenantName: u.tenantName, email: u.email, password: PASSWORD },
+    const ok = await api.call(null, authEndpoints.preLogin, {
+      body: { tenantName: u.tenantName, email: u.email, password: PASSWORD },
     });
     expect(ok.json()).toEqual({ isMfaEnabled: false });
-    const bad = await call(t, {
-      method: 'POST',
-      url: '/api/v1/auth/pre-login',
-      payload: { tenantName: u.tenantName, email: u.email, password: 'Wrong-pass1' },
+    const bad = await api.call(null, authEndpoints.preLogin, {
+      body: { tenantName: u.tenantName, email: u.email, password: 'Wrong-pass1' },
     });
     expect(bad.json().code).toBe('INVALID_CREDENTIALS');
   });
 });
 
 describe('e-mail login codes', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
+  const api = apiCaller(t);
 
   const request = (email: string, remoteAddress = '203.0.113.1') =>
     call(t, { method: 'POST', url: '/api/v1/verification-codes', payload: { email }, remoteAddress });
@@ -259,10 +242,8 @@ describe('e-mail login codes', () => {
     [{ email: '' }, 'email', MESSAGES.emailRequired],
     [{ code: '' }, 'code', MESSAGES.verificationCodeRequired],
   ])('answers %o with the spec message', async (change, field, message) => {
-    const res = await call(t, {
-      method: 'POST',
-      url: '/api/v1/verification-codes/verify',
-      payload: { email: 'a@example.com', code: '123456', ...change },
+    const res = await api.call(null, authEndpoints.verifyCode, {
+      body: { email: 'a@example.com', code: '123456', ...change },
     });
     expect(res.json().fields[field]).toBe(message);
   });

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.js';
-import type { SecretBox } from '../../lib/secrets.js';
+import type { SecretBox } from '../../platform/secrets/secrets.js';
 
 /** How long a browser stays known for an address after it signed in or proved the mailbox. */
 const KNOWN_DAYS = 90;

@@ -1,22 +1,22 @@
 import { randomInt } from 'node:crypto';
 import type { Brand } from '@skyvault/contract';
+import { CODE_REFUSALS } from '@skyvault/contract';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.js';
 import { loginCodes } from '../../db/schema/index.js';
 import type { RequestMeta } from '../../lib/context.js';
 import { AppError } from '../../lib/errors.js';
-import type { SecretBox } from '../../lib/secrets.js';
-import type { Mailer } from '../mail/mailer.js';
-import { templates } from '../mail/templates.js';
-import { addressKey } from '../rate-limits/address-key.js';
-import type { RateLimiter } from '../rate-limits/rate-limits.service.js';
-import { findTenantsByEmail } from '../users/users.repository.js';
+import type { Mailer } from '../../platform/mail/mailer.js';
+import { templates } from '../../platform/mail/templates.js';
+import { addressKey } from '../../platform/rate-limits/address-key.js';
+import type { RateLimiter } from '../../platform/rate-limits/rate-limits.service.js';
+import type { SecretBox } from '../../platform/secrets/secrets.js';
+import { findTenantsByEmail } from '../users/index.js';
 
 const CODE_MINUTES = 10;
 /** Wrong guesses one code survives before it is void. */
 const MAX_ATTEMPTS = 5;
-const WRONG_CODE = 'The verification code is incorrect or has expired.';
 
 /**
  * The e-mail login flow's codes: 6 random digits, kept as a keyed hash, valid 10 minutes, single use,
@@ -93,7 +93,8 @@ export function createLoginCodes(deps: {
       });
       if (!accepted) {
         await limiter.fail(addressLimit, 'codeFailuresPerAddress');
-        throw new AppError('INVALID_CODE', WRONG_CODE, { fields: { code: WRONG_CODE } });
+        const wrong = CODE_REFUSALS.loginCode;
+        throw new AppError('INVALID_CODE', wrong, { fields: { code: wrong } });
       }
       const tenants = await database.system((tx) => findTenantsByEmail(tx, email));
       return { tenants };

@@ -3,14 +3,17 @@ import type { Database } from '../../db/client.js';
 import type { Actor, RequestMeta } from '../../lib/context.js';
 import { AppError, invalidTotp } from '../../lib/errors.js';
 import { verifyPassword } from '../../lib/passwords.js';
-import { recordAudit } from '../audit/audit.service.js';
-import { addressPermitted, ipNotAllowed } from '../ip-ranges/network-access.js';
-import type { MfaService } from '../mfa/mfa.service.js';
-import { addressKey } from '../rate-limits/address-key.js';
-import { type LoginKeys, type RateLimiter, refuseUntil } from '../rate-limits/rate-limits.service.js';
-import { toSessionUser } from '../sessions/sessions.routes.js';
-import type { SessionService } from '../sessions/sessions.service.js';
-import { findForLogin } from '../users/users.repository.js';
+import { recordAudit } from '../../platform/audit/audit.service.js';
+import { addressKey } from '../../platform/rate-limits/address-key.js';
+import {
+  type LoginKeys,
+  type RateLimiter,
+  refuseUntil,
+} from '../../platform/rate-limits/rate-limits.service.js';
+import { addressPermitted, ipNotAllowed } from '../ip-ranges/index.js';
+import type { MfaService } from '../mfa/index.js';
+import { type SessionService, toSessionUser } from '../sessions/index.js';
+import { findForLogin } from '../users/index.js';
 
 type Found = NonNullable<Awaited<ReturnType<typeof findForLogin>>>;
 

@@ -1,10 +1,10 @@
-import { authEndpoints, SSO_LOGIN_PAGE } from '@skyvault/contract';
+import { authEndpoints, SERVER_PAGES, SSO_LOGIN_PAGE } from '@skyvault/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.js';
 import { requestMeta } from '../../lib/context.js';
 import { route } from '../../lib/route.js';
-import { clearSessionCookie } from '../../plugins/session.js';
-import { escapeHtml, page } from '../oauth/pages.js';
+import { escapeHtml, page } from '../oauth/index.js';
+import { clearSessionCookie } from '../sessions/index.js';
 import type { LoginService } from './login.service.js';
 
 const FORM = 'application/x-www-form-urlencoded';
@@ -16,10 +16,10 @@ const FORM = 'application/x-www-form-urlencoded';
  */
 const signOutPage = (action: string) =>
   page(
-    'Sign out',
-    `<form method="post" action="${escapeHtml(action)}"><p>Do you want to sign out of the console?</p>` +
-      '<button class="primary" type="submit" autofocus>Sign out</button></form>' +
-      '<p><a href="/">Stay signed in</a></p>',
+    SERVER_PAGES.signOut.title,
+    `<form method="post" action="${escapeHtml(action)}"><p>${escapeHtml(SERVER_PAGES.signOut.question())}</p>` +
+      `<button class="primary" type="submit" autofocus>${escapeHtml(SERVER_PAGES.signOut.confirm)}</button></form>` +
+      `<p><a href="/">${escapeHtml(SERVER_PAGES.signOut.stay)}</a></p>`,
   );
 
 /**

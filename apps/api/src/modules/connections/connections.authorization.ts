@@ -3,15 +3,16 @@ import {
   CONNECTION_RETURN_PARAMS,
   CONNECTION_RETURN_STATE_FAILED,
   type OrganizationType,
+  SALESFORCE_LOGIN_FAILURES,
 } from '@skyvault/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Tx } from '../../db/client.js';
 import type { Actor, RequestMeta } from '../../lib/context.js';
-import { sealedAt } from '../../lib/sealed-at.js';
-import type { SecretBox } from '../../lib/secrets.js';
-import { recordAudit } from '../audit/audit.service.js';
-import * as states from '../oauth-states/oauth-states.repository.js';
-import { hashToken } from '../sessions/sessions.service.js';
+import { hashToken } from '../../lib/token-hash.js';
+import { recordAudit } from '../../platform/audit/audit.service.js';
+import * as states from '../../platform/oauth-states/oauth-states.repository.js';
+import { sealedAt } from '../../platform/secrets/sealed-at.js';
+import type { SecretBox } from '../../platform/secrets/secrets.js';
 import * as repo from './connections.repository.js';
 import { readable, type SalesforceClient, SalesforceError } from './salesforce.client.js';
 
@@ -24,11 +25,6 @@ const CONNECTIONS_PATH = '/connections';
 const landing = (param: keyof typeof CONNECTION_RETURN_PARAMS, value: string) =>
   `${CONNECTIONS_PATH}?${new URLSearchParams({ [CONNECTION_RETURN_PARAMS[param]]: value })}`;
 const STATE_FAILED = landing('failed', CONNECTION_RETURN_STATE_FAILED);
-
-const DENIED = 'Access was denied at the Salesforce login. Use Update Token to try again.';
-const NO_CODE = 'Salesforce sent no authorization code. Use Update Token to try again.';
-const otherOrg = (orgId: string) =>
-  `The login was to another Salesforce org than this connection's. Log in to the org ${orgId} to update its token.`;
 
 /** What the audit trail keeps of a connection: never its tokens or encryption key. */
 export const audited = (row: repo.ConnectionRow) => ({
@@ -151,11 +147,11 @@ export function createConnectionAuthorization(deps: {
       if (query.error) {
         const reason =
           query.error === 'access_denied'
-            ? DENIED
-            : `Salesforce could not authorize the connection (${readable(query.error_description || query.error)}).`;
+            ? SALESFORCE_LOGIN_FAILURES.denied
+            : SALESFORCE_LOGIN_FAILURES.notAuthorized(readable(query.error_description || query.error));
         return fail(actor, meta, connection, reason);
       }
-      if (!query.code) return fail(actor, meta, connection, NO_CODE);
+      if (!query.code) return fail(actor, meta, connection, SALESFORCE_LOGIN_FAILURES.noCode);
 
       const type = connection.organizationType;
       try {
@@ -165,7 +161,7 @@ export function createConnectionAuthorization(deps: {
         const identity = await salesforce.identity(type, tokens);
         if (connection.orgId && connection.orgId !== identity.orgId) {
           void revokeQuietly(type, tokens.refreshToken ?? tokens.accessToken);
-          return fail(actor, meta, connection, otherOrg(connection.orgId));
+          return fail(actor, meta, connection, SALESFORCE_LOGIN_FAILURES.otherOrg(connection.orgId));
         }
         const accessTokenAt = sealedAt.connectionAccessToken(actor.tenantId, connection.id);
         const refreshTokenAt = sealedAt.connectionRefreshToken(actor.tenantId, connection.id);

@@ -1,26 +1,17 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTenantWithUser, createTestApp, signIn, type TestApp } from '../../../test/app.js';
-import { type SalesforceStandIn, startSalesforceStandIn } from '../../../test/salesforce-stand-in.js';
+import { describe, expect, it } from 'vitest';
+import { createTenantWithUser, createTestApp, signIn, useOpened, useTestApp } from '../../../test/app.js';
+import { startSalesforceStandIn } from '../../../test/salesforce-stand-in.js';
 import { oauthStates, users } from '../../db/schema/index.js';
-import { sealedAt } from '../../lib/sealed-at.js';
+import { sealedAt } from '../../platform/secrets/sealed-at.js';
 import { browserFlow, landedOn } from './connections.test-helpers.js';
 
 /** The ways back from the Salesforce login that must not connect anything. */
 describe('Salesforce login callback refusals', () => {
-  let sf: SalesforceStandIn;
-  let t: TestApp;
+  const sf = useOpened(() => startSalesforceStandIn());
+  const t = useTestApp(() => createTestApp(sf.env()));
 
-  beforeAll(async () => {
-    sf = await startSalesforceStandIn();
-    t = await createTestApp(sf.env());
-  });
-  afterAll(async () => {
-    await t.close();
-    await sf.close();
-  });
-
-  const { comeBack, startCreate, listed } = browserFlow(() => t);
+  const { comeBack, startCreate, listed } = browserFlow(t);
 
   it('marks the connection failed with a readable reason when the login is denied', async () => {
     const u = await createTenantWithUser(t, { services: [] });

@@ -1,12 +1,19 @@
-import { PassThrough } from 'node:stream';
+import { connectionEndpoints } from '@skyvault/contract';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createTenantWithUser, createTestApp, type TestApp } from '../../../test/app.js';
-import { type SalesforceStandIn, startSalesforceStandIn } from '../../../test/salesforce-stand-in.js';
-import { auditEvents, oauthStates } from '../../db/schema/index.js';
-import { sealedAt } from '../../lib/sealed-at.js';
+import { describe, expect, it } from 'vitest';
+import { apiCaller } from '../../../test/api-caller.js';
 import {
-  apiAs,
+  call,
+  captureLog,
+  createTenantWithUser,
+  createTestApp,
+  useOpened,
+  useTestApp,
+} from '../../../test/app.js';
+import { startSalesforceStandIn } from '../../../test/salesforce-stand-in.js';
+import { auditEvents, oauthStates } from '../../db/schema/index.js';
+import { sealedAt } from '../../platform/secrets/sealed-at.js';
+import {
   backupBody,
   browserFlow,
   ENCRYPTION_KEY,
@@ -18,26 +25,18 @@ import {
 
 /** Salesforce's OAuth web-server flow end to end, against a local server that speaks its endpoints. */
 describe('Salesforce connections over OAuth', () => {
-  let sf: SalesforceStandIn;
-  let t: TestApp;
-  let api: ReturnType<typeof apiAs>;
+  const sf = useOpened(() => startSalesforceStandIn());
+  const t = useTestApp(() => createTestApp({ ...sf.env(), PUBLIC_URL: 'https://console.example.com' }));
+  const api = apiCaller(t);
 
-  beforeAll(async () => {
-    sf = await startSalesforceStandIn();
-    t = await createTestApp({ ...sf.env(), PUBLIC_URL: 'https://console.example.com' });
-    api = apiAs(t);
-  });
-  afterAll(async () => {
-    await t.close();
-    await sf.close();
-  });
-
-  const { comeBack, startCreate, listed } = browserFlow(() => t);
+  const { comeBack, startCreate, listed } = browserFlow(t);
 
   it('takes a connection from Create through the Salesforce login to connected, then renews and deletes it', async () => {
     const u = await createTenantWithUser(t, { services: ['backup'] });
     const storageId = await seedStorage(t, u.tenantId, 'vault');
-    const created = await api(u, 'POST', '/api/v1/connections', backupBody('acme-prod', storageId));
+    const created = await api.call(u, connectionEndpoints.create, {
+      body: backupBody('acme-prod', storageId),
+    });
     expect(created.statusCode).toBe(201);
     const loginUri = new URL(created.json().loginURI);
 
@@ -91,17 +90,20 @@ describe('Salesforce connections over OAuth', () => {
     const refreshToken = secrets.open(sealedAt.connectionRefreshToken(u.tenantId, row.id), row.refreshToken!);
     expect(sf.isActive(refreshToken)).toBe(true);
     const accessToken = secrets.open(sealedAt.connectionAccessToken(u.tenantId, row.id), row.accessToken!);
-    const answered = (await api(u, 'GET', '/api/v1/connections')).body;
+    const answered = (await api.call(u, connectionEndpoints.list)).body;
     for (const secret of [refreshToken, accessToken, ENCRYPTION_KEY]) expect(answered).not.toContain(secret);
     // The state was single use.
     expect(await t.database.system((tx) => tx.select().from(oauthStates))).toHaveLength(0);
     expect(landedOn(await comeBack(u, back))).toBe('/connections?failed=state');
 
     // Update Token: the same flow for the existing connection; the old refresh token is revoked.
-    const renewed = await api(u, 'PATCH', `/api/v1/connections/${pending.id}/renew`, {
-      connectionId: pending.id,
-      organizationType: 'Production',
-      authorizationMethod: 'authorization_code',
+    const renewed = await api.call(u, connectionEndpoints.renew, {
+      params: { id: pending.id },
+      body: {
+        connectionId: pending.id,
+        organizationType: 'Production',
+        authorizationMethod: 'authorization_code',
+      },
     });
     expect(renewed.statusCode).toBe(200);
     const again = await sf.follow(renewed.json().loginUri);
@@ -115,7 +117,9 @@ describe('Salesforce connections over OAuth', () => {
     await expect.poll(() => sf.isActive(refreshToken)).toBe(false);
 
     // Delete: gone from the list, its Salesforce token revoked.
-    expect((await api(u, 'DELETE', `/api/v1/connections/${pending.id}`)).statusCode).toBe(204);
+    expect((await api.call(u, connectionEndpoints.remove, { params: { id: pending.id } })).statusCode).toBe(
+      204,
+    );
     expect(await listed(u)).toEqual([]);
     await expect.poll(() => sf.revoked.includes(newRefresh)).toBe(true);
 
@@ -132,7 +136,9 @@ describe('Salesforce connections over OAuth', () => {
     const app = await createTestApp({ ...sf.env(), SALESFORCE_SANDBOX_LOGIN_URL: sandboxStandIn.url });
     try {
       const u = await createTenantWithUser(app, { services: [] });
-      const res = await apiAs(app)(u, 'POST', '/api/v1/connections', plainBody('qa-box', 'Sandbox'));
+      const res = await apiCaller(app).call(u, connectionEndpoints.create, {
+        body: plainBody('qa-box', 'Sandbox'),
+      });
       expect(new URL(res.json().loginURI).origin).toBe(sandboxStandIn.url);
     } finally {
       await app.close();
@@ -145,9 +151,12 @@ describe('Salesforce connections over OAuth', () => {
     const first = await sf.follow((await startCreate(u, 'one-org')).toString());
     landedOn(await comeBack(u, first));
     const [row] = await listed(u);
-    const renew = await api(u, 'PATCH', `/api/v1/connections/${row.id}/renew`, {
-      connectionId: row.id,
-      organizationType: 'Production',
+    const renew = await api.call(u, connectionEndpoints.renew, {
+      params: { id: row.id },
+      body: {
+        connectionId: row.id,
+        organizationType: 'Production',
+      },
     });
     sf.state.user = { username: 'other@else.example.com', userId: '005OTHER', orgId: '00DOTHER' };
     const back = await sf.follow(renew.json().loginUri).finally(() => {
@@ -166,22 +175,20 @@ describe('Salesforce connections over OAuth', () => {
   });
 
   it('never logs the code, the state, the tokens or the encryption key', async () => {
-    let logs = '';
-    const stream = new PassThrough();
-    stream.on('data', (chunk: Buffer) => {
-      logs += chunk.toString('utf8');
-    });
-    const app = await createTestApp({ ...sf.env(), LOG_LEVEL: 'trace' }, { logStream: stream });
+    const log = captureLog();
+    const app = await createTestApp({ ...sf.env(), LOG_LEVEL: 'trace' }, { logStream: log.stream });
     try {
       const u = await createTenantWithUser(app, { services: ['backup'] });
       const storageId = await seedStorage(app, u.tenantId, 'logged');
-      const created = await apiAs(app)(u, 'POST', '/api/v1/connections', backupBody('quiet-org', storageId));
+      const created = await apiCaller(app).call(u, connectionEndpoints.create, {
+        body: backupBody('quiet-org', storageId),
+      });
       const back = await sf.follow(created.json().loginURI);
       const res = await call(app, { method: 'GET', url: `${back.pathname}${back.search}`, cookie: u.cookie });
       const id = new URL(String(res.headers.location), 'http://x').searchParams.get('connected')!;
       const row = await storedConnection(app, u.tenantId, id);
       const { secrets } = app.app.services;
-      expect(logs).toContain('/api/v1/connections/oauth/callback');
+      expect(log.text()).toContain('/api/v1/connections/oauth/callback');
       for (const secret of [
         back.searchParams.get('code')!,
         back.searchParams.get('state')!,
@@ -189,7 +196,7 @@ describe('Salesforce connections over OAuth', () => {
         secrets.open(sealedAt.connectionRefreshToken(u.tenantId, id), row.refreshToken!),
         ENCRYPTION_KEY,
       ]) {
-        expect(logs).not.toContain(secret);
+        expect(log.text()).not.toContain(secret);
       }
     } finally {
       await app.close();
@@ -200,18 +207,21 @@ describe('Salesforce connections over OAuth', () => {
     const app = await createTestApp();
     try {
       const u = await createTenantWithUser(app, { services: [] });
-      const res = await apiAs(app)(u, 'POST', '/api/v1/connections', plainBody('no-sf'));
+      const res = await apiCaller(app).call(u, connectionEndpoints.create, { body: plainBody('no-sf') });
       expect(res.statusCode).toBe(503);
       expect(res.json()).toMatchObject({
         code: 'SERVICE_UNAVAILABLE',
         message:
           'Salesforce is not configured on this server: set SALESFORCE_CLIENT_ID and SALESFORCE_CLIENT_SECRET.',
       });
-      expect((await apiAs(app)(u, 'GET', '/api/v1/connections')).json().count).toBe(0);
+      expect((await apiCaller(app).call(u, connectionEndpoints.list)).json().count).toBe(0);
       const id = '3f0c6a52-4f0e-4d36-9a40-0d7a0c3f1a11';
-      const renew = await apiAs(app)(u, 'PATCH', `/api/v1/connections/${id}/renew`, {
-        connectionId: id,
-        organizationType: 'Production',
+      const renew = await apiCaller(app).call(u, connectionEndpoints.renew, {
+        params: { id },
+        body: {
+          connectionId: id,
+          organizationType: 'Production',
+        },
       });
       expect(renew.statusCode).toBe(503);
     } finally {

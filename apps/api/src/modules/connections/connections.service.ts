@@ -8,17 +8,18 @@ import {
   NAME_TAKEN,
   NOT_FOUND,
   type OrganizationType,
+  REFUSALS,
 } from '@skyvault/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/client.js';
 import type { Actor, RequestMeta } from '../../lib/context.js';
 import { AppError, conflict, invalidField, notFound } from '../../lib/errors.js';
-import { sealedAt } from '../../lib/sealed-at.js';
-import type { SecretBox } from '../../lib/secrets.js';
 import { iso } from '../../lib/sql.js';
-import { recordAudit } from '../audit/audit.service.js';
-import { deleteStatesFor } from '../oauth-states/oauth-states.repository.js';
+import { recordAudit } from '../../platform/audit/audit.service.js';
+import { deleteStatesFor } from '../../platform/oauth-states/oauth-states.repository.js';
+import { sealedAt } from '../../platform/secrets/sealed-at.js';
+import type { SecretBox } from '../../platform/secrets/secrets.js';
 import {
   audited,
   type CallbackQuery,
@@ -27,12 +28,6 @@ import {
 } from './connections.authorization.js';
 import * as repo from './connections.repository.js';
 import { createSalesforceClient } from './salesforce.client.js';
-
-export const SALESFORCE_NOT_CONFIGURED =
-  'Salesforce is not configured on this server: set SALESFORCE_CLIENT_ID and SALESFORCE_CLIENT_SECRET.';
-const STORAGE_NOT_FOUND = 'This storage does not exist or is not available to your organization';
-const TYPE_FIXED = 'The connection type of an existing connection cannot be changed';
-const ID_MISMATCH = 'The connection id does not match the address';
 
 const toConnection = (row: repo.ConnectionListRow): Connection => ({
   id: row.id,
@@ -103,7 +98,8 @@ export function createConnectionService(deps: {
   });
 
   const requireSalesforce = () => {
-    if (!salesforce.isConfigured()) throw new AppError('SERVICE_UNAVAILABLE', SALESFORCE_NOT_CONFIGURED);
+    if (!salesforce.isConfigured())
+      throw new AppError('SERVICE_UNAVAILABLE', REFUSALS.connection.salesforceNotConfigured);
   };
 
   return {
@@ -123,7 +119,7 @@ export function createConnectionService(deps: {
           throw conflict(NAME_TAKEN.connection, { name: NAME_TAKEN.connection });
         }
         if (backup && !(await repo.storageVisible(actor.tenantId, tx, backup.storageId))) {
-          throw invalidField('storageId', STORAGE_NOT_FOUND);
+          throw invalidField('storageId', REFUSALS.connection.storageUnavailable);
         }
         const id = randomUUID();
         const encryptionKeyAt = sealedAt.connectionEncryptionKey(actor.tenantId, id);
@@ -156,13 +152,13 @@ export function createConnectionService(deps: {
       input: { connectionId: string; organizationType: OrganizationType },
     ): Promise<ConnectionRenewed> {
       requireSalesforce();
-      if (input.connectionId !== id) throw invalidField('connectionId', ID_MISMATCH);
+      if (input.connectionId !== id) throw invalidField('connectionId', REFUSALS.connection.idMismatch);
       const loginUri = await database.tenant(actor.tenantId, async (tx) => {
         const row = await repo.findConnection(actor.tenantId, tx, id);
         if (!row) throw notFound(NOT_FOUND.connection);
         // Another type would log in to another org, under this connection's storage and key.
         if (row.organizationType !== input.organizationType) {
-          throw invalidField('organizationType', TYPE_FIXED);
+          throw invalidField('organizationType', REFUSALS.connection.typeFixed);
         }
         await recordAudit(tx, meta, {
           tenantId: actor.tenantId,

@@ -1,13 +1,9 @@
+import { type ConnectionCreate, connectionEndpoints, type OrganizationType } from '@skyvault/contract';
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
+import { apiCaller } from '../../../test/api-caller.js';
 import { call, type TestApp, type TestUser } from '../../../test/app.js';
 import { connections, storages } from '../../db/schema/index.js';
-
-export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
-
-/** One call as the user, JSON body optional. */
-export const apiAs = (t: TestApp) => (u: TestUser, method: Method, url: string, payload?: object) =>
-  call(t, { method, url, payload, cookie: u.cookie });
 
 /** An encryption key that is easy to search for in any answer or row. */
 export const ENCRYPTION_KEY = 'Key-NEVER-shown1';
@@ -24,7 +20,11 @@ export async function seedStorage(t: TestApp, tenantId: string | null, name: str
 }
 
 /** The create call's body for a tenant with Backup. */
-export const backupBody = (name: string, storageId: string, organizationType = 'Production') => ({
+export const backupBody = (
+  name: string,
+  storageId: string,
+  organizationType: OrganizationType = 'Production',
+): ConnectionCreate => ({
   name,
   type: 'Salesforce',
   config: { authorizationMethod: 'authorization_code', organizationType },
@@ -33,7 +33,10 @@ export const backupBody = (name: string, storageId: string, organizationType = '
 });
 
 /** The create call's body for a tenant without Backup. */
-export const plainBody = (name: string, organizationType = 'Production') => ({
+export const plainBody = (
+  name: string,
+  organizationType: OrganizationType = 'Production',
+): ConnectionCreate => ({
   name,
   config: { organizationType },
 });
@@ -81,19 +84,19 @@ export function landedOn(res: { statusCode: number; headers: Record<string, unkn
   return String(res.headers.location);
 }
 
-/** The browser's side of the Salesforce login round trip (the app is created in a test's beforeAll). */
-export function browserFlow(app: () => TestApp) {
-  const api = (...args: Parameters<ReturnType<typeof apiAs>>) => apiAs(app())(...args);
+/** The browser's side of the Salesforce login round trip. */
+export function browserFlow(t: TestApp) {
+  const api = apiCaller(t);
   return {
     /** Back from the stand-in's login page: the callback, in the user's session (or none). */
     comeBack: (u: TestUser | null, location: URL) =>
-      call(app(), { method: 'GET', url: `${location.pathname}${location.search}`, cookie: u?.cookie }),
+      call(t, { method: 'GET', url: `${location.pathname}${location.search}`, cookie: u?.cookie }),
     /** Creates a connection (tenant without Backup) and answers its login address. */
     async startCreate(u: TestUser, name: string) {
-      const res = await api(u, 'POST', '/api/v1/connections', plainBody(name));
+      const res = await api.call(u, connectionEndpoints.create, { body: plainBody(name) });
       expect(res.statusCode).toBe(201);
       return new URL(res.json().loginURI);
     },
-    listed: async (u: TestUser) => (await api(u, 'GET', '/api/v1/connections')).json().rows,
+    listed: async (u: TestUser) => (await api.call(u, connectionEndpoints.list)).json().rows,
   };
 }

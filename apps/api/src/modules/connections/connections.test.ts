@@ -1,8 +1,8 @@
-import { MESSAGES } from '@skyvault/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createTenantWithUser, createTestApp, type TestApp } from '../../../test/app.js';
+import { connectionEndpoints, MESSAGES } from '@skyvault/contract';
+import { describe, expect, it } from 'vitest';
+import { apiCaller } from '../../../test/api-caller.js';
+import { call, createTenantWithUser, createTestApp, useTestApp } from '../../../test/app.js';
 import {
-  apiAs,
   backupBody,
   ENCRYPTION_KEY,
   plainBody,
@@ -15,14 +15,11 @@ const UNKNOWN_ID = '3f0c6a52-4f0e-4d36-9a40-0d7a0c3f1a11';
 const day = (n: number) => new Date(Date.UTC(2025, 0, n, 12));
 
 describe('connections API', () => {
-  let t: TestApp;
-  let api: ReturnType<typeof apiAs>;
-  beforeAll(async () => {
-    // Creating only builds the login address: no call reaches Salesforce in these tests.
-    t = await createTestApp({ SALESFORCE_CLIENT_ID: 'client-id', SALESFORCE_CLIENT_SECRET: 'client-secret' });
-    api = apiAs(t);
-  });
-  afterAll(() => t.close());
+  // Creating only builds the login address: no call reaches Salesforce in these tests.
+  const t = useTestApp(() =>
+    createTestApp({ SALESFORCE_CLIENT_ID: 'client-id', SALESFORCE_CLIENT_SECRET: 'client-secret' }),
+  );
+  const api = apiCaller(t);
 
   describe('list', () => {
     const names = (res: { json: () => { rows: { name: string }[] } }) => res.json().rows.map((r) => r.name);
@@ -57,7 +54,7 @@ describe('connections API', () => {
           createdAt: day(10 + i),
         })),
       ]);
-      const list = (query: string) => api(u, 'GET', `/api/v1/connections${query}`);
+      const list = (query: string) => api.send(u, 'GET', `/api/v1/connections${query}`);
 
       // Newest first by default, 10 to a page, with the total.
       const first = await list('');
@@ -101,7 +98,7 @@ describe('connections API', () => {
         { name: 'mine', organizationType: 'Production', username: 'me@acme.example.com', createdAt: day(2) },
         { name: 'orphan', organizationType: 'Sandbox', createdAt: day(1), createdBy: UNKNOWN_ID },
       ]);
-      const { rows } = (await api(u, 'GET', '/api/v1/connections')).json();
+      const { rows } = (await api.call(u, connectionEndpoints.list)).json();
       expect(rows[0]).toEqual({
         id: rows[0].id,
         connectionId: rows[0].id,
@@ -119,18 +116,20 @@ describe('connections API', () => {
       expect(rows[1]).toMatchObject({ name: 'orphan', userName: '', status: 'pending', createdBy: null });
 
       const other = await createTenantWithUser(t);
-      expect((await api(other, 'GET', '/api/v1/connections')).json()).toEqual({ rows: [], count: 0 });
+      expect((await api.call(other, connectionEndpoints.list)).json()).toEqual({ rows: [], count: 0 });
     });
   });
 
   describe('create', () => {
     it('creates a pending connection for a tenant without Backup, and refuses a storage from it', async () => {
       const u = await createTenantWithUser(t, { services: ['devOps'] });
-      const res = await api(u, 'POST', '/api/v1/connections', plainBody('devops-org'));
+      const res = await api.call(u, connectionEndpoints.create, { body: plainBody('devops-org') });
       expect(res.statusCode).toBe(201);
       expect(new URL(res.json().loginURI).origin).toBe('https://login.salesforce.com');
       const storageId = await seedStorage(t, u.tenantId, 'not-for-devops');
-      const refused = await api(u, 'POST', '/api/v1/connections', backupBody('with-storage', storageId));
+      const refused = await api.call(u, connectionEndpoints.create, {
+        body: backupBody('with-storage', storageId),
+      });
       expect(refused.statusCode).toBe(400);
       expect(refused.json().fields).toEqual({
         storageId: MESSAGES.backupOnlyConnectionSettings,
@@ -140,9 +139,11 @@ describe('connections API', () => {
 
     it('tells a tenant without Backup that sends an encryption key alone why, rather than asking for a storage', async () => {
       const u = await createTenantWithUser(t, { services: ['devOps'] });
-      const res = await api(u, 'POST', '/api/v1/connections', {
-        ...plainBody('key-from-devops'),
-        encryptionKey: 'k1',
+      const res = await api.call(u, connectionEndpoints.create, {
+        body: {
+          ...plainBody('key-from-devops'),
+          encryptionKey: 'k1',
+        },
       });
       expect(res.statusCode).toBe(400);
       expect(res.json()).toMatchObject({
@@ -155,48 +156,56 @@ describe('connections API', () => {
 
     it('requires a storage the tenant may use and an encryption key from a tenant with Backup', async () => {
       const u = await createTenantWithUser(t, { services: ['backup'] });
-      const none = await api(u, 'POST', '/api/v1/connections', plainBody('no-storage'));
+      const none = await api.call(u, connectionEndpoints.create, { body: plainBody('no-storage') });
       expect(none.json()).toMatchObject({
         statusCode: 400,
         fields: { storageId: 'Storage is required', encryptionKey: 'Encryption Key is required.' },
       });
       const own = await seedStorage(t, u.tenantId, 'own');
-      const keyOnly = await api(u, 'POST', '/api/v1/connections', {
-        ...plainBody('key-only'),
-        encryptionKey: 'k',
+      const keyOnly = await api.call(u, connectionEndpoints.create, {
+        body: {
+          ...plainBody('key-only'),
+          encryptionKey: 'k',
+        },
       });
       expect(keyOnly.json().fields.storageId).toBe('Storage is required');
-      const storageOnly = await api(u, 'POST', '/api/v1/connections', {
-        ...plainBody('storage-only'),
-        storageId: own,
+      const storageOnly = await api.call(u, connectionEndpoints.create, {
+        body: {
+          ...plainBody('storage-only'),
+          storageId: own,
+        },
       });
       expect(storageOnly.json().fields.encryptionKey).toBe('Encryption Key is required.');
-      const longKey = await api(u, 'POST', '/api/v1/connections', {
-        ...backupBody('long-key', own),
-        encryptionKey: 'k'.repeat(17),
+      const longKey = await api.call(u, connectionEndpoints.create, {
+        body: {
+          ...backupBody('long-key', own),
+          encryptionKey: 'k'.repeat(17),
+        },
       });
       expect(longKey.json().fields.encryptionKey).toBe('Encryption Key cannot exceed 16 characters.');
 
       const other = await createTenantWithUser(t, { services: ['backup'] });
       const theirs = await seedStorage(t, other.tenantId, 'theirs');
       for (const storageId of [theirs, UNKNOWN_ID]) {
-        const res = await api(u, 'POST', '/api/v1/connections', backupBody('elsewhere', storageId));
+        const res = await api.call(u, connectionEndpoints.create, {
+          body: backupBody('elsewhere', storageId),
+        });
         expect(res.statusCode).toBe(400);
         expect(res.json().fields.storageId).toMatch(/not available/);
       }
-      expect((await api(u, 'GET', '/api/v1/connections')).json().count).toBe(0);
+      expect((await api.call(u, connectionEndpoints.list)).json().count).toBe(0);
 
       const shared = await seedStorage(t, null, `shared-${u.tenantId.slice(0, 8)}`);
       for (const [name, storageId] of [
         ['on-own', own],
         ['on-shared', shared],
       ] as const) {
-        const res = await api(u, 'POST', '/api/v1/connections', backupBody(name, storageId));
+        const res = await api.call(u, connectionEndpoints.create, { body: backupBody(name, storageId) });
         expect(res.statusCode).toBe(201);
         // Never answered: not on create, not in the list.
         expect(res.body).not.toContain(ENCRYPTION_KEY);
       }
-      const list = await api(u, 'GET', '/api/v1/connections');
+      const list = await api.call(u, connectionEndpoints.list);
       expect(list.json().count).toBe(2);
       expect(list.body).not.toContain(ENCRYPTION_KEY);
       const row = await storedConnection(t, u.tenantId, list.json().rows[0].id);
@@ -210,15 +219,19 @@ describe('connections API', () => {
       ['prod org', MESSAGES.connectionNamePattern],
     ])('answers the name %j with the spec message', async (name, message) => {
       const u = await createTenantWithUser(t, { services: [] });
-      expect((await api(u, 'POST', '/api/v1/connections', plainBody(name))).json().fields.name).toBe(message);
+      expect(
+        (await api.call(u, connectionEndpoints.create, { body: plainBody(name) })).json().fields.name,
+      ).toBe(message);
     });
 
     it('requires a connection type and a unique name', async () => {
       const u = await createTenantWithUser(t, { services: [] });
-      const typeless = await api(u, 'POST', '/api/v1/connections', { name: 'typeless', config: {} });
+      const typeless = await api.send(u, 'POST', '/api/v1/connections', { name: 'typeless', config: {} });
       expect(typeless.json().fields['config.organizationType']).toBe('Connection type is required');
-      expect((await api(u, 'POST', '/api/v1/connections', plainBody('Prod-Org'))).statusCode).toBe(201);
-      const dup = await api(u, 'POST', '/api/v1/connections', plainBody('prod-org'));
+      expect(
+        (await api.call(u, connectionEndpoints.create, { body: plainBody('Prod-Org') })).statusCode,
+      ).toBe(201);
+      const dup = await api.call(u, connectionEndpoints.create, { body: plainBody('prod-org') });
       expect(dup.statusCode).toBe(409);
       expect(dup.json().fields.name).toBe('A connection with this name already exists');
     });
@@ -227,9 +240,9 @@ describe('connections API', () => {
   describe('renew and delete', () => {
     it('renews only with the id and type of the connection', async () => {
       const u = await createTenantWithUser(t, { services: [] });
-      await api(u, 'POST', '/api/v1/connections', plainBody('renewable', 'Sandbox'));
-      const [row] = (await api(u, 'GET', '/api/v1/connections')).json().rows;
-      const renew = (body: object) => api(u, 'PATCH', `/api/v1/connections/${row.id}/renew`, body);
+      await api.call(u, connectionEndpoints.create, { body: plainBody('renewable', 'Sandbox') });
+      const [row] = (await api.call(u, connectionEndpoints.list)).json().rows;
+      const renew = (body: object) => api.send(u, 'PATCH', `/api/v1/connections/${row.id}/renew`, body);
       const ok = await renew({ connectionId: row.id, organizationType: 'Sandbox' });
       expect(new URL(ok.json().loginUri).origin).toBe('https://test.salesforce.com');
       expect(
@@ -246,28 +259,34 @@ describe('connections API', () => {
 
     it("answers 404 for another tenant's connection, 403 to non-administrators and 401 without a session", async () => {
       const owner = await createTenantWithUser(t, { services: [] });
-      await api(owner, 'POST', '/api/v1/connections', plainBody('guarded'));
-      const [row] = (await api(owner, 'GET', '/api/v1/connections')).json().rows;
+      await api.call(owner, connectionEndpoints.create, { body: plainBody('guarded') });
+      const [row] = (await api.call(owner, connectionEndpoints.list)).json().rows;
       const other = await createTenantWithUser(t, { services: [] });
       const member = await createTenantWithUser(t, { services: [], isAdmin: false });
       const renewBody = { connectionId: row.id, organizationType: 'Production' };
 
-      expect((await api(other, 'PATCH', `/api/v1/connections/${row.id}/renew`, renewBody)).statusCode).toBe(
+      expect(
+        (await api.send(other, 'PATCH', `/api/v1/connections/${row.id}/renew`, renewBody)).statusCode,
+      ).toBe(404);
+      expect((await api.call(other, connectionEndpoints.remove, { params: { id: row.id } })).statusCode).toBe(
         404,
       );
-      expect((await api(other, 'DELETE', `/api/v1/connections/${row.id}`)).statusCode).toBe(404);
       for (const [method, url, payload] of [
         ['GET', '/api/v1/connections', undefined],
         ['POST', '/api/v1/connections', plainBody('sneaky')],
         ['PATCH', `/api/v1/connections/${row.id}/renew`, renewBody],
         ['DELETE', `/api/v1/connections/${row.id}`, undefined],
       ] as const) {
-        expect((await api(member, method, url, payload)).json().code).toBe('INSUFFICIENT_ACCESS');
+        expect((await api.send(member, method, url, payload)).json().code).toBe('INSUFFICIENT_ACCESS');
         expect((await call(t, { method, url, payload })).statusCode).toBe(401);
       }
-      expect((await api(owner, 'GET', '/api/v1/connections')).json().count).toBe(1);
-      expect((await api(owner, 'DELETE', `/api/v1/connections/${row.id}`)).statusCode).toBe(204);
-      expect((await api(owner, 'DELETE', `/api/v1/connections/${row.id}`)).statusCode).toBe(404);
+      expect((await api.call(owner, connectionEndpoints.list)).json().count).toBe(1);
+      expect((await api.call(owner, connectionEndpoints.remove, { params: { id: row.id } })).statusCode).toBe(
+        204,
+      );
+      expect((await api.call(owner, connectionEndpoints.remove, { params: { id: row.id } })).statusCode).toBe(
+        404,
+      );
     });
 
     it('sends a callback without a state back to the screen', async () => {

@@ -1,4 +1,5 @@
 import type { OrganizationType } from '@skyvault/contract';
+import { SALESFORCE_LOGIN_FAILURES } from '@skyvault/contract';
 import { z } from 'zod';
 import type { Config } from '../../config.js';
 
@@ -52,8 +53,6 @@ export const readable = (text: string) =>
     .trim()
     .slice(0, 300);
 
-const UNREACHABLE = 'Salesforce could not be reached. Use Update Token to try again.';
-
 /**
  * The OAuth 2.0 web-server flow against Salesforce's login servers, as configured (SALESFORCE_LOGIN_URL
  * for Production orgs, SALESFORCE_SANDBOX_LOGIN_URL for Sandboxes). Every outbound call goes to one of
@@ -67,7 +66,7 @@ export function createSalesforceClient(settings: Config['salesforce'], redirectU
     try {
       return await fetch(url, { ...init, redirect: 'error', signal: AbortSignal.timeout(TIMEOUT_MS) });
     } catch {
-      throw new SalesforceError(UNREACHABLE);
+      throw new SalesforceError(SALESFORCE_LOGIN_FAILURES.unreachable);
     }
   }
 
@@ -124,12 +123,12 @@ export function createSalesforceClient(settings: Config['salesforce'], redirectU
         const reason = error.success ? readable(error.data.error_description || error.data.error) : '';
         throw new SalesforceError(
           error.success && error.data.error === 'invalid_client'
-            ? 'Salesforce did not accept the connected app settings of this server (client id or secret).'
-            : `Salesforce did not accept the login${reason ? ` (${reason})` : ''}. Use Update Token to try again.`,
+            ? SALESFORCE_LOGIN_FAILURES.appRejected
+            : SALESFORCE_LOGIN_FAILURES.loginRejected(reason),
         );
       }
       const tokens = tokenResponseSchema.safeParse(body);
-      if (!tokens.success) throw new SalesforceError('Salesforce answered the login with no usable token.');
+      if (!tokens.success) throw new SalesforceError(SALESFORCE_LOGIN_FAILURES.noToken);
       return {
         accessToken: tokens.data.access_token,
         refreshToken: tokens.data.refresh_token ?? null,
@@ -154,9 +153,7 @@ export function createSalesforceClient(settings: Config['salesforce'], redirectU
       });
       const identity = identitySchema.safeParse(response.ok ? await json(response) : undefined);
       if (!identity.success) {
-        throw new SalesforceError(
-          'Salesforce did not tell which user logged in. Use Update Token to try again.',
-        );
+        throw new SalesforceError(SALESFORCE_LOGIN_FAILURES.noUser);
       }
       const { user_id, organization_id, preferred_username, username } = identity.data;
       return { userId: user_id, orgId: organization_id, username: (preferred_username ?? username)! };

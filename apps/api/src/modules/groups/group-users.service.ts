@@ -1,20 +1,19 @@
 import type { GroupUsersUpdate, groupUsersQuerySchema } from '@skyvault/contract';
-import { NOT_FOUND } from '@skyvault/contract';
+import { NOT_FOUND, REFUSALS } from '@skyvault/contract';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.js';
 import type { Actor, RequestMeta } from '../../lib/context.js';
 import { notFound } from '../../lib/errors.js';
 import { iso } from '../../lib/sql.js';
-import { recordAudit } from '../audit/audit.service.js';
-import { assertDevopsSeats } from '../permissions/permissions.service.js';
-import * as members from './group-users.repository.js';
+import { recordAudit } from '../../platform/audit/audit.service.js';
+import { assertDevopsSeats } from '../seats/index.js';
+import { addUsersToGroup, findTenantUserIds, listGroupUsers, removeUserFromGroup } from '../users/index.js';
 import { findGroup } from './groups.repository.js';
 import { GROUP_NOT_FOUND } from './groups.service.js';
 
 type GroupUsersQuery = z.output<typeof groupUsersQuerySchema>;
 
 export const USER_NOT_FOUND = NOT_FOUND.user;
-export const NOT_A_MEMBER = 'This user is not in the group.';
 
 /**
  * A group's users: listing them (or the users who could be added), adding users (each leaves their
@@ -29,7 +28,7 @@ export function createGroupUsersService(deps: { database: Database }) {
       const { tenantId } = actor;
       const { rows, count } = await database.tenant(tenantId, async (tx) => {
         if (!(await findGroup(tenantId, tx, groupId))) throw notFound(GROUP_NOT_FOUND);
-        return members.listGroupUsers(tenantId, tx, groupId, query);
+        return listGroupUsers(tenantId, tx, groupId, query);
       });
       return { rows: rows.map((row) => ({ ...row, updatedAt: iso(row.updatedAt) })), count };
     },
@@ -41,11 +40,11 @@ export function createGroupUsersService(deps: { database: Database }) {
         const group = await findGroup(tenantId, tx, groupId);
         if (!group) throw notFound(GROUP_NOT_FOUND);
         // Another tenant's user is as unknown as one that does not exist.
-        const found = await members.findTenantUserIds(tenantId, tx, userIds);
+        const found = await findTenantUserIds(tenantId, tx, userIds);
         if (found.length !== userIds.length) throw notFound(USER_NOT_FOUND);
         if (userIds.length === 0) return;
         await assertDevopsSeats(tenantId, tx, { roleId: group.roleId, addedUserIds: userIds });
-        await members.addUsersToGroup(tenantId, tx, groupId, userIds);
+        await addUsersToGroup(tenantId, tx, groupId, userIds);
         await recordAudit(tx, meta, {
           tenantId,
           actorId: actor.userId,
@@ -61,7 +60,8 @@ export function createGroupUsersService(deps: { database: Database }) {
       const { tenantId } = actor;
       await database.tenant(tenantId, async (tx) => {
         if (!(await findGroup(tenantId, tx, groupId))) throw notFound(GROUP_NOT_FOUND);
-        if (!(await members.removeUserFromGroup(tenantId, tx, groupId, userId))) throw notFound(NOT_A_MEMBER);
+        if (!(await removeUserFromGroup(tenantId, tx, groupId, userId)))
+          throw notFound(REFUSALS.group.userNotMember);
         await recordAudit(tx, meta, {
           tenantId,
           actorId: actor.userId,

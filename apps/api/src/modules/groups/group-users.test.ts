@@ -1,25 +1,15 @@
 import { randomUUID } from 'node:crypto';
+import { groupEndpoints } from '@skyvault/contract';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTenantWithUser, createTestApp, type TestApp, type TestUser } from '../../../test/app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { apiCaller } from '../../../test/api-caller.js';
+import { createTenantWithUser, type TestUser, useTestApp } from '../../../test/app.js';
 import { auditEvents, users } from '../../db/schema/index.js';
-import {
-  apiAs,
-  createGroup,
-  createUser,
-  grantDevopsSeats,
-  groupOf,
-  insertRole,
-} from './groups.test-helpers.js';
+import { createGroup, createUser, grantDevopsSeats, groupOf, insertRole } from './groups.test-helpers.js';
 
 describe('group users', () => {
-  let t: TestApp;
-  let api: ReturnType<typeof apiAs>;
-  beforeAll(async () => {
-    t = await createTestApp();
-    api = apiAs(t);
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
+  const api = apiCaller(t);
 
   const setup = async () => {
     const u = await createTenantWithUser(t);
@@ -33,20 +23,26 @@ describe('group users', () => {
     const { u, groupId, otherGroup } = await setup();
     const moving = await createUser(t, u, { groupId: otherGroup });
     const free = await createUser(t, u);
-    const res = await api(u, 'PATCH', `/api/v1/groups/${groupId}/users`, {
-      users: [{ id: moving }, { id: free }, { id: free }],
+    const res = await api.call(u, groupEndpoints.addUsers, {
+      params: { id: groupId },
+      body: {
+        users: [{ id: moving }, { id: free }, { id: free }],
+      },
     });
     expect(res.statusCode).toBe(204);
     expect(await groupOf(t, u.tenantId, moving)).toBe(groupId);
     expect(await groupOf(t, u.tenantId, free)).toBe(groupId);
-    expect((await api(u, 'GET', `/api/v1/groups/${groupId}`)).json().userCount).toBe(2);
-    expect((await api(u, 'GET', `/api/v1/groups/${otherGroup}`)).json().userCount).toBe(0);
+    expect((await api.call(u, groupEndpoints.get, { params: { id: groupId } })).json().userCount).toBe(2);
+    expect((await api.call(u, groupEndpoints.get, { params: { id: otherGroup } })).json().userCount).toBe(0);
     const [event] = await t.database.tenant(u.tenantId, (tx) =>
       tx.select().from(auditEvents).where(eq(auditEvents.action, 'add-users')),
     );
     expect(event).toMatchObject({ targetId: groupId, changes: { userIds: { after: [moving, free] } } });
     // Nothing to add is no change.
-    expect((await api(u, 'PATCH', `/api/v1/groups/${groupId}/users`, { users: [] })).statusCode).toBe(204);
+    expect(
+      (await api.call(u, groupEndpoints.addUsers, { params: { id: groupId }, body: { users: [] } }))
+        .statusCode,
+    ).toBe(204);
   });
 
   it('refuses another tenant’s user (404) and adds none of the list', async () => {
@@ -55,12 +51,18 @@ describe('group users', () => {
     const stranger = await createTenantWithUser(t);
     const theirs = await createUser(t, stranger);
     for (const id of [theirs, randomUUID()]) {
-      const res = await api(u, 'PATCH', `/api/v1/groups/${groupId}/users`, { users: [{ id: mine }, { id }] });
+      const res = await api.call(u, groupEndpoints.addUsers, {
+        params: { id: groupId },
+        body: { users: [{ id: mine }, { id }] },
+      });
       expect(res.statusCode).toBe(404);
     }
     expect(await groupOf(t, u.tenantId, mine)).toBeNull();
     expect(await groupOf(t, stranger.tenantId, theirs)).toBeNull();
-    const bad = await api(u, 'PATCH', `/api/v1/groups/${groupId}/users`, { users: [{ id: 'x' }] });
+    const bad = await api.call(u, groupEndpoints.addUsers, {
+      params: { id: groupId },
+      body: { users: [{ id: 'x' }] },
+    });
     expect(bad.statusCode).toBe(400);
   });
 
@@ -70,26 +72,42 @@ describe('group users', () => {
     const roleId = await insertRole(t, u.tenantId, 'Developers', { devopsFullAccess: true });
     const groupId = await createGroup(t, u, { name: 'Developers', roleId });
     const ids = [await createUser(t, u), await createUser(t, u), await createUser(t, u)];
-    const res = await api(u, 'PATCH', `/api/v1/groups/${groupId}/users`, {
-      users: ids.map((id) => ({ id })),
+    const res = await api.call(u, groupEndpoints.addUsers, {
+      params: { id: groupId },
+      body: {
+        users: ids.map((id) => ({ id })),
+      },
     });
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe('Not enough DevOps seats: 2 available, 3 needed.');
     expect(await groupOf(t, u.tenantId, ids[0]!)).toBeNull();
     const two = ids.slice(0, 2).map((id) => ({ id }));
-    expect((await api(u, 'PATCH', `/api/v1/groups/${groupId}/users`, { users: two })).statusCode).toBe(204);
+    expect(
+      (await api.call(u, groupEndpoints.addUsers, { params: { id: groupId }, body: { users: two } }))
+        .statusCode,
+    ).toBe(204);
     // Adding someone already in the group takes no new seat.
-    expect((await api(u, 'PATCH', `/api/v1/groups/${groupId}/users`, { users: two })).statusCode).toBe(204);
+    expect(
+      (await api.call(u, groupEndpoints.addUsers, { params: { id: groupId }, body: { users: two } }))
+        .statusCode,
+    ).toBe(204);
   });
 
   it('removes one user; a user who is not in the group answers 404', async () => {
     const { u, groupId, otherGroup } = await setup();
     const member = await createUser(t, u, { groupId });
     const elsewhere = await createUser(t, u, { groupId: otherGroup });
-    expect((await api(u, 'DELETE', `/api/v1/groups/${groupId}/users/${member}`)).statusCode).toBe(204);
+    expect(
+      (await api.call(u, groupEndpoints.removeUser, { params: { id: groupId, userId: member } })).statusCode,
+    ).toBe(204);
     expect(await groupOf(t, u.tenantId, member)).toBeNull();
-    expect((await api(u, 'DELETE', `/api/v1/groups/${groupId}/users/${member}`)).statusCode).toBe(404);
-    expect((await api(u, 'DELETE', `/api/v1/groups/${groupId}/users/${elsewhere}`)).statusCode).toBe(404);
+    expect(
+      (await api.call(u, groupEndpoints.removeUser, { params: { id: groupId, userId: member } })).statusCode,
+    ).toBe(404);
+    expect(
+      (await api.call(u, groupEndpoints.removeUser, { params: { id: groupId, userId: elsewhere } }))
+        .statusCode,
+    ).toBe(404);
     expect(await groupOf(t, u.tenantId, elsewhere)).toBe(otherGroup);
   });
 
@@ -116,7 +134,7 @@ describe('group users', () => {
     });
 
     const list = async (query: string) =>
-      (await api(u, 'GET', `/api/v1/groups/${groupId}/users?${query}`)).json();
+      (await api.send(u, 'GET', `/api/v1/groups/${groupId}/users?${query}`)).json();
     const emails = (body: { rows: { email: string }[] }) => body.rows.map((row) => row.email);
 
     it('lists the members by default, most recently updated first, with the count', async () => {

@@ -1,6 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTenantWithUser, createTestApp, type TestApp, type TestUser } from '../../../test/app.js';
-import { apiAs, createGroup, insertRole } from './groups.test-helpers.js';
+import { groupEndpoints } from '@skyvault/contract';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { apiCaller } from '../../../test/api-caller.js';
+import { createTenantWithUser, type TestUser, useTestApp } from '../../../test/app.js';
+import { createGroup, insertRole } from './groups.test-helpers.js';
 
 const NAME_PATTERN =
   'Name should contain only latin letters in upper or lower case, digits, spaces and "-", "_" symbols';
@@ -31,34 +33,33 @@ const CASES: [string, Record<string, unknown>, string, string][] = [
 ];
 
 describe('group validation (SPEC.md §5)', () => {
-  let t: TestApp;
   let u: TestUser;
-  let api: ReturnType<typeof apiAs>;
   let roleId: string;
   let existing: string;
+  const t = useTestApp();
+  const api = apiCaller(t);
   beforeAll(async () => {
-    t = await createTestApp();
-    api = apiAs(t);
     u = await createTenantWithUser(t);
     roleId = await insertRole(t, u.tenantId, 'Viewer');
     existing = await createGroup(t, u, { name: 'Existing', roleId });
   });
-  afterAll(() => t.close());
 
   it.each(CASES)('answers %s with the spec message', async (_, change, field, message) => {
-    const res = await api(u, 'POST', '/api/v1/groups', { name: 'Valid name', roleId, ...change });
+    const res = await api.call(u, groupEndpoints.create, { body: { name: 'Valid name', roleId, ...change } });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ code: 'VALIDATION_ERROR', fields: { [field]: message } });
     const given = Object.fromEntries(Object.entries(change).filter(([, value]) => value !== undefined));
     if (Object.keys(given).length > 0) {
-      const edit = await api(u, 'PATCH', `/api/v1/groups/${existing}`, given);
+      const edit = await api.call(u, groupEndpoints.update, { params: { id: existing }, body: given });
       expect(edit.json().fields).toEqual({ [field]: message });
     }
   });
 
   it('takes the bounds themselves: 4 and 80 characters, a 255-character description', async () => {
     for (const name of ['abcd', 'a'.repeat(80)]) {
-      const res = await api(u, 'POST', '/api/v1/groups', { name, description: 'd'.repeat(255), roleId });
+      const res = await api.call(u, groupEndpoints.create, {
+        body: { name, description: 'd'.repeat(255), roleId },
+      });
       expect(res.statusCode).toBe(201);
     }
   });

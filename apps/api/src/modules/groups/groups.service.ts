@@ -5,9 +5,9 @@ import type { Database, Executor } from '../../db/client.js';
 import type { Actor, RequestMeta } from '../../lib/context.js';
 import { AppError, conflict, notFound } from '../../lib/errors.js';
 import { iso } from '../../lib/sql.js';
-import { recordAudit } from '../audit/audit.service.js';
-import { withinDevopsSeats } from '../permissions/permissions.service.js';
-import { clearGroupUsers } from './group-users.repository.js';
+import { recordAudit } from '../../platform/audit/audit.service.js';
+import { withinDevopsSeats } from '../seats/index.js';
+import { clearGroupUsers } from '../users/index.js';
 import * as repo from './groups.repository.js';
 
 type GroupInput = z.output<typeof groupCreateSchema>;

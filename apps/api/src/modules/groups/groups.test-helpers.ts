@@ -1,12 +1,8 @@
+import { groupEndpoints, userEndpoints } from '@skyvault/contract';
 import { and, eq } from 'drizzle-orm';
-import { call, type TestApp, type TestUser } from '../../../test/app.js';
+import { apiCaller } from '../../../test/api-caller.js';
+import type { TestApp, TestUser } from '../../../test/app.js';
 import { licenses, roles, users } from '../../db/schema/index.js';
-
-export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
-
-/** One call as the user, JSON body optional. */
-export const apiAs = (t: TestApp) => (u: TestUser, method: Method, url: string, payload?: object) =>
-  call(t, { method, url, payload, cookie: u.cookie });
 
 /** A role of the tenant, inserted directly (the roles screens are tested on their own). */
 export async function insertRole(
@@ -43,9 +39,7 @@ export async function createGroup(
   u: TestUser,
   body: { name: string; description?: string; roleId: string },
 ) {
-  const res = await apiAs(t)(u, 'POST', '/api/v1/groups', body);
-  if (res.statusCode !== 201) throw new Error(`group create failed: ${res.statusCode} ${res.body}`);
-  return res.json().id as string;
+  return (await apiCaller(t).call(u, groupEndpoints.create, { body })).result().id;
 }
 
 let counter = 0;
@@ -56,15 +50,16 @@ export async function createUser(
   body: { firstName?: string; lastName?: string; email?: string; groupId?: string; isAdmin?: boolean } = {},
 ) {
   counter += 1;
-  const res = await apiAs(t)(u, 'POST', '/api/v1/users', {
-    firstName: 'Grace',
-    lastName: `Hopper ${counter}`,
-    email: `person${counter}-${u.tenantId.slice(0, 6)}@example.com`,
-    password: 'Secret-123!',
-    ...body,
+  const created = await apiCaller(t).call(u, userEndpoints.create, {
+    body: {
+      firstName: 'Grace',
+      lastName: `Hopper ${counter}`,
+      email: `person${counter}-${u.tenantId.slice(0, 6)}@example.com`,
+      password: 'Secret-123!',
+      ...body,
+    },
   });
-  if (res.statusCode !== 201) throw new Error(`user create failed: ${res.statusCode} ${res.body}`);
-  return res.json().id as string;
+  return created.result().id;
 }
 
 /** The user's group id as stored. */

@@ -1,18 +1,16 @@
 import { randomUUID } from 'node:crypto';
+import { groupEndpoints, userEndpoints } from '@skyvault/contract';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createTenantWithUser, createTestApp, type TestApp, type TestUser } from '../../../test/app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { expectAdministratorsOnly, expectEachAnswers } from '../../../test/answers.js';
+import { apiCaller } from '../../../test/api-caller.js';
+import { createTenantWithUser, type TestUser, useTestApp } from '../../../test/app.js';
 import { auditEvents, groups } from '../../db/schema/index.js';
-import { apiAs, createGroup, createUser, groupOf, insertRole } from './groups.test-helpers.js';
+import { createGroup, createUser, groupOf, insertRole } from './groups.test-helpers.js';
 
 describe('groups', () => {
-  let t: TestApp;
-  let api: ReturnType<typeof apiAs>;
-  beforeAll(async () => {
-    t = await createTestApp();
-    api = apiAs(t);
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
+  const api = apiCaller(t);
 
   const auditOf = (u: TestUser, targetId: string) =>
     t.database.tenant(u.tenantId, (tx) =>
@@ -22,10 +20,12 @@ describe('groups', () => {
   it('creates a group with its role, and reads it back with the role name and no users', async () => {
     const u = await createTenantWithUser(t);
     const roleId = await insertRole(t, u.tenantId, 'Release managers');
-    const res = await api(u, 'POST', '/api/v1/groups', {
-      name: ' Release team ',
-      description: 'Ships the releases.',
-      roleId,
+    const res = await api.call(u, groupEndpoints.create, {
+      body: {
+        name: ' Release team ',
+        description: 'Ships the releases.',
+        roleId,
+      },
     });
     expect(res.statusCode).toBe(201);
     const expected = {
@@ -40,7 +40,9 @@ describe('groups', () => {
       updatedAt: expect.any(String),
     };
     expect(res.json()).toEqual(expected);
-    expect((await api(u, 'GET', `/api/v1/groups/${res.json().id}`)).json()).toEqual(expected);
+    expect((await api.call(u, groupEndpoints.get, { params: { id: res.json().id } })).json()).toEqual(
+      expected,
+    );
     const [event] = await auditOf(u, res.json().id);
     expect(event).toMatchObject({
       action: 'create',
@@ -54,20 +56,30 @@ describe('groups', () => {
     const roleId = await insertRole(t, u.tenantId, 'R1');
     await createGroup(t, u, { name: 'Admins', roleId });
     const other = await createGroup(t, u, { name: 'Others', roleId });
-    const dup = await api(u, 'POST', '/api/v1/groups', { name: 'ADMINS', roleId });
+    const dup = await api.call(u, groupEndpoints.create, { body: { name: 'ADMINS', roleId } });
     expect(dup.statusCode).toBe(409);
     expect(dup.json().fields).toEqual({ name: 'A group with this name already exists' });
-    expect((await api(u, 'PATCH', `/api/v1/groups/${other}`, { name: 'admins' })).statusCode).toBe(409);
-    expect((await api(u, 'PATCH', `/api/v1/groups/${other}`, { name: 'OTHERS' })).statusCode).toBe(200);
+    expect(
+      (await api.call(u, groupEndpoints.update, { params: { id: other }, body: { name: 'admins' } }))
+        .statusCode,
+    ).toBe(409);
+    expect(
+      (await api.call(u, groupEndpoints.update, { params: { id: other }, body: { name: 'OTHERS' } }))
+        .statusCode,
+    ).toBe(200);
 
     const stranger = await createTenantWithUser(t);
     const foreignRole = await insertRole(t, stranger.tenantId, 'Theirs');
-    const res = await api(u, 'POST', '/api/v1/groups', { name: 'Borrowed', roleId: foreignRole });
+    const res = await api.call(u, groupEndpoints.create, { body: { name: 'Borrowed', roleId: foreignRole } });
     expect(res.statusCode).toBe(404);
     expect(res.json().fields).toEqual({ roleId: 'Role not found.' });
-    expect((await api(u, 'PATCH', `/api/v1/groups/${other}`, { roleId: foreignRole })).statusCode).toBe(404);
     expect(
-      (await api(u, 'POST', '/api/v1/groups', { name: 'Missing', roleId: randomUUID() })).statusCode,
+      (await api.call(u, groupEndpoints.update, { params: { id: other }, body: { roleId: foreignRole } }))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await api.call(u, groupEndpoints.create, { body: { name: 'Missing', roleId: randomUUID() } }))
+        .statusCode,
     ).toBe(404);
   });
 
@@ -76,7 +88,10 @@ describe('groups', () => {
     const roleId = await insertRole(t, u.tenantId, 'R');
     const id = await createGroup(t, u, { name: 'Before', roleId });
     const member = await createUser(t, u, { groupId: id });
-    const res = await api(u, 'PATCH', `/api/v1/groups/${id}`, { name: 'After', description: 'New', roleId });
+    const res = await api.call(u, groupEndpoints.update, {
+      params: { id },
+      body: { name: 'After', description: 'New', roleId },
+    });
     expect(res.json()).toMatchObject({ name: 'After', description: 'New', roleId, userCount: 1 });
     expect(await groupOf(t, u.tenantId, member)).toBe(id);
   });
@@ -85,7 +100,7 @@ describe('groups', () => {
     const u = await createTenantWithUser(t);
     const roleId = await insertRole(t, u.tenantId, 'R');
     const id = await createGroup(t, u, { name: 'Described', description: 'Kept', roleId });
-    const res = await api(u, 'PATCH', `/api/v1/groups/${id}`, { name: 'Renamed' });
+    const res = await api.call(u, groupEndpoints.update, { params: { id }, body: { name: 'Renamed' } });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ name: 'Renamed', description: 'Kept', roleId });
   });
@@ -102,11 +117,14 @@ describe('groups', () => {
     const bystander = await createUser(t, u, { groupId: bystanderGroup });
 
     // A refused change leaves the users where they were.
-    const refused = await api(u, 'PATCH', `/api/v1/groups/${id}`, { roleId: randomUUID() });
+    const refused = await api.call(u, groupEndpoints.update, {
+      params: { id },
+      body: { roleId: randomUUID() },
+    });
     expect(refused.statusCode).toBe(404);
     expect(await groupOf(t, u.tenantId, members[0]!)).toBe(id);
 
-    const res = await api(u, 'PATCH', `/api/v1/groups/${id}`, { roleId: newRole });
+    const res = await api.call(u, groupEndpoints.update, { params: { id }, body: { roleId: newRole } });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ roleId: newRole, roleName: 'New', userCount: 0 });
     for (const member of members) expect(await groupOf(t, u.tenantId, member)).toBeNull();
@@ -122,11 +140,11 @@ describe('groups', () => {
     const u = await createTenantWithUser(t);
     const id = await createGroup(t, u, { name: 'Doomed', roleId: await insertRole(t, u.tenantId, 'R') });
     const member = await createUser(t, u, { groupId: id });
-    expect((await api(u, 'DELETE', `/api/v1/groups/${id}`)).statusCode).toBe(204);
+    expect((await api.call(u, groupEndpoints.remove, { params: { id } })).statusCode).toBe(204);
     expect(await groupOf(t, u.tenantId, member)).toBeNull();
-    expect((await api(u, 'GET', `/api/v1/users/${member}`)).json().group).toBeNull();
-    expect((await api(u, 'GET', `/api/v1/groups/${id}`)).statusCode).toBe(404);
-    expect((await api(u, 'DELETE', `/api/v1/groups/${id}`)).statusCode).toBe(404);
+    expect((await api.call(u, userEndpoints.get, { params: { id: member } })).json().group).toBeNull();
+    expect((await api.call(u, groupEndpoints.get, { params: { id } })).statusCode).toBe(404);
+    expect((await api.call(u, groupEndpoints.remove, { params: { id } })).statusCode).toBe(404);
     expect((await auditOf(u, id)).at(-1)).toMatchObject({
       action: 'delete',
       changes: { name: { before: 'Doomed' } },
@@ -170,7 +188,7 @@ describe('groups', () => {
       });
     });
 
-    const list = async (query: string) => (await api(u, 'GET', `/api/v1/groups?${query}`)).json();
+    const list = async (query: string) => (await api.send(u, 'GET', `/api/v1/groups?${query}`)).json();
     const namesOf = (body: { groups: { name: string }[] }) => body.groups.map((group) => group.name);
 
     it('pages by 10 by name, with the role name, the user counts and the total', async () => {
@@ -193,7 +211,7 @@ describe('groups', () => {
 
     it('rejects a bad page', async () => {
       for (const query of ['limit=0', 'limit=101', 'offset=-1']) {
-        expect((await api(u, 'GET', `/api/v1/groups?${query}`)).statusCode).toBe(400);
+        expect((await api.send(u, 'GET', `/api/v1/groups?${query}`)).statusCode).toBe(400);
       }
     });
   });
@@ -216,10 +234,13 @@ describe('groups', () => {
       const roleId = await insertRole(t, owner.tenantId, 'R');
       const id = await createGroup(t, owner, { name: 'Owned', roleId });
       const other = await createTenantWithUser(t);
-      for (const [method, url, payload] of endpoints(id, roleId).filter(([, url]) => url.includes(id))) {
-        expect((await api(other, method, url, payload)).statusCode).toBe(404);
-      }
-      expect((await api(owner, 'GET', `/api/v1/groups/${id}`)).json().name).toBe('Owned');
+      await expectEachAnswers(
+        api,
+        other,
+        endpoints(id, roleId).filter(([, url]) => url.includes(id)),
+        404,
+      );
+      expect((await api.call(owner, groupEndpoints.get, { params: { id } })).json().name).toBe('Owned');
     });
 
     it('answers 401 without a session, 403 to a non-administrator', async () => {
@@ -227,12 +248,7 @@ describe('groups', () => {
       const roleId = await insertRole(t, admin.tenantId, 'R');
       const id = await createGroup(t, admin, { name: 'Guarded', roleId });
       const member = await createTenantWithUser(t, { isAdmin: false });
-      for (const [method, url, payload] of endpoints(id, roleId)) {
-        expect((await call(t, { method, url, payload })).json().code).toBe('INVALID_SESSION_EXCEPTION');
-        const res = await api(member, method, url, payload);
-        expect(res.statusCode).toBe(403);
-        expect(res.json().code).toBe('INSUFFICIENT_ACCESS');
-      }
+      await expectAdministratorsOnly(api, member, endpoints(id, roleId));
     });
   });
 });

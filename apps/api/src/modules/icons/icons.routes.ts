@@ -6,6 +6,7 @@ import {
   iconUploadFieldsSchema,
   MESSAGES,
   NOT_FOUND,
+  REFUSALS,
 } from '@skyvault/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -15,8 +16,7 @@ import { route } from '../../lib/route.js';
 import type { IconService, IconUpload } from './icons.service.js';
 
 const MAX_KB = Math.round(ICON_MAX_BYTES / 1024);
-const TOO_LARGE = `The image must not be larger than ${MAX_KB} KB.`;
-const NOT_MULTIPART = 'Upload the image as multipart/form-data with a file part.';
+const TOO_LARGE = REFUSALS.icon.tooLarge(MAX_KB);
 const FILE_REQUIRED = MESSAGES.required('File');
 
 /** What a served image may do: draw, with its inline styles; no script, no loads, no navigation. */
@@ -28,7 +28,7 @@ const imageParamsSchema = z.object({ iconId: z.uuid() });
 
 /** The parts of the upload: the text fields and the one file (`file`); other files are drained unread. */
 async function readUpload(request: FastifyRequest): Promise<IconUpload> {
-  if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', NOT_MULTIPART);
+  if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', REFUSALS.icon.notMultipart);
   const fields: Record<string, string> = {};
   let content: Buffer | undefined;
   let partFileName: string | undefined;

@@ -3,7 +3,7 @@ import { type IconInfo, MESSAGES, NOT_FOUND } from '@skyvault/contract';
 import type { Database } from '../../db/client.js';
 import type { Actor, RequestMeta } from '../../lib/context.js';
 import { AppError, notFound } from '../../lib/errors.js';
-import { recordAudit } from '../audit/audit.service.js';
+import { recordAudit } from '../../platform/audit/audit.service.js';
 import * as repo from './icons.repository.js';
 import { NotSvgError, sanitizeSvg } from './svg-sanitizer.js';
 

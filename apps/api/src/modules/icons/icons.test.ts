@@ -1,7 +1,8 @@
-import { ICON_MAX_BYTES, iconUrl, MESSAGES } from '@skyvault/contract';
+import { ICON_MAX_BYTES, iconEndpoints, iconUrl, MESSAGES } from '@skyvault/contract';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createTenantWithUser, createTestApp, type TestApp, type TestUser } from '../../../test/app.js';
+import { describe, expect, it } from 'vitest';
+import { apiCaller } from '../../../test/api-caller.js';
+import { call, createTenantWithUser, type TestUser, useTestApp } from '../../../test/app.js';
 import { auditEvents, icons } from '../../db/schema/index.js';
 
 const LOGO =
@@ -26,11 +27,8 @@ async function multipart(parts: {
 }
 
 describe('icons', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
+  const api = apiCaller(t);
 
   const upload = async (u: TestUser | null, parts: Parameters<typeof multipart>[0]) => {
     const { payload, headers } = await multipart(parts);
@@ -41,7 +39,7 @@ describe('icons', () => {
     if (res.statusCode !== 201) throw new Error(`upload failed: ${res.statusCode} ${res.body}`);
     return res.json().id as string;
   };
-  const served = (id: string) => call(t, { method: 'GET', url: iconUrl(id) });
+  const served = (id: string) => api.send(null, 'GET', iconUrl(id));
 
   it('uploads an SVG, tells its file name and serves it publicly with a restrictive policy', async () => {
     const u = await createTenantWithUser(t);
@@ -50,7 +48,7 @@ describe('icons', () => {
     const { id } = res.json();
     expect(res.json()).toEqual({ id: expect.any(String) });
 
-    const info = await call(t, { method: 'GET', url: `/api/v1/icons/info/${id}`, cookie: u.cookie });
+    const info = await api.call(u, iconEndpoints.info, { params: { id } });
     expect(info.json()).toEqual({ fileName: 'Acme Logo.svg' });
 
     const image = await served(id);
@@ -143,12 +141,7 @@ describe('icons', () => {
     const noFile = await upload(u, { fields: { fileName: 'logo.svg' } });
     expect(noFile.statusCode).toBe(400);
     expect(noFile.json().fields).toEqual({ file: 'File is required' });
-    const json = await call(t, {
-      method: 'POST',
-      url: '/api/v1/icons/upload',
-      payload: { fileName: 'logo.svg' },
-      cookie: u.cookie,
-    });
+    const json = await api.send(u, 'POST', '/api/v1/icons/upload', { fileName: 'logo.svg' });
     expect(json.statusCode).toBe(415);
   });
 
@@ -182,7 +175,7 @@ describe('icons', () => {
     });
     expect(takeover.statusCode).toBe(404);
     expect((await served(id)).body).toContain('#112244');
-    const info = await call(t, { method: 'GET', url: `/api/v1/icons/info/${id}`, cookie: other.cookie });
+    const info = await api.call(other, iconEndpoints.info, { params: { id } });
     expect(info.statusCode).toBe(404);
   });
 
@@ -196,9 +189,7 @@ describe('icons', () => {
     );
     const u = await createTenantWithUser(t);
     const id = await uploaded(u, LOGO);
-    expect(
-      (await call(t, { method: 'GET', url: `/api/v1/icons/info/${id}`, cookie: member.cookie })).statusCode,
-    ).toBe(403);
+    expect((await api.call(member, iconEndpoints.info, { params: { id } })).statusCode).toBe(403);
     expect((await served('0b8a3f4e-0000-4000-8000-000000000000')).statusCode).toBe(404);
     expect((await served('not-an-id')).statusCode).toBe(404);
   });

@@ -1,38 +1,26 @@
-import { MESSAGES, ssoStartPath } from '@skyvault/contract';
+import { identityProviderEndpoints, MESSAGES, ssoStartPath } from '@skyvault/contract';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, cookieFrom, createTenantWithUser, type TestApp, type TestUser } from '../../../test/app.js';
+import { describe, expect, it } from 'vitest';
+import { call, cookieFrom, createTenantWithUser, type TestUser, useOpened } from '../../../test/app.js';
 import type { OpenIdProvider } from '../../../test/openid-provider.js';
 import { auditEvents, identityProviders, userIdentities } from '../../db/schema/index.js';
 import {
-  apiAs,
   createProvider,
-  createSsoTestApp,
   IDP_CLIENT_ID,
   IDP_SECRET,
   providerBody,
   signInAtProvider,
   ssoCookieFrom,
   startTestProvider,
+  useSsoApps,
 } from '../sso/sso.test-helpers.js';
 
 /** Two issuers that both have an account with the subject 'shared-1', belonging to different people. */
 describe('changing the issuer of an identity provider', () => {
-  let oldIdp: OpenIdProvider;
-  let newIdp: OpenIdProvider;
-  let t: TestApp;
-  let api: ReturnType<typeof apiAs>;
-  beforeAll(async () => {
-    oldIdp = await startTestProvider([{ sub: 'shared-1', email: 'ada@acme.example' }]);
-    newIdp = await startTestProvider([{ sub: 'shared-1', email: 'mallory@elsewhere.example' }]);
-    t = await createSsoTestApp();
-    api = apiAs(t);
-  });
-  afterAll(async () => {
-    await t.close();
-    await oldIdp.close();
-    await newIdp.close();
-  });
+  const { idp: oldIdp, t, api } = useSsoApps([{ sub: 'shared-1', email: 'ada@acme.example' }]);
+  const newIdp = useOpened(() =>
+    startTestProvider([{ sub: 'shared-1', email: 'mallory@elsewhere.example' }]),
+  );
 
   /** Login button → the provider's form → our callback, in one browser; answers the callback's answer. */
   async function signIn(idp: OpenIdProvider, providerId: string) {
@@ -61,8 +49,11 @@ describe('changing the issuer of an identity provider', () => {
     const id = await createProvider(t, admin, providerBody(oldIdp.issuer));
     expect((await signIn(oldIdp, id)).headers.location).toBe('/');
 
-    const res = await api(admin, 'PATCH', `/api/v1/identity-providers/${id}`, {
-      providerData: { clientId: IDP_CLIENT_ID, issuer: newIdp.issuer },
+    const res = await api.call(admin, identityProviderEndpoints.update, {
+      params: { id },
+      body: {
+        providerData: { clientId: IDP_CLIENT_ID, issuer: newIdp.issuer },
+      },
     });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({
@@ -72,8 +63,11 @@ describe('changing the issuer of an identity provider', () => {
     expect(await issuerOf(admin, id)).toBe(oldIdp.issuer);
     expect(await linksOf(admin, id)).toHaveLength(1);
     // The same issuer needs no secret: the stored one stays.
-    const kept = await api(admin, 'PATCH', `/api/v1/identity-providers/${id}`, {
-      providerData: { clientId: IDP_CLIENT_ID, issuer: oldIdp.issuer },
+    const kept = await api.call(admin, identityProviderEndpoints.update, {
+      params: { id },
+      body: {
+        providerData: { clientId: IDP_CLIENT_ID, issuer: oldIdp.issuer },
+      },
     });
     expect(kept.statusCode).toBe(200);
     expect(await linksOf(admin, id)).toHaveLength(1);
@@ -86,8 +80,11 @@ describe('changing the issuer of an identity provider', () => {
     expect(await sessionUser(first)).toMatchObject({ id: admin.userId });
     expect(await linksOf(admin, id)).toHaveLength(1);
 
-    const moved = await api(admin, 'PATCH', `/api/v1/identity-providers/${id}`, {
-      providerData: { clientId: IDP_CLIENT_ID, issuer: newIdp.issuer, clientSecret: IDP_SECRET },
+    const moved = await api.call(admin, identityProviderEndpoints.update, {
+      params: { id },
+      body: {
+        providerData: { clientId: IDP_CLIENT_ID, issuer: newIdp.issuer, clientSecret: IDP_SECRET },
+      },
     });
     expect(moved.statusCode).toBe(200);
     expect(await linksOf(admin, id)).toEqual([]);

@@ -1,19 +1,16 @@
+import { ISSUER_MESSAGES } from '@skyvault/contract';
 import * as oidc from 'openid-client';
-import { checkUrlHost, createOutboundFetch, OutboundError, type OutboundPolicy } from './outbound.js';
+import {
+  checkUrlHost,
+  createOutboundFetch,
+  OutboundError,
+  type OutboundPolicy,
+} from '../../platform/outbound/outbound.js';
 
 /** Discovery documents change rarely; a few minutes spare every sign-in a round trip to the provider. */
 const DISCOVERY_TTL_MS = 5 * 60 * 1000;
 /** Bounds the cache: a tenant cannot grow our memory by saving many issuers. */
 const DISCOVERY_CACHE_SIZE = 500;
-
-export const ISSUER_MESSAGES = {
-  address: "The issuer's address is in a private or reserved network that this server may not reach",
-  unreachable: 'The issuer could not be reached',
-  timeout: 'The issuer did not answer in time',
-  'too-large': "The issuer's answer was too large",
-  discovery: 'The issuer did not answer with an OpenID Connect configuration',
-  authorization: "The issuer's authorization endpoint is not on the issuer's own address",
-} as const;
 
 /** A discovery failure, with a message for the issuer field (no provider text, no secret). */
 export class IssuerError extends Error {

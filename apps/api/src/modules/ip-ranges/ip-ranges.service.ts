@@ -12,7 +12,7 @@ import type { Database, Executor, Tx } from '../../db/client.js';
 import type { Actor, RequestMeta } from '../../lib/context.js';
 import { AppError, conflict, invalidField, notFound } from '../../lib/errors.js';
 import { iso } from '../../lib/sql.js';
-import { recordAudit } from '../audit/audit.service.js';
+import { recordAudit } from '../../platform/audit/audit.service.js';
 import { displayAddress, normalizeIp } from './ip-address.js';
 import * as repo from './ip-ranges.repository.js';
 import { addressPermitted } from './network-access.js';

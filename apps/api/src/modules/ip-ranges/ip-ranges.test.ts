@@ -1,19 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { ERROR_MESSAGES, MESSAGES } from '@skyvault/contract';
+import { ERROR_MESSAGES, ipRangeEndpoints, MESSAGES } from '@skyvault/contract';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createTenantWithUser, createTestApp, type TestApp, type TestUser } from '../../../test/app.js';
+import { describe, expect, it } from 'vitest';
+import { apiCaller } from '../../../test/api-caller.js';
+import { call, createTenantWithUser, type TestUser, useTestApp } from '../../../test/app.js';
 import { auditEvents, ipRanges } from '../../db/schema/index.js';
-import { apiAs, createRange, ELSEWHERE, OFFICE_RANGE } from './ip-ranges.test-helpers.js';
+import { createRange, ELSEWHERE, OFFICE, OFFICE_RANGE } from './ip-ranges.test-helpers.js';
 
 describe('IP ranges', () => {
-  let t: TestApp;
-  let api: ReturnType<typeof apiAs>;
-  beforeAll(async () => {
-    t = await createTestApp();
-    api = apiAs(t);
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
+  const api = apiCaller(t, { from: OFFICE });
 
   const auditOf = (u: TestUser, targetId: string) =>
     t.database.tenant(u.tenantId, (tx) =>
@@ -22,10 +18,12 @@ describe('IP ranges', () => {
 
   it('creates a range with its addresses in one text form, reads it back and audits it', async () => {
     const u = await createTenantWithUser(t);
-    const res = await api(u, 'POST', '/api/v1/ip-ranges', {
-      name: ' Head office ',
-      startIPAddress: ' 198.51.100.0 ',
-      endIPAddress: '198.51.100.255',
+    const res = await api.call(u, ipRangeEndpoints.create, {
+      body: {
+        name: ' Head office ',
+        startIPAddress: ' 198.51.100.0 ',
+        endIPAddress: '198.51.100.255',
+      },
     });
     expect(res.statusCode).toBe(201);
     const expected = {
@@ -38,12 +36,14 @@ describe('IP ranges', () => {
     };
     expect(res.json()).toEqual(expected);
     const id = res.json().id;
-    expect((await api(u, 'GET', `/api/v1/ip-ranges/${id}`)).json()).toEqual(expected);
+    expect((await api.call(u, ipRangeEndpoints.get, { params: { id } })).json()).toEqual(expected);
 
-    const v6 = await api(u, 'POST', '/api/v1/ip-ranges', {
-      name: 'Office IPv6',
-      startIPAddress: '2001:0DB8:0000:0000:0000:0000:0000:0000',
-      endIPAddress: '2001:db8:0:0:ffff:ffff:ffff:ffff',
+    const v6 = await api.call(u, ipRangeEndpoints.create, {
+      body: {
+        name: 'Office IPv6',
+        startIPAddress: '2001:0DB8:0000:0000:0000:0000:0000:0000',
+        endIPAddress: '2001:db8:0:0:ffff:ffff:ffff:ffff',
+      },
     });
     expect(v6.json()).toMatchObject({
       startIPAddress: '2001:db8::',
@@ -72,11 +72,11 @@ describe('IP ranges', () => {
     const stranger = await createTenantWithUser(t);
     await createRange(t, stranger, { name: 'Their office', ...OFFICE_RANGE });
 
-    const all = (await api(u, 'GET', '/api/v1/ip-ranges')).json();
+    const all = (await api.call(u, ipRangeEndpoints.list)).json();
     expect(all.total).toBe(3);
     expect(all.ipRanges.map((r: { name: string }) => r.name)).toEqual(['Head office', 'VPN_pool', 'Lab v6']);
     const search = async (text: string) => {
-      const res = await api(
+      const res = await api.send(
         u,
         'GET',
         `/api/v1/ip-ranges?searchText=${encodeURIComponent(text)}&columns=name`,
@@ -90,7 +90,9 @@ describe('IP ranges', () => {
     expect(await search('_')).toEqual(['VPN_pool']);
     expect(await search('%')).toEqual([]);
     expect(await search("' or 1=1 --")).toEqual([]);
-    expect((await api(u, 'GET', `/api/v1/ip-ranges?searchText=${'x'.repeat(256)}`)).statusCode).toBe(400);
+    expect((await api.send(u, 'GET', `/api/v1/ip-ranges?searchText=${'x'.repeat(256)}`)).statusCode).toBe(
+      400,
+    );
   });
 
   const valid = { name: 'Branch', startIPAddress: '198.51.100.1', endIPAddress: '198.51.100.9' };
@@ -114,14 +116,14 @@ describe('IP ranges', () => {
     [{ ...valid, endIPAddress: '2001:db8::1' }, { endIPAddress: MESSAGES.ipRangeVersionMismatch }],
   ])('refuses %j with the field messages', async (payload, fields) => {
     const u = await createTenantWithUser(t);
-    const res = await api(u, 'POST', '/api/v1/ip-ranges', payload);
+    const res = await api.send(u, 'POST', '/api/v1/ip-ranges', payload);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ code: 'VALIDATION_ERROR', fields });
   });
 
   it('gives the required messages for an empty body', async () => {
     const u = await createTenantWithUser(t);
-    const res = await api(u, 'POST', '/api/v1/ip-ranges', {});
+    const res = await api.send(u, 'POST', '/api/v1/ip-ranges', {});
     expect(res.json().fields).toEqual({
       name: MESSAGES.required('Name'),
       startIPAddress: MESSAGES.startIpRequired,
@@ -133,16 +135,23 @@ describe('IP ranges', () => {
     const u = await createTenantWithUser(t);
     await createRange(t, u, { name: 'Head office', ...OFFICE_RANGE });
     const other = await createRange(t, u, { name: 'Branch', ...OFFICE_RANGE });
-    const dup = await api(u, 'POST', '/api/v1/ip-ranges', { name: 'HEAD OFFICE', ...OFFICE_RANGE });
+    const dup = await api.call(u, ipRangeEndpoints.create, {
+      body: { name: 'HEAD OFFICE', ...OFFICE_RANGE },
+    });
     expect(dup.statusCode).toBe(409);
     expect(dup.json().fields).toEqual({ name: 'An IP range with this name already exists' });
-    expect((await api(u, 'PATCH', `/api/v1/ip-ranges/${other}`, { name: 'head office' })).statusCode).toBe(
-      409,
-    );
-    expect((await api(u, 'PATCH', `/api/v1/ip-ranges/${other}`, { name: 'BRANCH' })).statusCode).toBe(200);
+    expect(
+      (await api.call(u, ipRangeEndpoints.update, { params: { id: other }, body: { name: 'head office' } }))
+        .statusCode,
+    ).toBe(409);
+    expect(
+      (await api.call(u, ipRangeEndpoints.update, { params: { id: other }, body: { name: 'BRANCH' } }))
+        .statusCode,
+    ).toBe(200);
     const stranger = await createTenantWithUser(t);
     expect(
-      (await api(stranger, 'POST', '/api/v1/ip-ranges', { name: 'Head office', ...OFFICE_RANGE })).statusCode,
+      (await api.call(stranger, ipRangeEndpoints.create, { body: { name: 'Head office', ...OFFICE_RANGE } }))
+        .statusCode,
     ).toBe(201);
   });
 
@@ -153,7 +162,7 @@ describe('IP ranges', () => {
       startIPAddress: '198.51.100.0',
       endIPAddress: '198.51.100.127',
     });
-    const patch = (body: object) => api(u, 'PATCH', `/api/v1/ip-ranges/${id}`, body);
+    const patch = (body: object) => api.call(u, ipRangeEndpoints.update, { params: { id }, body });
 
     const wider = await patch({ endIPAddress: '198.51.100.255' });
     expect(wider.statusCode).toBe(200);
@@ -186,9 +195,9 @@ describe('IP ranges', () => {
   it('deletes a range and audits it', async () => {
     const u = await createTenantWithUser(t);
     const id = await createRange(t, u, { name: 'Head office', ...OFFICE_RANGE });
-    expect((await api(u, 'DELETE', `/api/v1/ip-ranges/${id}`)).statusCode).toBe(204);
-    expect((await api(u, 'GET', `/api/v1/ip-ranges/${id}`)).statusCode).toBe(404);
-    expect((await api(u, 'DELETE', `/api/v1/ip-ranges/${id}`)).statusCode).toBe(404);
+    expect((await api.call(u, ipRangeEndpoints.remove, { params: { id } })).statusCode).toBe(204);
+    expect((await api.call(u, ipRangeEndpoints.get, { params: { id } })).statusCode).toBe(404);
+    expect((await api.call(u, ipRangeEndpoints.remove, { params: { id } })).statusCode).toBe(404);
     expect((await auditOf(u, id)).map((e) => e.action)).toEqual(['create', 'delete']);
   });
 
@@ -196,11 +205,13 @@ describe('IP ranges', () => {
     const owner = await createTenantWithUser(t);
     const id = await createRange(t, owner, { name: 'Head office', ...OFFICE_RANGE });
     const u = await createTenantWithUser(t);
-    expect((await api(u, 'GET', `/api/v1/ip-ranges/${id}`)).statusCode).toBe(404);
-    expect((await api(u, 'PATCH', `/api/v1/ip-ranges/${id}`, { name: 'Stolen' })).statusCode).toBe(404);
-    expect((await api(u, 'DELETE', `/api/v1/ip-ranges/${id}`)).statusCode).toBe(404);
-    expect((await api(u, 'GET', `/api/v1/ip-ranges/${randomUUID()}`)).statusCode).toBe(404);
-    expect((await api(u, 'GET', '/api/v1/ip-ranges/not-a-uuid')).statusCode).toBe(400);
+    expect((await api.call(u, ipRangeEndpoints.get, { params: { id } })).statusCode).toBe(404);
+    expect(
+      (await api.call(u, ipRangeEndpoints.update, { params: { id }, body: { name: 'Stolen' } })).statusCode,
+    ).toBe(404);
+    expect((await api.call(u, ipRangeEndpoints.remove, { params: { id } })).statusCode).toBe(404);
+    expect((await api.call(u, ipRangeEndpoints.get, { params: { id: randomUUID() } })).statusCode).toBe(404);
+    expect((await api.send(u, 'GET', '/api/v1/ip-ranges/not-a-uuid')).statusCode).toBe(400);
     const [row] = await t.database.tenant(owner.tenantId, (tx) =>
       tx.select().from(ipRanges).where(eq(ipRanges.id, id)),
     );
@@ -218,7 +229,7 @@ describe('IP ranges', () => {
       ['PATCH', `/api/v1/ip-ranges/${id}`, { name: 'Mine' }],
       ['DELETE', `/api/v1/ip-ranges/${id}`],
     ] as const) {
-      const res = await api(member, method, url, body);
+      const res = await api.send(member, method, url, body);
       expect(res.statusCode, `${method} ${url}`).toBe(403);
       expect(res.json().code).toBe('INSUFFICIENT_ACCESS');
       const anonymous = await call(t, { method, url, payload: body });
@@ -229,14 +240,16 @@ describe('IP ranges', () => {
   describe('lock-out guard', () => {
     const lockout = { statusCode: 409, code: 'IP_RANGE_LOCKOUT', message: ERROR_MESSAGES.IP_RANGE_LOCKOUT };
     const names = async (u: TestUser) =>
-      (await api(u, 'GET', '/api/v1/ip-ranges')).json().ipRanges.map((r: { name: string }) => r.name);
+      (await api.call(u, ipRangeEndpoints.list)).json().ipRanges.map((r: { name: string }) => r.name);
 
     it('refuses a first range that leaves out the administrator, and stores nothing', async () => {
       const u = await createTenantWithUser(t);
-      const res = await api(u, 'POST', '/api/v1/ip-ranges', {
-        name: 'Elsewhere',
-        startIPAddress: ELSEWHERE,
-        endIPAddress: ELSEWHERE,
+      const res = await api.call(u, ipRangeEndpoints.create, {
+        body: {
+          name: 'Elsewhere',
+          startIPAddress: ELSEWHERE,
+          endIPAddress: ELSEWHERE,
+        },
       });
       expect(res.statusCode).toBe(409);
       expect(res.json()).toMatchObject(lockout);
@@ -255,34 +268,36 @@ describe('IP ranges', () => {
         startIPAddress: ELSEWHERE,
         endIPAddress: ELSEWHERE,
       });
-      const narrowed = await api(u, 'PATCH', `/api/v1/ip-ranges/${office}`, { endIPAddress: '198.51.100.6' });
+      const narrowed = await api.call(u, ipRangeEndpoints.update, {
+        params: { id: office },
+        body: { endIPAddress: '198.51.100.6' },
+      });
       expect(narrowed.json()).toMatchObject(lockout);
-      expect((await api(u, 'DELETE', `/api/v1/ip-ranges/${office}`)).json()).toMatchObject(lockout);
-      expect((await api(u, 'GET', `/api/v1/ip-ranges/${office}`)).json().endIPAddress).toBe('198.51.100.255');
+      expect((await api.call(u, ipRangeEndpoints.remove, { params: { id: office } })).json()).toMatchObject(
+        lockout,
+      );
+      expect((await api.call(u, ipRangeEndpoints.get, { params: { id: office } })).json().endIPAddress).toBe(
+        '198.51.100.255',
+      );
       expect((await auditOf(u, office)).map((e) => e.action)).toEqual(['create']);
 
-      expect((await api(u, 'DELETE', `/api/v1/ip-ranges/${other}`)).statusCode).toBe(204);
+      expect((await api.call(u, ipRangeEndpoints.remove, { params: { id: other } })).statusCode).toBe(204);
       // With no range left every address may sign in, so the last one may go.
-      expect((await api(u, 'DELETE', `/api/v1/ip-ranges/${office}`)).statusCode).toBe(204);
+      expect((await api.call(u, ipRangeEndpoints.remove, { params: { id: office } })).statusCode).toBe(204);
     });
 
     it('judges the address the administrator calls from, IPv4-mapped included', async () => {
       const u = await createTenantWithUser(t);
-      const res = await api(
-        u,
-        'POST',
-        '/api/v1/ip-ranges',
-        { name: 'Head office', ...OFFICE_RANGE },
-        '::ffff:198.51.100.9',
-      );
+      const res = await api.call(u, ipRangeEndpoints.create, {
+        body: { name: 'Head office', ...OFFICE_RANGE },
+        from: '::ffff:198.51.100.9',
+      });
       expect(res.statusCode).toBe(201);
-      const fromHome = await api(
-        u,
-        'PATCH',
-        `/api/v1/ip-ranges/${res.json().id}`,
-        { name: 'Main office' },
-        '2001:db8::1',
-      );
+      const fromHome = await api.call(u, ipRangeEndpoints.update, {
+        params: { id: res.json().id },
+        body: { name: 'Main office' },
+        from: '2001:db8::1',
+      });
       expect(fromHome.statusCode).toBe(403);
       expect(fromHome.json().code).toBe('IP_NOT_ALLOWED');
     });

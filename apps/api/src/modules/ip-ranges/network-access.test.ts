@@ -1,28 +1,30 @@
-import { ERROR_MESSAGES } from '@skyvault/contract';
+import {
+  ERROR_MESSAGES,
+  ipRangeEndpoints,
+  mfaEndpoints,
+  systemEndpoints,
+  userEndpoints,
+} from '@skyvault/contract';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { apiCaller } from '../../../test/api-caller.js';
 import {
   call,
   cookieFrom,
   createTenantWithUser,
   createTestApp,
-  type TestApp,
   type TestUser,
+  useTestApp,
 } from '../../../test/app.js';
 import { auditEvents, sessions } from '../../db/schema/index.js';
-import { apiAs, createRange, ELSEWHERE, OFFICE, OFFICE_RANGE } from './ip-ranges.test-helpers.js';
+import { createRange, ELSEWHERE, OFFICE, OFFICE_RANGE } from './ip-ranges.test-helpers.js';
 
 const PASSWORD = 'Correct-horse1';
 const refused = { statusCode: 403, code: 'IP_NOT_ALLOWED', message: ERROR_MESSAGES.IP_NOT_ALLOWED };
 
 describe('network access enforcement', () => {
-  let t: TestApp;
-  let api: ReturnType<typeof apiAs>;
-  beforeAll(async () => {
-    t = await createTestApp();
-    api = apiAs(t);
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
+  const api = apiCaller(t, { from: OFFICE });
 
   const login = (u: TestUser, from: string, password = PASSWORD, path = 'login') =>
     call(t, {
@@ -41,14 +43,14 @@ describe('network access enforcement', () => {
 
   it('tells the administrator the address they call from, IPv4-mapped addresses as plain IPv4', async () => {
     const u = await createTenantWithUser(t, { password: PASSWORD });
-    const list = (from: string) => api(u, 'GET', '/api/v1/ip-ranges', undefined, from);
+    const list = (from: string) => api.call(u, ipRangeEndpoints.list, { from });
     expect((await list('::ffff:198.51.100.7')).json().yourAddress).toBe('198.51.100.7');
     expect((await list('2001:DB8:0:0::1')).json().yourAddress).toBe('2001:db8::1');
   });
 
   it('lets every address in while the tenant has no range', async () => {
     const u = await createTenantWithUser(t, { password: PASSWORD });
-    expect((await api(u, 'GET', '/api/v1/users', undefined, ELSEWHERE)).statusCode).toBe(200);
+    expect((await api.call(u, userEndpoints.list, { from: ELSEWHERE })).statusCode).toBe(200);
     expect((await login(u, ELSEWHERE)).statusCode).toBe(200);
   });
 
@@ -61,26 +63,23 @@ describe('network access enforcement', () => {
     );
 
     for (const url of ['/api/v1/users', '/api/v1/auth/session', '/api/v1/ip-ranges']) {
-      const res = await api(u, 'GET', url, undefined, ELSEWHERE);
+      const res = await api.send(u, 'GET', url, undefined, ELSEWHERE);
       expect(res.json(), url).toMatchObject(refused);
     }
     expect(
       (
-        await api(
-          u,
-          'POST',
-          '/api/v1/ip-ranges',
-          { name: 'Home', startIPAddress: ELSEWHERE, endIPAddress: ELSEWHERE },
-          ELSEWHERE,
-        )
+        await api.call(u, ipRangeEndpoints.create, {
+          body: { name: 'Home', startIPAddress: ELSEWHERE, endIPAddress: ELSEWHERE },
+          from: ELSEWHERE,
+        })
       ).statusCode,
     ).toBe(403);
     expect(await lastSeen(u)).toBe(longAgo.getTime());
 
     // Public calls treat the caller as a visitor, so the login page still loads.
-    expect((await api(u, 'GET', '/api/v1/brand', undefined, ELSEWHERE)).statusCode).toBe(200);
+    expect((await api.call(u, systemEndpoints.brand, { from: ELSEWHERE })).statusCode).toBe(200);
     // Back inside, the same session works again.
-    expect((await api(u, 'GET', '/api/v1/users', undefined, '198.51.100.200')).statusCode).toBe(200);
+    expect((await api.call(u, userEndpoints.list, { from: '198.51.100.200' })).statusCode).toBe(200);
     expect(await lastSeen(u)).toBeGreaterThan(longAgo.getTime());
   });
 
@@ -88,7 +87,7 @@ describe('network access enforcement', () => {
     const admin = await createTenantWithUser(t);
     await createRange(t, admin, { name: 'Head office', ...OFFICE_RANGE });
     const stranger = await createTenantWithUser(t);
-    expect((await api(stranger, 'GET', '/api/v1/mfa', undefined, ELSEWHERE)).statusCode).toBe(200);
+    expect((await api.call(stranger, mfaEndpoints.list, { from: ELSEWHERE })).statusCode).toBe(200);
   });
 
   it('refuses a sign-in from outside only after the password is proven, and audits it', async () => {
@@ -129,15 +128,15 @@ describe('network access enforcement', () => {
       { name: 'Lab v6', startIPAddress: '2001:db8:1::', endIPAddress: '2001:db8:1:ffff:ffff:ffff:ffff:ffff' },
       '2001:db8:1::10',
     );
-    expect((await api(u, 'GET', '/api/v1/users', undefined, '2001:db8:1::beef')).statusCode).toBe(200);
-    expect((await api(u, 'GET', '/api/v1/users', undefined, '2001:db8:2::1')).json()).toMatchObject(refused);
+    expect((await api.call(u, userEndpoints.list, { from: '2001:db8:1::beef' })).statusCode).toBe(200);
+    expect((await api.call(u, userEndpoints.list, { from: '2001:db8:2::1' })).json()).toMatchObject(refused);
     expect((await login(u, '2001:db8:1:ab::1')).statusCode).toBe(200);
     expect((await login(u, OFFICE)).json()).toMatchObject(refused);
 
     await createRange(t, u, { name: 'Head office', ...OFFICE_RANGE }, '2001:db8:1::10');
-    expect((await api(u, 'GET', '/api/v1/users', undefined, `::ffff:${OFFICE}`)).statusCode).toBe(200);
+    expect((await api.call(u, userEndpoints.list, { from: `::ffff:${OFFICE}` })).statusCode).toBe(200);
     expect((await login(u, `::ffff:${OFFICE}`)).statusCode).toBe(200);
-    expect((await api(u, 'GET', '/api/v1/users', undefined, `::ffff:${ELSEWHERE}`)).json()).toMatchObject(
+    expect((await api.call(u, userEndpoints.list, { from: `::ffff:${ELSEWHERE}` })).json()).toMatchObject(
       refused,
     );
   });

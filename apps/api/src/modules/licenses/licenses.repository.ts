@@ -2,7 +2,7 @@ import type { LicenseGrant, LicenseService } from '@skyvault/contract';
 import { and, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { licenses } from '../../db/schema/index.js';
-import { countDevopsSeatsInUse } from '../permissions/permissions.service.js';
+import { countDevopsSeatsInUse } from '../seats/index.js';
 
 export type LicenseRow = typeof licenses.$inferSelect;
 

@@ -6,6 +6,7 @@ import {
   type LicenseState,
   PRODUCT_BY_LICENSE_SERVICE,
   PRODUCT_LABELS,
+  REFUSALS,
   type ServiceKey,
   TRIAL_DAYS,
   TRIAL_LICENSES,
@@ -15,7 +16,7 @@ import type { Database, Tx } from '../../db/client.js';
 import type { Actor, RequestMeta } from '../../lib/context.js';
 import { AppError, conflict } from '../../lib/errors.js';
 import { iso } from '../../lib/sql.js';
-import { recordAudit } from '../audit/audit.service.js';
+import { recordAudit } from '../../platform/audit/audit.service.js';
 import * as repo from './licenses.repository.js';
 
 /** Usage is counted for the limits that have one (DevOps seats); the others answer null. */
@@ -44,14 +45,14 @@ const audited = (row: repo.LicenseRow) => ({
 });
 
 const trialAlreadyStarted = (product: ServiceKey) =>
-  `The ${TRIAL_DAYS}-day free trial of ${PRODUCT_LABELS[product]} has already been started for this organization; it can be started once only.`;
+  REFUSALS.license.trialUsed(TRIAL_DAYS, PRODUCT_LABELS[product]);
 
 /** Why a tenant that already has a licence of the product cannot start its trial. */
 function trialRefusal(row: repo.LicenseWithExpiry, product: ServiceKey): string {
   const label = PRODUCT_LABELS[product];
   if (row.trialUsed) return trialAlreadyStarted(product);
-  if (!row.expired) return `This organization already has an active ${label} license.`;
-  return `The ${label} license of this organization has expired. Please contact your success manager to renew or upgrade it.`;
+  if (!row.expired) return REFUSALS.license.active(label);
+  return REFUSALS.license.expired(label);
 }
 
 /**

@@ -1,24 +1,22 @@
 import { LICENSE_MESSAGES, type License, TRIAL_DAYS, TRIAL_LICENSES } from '@skyvault/contract';
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createTenantWithUser, createTestApp, type TestApp, type TestUser } from '../../../test/app.js';
+import { describe, expect, it } from 'vitest';
+import { apiCaller } from '../../../test/api-caller.js';
+import { call, createTenantWithUser, type TestUser, useTestApp } from '../../../test/app.js';
 import { auditEvents, licenses } from '../../db/schema/index.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 describe('licenses', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
+  const api = apiCaller(t);
 
-  const get = (u: TestUser, url: string) => call(t, { method: 'GET', url, cookie: u.cookie });
+  const get = (u: TestUser, url: string) => api.send(u, 'GET', url);
   const license = (u: TestUser, service: string) => get(u, `/api/v1/licenses?service=${service}`);
   const state = async (u: TestUser, path: 'dbr' | 'devops') =>
     (await get(u, `/api/v1/licenses/state/${path}`)).json().state;
   const startTrial = (u: TestUser, product: unknown) =>
-    call(t, { method: 'POST', url: '/api/v1/licenses/enable-trial', payload: { product }, cookie: u.cookie });
+    api.send(u, 'POST', '/api/v1/licenses/enable-trial', { product });
 
   /** Moves the end of a tenant's licence, as operators do with the CLI. */
   const endLicense = (u: TestUser, product: 'Dbr' | 'Devops', endsAt: Date) =>

@@ -2,7 +2,7 @@ import { mfaEndpoints } from '@skyvault/contract';
 import type { FastifyInstance } from 'fastify';
 import { requestMeta } from '../../lib/context.js';
 import { route } from '../../lib/route.js';
-import type { UserService } from '../users/users.service.js';
+import type { UserService } from '../users/index.js';
 import type { MfaService } from './mfa.service.js';
 
 export async function mfaRoutes(

@@ -1,15 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import type { MfaDevice, MfaDeviceCreated, MfaStepUp } from '@skyvault/contract';
-import { MESSAGES, NAME_TAKEN, NOT_FOUND, WARNINGS } from '@skyvault/contract';
+import { MESSAGES, NAME_TAKEN, NOT_FOUND, REFUSALS, WARNINGS } from '@skyvault/contract';
 import type { Database } from '../../db/client.js';
 import type { Actor, RequestMeta } from '../../lib/context.js';
 import { conflict, invalidField, invalidTotp, notFound } from '../../lib/errors.js';
-import { sealedAt } from '../../lib/sealed-at.js';
-import type { SecretBox } from '../../lib/secrets.js';
 import { iso } from '../../lib/sql.js';
-import { recordAudit } from '../audit/audit.service.js';
-import type { PasswordService } from '../passwords/passwords.service.js';
-import type { RateLimiter } from '../rate-limits/rate-limits.service.js';
+import { recordAudit } from '../../platform/audit/audit.service.js';
+import type { RateLimiter } from '../../platform/rate-limits/rate-limits.service.js';
+import { sealedAt } from '../../platform/secrets/sealed-at.js';
+import type { SecretBox } from '../../platform/secrets/secrets.js';
+import type { PasswordService } from '../passwords/index.js';
 import * as repo from './mfa.repository.js';
 import { acceptedStep, newTotpSecret, otpauthUri } from './totp.js';
 
@@ -226,7 +226,7 @@ export function createMfaService(deps: {
       const row = await load(actor, id);
       if (row.status === 'Enable') throw conflict(WARNINGS.mfaDeviceAlreadyEnabled);
       if (row.status !== 'Disable') {
-        throw conflict('Confirm this MFA device with a code from your authenticator app before enabling it.');
+        throw conflict(REFUSALS.mfaDevice.notConfirmed);
       }
       return toDevice(await change(actor, meta, id, 'enable', () => ({ status: 'Enable' })));
     },

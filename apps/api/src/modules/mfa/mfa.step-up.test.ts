@@ -1,7 +1,8 @@
-import { MESSAGES } from '@skyvault/contract';
+import { MESSAGES, mfaEndpoints, passwordEndpoints } from '@skyvault/contract';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createTenantWithUser, createTestApp, type TestApp, type TestUser } from '../../../test/app.js';
+import { describe, expect, it } from 'vitest';
+import { apiCaller } from '../../../test/api-caller.js';
+import { createTenantWithUser, type TestUser, useTestApp } from '../../../test/app.js';
 import { loadConfig } from '../../config.js';
 import { auditEvents } from '../../db/schema/index.js';
 import { currentCode } from './totp.js';
@@ -17,31 +18,29 @@ type Removal = 'disable' | 'delete' | 'reset';
 const REMOVALS: Removal[] = ['disable', 'delete', 'reset'];
 
 describe('MFA device removal asks for a current factor', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
-  const api = (u: TestUser, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
-    call(t, { method, url, payload, cookie: u.cookie });
+  const api = apiCaller(t);
 
   const remove = (u: TestUser, action: Removal, id: string, proof?: object) =>
     action === 'disable'
-      ? api(u, 'PATCH', `/api/v1/mfa/${id}/disable`, proof)
+      ? api.call(u, mfaEndpoints.disable, { params: { id }, body: proof })
       : action === 'delete'
-        ? api(u, 'DELETE', `/api/v1/mfa/${id}`, proof)
-        : api(u, 'POST', `/api/v1/mfa/reset/${id}`, proof);
+        ? api.call(u, mfaEndpoints.remove, { params: { id }, body: proof })
+        : api.call(u, mfaEndpoints.reset, { params: { id }, body: proof });
 
   async function enrolled(u: TestUser, name = 'My-phone') {
-    const { id, otpPathUrl } = (await api(u, 'POST', '/api/v1/mfa', { name })).json();
+    const { id, otpPathUrl } = (await api.call(u, mfaEndpoints.create, { body: { name } })).json();
     const secret = secretOf(otpPathUrl);
-    const verified = await api(u, 'POST', `/api/v1/mfa/verify/${id}`, { code: currentCode(secret) });
+    const verified = await api.call(u, mfaEndpoints.verify, {
+      params: { id },
+      body: { code: currentCode(secret) },
+    });
     expect(verified.json().status).toBe('Enable');
     return { id, secret };
   }
   const statusOf = async (u: TestUser, id: string) =>
-    (await api(u, 'GET', `/api/v1/mfa/${id}`)).json().status;
+    (await api.call(u, mfaEndpoints.get, { params: { id } })).json().status;
 
   it.each(REMOVALS)('refuses to %s an enabled device with the session alone', async (action) => {
     const u = await createTenantWithUser(t, { password: PASSWORD });
@@ -114,9 +113,11 @@ describe('MFA device removal asks for a current factor', () => {
     }
     expect((await remove(u, 'delete', id, { password: PASSWORD })).statusCode).toBe(429);
     // The same counter guards the settings menu's Change password.
-    const change = await api(u, 'POST', '/api/v1/users/password', {
-      oldPassword: PASSWORD,
-      newPassword: 'Another-password1',
+    const change = await api.call(u, passwordEndpoints.changeOwnPassword, {
+      body: {
+        oldPassword: PASSWORD,
+        newPassword: 'Another-password1',
+      },
     });
     expect(change.statusCode).toBe(429);
     expect(await statusOf(u, id)).toBe('Enable');
@@ -135,7 +136,7 @@ describe('MFA device removal asks for a current factor', () => {
     const u = await createTenantWithUser(t);
     await enrolled(u);
     // Leaving the QR dialog of a new device deletes it; a device never confirmed guards no login.
-    const { id } = (await api(u, 'POST', '/api/v1/mfa', { name: 'Abandoned' })).json();
+    const { id } = (await api.call(u, mfaEndpoints.create, { body: { name: 'Abandoned' } })).json();
     expect((await remove(u, 'delete', id)).statusCode).toBe(204);
   });
 });

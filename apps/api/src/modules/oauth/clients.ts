@@ -3,8 +3,8 @@ import { and, eq } from 'drizzle-orm';
 import type { Adapter, AdapterPayload, ClientMetadata } from 'oidc-provider';
 import type { Database } from '../../db/client.js';
 import { type ApplicationDataValue, applications, tenants } from '../../db/schema/index.js';
-import { sealedAt } from '../../lib/sealed-at.js';
-import type { SecretBox } from '../../lib/secrets.js';
+import { sealedAt } from '../../platform/secrets/sealed-at.js';
+import type { SecretBox } from '../../platform/secrets/secrets.js';
 
 /** Scopes every app may ask for; offline_access only when the app allows it. */
 export const BASE_SCOPES = ['openid', 'email', 'profile'] as const;

@@ -1,18 +1,20 @@
 import type { IncomingMessage } from 'node:http';
+import { SERVER_PAGES } from '@skyvault/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
 import type { InteractionResults } from 'oidc-provider';
 import type { Database } from '../../db/client.js';
 import { type Actor, requestMeta } from '../../lib/context.js';
-import { recordAudit } from '../audit/audit.service.js';
-import { findSessionUser } from '../sessions/sessions.repository.js';
+import { recordAudit } from '../../platform/audit/audit.service.js';
+import { findSignedInUser } from '../sessions/index.js';
 import { accountIdOf } from './accounts.js';
 import { extraOf } from './clients.js';
 import { consentPage, errorPage } from './pages.js';
 import { interactionPath } from './provider.js';
 
 interface Deps {
-  provider: Provider;
+  /** The authorization server of the current signing keys (oauth.routes.ts rebuilds it when they change). */
+  provider: () => Promise<Provider>;
   database: Database;
   consoleActor: (req: IncomingMessage) => Promise<Actor | null>;
   /** The server's public address: a consent answer must come from this origin. */
@@ -27,6 +29,9 @@ export const consoleLoginUrl = (uid: string, clientId: string) =>
   `/auth/login?authorized=true&redirectTo=${encodeURIComponent(
     `${interactionPath(uid)}?client_id=${encodeURIComponent(clientId)}`,
   )}`;
+
+/** Why a sign-in through a Connected App stopped. */
+const REFUSED = SERVER_PAGES.interaction;
 
 const epochNow = () => Math.floor(Date.now() / 1000);
 
@@ -66,7 +71,12 @@ type Decision = 'allow' | 'deny';
  * user, as third-party apps do elsewhere; the answer holds for the authorization server's session
  * (until the user signs out of the console) and prompt=consent asks again.
  */
-export function createInteractionHandlers({ provider, database, consoleActor, publicUrl }: Deps) {
+export function createInteractionHandlers({
+  provider: currentProvider,
+  database,
+  consoleActor,
+  publicUrl,
+}: Deps) {
   const publicOrigin = new URL(publicUrl).origin;
 
   /**
@@ -88,27 +98,29 @@ export function createInteractionHandlers({ provider, database, consoleActor, pu
   /** The interaction behind the request, with its app; null once an error page has been sent. */
   async function load(request: FastifyRequest<{ Params: { uid: string } }>, reply: FastifyReply) {
     reply.header('cache-control', 'no-store');
+    const provider = await currentProvider();
     let interaction: Interaction;
     try {
       interaction = await provider.interactionDetails(request.raw, reply.raw);
     } catch {
-      showError(reply, 'This sign-in request has expired or was already completed.');
+      showError(reply, REFUSED.expired);
       return null;
     }
     if (interaction.uid !== request.params.uid) {
-      showError(reply, 'This sign-in request belongs to another browser window.');
+      showError(reply, REFUSED.otherWindow);
       return null;
     }
     const clientId = String(interaction.params.client_id ?? '');
     const client = await provider.Client.find(clientId);
     if (!client) {
-      showError(reply, 'The application is not available.');
+      showError(reply, REFUSED.appUnavailable);
       return null;
     }
     return { interaction, clientId, app: { ...extraOf(client), name: String(client.clientName ?? '') } };
   }
 
   const finish = async (request: FastifyRequest, reply: FastifyReply, result: InteractionResults) => {
+    const provider = await currentProvider();
     const returnTo = await provider.interactionResult(request.raw, reply.raw, result, {
       mergeWithLastSubmission: false,
     });
@@ -152,6 +164,7 @@ export function createInteractionHandlers({ provider, database, consoleActor, pu
     actor: Actor,
   ) {
     const accountId = accountIdOf(actor);
+    const provider = await currentProvider();
     const existing = interaction.grantId ? await provider.Grant.find(interaction.grantId) : undefined;
     const granted =
       existing && existing.accountId === accountId ? existing : new provider.Grant({ accountId, clientId });
@@ -176,7 +189,7 @@ export function createInteractionHandlers({ provider, database, consoleActor, pu
     if (!app.multi_tenant && app.tenant_id !== actor.tenantId) {
       await finish(request, reply, {
         error: 'access_denied',
-        error_description: 'This application is not available to users of your tenant.',
+        error_description: REFUSED.appOfOtherTenants,
       });
       return null;
     }
@@ -189,7 +202,7 @@ export function createInteractionHandlers({ provider, database, consoleActor, pu
     const { loaded, actor, asksConsent } = prepared;
     if (!asksConsent) return grant(request, reply, loaded, actor);
     const who = await database.tenant(actor.tenantId, (tx) =>
-      findSessionUser(actor.tenantId, tx, actor.userId),
+      findSignedInUser(actor.tenantId, tx, actor.userId),
     );
     return reply.type('text/html; charset=utf-8').send(
       consentPage({
@@ -210,7 +223,7 @@ export function createInteractionHandlers({ provider, database, consoleActor, pu
       // would not carry the SameSite=Lax interaction cookie either).
       if (!fromOwnPage(request)) {
         reply.header('cache-control', 'no-store');
-        return showError(reply, 'This answer did not come from the sign-in page.', 403);
+        return showError(reply, REFUSED.notFromConsentPage, 403);
       }
       const prepared = await prepare(request, reply);
       if (!prepared) return reply;
@@ -221,7 +234,7 @@ export function createInteractionHandlers({ provider, database, consoleActor, pu
       });
       return finish(request, reply, {
         error: 'access_denied',
-        error_description: 'The user did not allow the application.',
+        error_description: REFUSED.denied,
       });
     };
 

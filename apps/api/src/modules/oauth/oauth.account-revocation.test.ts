@@ -1,5 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createTenantWithUser, type TestUser } from '../../../test/app.js';
+import { userEndpoints } from '@skyvault/contract';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { apiCaller } from '../../../test/api-caller.js';
+import { call, createTenantWithUser, type TestUser, useTestApp } from '../../../test/app.js';
 import {
   authorizationRequest,
   CookieJar,
@@ -7,7 +9,6 @@ import {
   consoleLogin,
   insertApplication,
   navigate,
-  type OAuthTestApp,
   startOAuthApp,
   type TestClient,
 } from '../../../test/oauth-client.js';
@@ -17,30 +18,28 @@ const PASSWORD = 'Revoked-with-user-pw1';
 
 /** Tokens of connected apps end with the user's access: disabled, deleted or reset by an administrator. */
 describe('authorization server: tokens of a user who lost access', () => {
-  let t: OAuthTestApp;
+  const t = useTestApp(() => startOAuthApp());
+  const api = apiCaller(t);
   let admin: TestUser;
   let app: TestClient;
   let counter = 0;
 
   beforeAll(async () => {
-    t = await startOAuthApp();
     admin = await createTenantWithUser(t, { password: PASSWORD });
     app = await insertApplication(t, admin.tenantId);
   });
-  afterAll(() => t.close());
-
-  const api = (method: 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
-    call(t, { method, url, payload, cookie: admin.cookie });
 
   /** A user of the tenant who signed in to the app, with the app's access and refresh tokens. */
   async function userWithTokens() {
     counter += 1;
     const email = `member${counter}@revocation.example`;
-    const created = await api('POST', '/api/v1/users', {
-      firstName: 'Member',
-      lastName: `No ${counter}`,
-      email,
-      password: PASSWORD,
+    const created = await api.call(admin, userEndpoints.create, {
+      body: {
+        firstName: 'Member',
+        lastName: `No ${counter}`,
+        email,
+        password: PASSWORD,
+      },
     });
     expect(created.statusCode).toBe(201);
     const jar = new CookieJar();
@@ -65,7 +64,14 @@ describe('authorization server: tokens of a user who lost access', () => {
   it('revokes them when an administrator disables the user', async () => {
     const member = await userWithTokens();
     const other = await userWithTokens();
-    expect((await api('PATCH', `/api/v1/users/${member.id}`, { status: 'Disabled' })).statusCode).toBe(200);
+    expect(
+      (
+        await api.call(admin, userEndpoints.update, {
+          params: { id: member.id },
+          body: { status: 'Disabled' },
+        })
+      ).statusCode,
+    ).toBe(200);
     await expectRevoked(member);
     // Only that user's: the other user's tokens still work.
     expect((await client.tokenIntrospection(other.config, other.tokens.access_token)).active).toBe(true);
@@ -73,19 +79,24 @@ describe('authorization server: tokens of a user who lost access', () => {
 
   it('revokes them when an administrator deletes the user', async () => {
     const member = await userWithTokens();
-    expect((await api('DELETE', `/api/v1/users/${member.id}`)).statusCode).toBe(204);
+    expect((await api.call(admin, userEndpoints.remove, { params: { id: member.id } })).statusCode).toBe(204);
     await expectRevoked(member);
   });
 
   it("revokes them when an administrator resets the user's password", async () => {
     const member = await userWithTokens();
-    expect((await api('POST', `/api/v1/users/password/${member.id}/reset`)).statusCode).toBe(204);
+    expect(
+      (await api.call(admin, userEndpoints.resetPassword, { params: { id: member.id } })).statusCode,
+    ).toBe(204);
     await expectRevoked(member);
   });
 
   it('revokes them when an administrator sets a new password for the user', async () => {
     const member = await userWithTokens();
-    const changed = await api('PATCH', `/api/v1/users/${member.id}`, { password: 'Brand-new-pw-42' });
+    const changed = await api.call(admin, userEndpoints.update, {
+      params: { id: member.id },
+      body: { password: 'Brand-new-pw-42' },
+    });
     expect(changed.statusCode).toBe(200);
     await expectRevoked(member);
   });

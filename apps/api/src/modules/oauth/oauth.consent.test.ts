@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTenantWithUser, type TestUser } from '../../../test/app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createTenantWithUser, type TestUser, useTestApp } from '../../../test/app.js';
 import {
   answerConsent,
   authorizationRequest,
@@ -10,7 +10,6 @@ import {
   insertApplication,
   type Navigation,
   navigate,
-  type OAuthTestApp,
   startOAuthApp,
   type TestClient,
 } from '../../../test/oauth-client.js';
@@ -18,18 +17,16 @@ import { applications, auditEvents } from '../../db/schema/index.js';
 
 /** A multi-tenant app asks users of other tenants before it signs them in; its own tenant's users are not asked. */
 describe('authorization server: consent for apps of another tenant', () => {
-  let t: OAuthTestApp;
   let owner: TestUser;
   let stranger: TestUser;
   let shared: TestClient;
 
+  const t = useTestApp(() => startOAuthApp());
   beforeAll(async () => {
-    t = await startOAuthApp();
     owner = await createTenantWithUser(t);
     stranger = await createTenantWithUser(t);
     shared = await insertApplication(t, owner.tenantId, { shared: true });
   });
-  afterAll(() => t.close());
 
   async function authorize(app: TestClient, jar: CookieJar, params: Record<string, string> = {}) {
     const request = await authorizationRequest(t, app, { scope: 'openid email', ...params });

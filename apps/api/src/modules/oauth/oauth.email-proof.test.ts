@@ -1,7 +1,13 @@
-import { SSO_CALLBACK_PATH, ssoStartPath } from '@skyvault/contract';
+import {
+  identityProviderEndpoints,
+  SSO_CALLBACK_PATH,
+  ssoStartPath,
+  userEndpoints,
+} from '@skyvault/contract';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createTenantWithUser, lastMailTo, type TestUser } from '../../../test/app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { apiCaller } from '../../../test/api-caller.js';
+import { call, createTenantWithUser, lastMailTo, type TestUser, useTestApp } from '../../../test/app.js';
 import {
   authorizationRequest,
   browserFetch,
@@ -11,7 +17,6 @@ import {
   consoleLogin,
   insertApplication,
   navigate,
-  type OAuthTestApp,
   startOAuthApp,
   type TestClient,
 } from '../../../test/oauth-client.js';
@@ -28,19 +33,17 @@ const VICTIM_EMAIL = 'boss@victim.example';
  * must never pass as verified, or B's single sign-on would link it to B's own user of that address.
  */
 describe('authorization server: e-mail addresses nobody proved', () => {
-  let t: OAuthTestApp;
+  // The server reaches its own /oauth on 127.0.0.1 for discovery and the token call.
+  const t = useTestApp(() => startOAuthApp({ OUTBOUND_PRIVATE_NETWORKS: 'true' }));
   let attacker: TestUser;
   let victim: TestUser;
   let app: TestClient;
   let providerId: string;
   let plantedId: string;
 
-  const api = (u: TestUser, method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) =>
-    call(t, { method, url, payload, cookie: u.cookie });
+  const api = apiCaller(t);
 
   beforeAll(async () => {
-    // The server reaches its own /oauth on 127.0.0.1 for discovery and the token call.
-    t = await startOAuthApp({ OUTBOUND_PRIVATE_NETWORKS: 'true' });
     attacker = await createTenantWithUser(t, { password: PASSWORD, tenantName: 'tenant-a-planter' });
     victim = await createTenantWithUser(t, {
       password: PASSWORD,
@@ -53,24 +56,27 @@ describe('authorization server: e-mail addresses nobody proved', () => {
       allowedScopes: [],
       callbacks: [`${t.baseUrl}${SSO_CALLBACK_PATH}`, CALLBACK],
     });
-    const provider = await api(victim, 'POST', '/api/v1/identity-providers', {
-      name: 'Sign in with Skyvault',
-      type: 'OpenId',
-      buttonText: '',
-      providerData: { clientId: app.clientId, clientSecret: app.clientSecret, issuer: t.issuer },
+    const provider = await api.call(victim, identityProviderEndpoints.create, {
+      body: {
+        name: 'Sign in with Skyvault',
+        type: 'OpenId',
+        buttonText: '',
+        providerData: { clientId: app.clientId, clientSecret: app.clientSecret, issuer: t.issuer },
+      },
     });
     expect(provider.statusCode).toBe(201);
     providerId = provider.json().id;
-    const planted = await api(attacker, 'POST', '/api/v1/users', {
-      firstName: 'Not',
-      lastName: 'Theboss',
-      email: VICTIM_EMAIL,
-      password: PASSWORD,
+    const planted = await api.call(attacker, userEndpoints.create, {
+      body: {
+        firstName: 'Not',
+        lastName: 'Theboss',
+        email: VICTIM_EMAIL,
+        password: PASSWORD,
+      },
     });
     expect(planted.statusCode).toBe(201);
     plantedId = planted.json().id;
   });
-  afterAll(() => t.close());
 
   const signInToTenantA = async (password = PASSWORD, email = VICTIM_EMAIL) => {
     const jar = new CookieJar();
@@ -133,8 +139,11 @@ describe('authorization server: e-mail addresses nobody proved', () => {
     expect(proven.info).toMatchObject({ email: VICTIM_EMAIL, email_verified: true });
 
     // An administrator's change of address makes it unproven again.
-    const changed = await api(attacker, 'PATCH', `/api/v1/users/${plantedId}`, {
-      email: 'other@victim.example',
+    const changed = await api.call(attacker, userEndpoints.update, {
+      params: { id: plantedId },
+      body: {
+        email: 'other@victim.example',
+      },
     });
     expect(changed.statusCode).toBe(200);
     const readdressed = await claimsOfPlantedUser(
@@ -144,16 +153,21 @@ describe('authorization server: e-mail addresses nobody proved', () => {
   });
 
   it('voids the links sent to the old address when an administrator changes it', async () => {
-    const invited = await api(attacker, 'POST', '/api/v1/users', {
-      firstName: 'Invited',
-      lastName: 'Elsewhere',
-      email: 'first@planter.example',
+    const invited = await api.call(attacker, userEndpoints.create, {
+      body: {
+        firstName: 'Invited',
+        lastName: 'Elsewhere',
+        email: 'first@planter.example',
+      },
     });
     expect(invited.statusCode).toBe(201);
     const mail = await lastMailTo(t, 'first@planter.example');
     const code = decodeURIComponent(/change-password\?code=(\S+)/.exec(mail.text)![1]!);
     const id = invited.json().id;
-    await api(attacker, 'PATCH', `/api/v1/users/${id}`, { email: 'second@victim.example' });
+    await api.call(attacker, userEndpoints.update, {
+      params: { id },
+      body: { email: 'second@victim.example' },
+    });
     const accepted = await call(t, {
       method: 'PATCH',
       url: '/api/v1/auth/change-password',

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTenantWithUser, type TestUser } from '../../../test/app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createTenantWithUser, type TestUser, useTestApp } from '../../../test/app.js';
 import {
   authorizationRequest,
   CALLBACK,
@@ -9,7 +9,6 @@ import {
   discover,
   insertApplication,
   navigate,
-  type OAuthTestApp,
   OPAQUE_TOKEN,
   pkce,
   startOAuthApp,
@@ -20,16 +19,14 @@ import { listSigningKeys } from './signing-keys.js';
 const PASSWORD = 'Connected-app-pw1';
 
 describe('authorization server: the code flow of a connected app', () => {
-  let t: OAuthTestApp;
   let user: TestUser;
   let app: TestClient;
 
+  const t = useTestApp(() => startOAuthApp());
   beforeAll(async () => {
-    t = await startOAuthApp();
     user = await createTenantWithUser(t, { password: PASSWORD, isAdmin: false, emailVerified: true });
     app = await insertApplication(t, user.tenantId, { accessTokenLifetime: 7 * 60_000 });
   });
-  afterAll(() => t.close());
 
   it('publishes its discovery document and the public part of its signing key', async () => {
     const res = await fetch(`${t.issuer}/.well-known/openid-configuration`);

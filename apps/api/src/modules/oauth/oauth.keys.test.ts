@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTenantWithUser, testConfig } from '../../../test/app.js';
+import { desc, sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { createTenantWithUser, testConfig, useTestApp } from '../../../test/app.js';
 import {
   authorizationRequest,
   CookieJar,
@@ -14,11 +15,7 @@ import { runAdmin } from '../../cli/admin-commands.js';
 import { oidcKeys } from '../../db/schema/index.js';
 
 describe('authorization server: signing keys', () => {
-  let t: OAuthTestApp;
-  beforeAll(async () => {
-    t = await startOAuthApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp(() => startOAuthApp({ OAUTH_KEY_REFRESH: '0' }));
 
   const admin = async (...argv: string[]) => {
     const lines: string[] = [];
@@ -34,7 +31,7 @@ describe('authorization server: signing keys', () => {
   async function restart(): Promise<OAuthTestApp & { stop: () => Promise<void> }> {
     const port = await freePort();
     const baseUrl = `http://127.0.0.1:${port}`;
-    const config = testConfig({ PUBLIC_URL: baseUrl });
+    const config = testConfig({ PUBLIC_URL: baseUrl, OAUTH_KEY_REFRESH: '0' });
     // The first app owns the database; this one must not close it.
     const app = await buildApp(config, { database: { ...t.database, close: async () => {} }, logger: false });
     await app.listen({ port, host: '127.0.0.1' });
@@ -52,30 +49,76 @@ describe('authorization server: signing keys', () => {
     );
   });
 
-  it('rotates: the new key signs from the next start, the retired one stays published', async () => {
+  /** An ID token from the running server, and the kid it is signed with. */
+  async function idTokenKid(server: OAuthTestApp): Promise<string> {
+    const user = await createTenantWithUser(server);
+    const app = await insertApplication(server, user.tenantId);
+    const { url, exchange } = await authorizationRequest(server, app);
+    const back = await navigate(server, new CookieJar(user.cookie), url);
+    const tokens = await exchange(back.url);
+    const header = JSON.parse(Buffer.from(tokens.id_token!.split('.')[0]!, 'base64url').toString());
+    expect(header.alg).toBe('RS256');
+    return header.kid as string;
+  }
+
+  it('rotates without a restart: the new key is published at once and signs after its activation', async () => {
     const [old] = await jwksOf(t.issuer);
-    const rotated = await admin('oauth-keys', 'rotate');
-    expect(rotated.code).toBe(0);
-    const kid = /New signing key ([\w-]+)/.exec(rotated.out)![1]!;
-    expect(kid).not.toBe(old);
+    const activationDelayMs = 2000;
+    const rotated = await runAdmin(
+      ['oauth-keys', 'rotate'],
+      { database: t.database, secrets: t.app.services.secrets, keyActivationDelayMs: activationDelayMs },
+      () => {},
+    );
+    expect(rotated).toBe(0);
+    const [created] = await t.database.system((tx) =>
+      tx.select().from(oidcKeys).where(sql`${oidcKeys.kid} <> ${old!}`).orderBy(desc(oidcKeys.createdAt)),
+    );
+    const kid = created!.kid;
+    const list = (await admin('oauth-keys', 'list')).out;
+    expect(list).toMatch(new RegExp(`${kid}  RS256  created .*  published, signs from `));
+    expect(list).toMatch(new RegExp(`${old}  RS256  created .*  active, retires `));
+
+    // The running server (OAUTH_KEY_REFRESH=0 here) publishes the new key at once and still signs
+    // with the old one.
+    expect(await jwksOf(t.issuer)).toEqual([old, kid]);
+    expect(await idTokenKid(t)).toBe(old);
+
+    await new Promise((resolve) => setTimeout(resolve, created!.activatesAt.getTime() - Date.now() + 50));
+    expect(await jwksOf(t.issuer)).toEqual([kid, old]);
+    expect(await idTokenKid(t)).toBe(kid);
     expect((await admin('oauth-keys', 'list')).out).toMatch(
       new RegExp(`${old}  RS256  created .*  retired `),
     );
-    // The running server keeps the keys it started with.
-    expect(await jwksOf(t.issuer)).toEqual([old]);
 
+    // Another process (as after a restart) agrees.
     const next = await restart();
     try {
       expect(await jwksOf(next.issuer)).toEqual([kid, old]);
-      const user = await createTenantWithUser(next);
-      const app = await insertApplication(next, user.tenantId);
-      const { url, exchange } = await authorizationRequest(next, app);
-      const back = await navigate(next, new CookieJar(user.cookie), url);
-      const tokens = await exchange(back.url);
-      const header = JSON.parse(Buffer.from(tokens.id_token!.split('.')[0]!, 'base64url').toString());
-      expect(header).toMatchObject({ alg: 'RS256', kid });
+      expect(await idTokenKid(next)).toBe(kid);
     } finally {
       await next.stop();
+    }
+  });
+
+  it('re-reads the keys on its refresh interval, not on every request', async () => {
+    const port = await freePort();
+    const baseUrl = `http://127.0.0.1:${port}`;
+    const config = testConfig({ PUBLIC_URL: baseUrl, OAUTH_KEY_REFRESH: '60' });
+    const app = await buildApp(config, { database: { ...t.database, close: async () => {} }, logger: false });
+    await app.listen({ port, host: '127.0.0.1' });
+    try {
+      const before = await jwksOf(`${baseUrl}/oauth`);
+      await runAdmin(
+        ['oauth-keys', 'rotate'],
+        { database: t.database, secrets: t.app.services.secrets },
+        () => {},
+      );
+      // Within the minute this process still publishes what it read; the server with
+      // OAUTH_KEY_REFRESH=0 already has the new key.
+      expect(await jwksOf(`${baseUrl}/oauth`)).toEqual(before);
+      expect((await jwksOf(t.issuer)).length).toBe(before.length + 1);
+    } finally {
+      await app.close();
     }
   });
 

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createTenantWithUser, type TestUser } from '../../../test/app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { call, createTenantWithUser, type TestUser, useTestApp } from '../../../test/app.js';
 import {
   authorizationRequest,
   CALLBACK,
@@ -9,7 +9,6 @@ import {
   discover,
   insertApplication,
   navigate,
-  type OAuthTestApp,
   OPAQUE_TOKEN,
   startOAuthApp,
   type TestClient,
@@ -18,16 +17,14 @@ import { applications, users } from '../../db/schema/index.js';
 import { revokeClientData } from './revocation.js';
 
 describe('authorization server: what it refuses', () => {
-  let t: OAuthTestApp;
   let owner: TestUser;
   let stranger: TestUser;
 
+  const t = useTestApp(() => startOAuthApp());
   beforeAll(async () => {
-    t = await startOAuthApp();
     owner = await createTenantWithUser(t);
     stranger = await createTenantWithUser(t);
   });
-  afterAll(() => t.close());
 
   /** Runs the authorization request in a browser signed in as `who`; answers where it ended. */
   async function authorize(app: TestClient, who: TestUser, params: Record<string, string> = {}) {

@@ -1,15 +1,12 @@
 import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type Provider from 'oidc-provider';
 import type { Config } from '../../config.js';
 import { type Actor, requestMeta } from '../../lib/context.js';
-import { sessionCookieName } from '../../plugins/session.js';
-import { sweepExpiredModels } from './adapter.js';
+import { sessionCookieName } from '../sessions/index.js';
 import { createInteractionHandlers } from './interactions.js';
 import { createProvider, importOidcProvider, OAUTH_PREFIX } from './provider.js';
-import { loadSigningKeys } from './signing-keys.js';
-
-/** Expired codes, tokens, sessions and interactions are removed this often. */
-const SWEEP_MS = 15 * 60 * 1000;
+import { createSigningKeyRing, type PrivateJwk } from './signing-keys.js';
 
 /**
  * The authorization server's pages (sign-out question, errors, the auto-submitted form_post) carry no
@@ -45,35 +42,51 @@ export async function oauthRoutes(app: FastifyInstance, { config }: { config: Co
     return actor;
   };
 
-  const keys = await loadSigningKeys(database, services.secrets);
   const oidc = await importOidcProvider();
-  const provider = createProvider(oidc, {
-    config,
-    database,
-    secrets: services.secrets,
-    keys,
-    log: app.log,
-    consoleActor,
-  });
+  const ring = createSigningKeyRing(database, services.secrets, config.oauthKeys.refreshSeconds * 1000);
 
-  // "Yes, sign me out" at the end-session endpoint signs the user out of the console as well: the
-  // authorization server's session is the console's (provider.ts). Not when the server itself ends
-  // the previous user's session on its way back to an authorization (another user signed in).
-  provider.use(async (ctx, next) => {
-    await next();
-    if (ctx.oidc?.route !== 'end_session_confirm' || ctx.status !== 303 || !ctx.oidc.params?.logout) return;
-    const location = new URL(ctx.response.get('location') || '/', config.publicUrl);
-    if (location.host === ctx.host && location.pathname.startsWith(`${OAUTH_PREFIX}/auth/`)) return;
-    const request = requests.get(ctx.req);
-    const actor = await consoleActor(ctx.req);
-    if (actor && request) await services.login.logout(actor, requestMeta(request));
-    const secure = config.publicUrl.startsWith('https:') ? '; Secure' : '';
-    ctx.res.appendHeader(
-      'set-cookie',
-      `${cookieName}=; Path=/; Expires=Thu, 01 Jan 1970 00:00:00 GMT; HttpOnly; SameSite=Lax${secure}`,
-    );
-  });
-  const handle = provider.callback();
+  /**
+   * oidc-provider takes its keys once, at construction; everything else it keeps is in the database.
+   * So when the key set changes (a rotation, a key becoming the signing key) the provider is built
+   * anew with the new set, and requests from then on go to the new one.
+   */
+  function build(keys: PrivateJwk[]) {
+    const provider = createProvider(oidc, {
+      config,
+      database,
+      secrets: services.secrets,
+      keys,
+      log: app.log,
+      consoleActor,
+    });
+    // "Yes, sign me out" at the end-session endpoint signs the user out of the console as well: the
+    // authorization server's session is the console's (provider.ts). Not when the server itself ends
+    // the previous user's session on its way back to an authorization (another user signed in).
+    provider.use(async (ctx, next) => {
+      await next();
+      if (ctx.oidc?.route !== 'end_session_confirm' || ctx.status !== 303 || !ctx.oidc.params?.logout) return;
+      const location = new URL(ctx.response.get('location') || '/', config.publicUrl);
+      if (location.host === ctx.host && location.pathname.startsWith(`${OAUTH_PREFIX}/auth/`)) return;
+      const request = requests.get(ctx.req);
+      const actor = await consoleActor(ctx.req);
+      if (actor && request) await services.login.logout(actor, requestMeta(request));
+      const secure = config.publicUrl.startsWith('https:') ? '; Secure' : '';
+      ctx.res.appendHeader(
+        'set-cookie',
+        `${cookieName}=; Path=/; Expires=Thu, 01 Jan 1970 00:00:00 GMT; HttpOnly; SameSite=Lax${secure}`,
+      );
+    });
+    return { provider, handle: provider.callback() };
+  }
+
+  let built: { version: string; provider: Provider; handle: ReturnType<Provider['callback']> } | undefined;
+  const current = async () => {
+    const set = await ring.current();
+    if (built?.version !== set.version) built = { version: set.version, ...build(set.keys) };
+    return built;
+  };
+  // The first build at registration: a database or key problem stops the start, not the first request.
+  await current();
 
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', (_request, _payload, done) => done(null));
@@ -83,7 +96,7 @@ export async function oauthRoutes(app: FastifyInstance, { config }: { config: Co
   });
 
   const interactions = createInteractionHandlers({
-    provider,
+    provider: async () => (await current()).provider,
     database,
     consoleActor,
     publicUrl: config.publicUrl,
@@ -96,6 +109,7 @@ export async function oauthRoutes(app: FastifyInstance, { config }: { config: Co
     method: ['GET', 'POST', 'OPTIONS'],
     url: '/*',
     handler: async (request, reply) => {
+      const { handle } = await current();
       reply.hijack();
       const raw = request.raw as IncomingMessage & { originalUrl?: string };
       raw.originalUrl = raw.url;
@@ -103,10 +117,4 @@ export async function oauthRoutes(app: FastifyInstance, { config }: { config: Co
       await handle(raw, reply.raw);
     },
   });
-
-  const sweep = setInterval(() => {
-    sweepExpiredModels(database).catch((error) => app.log.warn({ err: error }, 'oauth sweep failed'));
-  }, SWEEP_MS);
-  sweep.unref();
-  app.addHook('onClose', async () => clearInterval(sweep));
 }

@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
-import { PassThrough } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTenantWithUser } from '../../../test/app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { captureLog, createTenantWithUser, useTestApp } from '../../../test/app.js';
 import {
   authorizationRequest,
   CookieJar,
@@ -9,7 +8,6 @@ import {
   consoleLogin,
   insertApplication,
   navigate,
-  type OAuthTestApp,
   startOAuthApp,
 } from '../../../test/oauth-client.js';
 import { oidcModels } from '../../db/schema/index.js';
@@ -18,19 +16,14 @@ const PASSWORD = 'Never-in-logs-pw1';
 
 /** A whole flow at the most verbose log level: nothing secret is logged, nothing usable is stored. */
 describe('authorization server: secrets', () => {
-  let t: OAuthTestApp;
-  let logs = '';
+  const log = captureLog();
   const secrets: string[] = [];
   let tokens: Awaited<ReturnType<typeof client.authorizationCodeGrant>>;
   let revokeLast: () => Promise<void>;
   let clientId = '';
 
+  const t = useTestApp(() => startOAuthApp({ LOG_LEVEL: 'trace' }, { logStream: log.stream }));
   beforeAll(async () => {
-    const stream = new PassThrough();
-    stream.on('data', (chunk: Buffer) => {
-      logs += chunk.toString('utf8');
-    });
-    t = await startOAuthApp({ LOG_LEVEL: 'trace' }, { logStream: stream });
     const user = await createTenantWithUser(t, { password: PASSWORD });
     const app = await insertApplication(t, user.tenantId);
     clientId = app.clientId;
@@ -59,7 +52,6 @@ describe('authorization server: secrets', () => {
       jar.get('oauth_session')!,
     );
   });
-  afterAll(() => t.close());
 
   it('stores codes, tokens and sessions by their SHA-256 only', async () => {
     const rows = await t.database.system((tx) => tx.select().from(oidcModels));
@@ -77,11 +69,11 @@ describe('authorization server: secrets', () => {
 
   it('logs none of the client secret, code, verifier, tokens or session cookies', async () => {
     await revokeLast();
-    expect(logs).toContain('/oauth/token');
+    expect(log.text()).toContain('/oauth/token');
     for (const secret of secrets) {
       // Each one was really captured (an empty string would be 'contained' in any log).
       expect(secret.length).toBeGreaterThan(8);
-      expect(logs).not.toContain(secret);
+      expect(log.text()).not.toContain(secret);
     }
   });
 });

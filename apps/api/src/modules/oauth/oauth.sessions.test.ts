@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTenantWithUser, type TestUser } from '../../../test/app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createTenantWithUser, type TestUser, useTestApp } from '../../../test/app.js';
 import {
   answerConsent,
   authorizationRequest,
@@ -10,7 +10,6 @@ import {
   consoleLogin,
   insertApplication,
   navigate,
-  type OAuthTestApp,
   SIGN_OUT,
   startOAuthApp,
   type TestClient,
@@ -21,18 +20,16 @@ const PASSWORD = 'Session-tied-pw1';
 
 /** The authorization server's session follows the console's: sign-in, sign-out, another user, prompt=login. */
 describe('authorization server: sessions', () => {
-  let t: OAuthTestApp;
   let alice: TestUser;
   let bob: TestUser;
   let app: TestClient;
 
+  const t = useTestApp(() => startOAuthApp());
   beforeAll(async () => {
-    t = await startOAuthApp();
     alice = await createTenantWithUser(t, { password: PASSWORD, tenantName: 'session-tenant' });
     bob = await createTenantWithUser(t, { password: PASSWORD });
     app = await insertApplication(t, alice.tenantId, { shared: true });
   });
-  afterAll(() => t.close());
 
   const login = (jar: CookieJar, who: TestUser) =>
     consoleLogin(t, jar, { tenantName: who.tenantName, email: who.email, password: PASSWORD });

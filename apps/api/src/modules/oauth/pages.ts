@@ -1,3 +1,5 @@
+import { SERVER_PAGES } from '@skyvault/contract';
+
 /**
  * The few pages the authorization server shows itself: errors it must not send back to an
  * unverified redirect URI, and the sign-out confirmation. Plain HTML, every value escaped, no script.
@@ -22,38 +24,31 @@ export function page(title: string, body: string): string {
   return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title><style>${STYLE}</style></head><body><main><h1>${escapeHtml(title)}</h1>${body}</main></body></html>`;
 }
 
+const { error: ERROR, signOut: SIGN_OUT, consent: CONSENT } = SERVER_PAGES;
+
 /** What a person is told when the request cannot go back to the application. */
 export function errorPage(error: { error?: unknown; error_description?: unknown }): string {
-  const description = error.error_description ?? 'The request could not be processed.';
+  const description = error.error_description ?? ERROR.unknown;
   return page(
-    'Sign-in failed',
-    `<p>${escapeHtml(description)}</p><p>Error: <code>${escapeHtml(error.error ?? 'server_error')}</code></p>` +
-      '<p>Return to the application and try again, or contact its administrator.</p>',
+    ERROR.title,
+    `<p>${escapeHtml(description)}</p><p>${escapeHtml(ERROR.codeLabel)} <code>${escapeHtml(error.error ?? 'server_error')}</code></p>` +
+      `<p>${escapeHtml(ERROR.advice)}</p>`,
   );
 }
 
 /** The sign-out question; `form` is oidc-provider's hidden form (its action and XSRF token). */
 export function logoutPage(form: string, appName: string | undefined): string {
-  const from = appName ? ` and from ${escapeHtml(appName)}` : '';
   return page(
-    'Sign out',
-    `${form}<p>Do you want to sign out of the console${from}?</p>` +
-      '<button class="primary" autofocus type="submit" form="op.logoutForm" value="yes" name="logout">Yes, sign me out</button>' +
-      '<button class="secondary" type="submit" form="op.logoutForm">No, stay signed in</button>',
+    SIGN_OUT.title,
+    `${form}<p>${escapeHtml(SIGN_OUT.question(appName))}</p>` +
+      `<button class="primary" autofocus type="submit" form="op.logoutForm" value="yes" name="logout">${escapeHtml(SIGN_OUT.yes)}</button>` +
+      `<button class="secondary" type="submit" form="op.logoutForm">${escapeHtml(SIGN_OUT.no)}</button>`,
   );
 }
 
 export function logoutSuccessPage(): string {
-  return page('Signed out', '<p>You were signed out. You can close this window.</p>');
+  return page(SIGN_OUT.doneTitle, `<p>${escapeHtml(SIGN_OUT.done)}</p>`);
 }
-
-/** What each scope lets an app of another tenant learn or do, in the consent question. */
-const SCOPE_WORDS: Record<string, string> = {
-  openid: 'Know who you are: your user and your tenant',
-  profile: 'See your name',
-  email: 'See your e-mail address',
-  offline_access: 'Stay connected to your account while you are away (a refresh token)',
-};
 
 export interface ConsentQuestion {
   appName: string;
@@ -71,16 +66,21 @@ export interface ConsentQuestion {
  */
 export function consentPage(question: ConsentQuestion): string {
   const items = question.scopes
-    .filter((scope) => scope in SCOPE_WORDS)
-    .map((scope) => `<li>${escapeHtml(SCOPE_WORDS[scope])}</li>`)
+    .filter((scope) => scope in CONSENT.scopes)
+    .map((scope) => `<li>${escapeHtml(CONSENT.scopes[scope])}</li>`)
     .join('');
   const action = escapeHtml(question.action);
+  const strong = (value: string) => `<strong>${escapeHtml(value)}</strong>`;
+  const who = {
+    app: strong(question.appName),
+    appTenant: strong(question.appTenant),
+    email: strong(question.email),
+    tenant: strong(question.tenant),
+  };
   return page(
-    `Allow ${question.appName}?`,
-    `<p><strong>${escapeHtml(question.appName)}</strong>, a Connected App of the tenant <strong>${escapeHtml(question.appTenant)}</strong>, asks to sign you in as <strong>${escapeHtml(question.email)}</strong> of the tenant <strong>${escapeHtml(question.tenant)}</strong>. It will be able to:</p>` +
-      `<ul>${items}</ul>` +
-      '<p>Allow it only if you trust that tenant with this information.</p>' +
-      `<form method="post" action="${action}/allow" style="display:inline"><button class="primary" autofocus type="submit">Allow</button></form>` +
-      `<form method="post" action="${action}/deny" style="display:inline"><button class="secondary" type="submit">Deny</button></form>`,
+    CONSENT.title(question.appName),
+    `<p>${CONSENT.question(who)}</p><ul>${items}</ul><p>${escapeHtml(CONSENT.warning)}</p>` +
+      `<form method="post" action="${action}/allow" style="display:inline"><button class="primary" autofocus type="submit">${escapeHtml(CONSENT.allow)}</button></form>` +
+      `<form method="post" action="${action}/deny" style="display:inline"><button class="secondary" type="submit">${escapeHtml(CONSENT.deny)}</button></form>`,
   );
 }

@@ -5,7 +5,7 @@ import type { Configuration, KoaContextWithOIDC } from 'oidc-provider';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/client.js';
 import type { Actor } from '../../lib/context.js';
-import type { SecretBox } from '../../lib/secrets.js';
+import type { SecretBox } from '../../platform/secrets/secrets.js';
 import { accountIdOf, CLAIMS, createFindAccount, parseAccountId } from './accounts.js';
 import { OidcModelAdapter } from './adapter.js';
 import { ApplicationClientAdapter, CLIENT_EXTRA_PROPERTIES, extraOf, OFFLINE_ACCESS } from './clients.js';
@@ -98,7 +98,8 @@ export function createProvider(oidc: OidcProviderModule, deps: ProviderDeps): Pr
     jwks: { keys: deps.keys } as unknown as Configuration['jwks'],
     // Signed cookies with a key derived from SECRETS_KEY: stable across restarts and processes.
     cookies: {
-      keys: [secrets.mac('oauth:cookie-signing')],
+      // Signed with the current key's; the previous SECRETS_KEY's still verifies during a rotation.
+      keys: secrets.macs('oauth:cookie-signing'),
       names: { session: 'oauth_session', interaction: 'oauth_interaction', resume: 'oauth_resume' },
       long: { httpOnly: true, sameSite: 'lax' },
       short: { httpOnly: true, sameSite: 'lax' },

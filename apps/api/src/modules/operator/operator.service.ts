@@ -3,7 +3,7 @@ import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { type LicenseLimitValue, licenses, tenants, users } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
-import { recordAudit } from '../audit/audit.service.js';
+import { recordAudit } from '../../platform/audit/audit.service.js';
 
 export type LicenseProduct = 'Dbr' | 'Devops';
 

@@ -1,5 +1,6 @@
 import {
   type Brand,
+  CODE_REFUSALS,
   type ForgotPassword,
   MESSAGES,
   type PasswordChange,
@@ -10,22 +11,18 @@ import type { Database } from '../../db/client.js';
 import type { Actor, RequestMeta } from '../../lib/context.js';
 import { AppError, invalidField } from '../../lib/errors.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
-import { recordAudit } from '../audit/audit.service.js';
-import type { Mailer } from '../mail/mailer.js';
-import { templates } from '../mail/templates.js';
-import { revokeAccountData } from '../oauth/revocation.js';
-import type { OneTimeTokens, TokenPurpose } from '../one-time-tokens/one-time-tokens.service.js';
-import { addressKey } from '../rate-limits/address-key.js';
-import type { RateLimiter } from '../rate-limits/rate-limits.service.js';
-import type { SessionService } from '../sessions/sessions.service.js';
-import { findForLogin, findUser, updateUser } from '../users/users.repository.js';
+import { recordAudit } from '../../platform/audit/audit.service.js';
+import type { Mailer } from '../../platform/mail/mailer.js';
+import { templates } from '../../platform/mail/templates.js';
+import type { OneTimeTokens, TokenPurpose } from '../../platform/one-time-tokens/one-time-tokens.service.js';
+import { addressKey } from '../../platform/rate-limits/address-key.js';
+import type { RateLimiter } from '../../platform/rate-limits/rate-limits.service.js';
+import { revokeAccountData } from '../oauth/index.js';
+import type { SessionService } from '../sessions/index.js';
+import { findForLogin, findUser, updateUser } from '../users/index.js';
 
 const RESET_HOURS = 24;
-const CODE_MESSAGES = {
-  invalid: 'This password reset link is not valid. Please ask for a new one.',
-  used: 'This password reset link has already been used. Please ask for a new one.',
-  expired: 'This password reset link has expired. Please ask for a new one.',
-};
+const CODE_MESSAGES = CODE_REFUSALS.passwordResetLink;
 /**
  * A password link is mailed (reset, invitation); `forced-reset` codes were answered at the login of a
  * user an administrator reset, before that erased the old password, and stay valid until they expire.

@@ -1,5 +1,6 @@
-import { MESSAGES } from '@skyvault/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { authEndpoints, MESSAGES, passwordEndpoints } from '@skyvault/contract';
+import { describe, expect, it } from 'vitest';
+import { apiCaller } from '../../../test/api-caller.js';
 import {
   call,
   cookieFrom,
@@ -7,33 +8,22 @@ import {
   createTestApp,
   lastMailTo,
   outbox,
-  type TestApp,
+  useTestApp,
 } from '../../../test/app.js';
-import { createOneTimeTokens } from '../one-time-tokens/one-time-tokens.service.js';
+import { createOneTimeTokens } from '../../platform/one-time-tokens/one-time-tokens.service.js';
 
 const OLD = 'Old-password1';
 const NEW = 'New-password2';
 const codeOf = (text: string) => decodeURIComponent(/change-password\?code=([^\s"&]+)/.exec(text)![1]!);
 
 describe('passwords', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ PUBLIC_URL: 'https://console.example.com' });
-  });
-  afterAll(() => t.close());
+  const t = useTestApp(() => createTestApp({ PUBLIC_URL: 'https://console.example.com' }));
+  const api = apiCaller(t);
 
   const login = (u: { tenantName: string; email: string }, password: string) =>
-    call(t, {
-      method: 'POST',
-      url: '/api/v1/auth/login',
-      payload: { tenantName: u.tenantName, email: u.email, password },
-    });
+    api.call(null, authEndpoints.login, { body: { tenantName: u.tenantName, email: u.email, password } });
   const forgot = (u: { tenantName: string; email: string }) =>
-    call(t, {
-      method: 'PATCH',
-      url: '/api/v1/auth/forgot-password',
-      payload: { tenantName: u.tenantName, email: u.email },
-    });
+    api.call(null, passwordEndpoints.forgotPassword, { body: { tenantName: u.tenantName, email: u.email } });
 
   it('forgot password → e-mailed link → new password; the old one and old sessions stop working', async () => {
     const u = await createTenantWithUser(t, { password: OLD });
@@ -44,17 +34,12 @@ describe('passwords', () => {
     expect(mail.text).toContain('https://console.example.com/auth/change-password?code=');
     const code = codeOf(mail.text);
 
-    const details = await call(t, {
-      method: 'GET',
-      url: `/api/v1/auth/change-password/${encodeURIComponent(code)}`,
+    const details = await api.call(null, passwordEndpoints.resetCodeDetails, {
+      params: { code: encodeURIComponent(code) },
     });
     expect(details.json()).toEqual({ email: u.email });
 
-    const reset = await call(t, {
-      method: 'PATCH',
-      url: '/api/v1/auth/change-password',
-      payload: { code, password: NEW },
-    });
+    const reset = await api.call(null, passwordEndpoints.resetPassword, { body: { code, password: NEW } });
     expect(reset.statusCode).toBe(204);
     expect((await login(u, OLD)).json().code).toBe('INVALID_CREDENTIALS');
     expect((await login(u, NEW)).statusCode).toBe(200);
@@ -62,10 +47,8 @@ describe('passwords', () => {
       401,
     );
 
-    const reused = await call(t, {
-      method: 'PATCH',
-      url: '/api/v1/auth/change-password',
-      payload: { code, password: 'Other-pass3' },
+    const reused = await api.call(null, passwordEndpoints.resetPassword, {
+      body: { code, password: 'Other-pass3' },
     });
     expect(reused.json()).toMatchObject({
       code: 'INVALID_CODE',
@@ -80,14 +63,14 @@ describe('passwords', () => {
   });
 
   it('refuses an unknown or expired code', async () => {
-    const unknown = await call(t, { method: 'GET', url: '/api/v1/auth/change-password/not-a-code' });
+    const unknown = await api.send(null, 'GET', '/api/v1/auth/change-password/not-a-code');
     expect(unknown.json()).toMatchObject({ statusCode: 400, code: 'INVALID_CODE' });
     const u = await createTenantWithUser(t, { password: OLD });
     await forgot(u);
     const code = codeOf((await lastMailTo(t, u.email)).text);
     const { oneTimeTokens } = await import('../../db/schema/index.js');
     await t.database.system((tx) => tx.update(oneTimeTokens).set({ expiresAt: new Date(Date.now() - 1) }));
-    const res = await call(t, { method: 'GET', url: `/api/v1/auth/change-password/${code}` });
+    const res = await api.call(null, passwordEndpoints.resetCodeDetails, { params: { code } });
     expect(res.json().message).toBe('This password reset link has expired. Please ask for a new one.');
   });
 
@@ -97,11 +80,7 @@ describe('passwords', () => {
     ['abcdefgh!', MESSAGES.passwordDigit],
     ['abcdefgh1', MESSAGES.passwordSpecial],
   ])('holds a new password %j to the full rules', async (password, message) => {
-    const res = await call(t, {
-      method: 'PATCH',
-      url: '/api/v1/auth/change-password',
-      payload: { code: 'x', password },
-    });
+    const res = await api.call(null, passwordEndpoints.resetPassword, { body: { code: 'x', password } });
     expect(res.json().fields.password).toBe(message);
   });
 
@@ -111,11 +90,7 @@ describe('passwords', () => {
     const code = await t.database.tenant(u.tenantId, (tx) =>
       createOneTimeTokens(t.database).issue(tx, owner, 'forced-reset', 3600),
     );
-    const reset = await call(t, {
-      method: 'PATCH',
-      url: '/api/v1/auth/change-password',
-      payload: { code, password: NEW },
-    });
+    const reset = await api.call(null, passwordEndpoints.resetPassword, { body: { code, password: NEW } });
     expect(reset.statusCode).toBe(204);
     expect((await login(u, NEW)).statusCode).toBe(200);
   });
@@ -159,24 +134,16 @@ describe('passwords', () => {
 
     it('applies the simplified rules to the new password and needs a session', async () => {
       const u = await createTenantWithUser(t, { password: OLD });
-      const res = await call(t, {
-        method: 'POST',
-        url: '/api/v1/users/password',
-        payload: { oldPassword: OLD, newPassword: 'abcdefghij' },
-        cookie: u.cookie,
+      const res = await api.call(u, passwordEndpoints.changeOwnPassword, {
+        body: { oldPassword: OLD, newPassword: 'abcdefghij' },
       });
       expect(res.json().fields.newPassword).toBe(MESSAGES.passwordSpecial);
-      const empty = await call(t, {
-        method: 'POST',
-        url: '/api/v1/users/password',
-        payload: { oldPassword: '', newPassword: NEW },
-        cookie: u.cookie,
+      const empty = await api.call(u, passwordEndpoints.changeOwnPassword, {
+        body: { oldPassword: '', newPassword: NEW },
       });
       expect(empty.json().fields.oldPassword).toBe(MESSAGES.currentPasswordRequired);
-      const anon = await call(t, {
-        method: 'POST',
-        url: '/api/v1/users/password',
-        payload: { oldPassword: OLD, newPassword: NEW },
+      const anon = await api.call(null, passwordEndpoints.changeOwnPassword, {
+        body: { oldPassword: OLD, newPassword: NEW },
       });
       expect(anon.statusCode).toBe(401);
     });

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import { permissionEndpoints } from '@skyvault/contract';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createTenantWithUser, createTestApp, type TestApp } from '../../../test/app.js';
+import { describe, expect, it } from 'vitest';
+import { apiCaller } from '../../../test/api-caller.js';
+import { call, createTenantWithUser, useTestApp } from '../../../test/app.js';
 import { roles } from '../../db/schema/index.js';
 import {
-  apiAs,
   createRole,
   permissionsBody,
   seedConnections,
@@ -13,13 +14,8 @@ import {
 } from '../roles/roles.test-helpers.js';
 
 describe('effective permissions', () => {
-  let t: TestApp;
-  let api: ReturnType<typeof apiAs>;
-  beforeAll(async () => {
-    t = await createTestApp();
-    api = apiAs(t);
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
+  const api = apiCaller(t);
 
   /** A role with rights on two connections, given to a group with one member. */
   async function setUp(licenses: Parameters<typeof permissionsBody>[0], services?: string[]) {
@@ -33,7 +29,9 @@ describe('effective permissions', () => {
       devops: services?.includes('devOps') === false ? [] : [{ id: sandbox!, retrieve: full, deploy: full }],
       ...(full ? { pullRequests: 'Contribute', pipelines: 'Manage' } : {}),
     });
-    expect((await api(admin, 'PATCH', `/api/v1/roles/${roleId}/permissions`, body)).statusCode).toBe(200);
+    expect((await api.send(admin, 'PATCH', `/api/v1/roles/${roleId}/permissions`, body)).statusCode).toBe(
+      200,
+    );
     const groupId = await seedGroup(t, admin.tenantId, roleId);
     const member = await seedUser(t, admin.tenantId, { groupId });
     return { admin, member, roleId, groupId, org: org!, sandbox: sandbox! };
@@ -68,17 +66,17 @@ describe('effective permissions', () => {
         connections: [{ id: sandbox, name: 'sandbox-org', retrieve: true, validate: false, deploy: true }],
       },
     };
-    const res = await api(admin, 'GET', `/api/v1/users/${member.userId}/permissions`);
+    const res = await api.call(admin, permissionEndpoints.ofUser, { params: { id: member.userId } });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual(expected);
-    const own = await api(member, 'GET', '/api/v1/auth/session/permissions');
+    const own = await api.call(member, permissionEndpoints.mine);
     expect(own.statusCode).toBe(200);
     expect(own.json()).toEqual(expected);
   });
 
   it('answers the read level with read settings', async () => {
     const { member } = await setUp({ backupFullAccess: true, devopsReadAccess: true });
-    const { devOps } = (await api(member, 'GET', '/api/v1/auth/session/permissions')).json();
+    const { devOps } = (await api.call(member, permissionEndpoints.mine)).json();
     expect(devOps).toMatchObject({ level: 'read', pullRequests: 'Read', pipelines: 'ReadAndExecute' });
     expect(devOps.connections).toEqual([
       expect.objectContaining({ retrieve: false, validate: false, deploy: false }),
@@ -91,12 +89,14 @@ describe('effective permissions', () => {
     await t.database.tenant(admin.tenantId, (tx) =>
       tx.update(roles).set({ backupFullAccess: false, devopsFullAccess: false }).where(eq(roles.id, roleId)),
     );
-    expect((await api(member, 'GET', '/api/v1/auth/session/permissions')).json()).toMatchObject({
+    expect((await api.call(member, permissionEndpoints.mine)).json()).toMatchObject({
       backup: { licensed: false, connections: [] },
       devOps: { level: null, pullRequests: 'Read', pipelines: 'ReadAndExecute', connections: [] },
     });
     const loner = await seedUser(t, admin.tenantId);
-    expect((await api(admin, 'GET', `/api/v1/users/${loner.userId}/permissions`)).json()).toEqual({
+    expect(
+      (await api.call(admin, permissionEndpoints.ofUser, { params: { id: loner.userId } })).json(),
+    ).toEqual({
       userId: loner.userId,
       roleId: null,
       groupId: null,
@@ -107,7 +107,7 @@ describe('effective permissions', () => {
 
   it('answers null for a service the tenant lacks', async () => {
     const { member } = await setUp({ devopsReadAccess: true }, ['devOps']);
-    const own = (await api(member, 'GET', '/api/v1/auth/session/permissions')).json();
+    const own = (await api.call(member, permissionEndpoints.mine)).json();
     expect(own.backup).toBeNull();
     expect(own.devOps.level).toBe('read');
   });
@@ -115,9 +115,13 @@ describe('effective permissions', () => {
   it("answers 404 for another tenant's user, 403 to a member asking about someone, 401 without a session", async () => {
     const { member } = await setUp({ backupFullAccess: true, devopsFullAccess: true });
     const stranger = await createTenantWithUser(t);
-    expect((await api(stranger, 'GET', `/api/v1/users/${member.userId}/permissions`)).statusCode).toBe(404);
-    expect((await api(stranger, 'GET', `/api/v1/users/${randomUUID()}/permissions`)).statusCode).toBe(404);
-    const asked = await api(member, 'GET', `/api/v1/users/${member.userId}/permissions`);
+    expect(
+      (await api.call(stranger, permissionEndpoints.ofUser, { params: { id: member.userId } })).statusCode,
+    ).toBe(404);
+    expect(
+      (await api.call(stranger, permissionEndpoints.ofUser, { params: { id: randomUUID() } })).statusCode,
+    ).toBe(404);
+    const asked = await api.call(member, permissionEndpoints.ofUser, { params: { id: member.userId } });
     expect(asked.statusCode).toBe(403);
     for (const url of [`/api/v1/users/${member.userId}/permissions`, '/api/v1/auth/session/permissions']) {
       expect((await call(t, { method: 'GET', url })).statusCode).toBe(401);

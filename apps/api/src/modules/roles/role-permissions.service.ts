@@ -2,6 +2,8 @@ import {
   hasLicenceLevelForEach,
   MESSAGES,
   NOT_FOUND,
+  PRODUCT_LABELS,
+  REFUSALS,
   type RolePermissions,
   SERVICE_KEYS,
   type ServiceKey,
@@ -9,15 +11,13 @@ import {
 import type { Database, Executor, Tx } from '../../db/client.js';
 import type { Actor, RequestMeta } from '../../lib/context.js';
 import { invalidField, notFound } from '../../lib/errors.js';
-import { recordAudit } from '../audit/audit.service.js';
-import { withinDevopsSeats } from '../permissions/permissions.service.js';
+import { recordAudit } from '../../platform/audit/audit.service.js';
+import { withinDevopsSeats } from '../seats/index.js';
 import * as rightsRepo from './role-permissions.repository.js';
 import * as repo from './roles.repository.js';
 import { ROLE_NOT_FOUND } from './roles.service.js';
 
 export const CONNECTION_NOT_FOUND = NOT_FOUND.connection;
-export const CONNECTION_LISTED_TWICE = 'Each connection can be listed once';
-export const SERVICE_NOT_ENABLED = (label: string) => `${label} is not enabled for your organization`;
 
 const BACKUP_FIELD = 'dbr.permissions.connections';
 const DEVOPS_FIELD = 'devops.permissions.connections';
@@ -90,10 +90,10 @@ const grantsDevops = ({ licenses, devops }: RolePermissions) =>
  */
 function checkInput(services: ServiceKey[], input: RolePermissions) {
   if (!services.includes('backup') && grantsBackup(input)) {
-    throw invalidField('dbr', SERVICE_NOT_ENABLED('Backup & Archive'));
+    throw invalidField('dbr', REFUSALS.role.serviceNotEnabled(PRODUCT_LABELS.backup));
   }
   if (!services.includes('devOps') && grantsDevops(input)) {
-    throw invalidField('devops', SERVICE_NOT_ENABLED('DevOps'));
+    throw invalidField('devops', REFUSALS.role.serviceNotEnabled(PRODUCT_LABELS.devOps));
   }
   if (!hasLicenceLevelForEach(input.licenses, services)) {
     throw invalidField('licenses', MESSAGES.licensesRequired);
@@ -103,7 +103,7 @@ function checkInput(services: ServiceKey[], input: RolePermissions) {
     [DEVOPS_FIELD, input.devops.permissions.connections],
   ] as const) {
     if (new Set(rows.map((row) => row.id)).size !== rows.length) {
-      throw invalidField(field, CONNECTION_LISTED_TWICE);
+      throw invalidField(field, REFUSALS.role.connectionListedTwice);
     }
   }
 }

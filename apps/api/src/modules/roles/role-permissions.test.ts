@@ -1,23 +1,19 @@
 import { MESSAGES } from '@skyvault/contract';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTenantWithUser, createTestApp, type TestApp, type TestUser } from '../../../test/app.js';
+import { describe, expect, it } from 'vitest';
+import { apiCaller } from '../../../test/api-caller.js';
+import { createTenantWithUser, type TestUser, useTestApp } from '../../../test/app.js';
 import { auditEvents, connections, roleConnectionPermissions } from '../../db/schema/index.js';
-import { CONNECTION_LISTED_TWICE, CONNECTION_NOT_FOUND } from './role-permissions.service.js';
-import { apiAs, createRole, permissionsBody, seedConnections } from './roles.test-helpers.js';
+import { CONNECTION_NOT_FOUND } from './role-permissions.service.js';
+import { createRole, permissionsBody, seedConnections } from './roles.test-helpers.js';
 
 describe('role permissions', () => {
-  let t: TestApp;
-  let api: ReturnType<typeof apiAs>;
-  beforeAll(async () => {
-    t = await createTestApp();
-    api = apiAs(t);
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
+  const api = apiCaller(t);
 
   const url = (id: string) => `/api/v1/roles/${id}/permissions`;
-  const save = (u: TestUser, id: string, body: object) => api(u, 'PATCH', url(id), body);
-  const read = async (u: TestUser, id: string) => (await api(u, 'GET', url(id))).json();
+  const save = (u: TestUser, id: string, body: object) => api.send(u, 'PATCH', url(id), body);
+  const read = async (u: TestUser, id: string) => (await api.send(u, 'GET', url(id))).json();
   const storedRows = (u: TestUser, roleId: string) =>
     t.database.tenant(u.tenantId, (tx) =>
       tx.select().from(roleConnectionPermissions).where(eq(roleConnectionPermissions.roleId, roleId)),
@@ -255,7 +251,7 @@ describe('role permissions', () => {
     );
     expect(res.json()).toMatchObject({
       statusCode: 400,
-      fields: { 'devops.permissions.connections': CONNECTION_LISTED_TWICE },
+      fields: { 'devops.permissions.connections': 'Each connection can be listed once' },
     });
   });
 

@@ -6,13 +6,13 @@ import type {
   roleListQuerySchema,
   rolePatchSchema,
 } from '@skyvault/contract';
-import { NAME_TAKEN, NOT_FOUND } from '@skyvault/contract';
+import { NAME_TAKEN, NOT_FOUND, REFUSALS } from '@skyvault/contract';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.js';
 import type { Actor, RequestMeta } from '../../lib/context.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { iso } from '../../lib/sql.js';
-import { recordAudit } from '../audit/audit.service.js';
+import { recordAudit } from '../../platform/audit/audit.service.js';
 import * as repo from './roles.repository.js';
 
 type RoleInput = z.output<typeof roleCreateSchema>;
@@ -21,7 +21,6 @@ type RoleListQuery = z.output<typeof roleListQuerySchema>;
 
 export const ROLE_NOT_FOUND = NOT_FOUND.role;
 export const ROLE_NAME_TAKEN = NAME_TAKEN.role;
-export const ROLE_IN_USE = 'This role is assigned to a group. Assign another role to the group first.';
 
 const toRole = (row: repo.RoleRow): Role => ({
   id: row.id,
@@ -110,7 +109,7 @@ export function createRoleService(database: Database) {
         if (!row) throw notFound(ROLE_NOT_FOUND);
         // Groups give their users this role; removing it under them is the user's conflict to resolve.
         await repo.deleteRole(tenantId, tx, id).catch((error: unknown) => {
-          throw isStillReferenced(error) ? conflict(ROLE_IN_USE) : error;
+          throw isStillReferenced(error) ? conflict(REFUSALS.role.inUse) : error;
         });
         await recordAudit(tx, meta, {
           tenantId,

@@ -1,16 +1,12 @@
+import { roleEndpoints } from '@skyvault/contract';
 import { expect } from 'vitest';
-import { call, signIn, type TestApp, type TestUser } from '../../../test/app.js';
+import { apiCaller } from '../../../test/api-caller.js';
+import { signIn, type TestApp, type TestUser } from '../../../test/app.js';
 import { connections, groups, roles, users } from '../../db/schema/index.js';
-
-export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
-
-/** One call as the user, JSON body optional. */
-export const apiAs = (t: TestApp) => (u: TestUser, method: Method, url: string, payload?: object) =>
-  call(t, { method, url, payload, cookie: u.cookie });
 
 /** Creates a role through the API and answers its id. */
 export async function createRole(t: TestApp, u: TestUser, name: string, description = '') {
-  const res = await apiAs(t)(u, 'POST', '/api/v1/roles', { name, description });
+  const res = await apiCaller(t).call(u, roleEndpoints.create, { body: { name, description } });
   expect(res.statusCode).toBe(201);
   return res.json().id as string;
 }

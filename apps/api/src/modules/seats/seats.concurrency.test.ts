@@ -1,26 +1,23 @@
+import { groupEndpoints, licenseEndpoints, userEndpoints } from '@skyvault/contract';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTenantWithUser, createTestApp, type TestApp, type TestUser } from '../../../test/app.js';
+import { describe, expect, it } from 'vitest';
+import { apiCaller } from '../../../test/api-caller.js';
+import { createTenantWithUser, type TestUser, useTestApp } from '../../../test/app.js';
 import { licenses, roles } from '../../db/schema/index.js';
-import { apiAs, createRole, permissionsBody, seedGroup, seedUser } from '../roles/roles.test-helpers.js';
-import { countDevopsSeatsInUse } from './permissions.service.js';
+import { createRole, permissionsBody, seedGroup, seedUser } from '../roles/roles.test-helpers.js';
+import { countDevopsSeatsInUse } from './seats.service.js';
 
 // Changes that take seats at the same moment, in separate transactions (on PostgreSQL each request has
 // its own connection): the seats left must be counted by one of them at a time.
 describe('DevOps seats under simultaneous changes', () => {
-  let t: TestApp;
-  let api: ReturnType<typeof apiAs>;
-  beforeAll(async () => {
-    t = await createTestApp();
-    api = apiAs(t);
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
+  const api = apiCaller(t);
 
   const seats = (u: TestUser) => t.database.tenant(u.tenantId, (tx) => countDevopsSeatsInUse(u.tenantId, tx));
 
   async function tenantWithSeats(full: number) {
     const u = await createTenantWithUser(t);
-    await api(u, 'POST', '/api/v1/licenses/enable-trial', { product: 'devOps' });
+    await api.call(u, licenseEndpoints.enableTrial, { body: { product: 'devOps' } });
     await t.database.tenant(u.tenantId, (tx) =>
       tx
         .update(licenses)
@@ -48,7 +45,12 @@ describe('DevOps seats under simultaneous changes', () => {
     const groupId = await seedGroup(t, u.tenantId, await roleOf(u, 'Full', true), 'Seated');
     const people = await Promise.all([1, 2, 3, 4, 5, 6].map(() => seedUser(t, u.tenantId)));
     const answers = await Promise.all(
-      people.map((p) => api(u, 'PATCH', `/api/v1/groups/${groupId}/users`, { users: [{ id: p.userId }] })),
+      people.map((p) =>
+        api.call(u, groupEndpoints.addUsers, {
+          params: { id: groupId },
+          body: { users: [{ id: p.userId }] },
+        }),
+      ),
     );
     const codes = answers.map((res) => res.statusCode).sort();
     expect(codes).toEqual([204, 204, 409, 409, 409, 409]);
@@ -66,9 +68,12 @@ describe('DevOps seats under simultaneous changes', () => {
       { pullRequests: 'Contribute', pipelines: 'Manage' },
     );
     const [raised, ...added] = await Promise.all([
-      api(u, 'PATCH', `/api/v1/roles/${roleId}/permissions`, fullBody),
+      api.send(u, 'PATCH', `/api/v1/roles/${roleId}/permissions`, fullBody),
       ...joining.map((p) =>
-        api(u, 'PATCH', `/api/v1/groups/${groupId}/users`, { users: [{ id: p.userId }] }),
+        api.call(u, groupEndpoints.addUsers, {
+          params: { id: groupId },
+          body: { users: [{ id: p.userId }] },
+        }),
       ),
     ]);
     const taken = await seats(u);
@@ -89,8 +94,14 @@ describe('DevOps seats under simultaneous changes', () => {
       const members = await Promise.all([1, 2, 3].map(() => seedUser(t, u.tenantId, { groupId: from })));
       answers.push(
         ...(await Promise.all([
-          api(u, 'PATCH', `/api/v1/groups/${from}`, { roleId: await roleOf(u, `Other ${round}`, false) }),
-          api(u, 'PATCH', `/api/v1/groups/${to}/users`, { users: members.map((m) => ({ id: m.userId })) }),
+          api.call(u, groupEndpoints.update, {
+            params: { id: from },
+            body: { roleId: await roleOf(u, `Other ${round}`, false) },
+          }),
+          api.call(u, groupEndpoints.addUsers, {
+            params: { id: to },
+            body: { users: members.map((m) => ({ id: m.userId })) },
+          }),
         ])),
       );
     }
@@ -109,8 +120,14 @@ describe('DevOps seats under simultaneous changes', () => {
       const admin = await seedUser(t, u.tenantId, { isAdmin: true });
       answers.push(
         ...(await Promise.all([
-          api(u, 'PATCH', `/api/v1/users/${admin.userId}`, { isAdmin: false, groupId: one }),
-          api(u, 'PATCH', `/api/v1/groups/${two}/users`, { users: [{ id: admin.userId }] }),
+          api.call(u, userEndpoints.update, {
+            params: { id: admin.userId },
+            body: { isAdmin: false, groupId: one },
+          }),
+          api.call(u, groupEndpoints.addUsers, {
+            params: { id: two },
+            body: { users: [{ id: admin.userId }] },
+          }),
         ])),
       );
     }

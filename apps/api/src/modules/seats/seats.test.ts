@@ -1,19 +1,15 @@
-import { TRIAL_LICENSES } from '@skyvault/contract';
+import { groupEndpoints, licenseEndpoints, TRIAL_LICENSES, userEndpoints } from '@skyvault/contract';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTenantWithUser, createTestApp, type TestApp, type TestUser } from '../../../test/app.js';
+import { describe, expect, it } from 'vitest';
+import { apiCaller } from '../../../test/api-caller.js';
+import { createTenantWithUser, type TestUser, useTestApp } from '../../../test/app.js';
 import { licenses, roles, users } from '../../db/schema/index.js';
-import { apiAs, createRole, permissionsBody, seedGroup, seedUser } from '../roles/roles.test-helpers.js';
-import { assertDevopsSeats, countDevopsSeatsInUse } from './permissions.service.js';
+import { createRole, permissionsBody, seedGroup, seedUser } from '../roles/roles.test-helpers.js';
+import { assertDevopsSeats, countDevopsSeatsInUse } from './seats.service.js';
 
 describe('DevOps seats', () => {
-  let t: TestApp;
-  let api: ReturnType<typeof apiAs>;
-  beforeAll(async () => {
-    t = await createTestApp();
-    api = apiAs(t);
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
+  const api = apiCaller(t);
 
   /** A role of a DevOps level, set straight in the table (the permissions call is tested elsewhere). */
   async function roleOf(u: TestUser, name: string, level: 'full' | 'read' | null) {
@@ -51,10 +47,11 @@ describe('DevOps seats', () => {
     for (const groupId of [full, full, read, none, null]) await seedUser(t, u.tenantId, { groupId });
     expect(await seats(u)).toEqual({ full: 2, read: 1 });
 
-    expect((await api(u, 'POST', '/api/v1/licenses/enable-trial', { product: 'devOps' })).statusCode).toBe(
-      201,
-    );
-    const { limits } = (await api(u, 'GET', '/api/v1/licenses?service=Devops')).json().license;
+    expect(
+      (await api.call(u, licenseEndpoints.enableTrial, { body: { product: 'devOps' } })).statusCode,
+    ).toBe(201);
+    const { limits } = (await api.call(u, licenseEndpoints.get, { query: { service: 'Devops' } })).json()
+      .license;
     expect(limits).toEqual([
       { name: 'devopsFullAccess', label: 'Full access', available: 5, used: 2 },
       { name: 'devopsReadAccess', label: 'Read access', available: 5, used: 1 },
@@ -65,7 +62,7 @@ describe('DevOps seats', () => {
 
   it('refuses to add more users than the seats left, counting only those who need a new seat', async () => {
     const u = await createTenantWithUser(t);
-    await api(u, 'POST', '/api/v1/licenses/enable-trial', { product: 'devOps' });
+    await api.call(u, licenseEndpoints.enableTrial, { body: { product: 'devOps' } });
     await setLimits(u, 2, 1);
     const fullRole = await roleOf(u, 'Full', 'full');
     const otherFullRole = await roleOf(u, 'Full too', 'full');
@@ -111,13 +108,13 @@ describe('DevOps seats', () => {
 
   it('refuses to raise a role to Full access when the users of its groups would pass the seats, and changes nothing', async () => {
     const u = await createTenantWithUser(t);
-    await api(u, 'POST', '/api/v1/licenses/enable-trial', { product: 'devOps' });
+    await api.call(u, licenseEndpoints.enableTrial, { body: { product: 'devOps' } });
     const roleId = await roleOf(u, 'Not yet licensed', null);
     const groupId = await seedGroup(t, u.tenantId, roleId, 'Filled first');
     const members = [];
     for (let i = 0; i < 7; i++) members.push(await seedUser(t, u.tenantId, { groupId }));
 
-    const raised = await api(
+    const raised = await api.send(
       u,
       'PATCH',
       `/api/v1/roles/${roleId}/permissions`,
@@ -140,7 +137,7 @@ describe('DevOps seats', () => {
         tx.update(users).set({ groupId: null }).where(eq(users.id, member.userId)),
       );
     }
-    const fits = await api(
+    const fits = await api.send(
       u,
       'PATCH',
       `/api/v1/roles/${roleId}/permissions`,
@@ -155,12 +152,15 @@ describe('DevOps seats', () => {
 
   it('gives a group a role of a licence level within the seats, since the change of role empties the group', async () => {
     const u = await createTenantWithUser(t);
-    await api(u, 'POST', '/api/v1/licenses/enable-trial', { product: 'devOps' });
+    await api.call(u, licenseEndpoints.enableTrial, { body: { product: 'devOps' } });
     await setLimits(u, 1, 1);
     const fullRole = await roleOf(u, 'Full', 'full');
     await seedUser(t, u.tenantId, { groupId: await seedGroup(t, u.tenantId, fullRole, 'Seated') });
     const groupId = await seedGroup(t, u.tenantId, await roleOf(u, 'None', null), 'Moving');
-    const res = await api(u, 'PATCH', `/api/v1/groups/${groupId}`, { roleId: fullRole });
+    const res = await api.call(u, groupEndpoints.update, {
+      params: { id: groupId },
+      body: { roleId: fullRole },
+    });
     // Changing a group's role removes its users, so no seat is taken and the change passes.
     expect(res.statusCode).toBe(200);
     expect(await seats(u)).toEqual({ full: 1, read: 0 });
@@ -168,20 +168,33 @@ describe('DevOps seats', () => {
 
   it('keeps the seat of a disabled user, so enabling them again never passes the seats', async () => {
     const u = await createTenantWithUser(t);
-    await api(u, 'POST', '/api/v1/licenses/enable-trial', { product: 'devOps' });
+    await api.call(u, licenseEndpoints.enableTrial, { body: { product: 'devOps' } });
     await setLimits(u, 1, 1);
     const groupId = await seedGroup(t, u.tenantId, await roleOf(u, 'Full', 'full'), 'One seat');
     const seated = await seedUser(t, u.tenantId, { groupId });
-    expect((await api(u, 'PATCH', `/api/v1/users/${seated.userId}`, { status: 'Disabled' })).statusCode).toBe(
-      200,
-    );
+    expect(
+      (
+        await api.call(u, userEndpoints.update, {
+          params: { id: seated.userId },
+          body: { status: 'Disabled' },
+        })
+      ).statusCode,
+    ).toBe(200);
     // The disabled user still holds the one seat: nobody else can take it meanwhile.
     const other = await seedUser(t, u.tenantId);
-    const taken = await api(u, 'PATCH', `/api/v1/users/${other.userId}`, { groupId });
+    const taken = await api.call(u, userEndpoints.update, {
+      params: { id: other.userId },
+      body: { groupId },
+    });
     expect(taken.statusCode).toBe(409);
     expect(taken.json().message).toBe('Not enough DevOps seats: 0 available, 1 needed.');
     expect(
-      (await api(u, 'PATCH', `/api/v1/users/${seated.userId}`, { status: 'Confirmed' })).statusCode,
+      (
+        await api.call(u, userEndpoints.update, {
+          params: { id: seated.userId },
+          body: { status: 'Confirmed' },
+        })
+      ).statusCode,
     ).toBe(200);
     expect(await seats(u)).toEqual({ full: 1, read: 0 });
   });

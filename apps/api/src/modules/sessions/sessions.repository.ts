@@ -1,7 +1,7 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { sessions, tenants, users } from '../../db/schema/index.js';
-import type { RangeBounds } from '../ip-ranges/network-access.js';
+import type { RangeBounds } from '../ip-ranges/index.js';
 
 /**
  * Finds a session by its token hash with its user, tenant and network ranges; runs before any tenant is

@@ -1,7 +1,8 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { Database, Tx } from '../../db/client.js';
 import type { Actor, RequestMeta } from '../../lib/context.js';
-import { assertAddressPermitted } from '../ip-ranges/network-access.js';
+import { hashToken } from '../../lib/token-hash.js';
+import { assertAddressPermitted } from '../ip-ranges/index.js';
 import * as repo from './sessions.repository.js';
 
 export interface SessionSettings {
@@ -11,8 +12,6 @@ export interface SessionSettings {
 
 /** lastSeenAt is written at most this often, so that reading pages does not write on every call. */
 const TOUCH_EVERY_MS = 60_000;
-
-export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 export function createSessionService(database: Database, settings: SessionSettings) {
   return {

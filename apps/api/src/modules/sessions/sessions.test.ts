@@ -1,20 +1,19 @@
+import { authEndpoints, sessionEndpoints } from '@skyvault/contract';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createTenantWithUser, createTestApp, signIn, type TestApp } from '../../../test/app.js';
+import { describe, expect, it } from 'vitest';
+import { apiCaller } from '../../../test/api-caller.js';
+import { call, createTenantWithUser, createTestApp, signIn, useTestApp } from '../../../test/app.js';
 import { sessions, tenants, users } from '../../db/schema/index.js';
-import { hashToken } from './sessions.service.js';
+import { hashToken } from '../../lib/token-hash.js';
 
 const tokenOf = (cookie: string) => cookie.split('=')[1]!;
 
 describe('GET /api/v1/auth/session', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ SESSION_IDLE_TTL: '600' });
-  });
-  afterAll(() => t.close());
+  const t = useTestApp(() => createTestApp({ SESSION_IDLE_TTL: '600' }));
+  const api = apiCaller(t);
 
   it('answers 401 INVALID_SESSION_EXCEPTION without a session', async () => {
-    const res = await call(t, { method: 'GET', url: '/api/v1/auth/session' });
+    const res = await api.call(null, sessionEndpoints.session);
     expect(res.statusCode).toBe(401);
     expect(res.json()).toEqual({
       statusCode: 401,
@@ -30,7 +29,7 @@ describe('GET /api/v1/auth/session', () => {
       isAdmin: false,
       tenantName: 'acme-corp',
     });
-    const res = await call(t, { method: 'GET', url: '/api/v1/auth/session', cookie: u.cookie });
+    const res = await api.call(u, sessionEndpoints.session);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       id: u.userId,
@@ -68,7 +67,7 @@ describe('GET /api/v1/auth/session', () => {
         .set({ expiresAt: new Date(Date.now() - 1000) })
         .where(eq(sessions.tenantId, u.tenantId)),
     );
-    const res = await call(t, { method: 'GET', url: '/api/v1/auth/session', cookie: u.cookie });
+    const res = await api.call(u, sessionEndpoints.session);
     expect(res.statusCode).toBe(401);
     const left = await t.database.tenant(u.tenantId, (tx) => tx.select().from(sessions));
     expect(left).toHaveLength(0);
@@ -82,9 +81,7 @@ describe('GET /api/v1/auth/session', () => {
         .set({ lastSeenAt: new Date(Date.now() - 601_000) })
         .where(eq(sessions.tenantId, u.tenantId)),
     );
-    expect((await call(t, { method: 'GET', url: '/api/v1/auth/session', cookie: u.cookie })).statusCode).toBe(
-      401,
-    );
+    expect((await api.call(u, sessionEndpoints.session)).statusCode).toBe(401);
   });
 
   it('ends the session of a disabled user or a suspended tenant at once', async () => {
@@ -95,23 +92,19 @@ describe('GET /api/v1/auth/session', () => {
         .set({ status: 'Disabled' })
         .where(and(eq(users.tenantId, u.tenantId), eq(users.id, u.userId))),
     );
-    expect((await call(t, { method: 'GET', url: '/api/v1/auth/session', cookie: u.cookie })).statusCode).toBe(
-      401,
-    );
+    expect((await api.call(u, sessionEndpoints.session)).statusCode).toBe(401);
 
     const v = await createTenantWithUser(t);
     await t.database.tenant(v.tenantId, (tx) =>
       tx.update(tenants).set({ status: 'suspended' }).where(eq(tenants.id, v.tenantId)),
     );
-    expect((await call(t, { method: 'GET', url: '/api/v1/auth/session', cookie: v.cookie })).statusCode).toBe(
-      401,
-    );
+    expect((await api.call(v, sessionEndpoints.session)).statusCode).toBe(401);
   });
 
   it('a session of tenant A only ever shows tenant A', async () => {
     const a = await createTenantWithUser(t, { tenantName: 'tenant-a' });
     const b = await createTenantWithUser(t, { tenantName: 'tenant-b' });
-    const asA = await call(t, { method: 'GET', url: '/api/v1/auth/session', cookie: a.cookie });
+    const asA = await api.call(a, sessionEndpoints.session);
     expect(asA.json().tenant).toEqual({ id: a.tenantId, name: 'tenant-a' });
     // A second session for the same user is independent of the first.
     const second = await signIn(t, b.tenantId, b.userId);
@@ -126,10 +119,8 @@ describe('the session cookie behind HTTPS', () => {
     const t = await createTestApp({ PUBLIC_URL: 'https://console.example.com' });
     try {
       const u = await createTenantWithUser(t, { password: 'Https-pass1' });
-      const res = await call(t, {
-        method: 'POST',
-        url: '/api/v1/auth/login',
-        payload: { tenantName: u.tenantName, email: u.email, password: 'Https-pass1' },
+      const res = await apiCaller(t).call(null, authEndpoints.login, {
+        body: { tenantName: u.tenantName, email: u.email, password: 'Https-pass1' },
       });
       const setCookie = ([] as string[])
         .concat(res.headers['set-cookie'] as string | string[])

@@ -1,13 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/client.js';
-import type { SecretBox } from '../../lib/secrets.js';
-import { createIconService } from '../icons/icons.service.js';
-import { createIdentityProviderService } from '../identity-providers/identity-providers.service.js';
-import type { MfaService } from '../mfa/mfa.service.js';
-import type { RateLimiter } from '../rate-limits/rate-limits.service.js';
-import type { SessionService } from '../sessions/sessions.service.js';
-import { createIssuers } from './issuers.js';
+import type { RateLimiter } from '../../platform/rate-limits/rate-limits.service.js';
+import type { SecretBox } from '../../platform/secrets/secrets.js';
+import { createIconService } from '../icons/index.js';
+import { createIdentityProviderService, createIssuers } from '../identity-providers/index.js';
+import type { MfaService } from '../mfa/index.js';
+import type { SessionService } from '../sessions/index.js';
 import { createSsoService } from './sso.service.js';
 
 /** Issuers answer discovery within this, or the save or sign-in reports them unreachable. */

@@ -3,9 +3,10 @@ import type { z } from 'zod';
 import type { Tx } from '../../db/client.js';
 import type { RequestMeta } from '../../lib/context.js';
 import { AppError } from '../../lib/errors.js';
-import { recordAudit } from '../audit/audit.service.js';
-import { groupForAssignment } from '../groups/groups.service.js';
-import { assertDevopsSeats } from '../permissions/permissions.service.js';
+import { recordAudit } from '../../platform/audit/audit.service.js';
+import { groupForAssignment } from '../groups/index.js';
+import { assertDevopsSeats } from '../seats/index.js';
+import { findUser, findUserByEmail, insertUser, type UserRow, updateUser } from '../users/index.js';
 import * as repo from './sso.repository.js';
 
 /** What the provider told us about the person, from the ID token and, where it says more, userinfo. */
@@ -23,9 +24,7 @@ export interface ProviderRef {
   defaultGroupId: string | null;
 }
 
-export type AccountOutcome =
-  | { user: repo.SsoUser }
-  | { refused: ErrorCode; reason: string; user?: repo.SsoUser };
+export type AccountOutcome = { user: UserRow } | { refused: ErrorCode; reason: string; user?: UserRow };
 
 const valid = <T extends z.ZodType<string>>(rule: T, value: unknown) => {
   const parsed = typeof value === 'string' ? rule.safeParse(value) : null;
@@ -75,7 +74,8 @@ export async function resolveAccount(
   claims: ProviderClaims,
   meta: RequestMeta,
 ): Promise<AccountOutcome> {
-  const linked = await repo.findLinkedUser(tenantId, tx, provider.id, claims.sub);
+  const linkedId = await repo.findLinkedUserId(tenantId, tx, provider.id, claims.sub);
+  const linked = linkedId ? await findUser(tenantId, tx, linkedId) : null;
   if (linked) return { user: linked };
 
   const email = valid(emailRule, claims.email);
@@ -84,7 +84,7 @@ export async function resolveAccount(
   const audit = (action: string, targetId: string, after: Record<string, unknown>) =>
     recordAudit(tx, meta, { tenantId, actorId: null, action, targetType: 'user', targetId, after });
 
-  const existing = await repo.findUserByEmail(tenantId, tx, email);
+  const existing = await findUserByEmail(tenantId, tx, email);
   if (existing) {
     if (!providerVerified(claims)) {
       return { refused: 'SSO_FAILED', reason: 'e-mail of an existing user not verified', user: existing };
@@ -95,10 +95,10 @@ export async function resolveAccount(
     // Only an invited user who never set a password waits for confirmation; the provider has just
     // confirmed the address the invitation was sent to.
     if (existing.status === 'WaitConfirmation') {
-      const confirmed = await repo.setUserFields(tenantId, tx, existing.id, {
+      const confirmed = (await updateUser(tenantId, tx, existing.id, {
         status: 'Confirmed',
         emailVerifiedAt: proven,
-      });
+      }))!;
       await recordAudit(tx, meta, {
         tenantId,
         actorId: null,
@@ -111,16 +111,20 @@ export async function resolveAccount(
       return { user: confirmed };
     }
     if (existing.emailVerifiedAt) return { user: existing };
-    return { user: await repo.setUserFields(tenantId, tx, existing.id, { emailVerifiedAt: proven }) };
+    return { user: (await updateUser(tenantId, tx, existing.id, { emailVerifiedAt: proven }))! };
   }
 
-  let user = await repo.insertUser(tenantId, tx, {
+  let user = await insertUser(tenantId, tx, {
     email,
     ...namesFrom(claims, email),
     emailVerifiedAt: providerVerified(claims) ? new Date() : null,
+    // No password: the user signs in through the provider (an administrator may set one later).
+    passwordHash: null,
+    status: 'Confirmed',
+    isAdmin: false,
   });
   const groupId = await defaultGroupFor(tenantId, tx, provider, user.id);
-  if (groupId) user = await repo.setUserFields(tenantId, tx, user.id, { groupId });
+  if (groupId) user = (await updateUser(tenantId, tx, user.id, { groupId }))!;
   await repo.linkIdentity(tenantId, tx, { ...identity, userId: user.id });
   await audit('create', user.id, {
     email: user.email,

@@ -4,8 +4,8 @@ import * as oidc from 'openid-client';
 import type { Tx } from '../../db/client.js';
 import type { RequestMeta } from '../../lib/context.js';
 import { AppError } from '../../lib/errors.js';
-import { recordAudit } from '../audit/audit.service.js';
-import { IssuerError } from './issuers.js';
+import { recordAudit } from '../../platform/audit/audit.service.js';
+import { IssuerError } from '../identity-providers/index.js';
 import type { ProviderClaims } from './sso-accounts.js';
 
 /** A sign-in refused for a reason we know; `reason` goes to the log, `code` to the login page. */

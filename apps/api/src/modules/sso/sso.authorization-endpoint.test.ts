@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { ssoStartPath } from '@skyvault/contract';
+import { ISSUER_MESSAGES, identityProviderEndpoints, ssoStartPath } from '@skyvault/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiCaller } from '../../../test/api-caller.js';
 import { createTenantWithUser, type TestApp } from '../../../test/app.js';
 import { identityProviders } from '../../db/schema/index.js';
-import { sealedAt } from '../../lib/sealed-at.js';
-import { ISSUER_MESSAGES } from './issuers.js';
-import { apiAs, createSsoTestApp, IDP_CLIENT_ID, IDP_SECRET, providerBody } from './sso.test-helpers.js';
+import { sealedAt } from '../../platform/secrets/sealed-at.js';
+import { createSsoTestApp, IDP_CLIENT_ID, IDP_SECRET, providerBody } from './sso.test-helpers.js';
 
 /**
  * An issuer whose discovery document announces an authorization endpoint elsewhere: the console's
@@ -57,12 +57,16 @@ describe('the authorization endpoint an issuer announces', () => {
     const admin = await createTenantWithUser(t);
     for (const endpoint of foreign()) {
       authorizationEndpoint = endpoint;
-      const res = await apiAs(t)(admin, 'POST', '/api/v1/identity-providers', providerBody(issuer));
+      const res = await apiCaller(t).call(admin, identityProviderEndpoints.create, {
+        body: providerBody(issuer),
+      });
       expect(res.statusCode, endpoint).toBe(400);
       expect(res.json().fields).toEqual({ 'providerData.issuer': ISSUER_MESSAGES.authorization });
     }
     authorizationEndpoint = `${issuer}/auth`;
-    const res = await apiAs(t)(admin, 'POST', '/api/v1/identity-providers', providerBody(issuer));
+    const res = await apiCaller(t).call(admin, identityProviderEndpoints.create, {
+      body: providerBody(issuer),
+    });
     expect(res.statusCode).toBe(201);
   });
 

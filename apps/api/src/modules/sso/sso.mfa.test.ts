@@ -1,42 +1,28 @@
 import { randomUUID } from 'node:crypto';
-import { PassThrough } from 'node:stream';
 import { MESSAGES, ssoStartPath } from '@skyvault/contract';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, cookieFrom, createTenantWithUser, type TestApp, type TestUser } from '../../../test/app.js';
-import type { OpenIdProvider } from '../../../test/openid-provider.js';
+import { describe, expect, it } from 'vitest';
+import { call, captureLog, cookieFrom, createTenantWithUser, type TestUser } from '../../../test/app.js';
 import { auditEvents, mfaDevices, oauthStates, users } from '../../db/schema/index.js';
-import { sealedAt } from '../../lib/sealed-at.js';
+import { sealedAt } from '../../platform/secrets/sealed-at.js';
 import { currentCode, newTotpSecret } from '../mfa/totp.js';
 import {
   createProvider,
-  createSsoTestApp,
   IDP_SECRET,
   providerBody,
   signInAtProvider,
   ssoCookieFrom,
-  startTestProvider,
+  useSsoApps,
 } from './sso.test-helpers.js';
 
 /** Users with an enabled MFA device finish a provider sign-in with their TOTP code, as at the login. */
 describe('single sign-on with MFA', () => {
-  let idp: OpenIdProvider;
-  let t: TestApp;
-  let logs = '';
-  beforeAll(async () => {
-    idp = await startTestProvider([
-      { sub: 'ada-1', email: 'ada@acme.example', givenName: 'Ada', familyName: 'L' },
-    ]);
-    const stream = new PassThrough();
-    stream.on('data', (chunk: Buffer) => {
-      logs += chunk.toString('utf8');
-    });
-    t = await createSsoTestApp({ LOG_LEVEL: 'trace' }, { logStream: stream });
-  });
-  afterAll(async () => {
-    await t.close();
-    await idp.close();
-  });
+  const log = captureLog();
+  const { idp, t } = useSsoApps(
+    [{ sub: 'ada-1', email: 'ada@acme.example', givenName: 'Ada', familyName: 'L' }],
+    { LOG_LEVEL: 'trace' },
+    { logStream: log.stream },
+  );
 
   let host = 0;
   const get = (url: string, cookie?: string) =>
@@ -176,8 +162,8 @@ describe('single sign-on with MFA', () => {
     )!;
     const totp = currentCode(secret);
     expect((await complete({ ticket, code: totp })).statusCode).toBe(200);
-    expect(logs).toContain('/api/v1/sso/callback');
+    expect(log.text()).toContain('/api/v1/sso/callback');
     for (const value of [IDP_SECRET, state, code, ticket, `"code":"${totp}"`])
-      expect(logs).not.toContain(value);
+      expect(log.text()).not.toContain(value);
   });
 });

@@ -1,8 +1,6 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { identityProviders, mfaDevices, tenants, userIdentities, users } from '../../db/schema/index.js';
-
-export type SsoUser = typeof users.$inferSelect;
+import { identityProviders, mfaDevices, tenants, userIdentities } from '../../db/schema/index.js';
 
 /** A provider and its tenant, by the provider's id alone: a sign-in starts before a tenant is known. */
 export async function findProviderById(db: Executor, id: string) {
@@ -27,12 +25,11 @@ export async function findTenant(tenantId: string, db: Executor) {
   return row ?? null;
 }
 
-/** The user a provider's subject was linked to. */
-export async function findLinkedUser(tenantId: string, db: Executor, providerId: string, subject: string) {
+/** The id of the user a provider's subject was linked to (the users module reads the user). */
+export async function findLinkedUserId(tenantId: string, db: Executor, providerId: string, subject: string) {
   const [row] = await db
-    .select({ user: users })
+    .select({ userId: userIdentities.userId })
     .from(userIdentities)
-    .innerJoin(users, and(eq(users.tenantId, userIdentities.tenantId), eq(users.id, userIdentities.userId)))
     .where(
       and(
         eq(userIdentities.tenantId, tenantId),
@@ -41,52 +38,7 @@ export async function findLinkedUser(tenantId: string, db: Executor, providerId:
       ),
     )
     .limit(1);
-  return row?.user ?? null;
-}
-
-export async function findUserByEmail(tenantId: string, db: Executor, email: string) {
-  const [row] = await db
-    .select()
-    .from(users)
-    .where(and(eq(users.tenantId, tenantId), sql`lower(${users.email}) = lower(${email})`))
-    .limit(1);
-  return row ?? null;
-}
-
-export async function findUser(tenantId: string, db: Executor, userId: string) {
-  const [row] = await db
-    .select()
-    .from(users)
-    .where(and(eq(users.tenantId, tenantId), eq(users.id, userId)))
-    .limit(1);
-  return row ?? null;
-}
-
-export async function insertUser(
-  tenantId: string,
-  db: Executor,
-  values: Pick<SsoUser, 'email' | 'firstName' | 'lastName' | 'emailVerifiedAt'>,
-) {
-  const [row] = await db
-    .insert(users)
-    // No password: the user signs in through the provider (an administrator may set one later).
-    .values({ tenantId, ...values, passwordHash: null, status: 'Confirmed', isAdmin: false })
-    .returning();
-  return row!;
-}
-
-export async function setUserFields(
-  tenantId: string,
-  db: Executor,
-  userId: string,
-  values: Partial<Pick<SsoUser, 'status' | 'groupId' | 'emailVerifiedAt'>>,
-) {
-  const [row] = await db
-    .update(users)
-    .set({ ...values, updatedAt: new Date() })
-    .where(and(eq(users.tenantId, tenantId), eq(users.id, userId)))
-    .returning();
-  return row!;
+  return row?.userId ?? null;
 }
 
 export async function linkIdentity(

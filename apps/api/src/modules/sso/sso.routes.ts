@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.js';
 import { requestMeta } from '../../lib/context.js';
 import { route } from '../../lib/route.js';
-import { setSessionCookie } from '../../plugins/session.js';
+import { setSessionCookie } from '../sessions/index.js';
 import { ROUND_TRIP_TTL_MS, type SsoService } from './sso.service.js';
 import { setSsoBrowserCookie, ssoBrowserKeyOf } from './sso-browser.js';
 import { loginPageWith } from './sso-outcome.js';

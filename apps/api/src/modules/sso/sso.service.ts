@@ -14,16 +14,17 @@ import type { Database } from '../../db/client.js';
 import type { identityProviders } from '../../db/schema/index.js';
 import type { Actor, RequestMeta } from '../../lib/context.js';
 import { AppError, invalidTotp } from '../../lib/errors.js';
-import { sealedAt } from '../../lib/sealed-at.js';
-import type { SecretBox } from '../../lib/secrets.js';
-import { assertNetworkAllowed } from '../ip-ranges/network-access.js';
-import type { MfaService } from '../mfa/mfa.service.js';
-import * as states from '../oauth-states/oauth-states.repository.js';
-import { addressKey } from '../rate-limits/address-key.js';
-import type { RateLimiter } from '../rate-limits/rate-limits.service.js';
-import { toSessionUser } from '../sessions/sessions.routes.js';
-import { hashToken, type SessionService } from '../sessions/sessions.service.js';
-import type { Issuers } from './issuers.js';
+import { hashToken } from '../../lib/token-hash.js';
+import * as states from '../../platform/oauth-states/oauth-states.repository.js';
+import { addressKey } from '../../platform/rate-limits/address-key.js';
+import type { RateLimiter } from '../../platform/rate-limits/rate-limits.service.js';
+import { sealedAt } from '../../platform/secrets/sealed-at.js';
+import type { SecretBox } from '../../platform/secrets/secrets.js';
+import type { Issuers } from '../identity-providers/index.js';
+import { assertNetworkAllowed } from '../ip-ranges/index.js';
+import type { MfaService } from '../mfa/index.js';
+import { type SessionService, toSessionUser } from '../sessions/index.js';
+import { findUser } from '../users/index.js';
 import * as repo from './sso.repository.js';
 import { type ProviderClaims, resolveAccount } from './sso-accounts.js';
 import { newBrowserKey, startedBy } from './sso-browser.js';
@@ -94,8 +95,8 @@ export function createSsoService(deps: {
         await assertNetworkAllowed(tx, tenantId, meta.ip);
       } catch (error) {
         if (!(error instanceof AppError)) throw error;
-        const known = await repo.findLinkedUser(tenantId, tx, provider.id, claims.sub);
-        return refuse(error.code, 'address outside the network ranges', known?.id);
+        const knownId = await repo.findLinkedUserId(tenantId, tx, provider.id, claims.sub);
+        return refuse(error.code, 'address outside the network ranges', knownId ?? undefined);
       }
       const account = await resolveAccount(tx, tenantId, provider, claims, meta);
       if ('refused' in account) return refuse(account.refused, account.reason, account.user?.id);
@@ -268,7 +269,7 @@ export function createSsoService(deps: {
       // The user's state and the network may have changed while the code was typed.
       const checked = await database.tenant(tenantId, async (tx) => {
         const [user, tenant] = await Promise.all([
-          repo.findUser(tenantId, tx, userId),
+          findUser(tenantId, tx, userId),
           repo.findTenant(tenantId, tx),
         ]);
         if (!user || !tenant || tenant.status !== 'active' || user.status === 'Disabled') {

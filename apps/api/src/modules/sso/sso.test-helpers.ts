@@ -1,5 +1,10 @@
-import { SSO_CALLBACK_PATH } from '@skyvault/contract';
-import { call, createTestApp, type TestApp, type TestUser } from '../../../test/app.js';
+import {
+  type IdentityProviderCreate,
+  identityProviderEndpoints,
+  SSO_CALLBACK_PATH,
+} from '@skyvault/contract';
+import { apiCaller } from '../../../test/api-caller.js';
+import { createTestApp, type TestApp, type TestUser, useOpened, useTestApp } from '../../../test/app.js';
 import {
   OPENID_LOGIN_FIELD,
   type OpenIdAccount,
@@ -26,7 +31,24 @@ export const startTestProvider = (accounts: OpenIdAccount[] = []) =>
 export const createSsoTestApp = (env: Record<string, string> = {}, options = {}) =>
   createTestApp({ PUBLIC_URL, OUTBOUND_PRIVATE_NETWORKS: 'true', ...env }, options);
 
-export const providerBody = (issuer: string, overrides: Record<string, unknown> = {}) => ({
+/**
+ * What a describe block of single sign-on tests shares: the local provider with these accounts, and the
+ * API behind https (with `env`) that may reach it; both open before the block's tests.
+ */
+export function useSsoApps(
+  accounts: OpenIdAccount[] = [],
+  env: Record<string, string> = {},
+  options: { logStream?: NodeJS.WritableStream } = {},
+) {
+  const idp = useOpened(() => startTestProvider(accounts));
+  const t = useTestApp(() => createSsoTestApp(env, options));
+  return { idp, t, api: apiCaller(t) };
+}
+
+export const providerBody = (
+  issuer: string,
+  overrides: Partial<IdentityProviderCreate> = {},
+): IdentityProviderCreate => ({
   name: 'Acme Login',
   type: 'OpenId',
   buttonText: '',
@@ -34,17 +56,9 @@ export const providerBody = (issuer: string, overrides: Record<string, unknown> 
   ...overrides,
 });
 
-export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
-
-/** One call as the user, JSON body optional. */
-export const apiAs = (t: TestApp) => (u: TestUser, method: Method, url: string, payload?: object) =>
-  call(t, { method, url, payload, cookie: u.cookie });
-
 /** Creates a provider through the API and returns its id. */
-export async function createProvider(t: TestApp, u: TestUser, body: object): Promise<string> {
-  const res = await apiAs(t)(u, 'POST', '/api/v1/identity-providers', body);
-  if (res.statusCode !== 201) throw new Error(`create failed: ${res.statusCode} ${res.body}`);
-  return res.json().id;
+export async function createProvider(t: TestApp, u: TestUser, body: IdentityProviderCreate): Promise<string> {
+  return (await apiCaller(t).call(u, identityProviderEndpoints.create, { body })).result().id;
 }
 
 /**

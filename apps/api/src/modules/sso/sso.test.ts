@@ -1,16 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { ssoStartPath } from '@skyvault/contract';
+import { identityProviderEndpoints, ssoStartPath, userEndpoints } from '@skyvault/contract';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, cookieFrom, createTenantWithUser, type TestApp, type TestUser } from '../../../test/app.js';
-import type { OpenIdProvider } from '../../../test/openid-provider.js';
+import { describe, expect, it } from 'vitest';
+import { call, cookieFrom, createTenantWithUser, type TestUser } from '../../../test/app.js';
 import { auditEvents, oauthStates, userIdentities, users } from '../../db/schema/index.js';
 import { createGroup, insertRole } from '../groups/groups.test-helpers.js';
 import { createRange, OFFICE_RANGE } from '../ip-ranges/ip-ranges.test-helpers.js';
 import {
-  apiAs,
   createProvider,
-  createSsoTestApp,
   IDP_CLIENT_ID,
   locationOf,
   PUBLIC_URL,
@@ -18,7 +15,7 @@ import {
   REDIRECT_URI,
   signInAtProvider,
   ssoCookieFrom,
-  startTestProvider,
+  useSsoApps,
 } from './sso.test-helpers.js';
 
 /**
@@ -29,24 +26,16 @@ let host = 0;
 const browser = () => `198.51.100.${(host++ % 250) + 1}`;
 
 describe('single sign-on through an OpenID provider', () => {
-  let idp: OpenIdProvider;
-  let t: TestApp;
-  let api: ReturnType<typeof apiAs>;
-  beforeAll(async () => {
-    idp = await startTestProvider([
+  const { idp, t, api } = useSsoApps(
+    [
       { sub: 'ada-1', email: 'ada@acme.example', givenName: 'Ada', familyName: 'Lovelace' },
       { sub: 'grace-1', email: 'grace@acme.example', name: 'Grace Brewster Hopper' },
       { sub: 'mallory-1', email: 'boss@acme.example', emailVerified: false },
       { sub: 'nomail-1' },
-    ]);
+    ],
     // A low ceiling of sign-in starts per address, so that a test can reach it.
-    t = await createSsoTestApp({ RATE_LIMIT_SSO_STARTS_PER_ADDRESS: '30/60' });
-    api = apiAs(t);
-  });
-  afterAll(async () => {
-    await t.close();
-    await idp.close();
-  });
+    { RATE_LIMIT_SSO_STARTS_PER_ADDRESS: '30/60' },
+  );
 
   const get = (url: string, cookie?: string, from = browser()) =>
     t.app.inject({ method: 'GET', url, remoteAddress: from, headers: cookie ? { cookie } : {} });
@@ -88,7 +77,7 @@ describe('single sign-on through an OpenID provider', () => {
   it("lists the buttons of the tenant's active providers only, and nothing for unknown tenants", async () => {
     const { admin, id } = await tenantWithProvider({ name: 'Okta', buttonText: 'Okta staff' });
     const disabled = await createProvider(t, admin, providerBody(idp.issuer, { name: 'Old IdP' }));
-    await api(admin, 'PATCH', `/api/v1/identity-providers/${disabled}/disable`);
+    await api.call(admin, identityProviderEndpoints.disable, { params: { id: disabled } });
 
     const res = await buttonsOf(admin.tenantName.toUpperCase(), '/oauth/authorize?client_id=abc&x=1');
     expect(res.statusCode).toBe(200);
@@ -228,25 +217,25 @@ describe('single sign-on through an OpenID provider', () => {
 
   it('refuses a disabled provider at the start and at the callback', async () => {
     const { admin, id } = await tenantWithProvider();
-    await api(admin, 'PATCH', `/api/v1/identity-providers/${id}/disable`);
+    await api.call(admin, identityProviderEndpoints.disable, { params: { id } });
     const start = await get(`${ssoStartPath(id)}?state=%2Fgroups`);
     expect(start.headers.location).toBe('/auth/login?ssoError=SSO_FAILED&redirectTo=%2Fgroups');
 
-    await api(admin, 'PATCH', `/api/v1/identity-providers/${id}/enable`);
+    await api.call(admin, identityProviderEndpoints.enable, { params: { id } });
     const started = await get(ssoStartPath(id));
     const back = await signInAtProvider(idp, String(started.headers.location), 'ada-1');
     // Disabled while the user was at the provider.
-    await api(admin, 'PATCH', `/api/v1/identity-providers/${id}/disable`);
+    await api.call(admin, identityProviderEndpoints.disable, { params: { id } });
     const refused = await get(back, ssoCookieFrom(started));
     expect(refused.headers.location).toBe('/auth/login?ssoError=SSO_FAILED');
     expect(refused.headers['set-cookie']).toBeUndefined();
     expect(await userByEmail(admin, 'ada@acme.example')).toBeUndefined();
 
     // Deleted: the same.
-    await api(admin, 'PATCH', `/api/v1/identity-providers/${id}/enable`);
+    await api.call(admin, identityProviderEndpoints.enable, { params: { id } });
     const restarted = await get(ssoStartPath(id));
     const backAgain = await signInAtProvider(idp, String(restarted.headers.location), 'ada-1');
-    await api(admin, 'DELETE', `/api/v1/identity-providers/${id}`);
+    await api.call(admin, identityProviderEndpoints.remove, { params: { id } });
     expect((await get(backAgain, ssoCookieFrom(restarted))).headers.location).toBe(
       '/auth/login?ssoError=SSO_FAILED',
     );
@@ -326,7 +315,7 @@ describe('single sign-on through an OpenID provider', () => {
     const { admin, id } = await tenantWithProvider();
     await signIn(ssoStartPath(id), 'ada-1');
     const user = (await userByEmail(admin, 'ada@acme.example'))!;
-    await api(admin, 'PATCH', `/api/v1/users/${user.id}`, { status: 'Disabled' });
+    await api.call(admin, userEndpoints.update, { params: { id: user.id }, body: { status: 'Disabled' } });
     const refused = await signIn(ssoStartPath(id), 'ada-1');
     expect(refused.headers.location).toBe('/auth/login?ssoError=ACCOUNT_DISABLED');
     expect((await eventsOf(admin, user.id)).map((e) => e.action)).toContain('failed-sign-in');

@@ -7,8 +7,8 @@ import {
   type StorageType,
 } from '@skyvault/contract';
 import { invalidField } from '../../lib/errors.js';
-import { sealedAt } from '../../lib/sealed-at.js';
-import type { SecretBox } from '../../lib/secrets.js';
+import { sealedAt } from '../../platform/secrets/sealed-at.js';
+import type { SecretBox } from '../../platform/secrets/secrets.js';
 import type { StorageRow } from './storages.repository.js';
 
 /** Everything a storage needs to be reached, secrets included: what is sealed in its row. */
@@ -16,7 +16,7 @@ export type StoredCredentials = AwsS3Credentials | AzureBlobCredentials | Record
 
 /**
  * Sealed for one storage row: another storage's credentials copied into it do not decrypt. Shared
- * storages belong to no tenant and are bound to the shared scope instead (lib/sealed-at.ts).
+ * storages belong to no tenant and are bound to the shared scope instead (platform/secrets/sealed-at.ts).
  */
 export const sealCredentials = (
   secrets: SecretBox,

@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTenantWithUser, createTestApp, type TestApp, type TestUser } from '../../../test/app.js';
-import { apiAs, awsCredentials, azureCredentials, createStorage } from './storages.test-helpers.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { apiCaller } from '../../../test/api-caller.js';
+import { createTenantWithUser, type TestUser, useTestApp } from '../../../test/app.js';
+import { awsCredentials, azureCredentials, createStorage } from './storages.test-helpers.js';
 
 /**
  * SPEC.md §5 for storages, message by message. Names follow the connection/storage name rules (3 to 64,
@@ -52,21 +53,18 @@ const CREDENTIAL_CASES = FIELDS.flatMap(([type, field, label, min, max]) => {
 const valid = { AwsS3: awsCredentials, AzureBlob: azureCredentials };
 
 describe('storage validation (SPEC.md §5)', () => {
-  let t: TestApp;
   let u: TestUser;
-  let api: ReturnType<typeof apiAs>;
   let existing: string;
+  const t = useTestApp();
+  const api = apiCaller(t);
   beforeAll(async () => {
-    t = await createTestApp();
-    api = apiAs(t);
     u = await createTenantWithUser(t);
     existing = await createStorage(t, u, { name: 'existing', type: 'AwsS3', credentials: awsCredentials });
   });
-  afterAll(() => t.close());
 
   const fieldsOf = async (method: 'POST' | 'PATCH', body: object) => {
     const url = method === 'POST' ? '/api/v1/storages' : `/api/v1/storages/${existing}`;
-    const res = await api(u, method, url, body);
+    const res = await api.send(u, method, url, body);
     expect(res.statusCode).toBe(400);
     expect(res.json().code).toBe('VALIDATION_ERROR');
     return res.json().fields;

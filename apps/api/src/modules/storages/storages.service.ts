@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import {
+  ERROR_MESSAGES,
   NAME_TAKEN,
   NOT_FOUND,
+  REFUSALS,
   type Storage,
   type StorageCreate,
   type StorageCreated,
@@ -14,9 +16,9 @@ import type { z } from 'zod';
 import type { Database } from '../../db/client.js';
 import type { Actor, RequestMeta } from '../../lib/context.js';
 import { conflict, forbidden, invalidField, notFound } from '../../lib/errors.js';
-import type { SecretBox } from '../../lib/secrets.js';
 import { iso } from '../../lib/sql.js';
-import { recordAudit } from '../audit/audit.service.js';
+import { recordAudit } from '../../platform/audit/audit.service.js';
+import type { SecretBox } from '../../platform/secrets/secrets.js';
 import {
   credentialsView,
   openCredentials,
@@ -29,9 +31,6 @@ import * as repo from './storages.repository.js';
 type StorageInput = z.output<typeof storageCreateSchema>;
 type StorageChange = z.output<typeof storagePatchSchema>;
 type StorageListQuery = z.output<typeof storageListQuerySchema>;
-
-export const SHARED_READ_ONLY = 'Shared storages cannot be edited or deleted';
-export const STORAGE_IN_USE = 'This storage is used by a connection. Delete the connection first.';
 
 const toStorage = (row: repo.StorageRow, credentials: StoredCredentials): Storage => ({
   id: row.id,
@@ -115,7 +114,7 @@ export function createStorageService(deps: { database: Database; secrets: Secret
       return database.tenant(tenantId, async (tx) => {
         const before = await repo.findStorage(tenantId, tx, id);
         if (!before) throw notFound(NOT_FOUND.storage);
-        if (before.isShared) throw forbidden(SHARED_READ_ONLY);
+        if (before.isShared) throw forbidden(REFUSALS.storage.sharedReadOnly);
         if (input.name !== undefined && (await repo.nameTaken(tenantId, tx, input.name, id)))
           throw conflict(NAME_TAKEN.storage, { name: NAME_TAKEN.storage });
         const stored = openCredentials(secrets, before);
@@ -149,11 +148,11 @@ export function createStorageService(deps: { database: Database; secrets: Secret
       await database.tenant(tenantId, async (tx) => {
         const row = await repo.findStorage(tenantId, tx, id);
         if (!row) throw notFound(NOT_FOUND.storage);
-        if (row.isShared) throw forbidden(SHARED_READ_ONLY);
+        if (row.isShared) throw forbidden(REFUSALS.storage.sharedReadOnly);
         // The foreign key refuses while a connection keeps its backups here; that is the user's
         // conflict to resolve, not a server failure.
         await repo.deleteStorage(tenantId, tx, id).catch((error: unknown) => {
-          throw isStillReferenced(error) ? conflict(STORAGE_IN_USE) : error;
+          throw isStillReferenced(error) ? conflict(REFUSALS.storage.inUse) : error;
         });
         await recordAudit(tx, meta, {
           tenantId,
@@ -182,7 +181,7 @@ export async function createSharedStorage(
   const parsed = storageCreateSchema.safeParse(input);
   if (!parsed.success) {
     const [issue] = parsed.error.issues;
-    throw invalidField(issue?.path.join('.') || 'name', issue?.message ?? 'Invalid storage');
+    throw invalidField(issue?.path.join('.') || 'name', issue?.message ?? ERROR_MESSAGES.VALIDATION_ERROR);
   }
   const { name, type, credentials } = parsed.data;
   const row = await deps.database.system(async (tx) => {

@@ -1,33 +1,25 @@
+import { REFUSALS, storageEndpoints } from '@skyvault/contract';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTenantWithUser, createTestApp, type TestApp, type TestUser } from '../../../test/app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { apiCaller } from '../../../test/api-caller.js';
+import { createTenantWithUser, type TestUser, useTestApp } from '../../../test/app.js';
 import { storages } from '../../db/schema/index.js';
 import type { AppError } from '../../lib/errors.js';
-import { sealedAt } from '../../lib/sealed-at.js';
-import { createSharedStorage, SHARED_READ_ONLY } from './storages.service.js';
-import {
-  AWS_SECRET,
-  apiAs,
-  awsBody,
-  awsCredentials,
-  createStorage,
-  localBody,
-} from './storages.test-helpers.js';
+import { sealedAt } from '../../platform/secrets/sealed-at.js';
+import { createSharedStorage } from './storages.service.js';
+import { AWS_SECRET, awsBody, awsCredentials, createStorage, localBody } from './storages.test-helpers.js';
 
 /** Shared storages: created by the operators' CLI for every tenant, read-only in the console. */
 describe('shared storages', () => {
-  let t: TestApp;
-  let api: ReturnType<typeof apiAs>;
   let u: TestUser;
   let sharedId: string;
+  const t = useTestApp();
+  const api = apiCaller(t);
   beforeAll(async () => {
-    t = await createTestApp();
-    api = apiAs(t);
     const deps = { database: t.database, secrets: t.app.services.secrets };
     sharedId = (await createSharedStorage(deps, awsBody('platform-s3'))).id;
     u = await createTenantWithUser(t);
   });
-  afterAll(() => t.close());
 
   const sharedDeps = () => ({ database: t.database, secrets: t.app.services.secrets });
 
@@ -63,14 +55,14 @@ describe('shared storages', () => {
 
   it('are listed and readable by every tenant, without secrets', async () => {
     const own = await createStorage(t, u, localBody('own-local'));
-    const list = await api(u, 'GET', '/api/v1/storages');
+    const list = await api.call(u, storageEndpoints.list);
     expect(list.json().count).toBe(2);
     expect(list.json().rows.map((row: { id: string }) => row.id)).toEqual([own, sharedId]);
     expect(list.json().rows[1]).toMatchObject({ isSharedStorage: true, name: 'platform-s3' });
     expect(list.body).not.toContain(AWS_SECRET);
 
     const stranger = await createTenantWithUser(t);
-    const one = await api(stranger, 'GET', `/api/v1/storages/${sharedId}`);
+    const one = await api.call(stranger, storageEndpoints.get, { params: { id: sharedId } });
     expect(one.json()).toMatchObject({
       isSharedStorage: true,
       credentials: {
@@ -80,16 +72,28 @@ describe('shared storages', () => {
       },
     });
     expect(one.body).not.toContain(AWS_SECRET);
-    expect((await api(stranger, 'GET', '/api/v1/storages?search=platform&type=AwsS3')).json().count).toBe(1);
-    expect((await api(stranger, 'GET', '/api/v1/storages?type=Local')).json().count).toBe(0);
+    expect(
+      (
+        await api.call(stranger, storageEndpoints.list, { query: { search: 'platform', type: 'AwsS3' } })
+      ).json().count,
+    ).toBe(1);
+    expect((await api.call(stranger, storageEndpoints.list, { query: { type: 'Local' } })).json().count).toBe(
+      0,
+    );
   });
 
   it('cannot be edited or deleted', async () => {
-    const edit = await api(u, 'PATCH', `/api/v1/storages/${sharedId}`, awsBody('mine-now'));
-    const remove = await api(u, 'DELETE', `/api/v1/storages/${sharedId}`);
+    const edit = await api.call(u, storageEndpoints.update, {
+      params: { id: sharedId },
+      body: awsBody('mine-now'),
+    });
+    const remove = await api.call(u, storageEndpoints.remove, { params: { id: sharedId } });
     for (const res of [edit, remove]) {
       expect(res.statusCode).toBe(403);
-      expect(res.json()).toMatchObject({ code: 'INSUFFICIENT_ACCESS', message: SHARED_READ_ONLY });
+      expect(res.json()).toMatchObject({
+        code: 'INSUFFICIENT_ACCESS',
+        message: REFUSALS.storage.sharedReadOnly,
+      });
     }
     const [row] = await t.database.system((tx) =>
       tx.select().from(storages).where(eq(storages.id, sharedId)),
@@ -98,7 +102,7 @@ describe('shared storages', () => {
   });
 
   it('keep their names for themselves in the tenant’s view', async () => {
-    const res = await api(u, 'POST', '/api/v1/storages', localBody('Platform-S3'));
+    const res = await api.call(u, storageEndpoints.create, { body: localBody('Platform-S3') });
     expect(res.statusCode).toBe(409);
     expect(res.json().fields).toEqual({ name: 'A storage with this name already exists' });
   });

@@ -1,4 +1,6 @@
-import { call, type TestApp, type TestUser } from '../../../test/app.js';
+import { type StorageCreate, storageEndpoints } from '@skyvault/contract';
+import { apiCaller } from '../../../test/api-caller.js';
+import type { TestApp, TestUser } from '../../../test/app.js';
 
 /** Secrets that are easy to search for in any answer or row. */
 export const AWS_SECRET = 'aws-SECRET-never-shown-0123456789';
@@ -25,15 +27,7 @@ export const azureBody = (name = 'azure-main') => ({
 });
 export const localBody = (name = 'local-main') => ({ name, type: 'Local' as const });
 
-export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
-
-/** One call as the user, JSON body optional. */
-export const apiAs = (t: TestApp) => (u: TestUser, method: Method, url: string, payload?: object) =>
-  call(t, { method, url, payload, cookie: u.cookie });
-
 /** Creates a storage through the API and returns its id. */
-export async function createStorage(t: TestApp, u: TestUser, body: object): Promise<string> {
-  const res = await apiAs(t)(u, 'POST', '/api/v1/storages', body);
-  if (res.statusCode !== 201) throw new Error(`create failed: ${res.statusCode} ${res.body}`);
-  return res.json().id;
+export async function createStorage(t: TestApp, u: TestUser, body: StorageCreate): Promise<string> {
+  return (await apiCaller(t).call(u, storageEndpoints.create, { body })).result().id;
 }

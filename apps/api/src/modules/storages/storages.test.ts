@@ -1,15 +1,16 @@
 import { randomUUID } from 'node:crypto';
+import { storageEndpoints } from '@skyvault/contract';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createTenantWithUser, createTestApp, type TestApp, type TestUser } from '../../../test/app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { expectAdministratorsOnly, expectEachAnswers } from '../../../test/answers.js';
+import { apiCaller } from '../../../test/api-caller.js';
+import { createTenantWithUser, type TestUser, useTestApp } from '../../../test/app.js';
 import { auditEvents, connections, storages } from '../../db/schema/index.js';
-import { sealedAt } from '../../lib/sealed-at.js';
-import { REDACTED } from '../audit/audit.service.js';
-import { STORAGE_IN_USE } from './storages.service.js';
+import { REDACTED } from '../../platform/audit/audit.service.js';
+import { sealedAt } from '../../platform/secrets/sealed-at.js';
 import {
   AWS_SECRET,
   AZURE_SECRET,
-  apiAs,
   awsBody,
   awsCredentials,
   azureBody,
@@ -19,13 +20,8 @@ import {
 } from './storages.test-helpers.js';
 
 describe('storages', () => {
-  let t: TestApp;
-  let api: ReturnType<typeof apiAs>;
-  beforeAll(async () => {
-    t = await createTestApp();
-    api = apiAs(t);
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
+  const api = apiCaller(t);
 
   const rowOf = async (u: TestUser, id: string) => {
     const [row] = await t.database.tenant(u.tenantId, (tx) =>
@@ -36,13 +32,13 @@ describe('storages', () => {
 
   it('creates each kind, answering the message and reading back without secrets', async () => {
     const u = await createTenantWithUser(t);
-    const created = await api(u, 'POST', '/api/v1/storages', awsBody());
+    const created = await api.call(u, storageEndpoints.create, { body: awsBody() });
     expect(created.statusCode).toBe(201);
     expect(created.json()).toEqual({ id: expect.any(String), message: 'Storage was successfully created' });
     const azureId = await createStorage(t, u, azureBody());
     const localId = await createStorage(t, u, localBody());
 
-    const aws = await api(u, 'GET', `/api/v1/storages/${created.json().id}`);
+    const aws = await api.call(u, storageEndpoints.get, { params: { id: created.json().id } });
     expect(aws.json()).toMatchObject({
       name: 'aws-main',
       type: 'AwsS3',
@@ -50,16 +46,16 @@ describe('storages', () => {
       credentials: { region: 'eu-west-1', bucketName: 'acme-backups', accessKeyId: 'AKIAIOSFODNN7EXAMPLE' },
     });
     expect(aws.json().credentials).not.toHaveProperty('secretAccessKey');
-    expect((await api(u, 'GET', `/api/v1/storages/${azureId}`)).json()).toMatchObject({
+    expect((await api.call(u, storageEndpoints.get, { params: { id: azureId } })).json()).toMatchObject({
       type: 'AzureBlob',
       credentials: { accountName: 'acmestorage', containerName: 'backups' },
     });
-    expect((await api(u, 'GET', `/api/v1/storages/${localId}`)).json()).toMatchObject({
+    expect((await api.call(u, storageEndpoints.get, { params: { id: localId } })).json()).toMatchObject({
       type: 'Local',
       credentials: {},
     });
 
-    const list = await api(u, 'GET', '/api/v1/storages');
+    const list = await api.call(u, storageEndpoints.list);
     expect(list.json().count).toBe(3);
     for (const body of [aws.body, list.body]) {
       expect(body).not.toContain(AWS_SECRET);
@@ -103,10 +99,13 @@ describe('storages', () => {
   it('edits: an empty secret keeps the stored one, a new one replaces it', async () => {
     const u = await createTenantWithUser(t);
     const id = await createStorage(t, u, awsBody());
-    const kept = await api(u, 'PATCH', `/api/v1/storages/${id}`, {
-      name: 'aws-renamed',
-      type: 'AwsS3',
-      credentials: { ...awsCredentials, region: 'us-east-1', secretAccessKey: '' },
+    const kept = await api.call(u, storageEndpoints.update, {
+      params: { id },
+      body: {
+        name: 'aws-renamed',
+        type: 'AwsS3',
+        credentials: { ...awsCredentials, region: 'us-east-1', secretAccessKey: '' },
+      },
     });
     expect(kept.statusCode).toBe(200);
     expect(kept.json()).toMatchObject({ name: 'aws-renamed', credentials: { region: 'us-east-1' } });
@@ -121,9 +120,12 @@ describe('storages', () => {
     expect(await open()).toEqual({ ...awsCredentials, region: 'us-east-1' });
 
     const newSecret = 'another-secret-key-0123456789';
-    await api(u, 'PATCH', `/api/v1/storages/${id}`, {
-      ...awsBody('aws-renamed'),
-      credentials: { ...awsCredentials, secretAccessKey: newSecret },
+    await api.call(u, storageEndpoints.update, {
+      params: { id },
+      body: {
+        ...awsBody('aws-renamed'),
+        credentials: { ...awsCredentials, secretAccessKey: newSecret },
+      },
     });
     expect((await open()).secretAccessKey).toBe(newSecret);
 
@@ -145,7 +147,10 @@ describe('storages', () => {
   it('changes only what a PATCH names: the name alone, or the credentials alone', async () => {
     const u = await createTenantWithUser(t);
     const id = await createStorage(t, u, awsBody('patched'));
-    const renamed = await api(u, 'PATCH', `/api/v1/storages/${id}`, { name: 'patched-again' });
+    const renamed = await api.call(u, storageEndpoints.update, {
+      params: { id },
+      body: { name: 'patched-again' },
+    });
     expect(renamed.statusCode).toBe(200);
     expect(renamed.json()).toMatchObject({
       name: 'patched-again',
@@ -161,9 +166,12 @@ describe('storages', () => {
       );
     expect(await open()).toEqual(awsCredentials);
 
-    const moved = await api(u, 'PATCH', `/api/v1/storages/${id}`, {
-      type: 'AwsS3',
-      credentials: { ...awsCredentials, region: 'us-east-2', secretAccessKey: '' },
+    const moved = await api.call(u, storageEndpoints.update, {
+      params: { id },
+      body: {
+        type: 'AwsS3',
+        credentials: { ...awsCredentials, region: 'us-east-2', secretAccessKey: '' },
+      },
     });
     expect(moved.statusCode).toBe(200);
     expect(moved.json()).toMatchObject({ name: 'patched-again', credentials: { region: 'us-east-2' } });
@@ -171,9 +179,10 @@ describe('storages', () => {
 
     // Credentials go with their kind; a bad name alone is still refused with its message.
     expect(
-      (await api(u, 'PATCH', `/api/v1/storages/${id}`, { credentials: awsCredentials })).statusCode,
+      (await api.call(u, storageEndpoints.update, { params: { id }, body: { credentials: awsCredentials } }))
+        .statusCode,
     ).toBe(400);
-    const short = await api(u, 'PATCH', `/api/v1/storages/${id}`, { name: 'ab' });
+    const short = await api.call(u, storageEndpoints.update, { params: { id }, body: { name: 'ab' } });
     expect(short.statusCode).toBe(400);
     expect(Object.keys(short.json().fields)).toEqual(['name']);
   });
@@ -181,18 +190,21 @@ describe('storages', () => {
   it('changes the type only with the new kind’s secret', async () => {
     const u = await createTenantWithUser(t);
     const id = await createStorage(t, u, awsBody('moving'));
-    const missing = await api(u, 'PATCH', `/api/v1/storages/${id}`, {
-      name: 'moving',
-      type: 'AzureBlob',
-      credentials: { ...azureCredentials, accountKey: '' },
+    const missing = await api.call(u, storageEndpoints.update, {
+      params: { id },
+      body: {
+        name: 'moving',
+        type: 'AzureBlob',
+        credentials: { ...azureCredentials, accountKey: '' },
+      },
     });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().fields).toEqual({ 'credentials.accountKey': 'Account key is required' });
 
-    const moved = await api(u, 'PATCH', `/api/v1/storages/${id}`, azureBody('moving'));
+    const moved = await api.call(u, storageEndpoints.update, { params: { id }, body: azureBody('moving') });
     expect(moved.json().type).toBe('AzureBlob');
     expect(moved.json().credentials).toEqual({ accountName: 'acmestorage', containerName: 'backups' });
-    const toLocal = await api(u, 'PATCH', `/api/v1/storages/${id}`, localBody('moving'));
+    const toLocal = await api.call(u, storageEndpoints.update, { params: { id }, body: localBody('moving') });
     expect(toLocal.json()).toMatchObject({ type: 'Local', credentials: {} });
     const sealed = (await rowOf(u, id)).credentials!;
     expect(
@@ -204,23 +216,31 @@ describe('storages', () => {
     const u = await createTenantWithUser(t);
     await createStorage(t, u, localBody('Primary'));
     const other = await createStorage(t, u, localBody('Secondary'));
-    const dup = await api(u, 'POST', '/api/v1/storages', awsBody('primary'));
+    const dup = await api.call(u, storageEndpoints.create, { body: awsBody('primary') });
     expect(dup.statusCode).toBe(409);
     expect(dup.json().fields).toEqual({ name: 'A storage with this name already exists' });
-    const renamed = await api(u, 'PATCH', `/api/v1/storages/${other}`, localBody('PRIMARY'));
+    const renamed = await api.call(u, storageEndpoints.update, {
+      params: { id: other },
+      body: localBody('PRIMARY'),
+    });
     expect(renamed.statusCode).toBe(409);
     // Keeping its own name is no conflict; another tenant may use the same name.
-    expect((await api(u, 'PATCH', `/api/v1/storages/${other}`, localBody('secondary'))).statusCode).toBe(200);
+    expect(
+      (await api.call(u, storageEndpoints.update, { params: { id: other }, body: localBody('secondary') }))
+        .statusCode,
+    ).toBe(200);
     const stranger = await createTenantWithUser(t);
-    expect((await api(stranger, 'POST', '/api/v1/storages', localBody('Primary'))).statusCode).toBe(201);
+    expect(
+      (await api.call(stranger, storageEndpoints.create, { body: localBody('Primary') })).statusCode,
+    ).toBe(201);
   });
 
   it('deletes, with an audit event, and then answers 404', async () => {
     const u = await createTenantWithUser(t);
     const id = await createStorage(t, u, azureBody());
-    expect((await api(u, 'DELETE', `/api/v1/storages/${id}`)).statusCode).toBe(204);
-    expect((await api(u, 'GET', `/api/v1/storages/${id}`)).statusCode).toBe(404);
-    expect((await api(u, 'DELETE', `/api/v1/storages/${id}`)).statusCode).toBe(404);
+    expect((await api.call(u, storageEndpoints.remove, { params: { id } })).statusCode).toBe(204);
+    expect((await api.call(u, storageEndpoints.get, { params: { id } })).statusCode).toBe(404);
+    expect((await api.call(u, storageEndpoints.remove, { params: { id } })).statusCode).toBe(404);
     const [event] = await t.database.tenant(u.tenantId, (tx) =>
       tx.select().from(auditEvents).where(eq(auditEvents.action, 'delete')),
     );
@@ -236,10 +256,13 @@ describe('storages', () => {
         .insert(connections)
         .values({ tenantId: u.tenantId, name: 'prod', organizationType: 'Production', storageId: id }),
     );
-    const res = await api(u, 'DELETE', `/api/v1/storages/${id}`);
+    const res = await api.call(u, storageEndpoints.remove, { params: { id } });
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toMatchObject({ code: 'CONFLICT', message: STORAGE_IN_USE });
-    expect((await api(u, 'GET', `/api/v1/storages/${id}`)).statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      code: 'CONFLICT',
+      message: 'This storage is used by a connection. Delete the connection first.',
+    });
+    expect((await api.call(u, storageEndpoints.get, { params: { id } })).statusCode).toBe(200);
     const deletes = await t.database.tenant(u.tenantId, (tx) =>
       tx.select().from(auditEvents).where(eq(auditEvents.action, 'delete')),
     );
@@ -272,7 +295,7 @@ describe('storages', () => {
       await createStorage(t, await createTenantWithUser(t), localBody('alpha-elsewhere'));
     });
 
-    const list = async (query: string) => (await api(u, 'GET', `/api/v1/storages?${query}`)).json();
+    const list = async (query: string) => (await api.send(u, 'GET', `/api/v1/storages?${query}`)).json();
     const namesOf = (body: { rows: { name: string }[] }) => body.rows.map((row) => row.name);
 
     it('pages by 10 by default, newest first, with the total count', async () => {
@@ -303,7 +326,7 @@ describe('storages', () => {
 
     it('rejects an unknown type and a bad page', async () => {
       for (const query of ['type=Ftp', 'limit=0', 'limit=1000', 'offset=-1']) {
-        expect((await api(u, 'GET', `/api/v1/storages?${query}`)).statusCode).toBe(400);
+        expect((await api.send(u, 'GET', `/api/v1/storages?${query}`)).statusCode).toBe(400);
       }
     });
   });
@@ -322,31 +345,25 @@ describe('storages', () => {
       const owner = await createTenantWithUser(t);
       const id = await createStorage(t, owner, awsBody('owned'));
       const other = await createTenantWithUser(t);
-      for (const [method, url, payload] of endpoints(id).filter(([, url]) => url.endsWith(id))) {
-        expect((await api(other, method, url, payload)).statusCode).toBe(404);
-      }
-      expect((await api(owner, 'GET', `/api/v1/storages/${id}`)).json().name).toBe('owned');
+      await expectEachAnswers(
+        api,
+        other,
+        endpoints(id).filter(([, url]) => url.endsWith(id)),
+        404,
+      );
+      expect((await api.call(owner, storageEndpoints.get, { params: { id } })).json().name).toBe('owned');
     });
 
     it('answers 401 without a session, 403 to a non-administrator', async () => {
       const admin = await createTenantWithUser(t);
       const id = await createStorage(t, admin, localBody('guarded'));
       const member = await createTenantWithUser(t, { isAdmin: false });
-      for (const [method, url, payload] of endpoints(id)) {
-        expect((await call(t, { method, url, payload })).json().code).toBe('INVALID_SESSION_EXCEPTION');
-        const res = await api(member, method, url, payload);
-        expect(res.statusCode).toBe(403);
-        expect(res.json().code).toBe('INSUFFICIENT_ACCESS');
-      }
+      await expectAdministratorsOnly(api, member, endpoints(id));
     });
 
     it('answers 403 SERVICE_NOT_ENABLED to a tenant without Backup and Archive', async () => {
       const devOpsOnly = await createTenantWithUser(t, { services: ['devOps'] });
-      for (const [method, url, payload] of endpoints(randomUUID())) {
-        const res = await api(devOpsOnly, method, url, payload);
-        expect(res.statusCode).toBe(403);
-        expect(res.json().code).toBe('SERVICE_NOT_ENABLED');
-      }
+      await expectEachAnswers(api, devOpsOnly, endpoints(randomUUID()), 403, { code: 'SERVICE_NOT_ENABLED' });
     });
   });
 });

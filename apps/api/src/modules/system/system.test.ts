@@ -1,53 +1,54 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createTenantWithUser, createTestApp, type TestApp } from '../../../test/app.js';
+import { systemEndpoints } from '@skyvault/contract';
+import { describe, expect, it } from 'vitest';
+import { apiCaller } from '../../../test/api-caller.js';
+import { createTenantWithUser, createTestApp, useTestApp } from '../../../test/app.js';
 
 describe('system calls', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({
+  const t = useTestApp(() =>
+    createTestApp({
       SERVICE_URL_BACKUP: 'https://backup.example.com',
       SERVICE_URL_DEVOPS: 'https://devops.example.com',
-    });
-  });
-  afterAll(() => t.close());
+    }),
+  );
+  const api = apiCaller(t);
 
   it('GET /api/v1/brand answers the configured brand', async () => {
-    const res = await call(t, { method: 'GET', url: '/api/v1/brand' });
+    const res = await api.call(null, systemEndpoints.brand);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ brand: 'skyvault' });
   });
 
   it('GET /api/v1/links needs a session', async () => {
-    const res = await call(t, { method: 'GET', url: '/api/v1/links' });
+    const res = await api.call(null, systemEndpoints.links);
     expect(res.statusCode).toBe(401);
     expect(res.json()).toMatchObject({ statusCode: 401, code: 'INVALID_SESSION_EXCEPTION' });
   });
 
   it('GET /api/v1/links lists only the services the tenant has', async () => {
     const both = await createTenantWithUser(t, { services: ['backup', 'devOps'] });
-    const res = await call(t, { method: 'GET', url: '/api/v1/links', cookie: both.cookie });
+    const res = await api.call(both, systemEndpoints.links);
     expect(res.json()).toEqual({
       backup: 'https://backup.example.com',
       devOps: 'https://devops.example.com',
     });
 
     const devOpsOnly = await createTenantWithUser(t, { services: ['devOps'], isAdmin: false });
-    const res2 = await call(t, { method: 'GET', url: '/api/v1/links', cookie: devOpsOnly.cookie });
+    const res2 = await api.call(devOpsOnly, systemEndpoints.links);
     expect(res2.json()).toEqual({ devOps: 'https://devops.example.com' });
   });
 
   it('GET /api/analytics is disabled without a token and host', async () => {
-    const res = await call(t, { method: 'GET', url: '/api/analytics' });
+    const res = await api.call(null, systemEndpoints.analytics);
     expect(res.json()).toEqual({ token: '', host: '', isEnabled: false });
   });
 
   it('answers liveness and readiness', async () => {
-    expect((await call(t, { method: 'GET', url: '/healthz' })).json()).toEqual({ status: 'ok' });
-    expect((await call(t, { method: 'GET', url: '/readyz' })).json()).toEqual({ status: 'ok' });
+    expect((await api.send(null, 'GET', '/healthz')).json()).toEqual({ status: 'ok' });
+    expect((await api.send(null, 'GET', '/readyz')).json()).toEqual({ status: 'ok' });
   });
 
   it('documents the API in OpenAPI from the contract', async () => {
-    const res = await call(t, { method: 'GET', url: '/api/docs/json' });
+    const res = await api.send(null, 'GET', '/api/docs/json');
     expect(res.statusCode).toBe(200);
     const doc = res.json();
     expect(doc.openapi).toBe('3.1.0');
@@ -55,13 +56,13 @@ describe('system calls', () => {
       properties: { brand: { enum: ['skyvault', 'flosum'] } },
     });
     expect(doc.paths['/api/v1/auth/session'].get.security).toEqual([{ session: [] }]);
-    const ui = await call(t, { method: 'GET', url: '/api/docs/' });
+    const ui = await api.send(null, 'GET', '/api/docs/');
     expect(ui.statusCode).toBe(200);
     expect(ui.headers['content-type']).toContain('text/html');
   });
 
   it('answers an unknown API path with the error body', async () => {
-    const res = await call(t, { method: 'GET', url: '/api/v1/nothing-here' });
+    const res = await api.send(null, 'GET', '/api/v1/nothing-here');
     expect(res.statusCode).toBe(404);
     expect(res.json()).toMatchObject({ statusCode: 404, code: 'NOT_FOUND', requestId: expect.any(String) });
   });
@@ -86,7 +87,7 @@ describe('system calls', () => {
   });
 
   it('sends security headers', async () => {
-    const res = await call(t, { method: 'GET', url: '/api/v1/brand' });
+    const res = await api.call(null, systemEndpoints.brand);
     expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
   });
@@ -100,8 +101,8 @@ describe('brand setting', () => {
       ANALYTICS_HOST: 'https://eu.i.posthog.com',
     });
     try {
-      expect((await call(t, { method: 'GET', url: '/api/v1/brand' })).json()).toEqual({ brand: 'flosum' });
-      expect((await call(t, { method: 'GET', url: '/api/analytics' })).json()).toEqual({
+      expect((await apiCaller(t).call(null, systemEndpoints.brand)).json()).toEqual({ brand: 'flosum' });
+      expect((await apiCaller(t).call(null, systemEndpoints.analytics)).json()).toEqual({
         token: 'phc_x',
         host: 'https://eu.i.posthog.com',
         isEnabled: true,

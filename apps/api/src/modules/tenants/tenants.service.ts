@@ -1,9 +1,8 @@
 import {
   type Brand,
+  CODE_REFUSALS,
   NAME_TAKEN,
   NOT_FOUND,
-  SERVICE_KEYS,
-  type ServiceKey,
   type tenantSignUpSchema,
 } from '@skyvault/contract';
 import type { FastifyBaseLogger } from 'fastify';
@@ -13,25 +12,19 @@ import type { Database } from '../../db/client.js';
 import type { Actor, RequestMeta } from '../../lib/context.js';
 import { AppError, conflict, notFound } from '../../lib/errors.js';
 import { hashPassword } from '../../lib/passwords.js';
-import { recordAudit } from '../audit/audit.service.js';
-import type { Mailer } from '../mail/mailer.js';
-import { templates } from '../mail/templates.js';
-import type { OneTimeTokens } from '../one-time-tokens/one-time-tokens.service.js';
-import { addressKey } from '../rate-limits/address-key.js';
-import type { RateLimiter } from '../rate-limits/rate-limits.service.js';
-import * as users from '../users/users.repository.js';
+import { asServiceKeys } from '../../lib/services.js';
+import { recordAudit } from '../../platform/audit/audit.service.js';
+import type { Mailer } from '../../platform/mail/mailer.js';
+import { templates } from '../../platform/mail/templates.js';
+import type { OneTimeTokens } from '../../platform/one-time-tokens/one-time-tokens.service.js';
+import { addressKey } from '../../platform/rate-limits/address-key.js';
+import type { RateLimiter } from '../../platform/rate-limits/rate-limits.service.js';
+import * as users from '../users/index.js';
 import { baseTenantName, firstFreeName } from './tenant-name.js';
 import * as repo from './tenants.repository.js';
 
-export const asServiceKeys = (values: readonly string[]): ServiceKey[] =>
-  SERVICE_KEYS.filter((key) => values.includes(key));
-
 const VERIFY_HOURS = 48;
-const LINK_MESSAGES = {
-  invalid: 'This verification link is not valid.',
-  used: 'This verification link has already been used. You can log in.',
-  expired: 'This verification link has expired. We can send you a new one.',
-};
+const LINK_MESSAGES = CODE_REFUSALS.verificationLink;
 
 type SignUp = z.output<typeof tenantSignUpSchema>;
 

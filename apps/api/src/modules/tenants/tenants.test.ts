@@ -1,6 +1,7 @@
-import { MESSAGES } from '@skyvault/contract';
+import { authEndpoints, MESSAGES, tenantEndpoints } from '@skyvault/contract';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { apiCaller } from '../../../test/api-caller.js';
 import {
   call,
   createTenantWithUser,
@@ -8,6 +9,7 @@ import {
   lastMailTo,
   outbox,
   type TestApp,
+  useTestApp,
 } from '../../../test/app.js';
 import { auditEvents, oneTimeTokens, tenants } from '../../db/schema/index.js';
 import { baseTenantName, firstFreeName } from './tenant-name.js';
@@ -26,11 +28,8 @@ const valid = (email: string) => ({
 const linkToken = (text: string) => /\/tenants\/verify\?token=([\w-]+)/.exec(text)![1]!;
 
 describe('tenant sign-up', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ PUBLIC_URL: 'https://console.example.com' });
-  });
-  afterAll(() => t.close());
+  const t = useTestApp(() => createTestApp({ PUBLIC_URL: 'https://console.example.com' }));
+  const api = apiCaller(t);
 
   it('creates a pending tenant and e-mails a 48-hour verification link', async () => {
     const res = await signUp(t, valid('jane@acme.com'));
@@ -56,22 +55,22 @@ describe('tenant sign-up', () => {
   it('refuses login before verification, activates on the link, and refuses the link twice', async () => {
     await signUp(t, { ...valid('ops@globex.com'), application: 'devOps' });
     const login = { email: 'ops@globex.com', tenantName: 'globex', password: 'Secret-pass1' };
-    const early = await call(t, { method: 'POST', url: '/api/v1/auth/login', payload: login });
+    const early = await api.call(null, authEndpoints.login, { body: login });
     expect(early.statusCode).toBe(403);
     expect(early.json().code).toBe('EMAIL_NOT_VERIFIED');
 
     const token = linkToken((await lastMailTo(t, 'ops@globex.com')).text);
-    const verified = await call(t, { method: 'POST', url: '/api/v1/tenants/verify', payload: { token } });
+    const verified = await api.call(null, tenantEndpoints.verify, { body: { token } });
     expect(verified.json()).toEqual({ tenantName: 'globex', email: 'ops@globex.com' });
 
-    const again = await call(t, { method: 'POST', url: '/api/v1/tenants/verify', payload: { token } });
+    const again = await api.call(null, tenantEndpoints.verify, { body: { token } });
     expect(again.statusCode).toBe(400);
     expect(again.json()).toMatchObject({
       code: 'INVALID_CODE',
       message: 'This verification link has already been used. You can log in.',
     });
 
-    const res = await call(t, { method: 'POST', url: '/api/v1/auth/login', payload: login });
+    const res = await api.call(null, authEndpoints.login, { body: login });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
       email: 'ops@globex.com',
@@ -85,41 +84,26 @@ describe('tenant sign-up', () => {
     await signUp(t, valid('late@initech.com'));
     const first = linkToken((await lastMailTo(t, 'late@initech.com')).text);
     await t.database.system((tx) => tx.update(oneTimeTokens).set({ expiresAt: new Date(Date.now() - 1000) }));
-    const expired = await call(t, {
-      method: 'POST',
-      url: '/api/v1/tenants/verify',
-      payload: { token: first },
-    });
+    const expired = await api.call(null, tenantEndpoints.verify, { body: { token: first } });
     expect(expired.json().message).toBe('This verification link has expired. We can send you a new one.');
 
-    const resend = await call(t, {
-      method: 'POST',
-      url: '/api/v1/tenants/verification-email',
-      payload: { email: 'late@initech.com' },
+    const resend = await api.call(null, tenantEndpoints.resendVerification, {
+      body: { email: 'late@initech.com' },
     });
     expect(resend.statusCode).toBe(204);
     const second = linkToken((await lastMailTo(t, 'late@initech.com')).text);
     expect(second).not.toBe(first);
-    expect(
-      (await call(t, { method: 'POST', url: '/api/v1/tenants/verify', payload: { token: second } }))
-        .statusCode,
-    ).toBe(200);
+    expect((await api.call(null, tenantEndpoints.verify, { body: { token: second } })).statusCode).toBe(200);
 
-    const unknown = await call(t, {
-      method: 'POST',
-      url: '/api/v1/tenants/verification-email',
-      payload: { email: 'nobody@nowhere.com' },
+    const unknown = await api.call(null, tenantEndpoints.resendVerification, {
+      body: { email: 'nobody@nowhere.com' },
     });
     expect(unknown.statusCode).toBe(204);
     expect(outbox(t).some((m) => m.to === 'nobody@nowhere.com')).toBe(false);
   });
 
   it('refuses an unknown link', async () => {
-    const res = await call(t, {
-      method: 'POST',
-      url: '/api/v1/tenants/verify',
-      payload: { token: 'x'.repeat(43) },
-    });
+    const res = await api.call(null, tenantEndpoints.verify, { body: { token: 'x'.repeat(43) } });
     expect(res.json()).toMatchObject({
       statusCode: 400,
       code: 'INVALID_CODE',
@@ -187,7 +171,7 @@ describe('tenant sign-up', () => {
     expect(names).not.toContain('lapsed');
     expect(names).toContain('fresh-co');
     expect(names).toContain(active.tenantName);
-    const link = await call(t, { method: 'POST', url: '/api/v1/tenants/verify', payload: { token: stale } });
+    const link = await api.call(null, tenantEndpoints.verify, { body: { token: stale } });
     expect(link.statusCode).toBe(400);
     // The name is free for the next sign-up.
     await signUp(t, valid('again@lapsed.com'));
@@ -209,24 +193,14 @@ describe('tenant sign-up', () => {
     await signUp(t, valid('owner@prehijack.com'));
     const own = linkToken((await lastMailTo(t, 'owner@prehijack.com')).text);
     expect(own).not.toBe(planted);
-    const stale = await call(t, {
-      method: 'POST',
-      url: '/api/v1/tenants/verify',
-      payload: { token: planted },
-    });
+    const stale = await api.call(null, tenantEndpoints.verify, { body: { token: planted } });
     expect(stale.statusCode).toBe(400);
-    const verified = await call(t, {
-      method: 'POST',
-      url: '/api/v1/tenants/verify',
-      payload: { token: own },
-    });
+    const verified = await api.call(null, tenantEndpoints.verify, { body: { token: own } });
     expect(verified.json()).toEqual({ tenantName: 'prehijack', email: 'owner@prehijack.com' });
 
     const login = (password: string) =>
-      call(t, {
-        method: 'POST',
-        url: '/api/v1/auth/login',
-        payload: { tenantName: 'prehijack', email: 'owner@prehijack.com', password },
+      api.call(null, authEndpoints.login, {
+        body: { tenantName: 'prehijack', email: 'owner@prehijack.com', password },
       });
     expect((await login('Planted-pass1')).statusCode).toBe(401);
     expect((await login('Secret-pass1')).statusCode).toBe(200);
@@ -254,20 +228,12 @@ describe('tenant sign-up', () => {
 });
 
 describe('PATCH /api/v1/tenants (change tenant name)', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
+  const api = apiCaller(t);
 
   it('renames the tenant and records it in the audit trail', async () => {
     const admin = await createTenantWithUser(t);
-    const res = await call(t, {
-      method: 'PATCH',
-      url: '/api/v1/tenants',
-      payload: { name: 'Renamed_Org-1' },
-      cookie: admin.cookie,
-    });
+    const res = await api.call(admin, tenantEndpoints.update, { body: { name: 'Renamed_Org-1' } });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ id: admin.tenantId, name: 'Renamed_Org-1' });
     const events = await t.database.tenant(admin.tenantId, (tx) => tx.select().from(auditEvents));
@@ -281,12 +247,7 @@ describe('PATCH /api/v1/tenants (change tenant name)', () => {
   it('refuses a name another tenant has, in any case', async () => {
     await createTenantWithUser(t, { tenantName: 'taken-name' });
     const admin = await createTenantWithUser(t);
-    const res = await call(t, {
-      method: 'PATCH',
-      url: '/api/v1/tenants',
-      payload: { name: 'TAKEN-name' },
-      cookie: admin.cookie,
-    });
+    const res = await api.call(admin, tenantEndpoints.update, { body: { name: 'TAKEN-name' } });
     expect(res.statusCode).toBe(409);
     expect(res.json().fields).toEqual({ name: 'This tenant name is already taken' });
   });
@@ -299,26 +260,16 @@ describe('PATCH /api/v1/tenants (change tenant name)', () => {
     ["x'; drop table tenants; --", MESSAGES.tenantNamePattern],
   ])('answers %j with the spec message', async (name, message) => {
     const admin = await createTenantWithUser(t);
-    const res = await call(t, {
-      method: 'PATCH',
-      url: '/api/v1/tenants',
-      payload: { name },
-      cookie: admin.cookie,
-    });
+    const res = await api.call(admin, tenantEndpoints.update, { body: { name } });
     expect(res.json().fields.name).toBe(message);
   });
 
   it('is for administrators only, and for signed-in users only', async () => {
     const user = await createTenantWithUser(t, { isAdmin: false });
-    const res = await call(t, {
-      method: 'PATCH',
-      url: '/api/v1/tenants',
-      payload: { name: 'newname' },
-      cookie: user.cookie,
-    });
+    const res = await api.call(user, tenantEndpoints.update, { body: { name: 'newname' } });
     expect(res.statusCode).toBe(403);
     expect(res.json().code).toBe('INSUFFICIENT_ACCESS');
-    const anon = await call(t, { method: 'PATCH', url: '/api/v1/tenants', payload: { name: 'newname' } });
+    const anon = await api.call(null, tenantEndpoints.update, { body: { name: 'newname' } });
     expect(anon.statusCode).toBe(401);
   });
 });

@@ -1,11 +1,12 @@
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { users } from '../../db/schema/index.js';
-import { userSearch } from '../users/users.repository.js';
+import { userSearch } from './users.repository.js';
 
 /**
  * A group's users are the users whose group_id names it (a user is in one group at most), so these
- * queries change users.group_id; they stay with groups because they are the group's sub-resource.
+ * queries read and change users.group_id: they live with the users, who alone write that table, and
+ * the groups module calls them through user-accounts.ts.
  */
 
 /** The group's users, or with isRelated false everyone else (the edit screen's picker). */

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openTestDatabase } from '../../test/database.js';
-import { listUsers } from '../modules/users/users.repository.js';
-import type { Database } from './client.js';
-import { tenants, users } from './schema/index.js';
+import { openTestDatabase } from '../../../test/database.js';
+import type { Database } from '../../db/client.js';
+import { tenants, users } from '../../db/schema/index.js';
+import { listUsers } from './users.repository.js';
 
 /** The users list's total without a search comes from the trigger-kept counter: it must stay exact. */
 describe('user counts', () => {

@@ -1,7 +1,7 @@
 import type { Brand } from '@skyvault/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Mailer } from '../mail/mailer.js';
-import { templates } from '../mail/templates.js';
+import type { Mailer } from '../../platform/mail/mailer.js';
+import { templates } from '../../platform/mail/templates.js';
 
 /** Invitation links give a new user two days to set a password, like a sign-up's verification link. */
 export const INVITATION_HOURS = 48;

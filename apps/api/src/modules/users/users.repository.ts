@@ -2,8 +2,9 @@ import type { UserSearchBy } from '@skyvault/contract';
 import { and, asc, count, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { groups, mfaDevices, tenants, users } from '../../db/schema/index.js';
+import { TRIGRAM_MIN_LENGTH, userIdsMatching } from '../../db/search.js';
 import { containsPattern } from '../../lib/sql.js';
-import type { RangeBounds } from '../ip-ranges/network-access.js';
+import type { RangeBounds } from '../ip-ranges/index.js';
 
 export type UserRow = typeof users.$inferSelect;
 export type UserChanges = Partial<
@@ -74,6 +75,16 @@ export async function findUser(tenantId: string, db: Executor, userId: string) {
   return row ?? null;
 }
 
+/** The tenant's user with this e-mail address, whatever its case. */
+export async function findUserByEmail(tenantId: string, db: Executor, email: string) {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.tenantId, tenantId), sameEmail(email)))
+    .limit(1);
+  return row ?? null;
+}
+
 export async function insertUser(
   tenantId: string,
   db: Executor,
@@ -106,6 +117,7 @@ const nameText = sql`lower(${users.firstName} || ' ' || ${users.lastName})`;
 export function userSearch(text: string | undefined, by: UserSearchBy = 'user'): SQL | undefined {
   if (!text) return undefined;
   const pattern = containsPattern(text);
+  if (text.length >= TRIGRAM_MIN_LENGTH) return userIdsMatching(pattern, by);
   const anywhere = sql`${userSearchText} ilike ${pattern}`;
   if (by === 'name') return and(anywhere, sql`${nameText} ilike ${pattern}`);
   if (by === 'email') return and(anywhere, sql`lower(${users.email}) ilike ${pattern}`);

@@ -1,4 +1,5 @@
 import type { UserStatus } from '@skyvault/contract';
+import { REFUSALS } from '@skyvault/contract';
 import type { Executor } from '../../db/client.js';
 import { conflict } from '../../lib/errors.js';
 import { lockWorkingAdmins, type UserRow } from './users.repository.js';
@@ -17,14 +18,6 @@ import { lockWorkingAdmins, type UserRow } from './users.repository.js';
  *   sessions end and a reset link is e-mailed; for WaitConfirmation the invitation is sent again.
  *   A disabled user gets no reset link (enable them first).
  */
-export const USER_RULES = {
-  lastAdmin: 'This is the last administrator of your organization. Make another user an administrator first.',
-  deleteSelf: 'You cannot delete your own user.',
-  disableSelf: 'You cannot disable your own user.',
-  enableOnlyDisabled: 'Only a disabled user can be enabled.',
-  resetDisabled: 'This user is disabled. Enable the user before resetting their password.',
-  emailTaken: 'A user with this email already exists',
-} as const;
 
 /** The status a PATCH leaves the user in; refuses the moves the list above does not have. */
 export function nextStatus(
@@ -34,7 +27,7 @@ export function nextStatus(
 ): UserStatus {
   if (requested === 'Disabled') return 'Disabled';
   if (requested === 'Confirmed' && user.status !== 'Confirmed') {
-    if (user.status !== 'Disabled') throw conflict(USER_RULES.enableOnlyDisabled);
+    if (user.status !== 'Disabled') throw conflict(REFUSALS.user.enableOnlyDisabled);
     return user.passwordHash || passwordSet ? 'Confirmed' : 'WaitConfirmation';
   }
   // An administrator's new password confirms a user who waited for one; a disabled user stays so.
@@ -55,5 +48,5 @@ const isWorkingAdmin = (user: Pick<UserRow, 'isAdmin' | 'status'>) =>
 export async function assertKeepsAnAdmin(tenantId: string, tx: Executor, user: UserRow, leaving: boolean) {
   if (!leaving || !isWorkingAdmin(user)) return;
   const admins = await lockWorkingAdmins(tenantId, tx);
-  if (admins.every((id) => id === user.id)) throw conflict(USER_RULES.lastAdmin);
+  if (admins.every((id) => id === user.id)) throw conflict(REFUSALS.user.lastAdmin);
 }

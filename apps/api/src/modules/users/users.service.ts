@@ -6,7 +6,7 @@ import type {
   userListQuerySchema,
   userPatchSchema,
 } from '@skyvault/contract';
-import { NOT_FOUND } from '@skyvault/contract';
+import { NOT_FOUND, REFUSALS } from '@skyvault/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Database, Executor, Tx } from '../../db/client.js';
@@ -14,16 +14,15 @@ import type { Actor, RequestMeta } from '../../lib/context.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { iso } from '../../lib/sql.js';
-import { recordAudit } from '../audit/audit.service.js';
-import { groupForAssignment } from '../groups/groups.service.js';
-import type { Mailer } from '../mail/mailer.js';
-import { revokeAccountData } from '../oauth/revocation.js';
-import type { OneTimeTokens } from '../one-time-tokens/one-time-tokens.service.js';
-import { assertDevopsSeats } from '../permissions/permissions.service.js';
-import type { SessionService } from '../sessions/sessions.service.js';
+import { recordAudit } from '../../platform/audit/audit.service.js';
+import type { Mailer } from '../../platform/mail/mailer.js';
+import type { OneTimeTokens } from '../../platform/one-time-tokens/one-time-tokens.service.js';
+import { revokeAccountData } from '../oauth/index.js';
+import { assertDevopsSeats } from '../seats/index.js';
+import type { SessionService } from '../sessions/index.js';
 import { createUserMailer, INVITATION_HOURS, RESET_HOURS, type UserMail } from './users.mail.js';
 import * as repo from './users.repository.js';
-import { assertKeepsAnAdmin, nextStatus, USER_RULES } from './users.rules.js';
+import { assertKeepsAnAdmin, nextStatus } from './users.rules.js';
 
 type UserInput = z.output<typeof userCreateSchema>;
 type UserChange = z.output<typeof userPatchSchema>;
@@ -70,12 +69,18 @@ export function createUserService(deps: {
   database: Database;
   tokens: OneTimeTokens;
   sessions: SessionService;
+  /**
+   * The group a user is being put into, with the role whose seats it takes; 404 at the field without
+   * one. The groups module answers it (app.ts passes it in): groups move their members through this
+   * module, so this module cannot import theirs back.
+   */
+  groupForAssignment: (tenantId: string, tx: Tx, groupId: string) => Promise<{ roleId: string }>;
   mailer: Mailer;
   brand: Brand;
   publicUrl: string;
   log: FastifyBaseLogger;
 }) {
-  const { database, tokens, sessions } = deps;
+  const { database, tokens, sessions, groupForAssignment } = deps;
   const sendMail = createUserMailer(deps);
 
   async function view(tenantId: string, tx: Executor, id: string) {
@@ -92,7 +97,7 @@ export function createUserService(deps: {
 
   async function checkEmail(tenantId: string, tx: Executor, email: string, exceptId?: string) {
     if (await repo.emailTaken(tenantId, tx, email, exceptId)) {
-      throw conflict(USER_RULES.emailTaken, { email: USER_RULES.emailTaken });
+      throw conflict(REFUSALS.user.emailTaken, { email: REFUSALS.user.emailTaken });
     }
   }
 
@@ -172,7 +177,7 @@ export function createUserService(deps: {
           input.email !== undefined && input.email.toLowerCase() !== before.email.toLowerCase();
         if (readdressed) await tokens.voidAll(tx, { tenantId, userId: id });
         const disabling = status === 'Disabled' && before.status !== 'Disabled';
-        if (disabling && id === actor.userId) throw conflict(USER_RULES.disableSelf);
+        if (disabling && id === actor.userId) throw conflict(REFUSALS.user.disableSelf);
         // The seats' lock comes before the administrators' rows, in the order every change of seats takes them.
         if (input.groupId && input.groupId !== before.groupId)
           await checkSeat(tenantId, tx, id, input.groupId);
@@ -213,7 +218,7 @@ export function createUserService(deps: {
       const { tenantId } = actor;
       await database.tenant(tenantId, async (tx) => {
         const row = await existing(tenantId, tx, id);
-        if (id === actor.userId) throw conflict(USER_RULES.deleteSelf);
+        if (id === actor.userId) throw conflict(REFUSALS.user.deleteSelf);
         await assertKeepsAnAdmin(tenantId, tx, row, true);
         // Sessions, MFA devices and one-time links go with the user (their foreign keys cascade); what
         // the authorization server keeps for them is removed here.
@@ -239,7 +244,7 @@ export function createUserService(deps: {
       const { tenantId } = actor;
       const mail = await database.tenant(tenantId, async (tx) => {
         const row = await existing(tenantId, tx, id);
-        if (row.status === 'Disabled') throw conflict(USER_RULES.resetDisabled);
+        if (row.status === 'Disabled') throw conflict(REFUSALS.user.resetDisabled);
         const invited = row.status === 'WaitConfirmation';
         const status = invited ? row.status : 'ForceResetPassword';
         const after = (await repo.updateUser(tenantId, tx, id, { status, passwordHash: null }))!;

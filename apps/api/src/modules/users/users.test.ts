@@ -1,50 +1,39 @@
 import { randomUUID } from 'node:crypto';
+import { authEndpoints, passwordEndpoints, sessionEndpoints, userEndpoints } from '@skyvault/contract';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { expectAdministratorsOnly, expectEachAnswers } from '../../../test/answers.js';
+import { apiCaller } from '../../../test/api-caller.js';
 import {
   call,
   cookieFrom,
   createTenantWithUser,
-  createTestApp,
   lastMailTo,
-  type TestApp,
   type TestUser,
+  useTestApp,
 } from '../../../test/app.js';
 import { auditEvents, mfaDevices, users } from '../../db/schema/index.js';
-import { REDACTED } from '../audit/audit.service.js';
-import {
-  apiAs,
-  createGroup,
-  createUser,
-  grantDevopsSeats,
-  insertRole,
-} from '../groups/groups.test-helpers.js';
+import { REDACTED } from '../../platform/audit/audit.service.js';
+import { createGroup, createUser, grantDevopsSeats, insertRole } from '../groups/groups.test-helpers.js';
 
 const PASSWORD = 'Secret-123!';
 const person = (email: string) => ({ firstName: 'Ada', lastName: 'Lovelace', email });
 
 describe('users', () => {
-  let t: TestApp;
-  let api: ReturnType<typeof apiAs>;
-  beforeAll(async () => {
-    t = await createTestApp();
-    api = apiAs(t);
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
+  const api = apiCaller(t);
 
   const login = (u: TestUser, email: string, password: string) =>
-    call(t, {
-      method: 'POST',
-      url: '/api/v1/auth/login',
-      payload: { tenantName: u.tenantName, email, password },
-    });
+    api.call(null, authEndpoints.login, { body: { tenantName: u.tenantName, email, password } });
 
   it('creates a user with a password: Confirmed, able to log in, audited without the password', async () => {
     const u = await createTenantWithUser(t);
-    const res = await api(u, 'POST', '/api/v1/users', {
-      ...person('Ada@Example.com'),
-      password: PASSWORD,
-      isAdmin: true,
+    const res = await api.call(u, userEndpoints.create, {
+      body: {
+        ...person('Ada@Example.com'),
+        password: PASSWORD,
+        isAdmin: true,
+      },
     });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toEqual({
@@ -76,7 +65,7 @@ describe('users', () => {
 
   it('invites a user created without a password: WaitConfirmation, and a link that confirms them', async () => {
     const u = await createTenantWithUser(t);
-    const res = await api(u, 'POST', '/api/v1/users', person('invited@example.com'));
+    const res = await api.call(u, userEndpoints.create, { body: person('invited@example.com') });
     expect(res.statusCode).toBe(201);
     expect(res.json().status).toBe('WaitConfirmation');
     expect((await login(u, 'invited@example.com', PASSWORD)).statusCode).toBe(401);
@@ -85,31 +74,43 @@ describe('users', () => {
     expect(mail.subject).toMatch(/invited/);
     expect(mail.text).toContain(u.tenantName);
     const code = decodeURIComponent(/change-password\?code=(\S+)/.exec(mail.text)![1]!);
-    const reset = await call(t, {
-      method: 'PATCH',
-      url: '/api/v1/auth/change-password',
-      payload: { code, password: 'New-secret-1' },
+    const reset = await api.call(null, passwordEndpoints.resetPassword, {
+      body: { code, password: 'New-secret-1' },
     });
     expect(reset.statusCode).toBe(204);
-    expect((await api(u, 'GET', `/api/v1/users/${res.json().id}`)).json().status).toBe('Confirmed');
+    expect((await api.call(u, userEndpoints.get, { params: { id: res.json().id } })).json().status).toBe(
+      'Confirmed',
+    );
     expect((await login(u, 'invited@example.com', 'New-secret-1')).statusCode).toBe(200);
   });
 
   it('refuses an e-mail already used in the tenant, in any letter case', async () => {
     const u = await createTenantWithUser(t);
     await createUser(t, u, { email: 'taken@example.com' });
-    const dup = await api(u, 'POST', '/api/v1/users', { ...person('TAKEN@example.com'), password: PASSWORD });
+    const dup = await api.call(u, userEndpoints.create, {
+      body: { ...person('TAKEN@example.com'), password: PASSWORD },
+    });
     expect(dup.statusCode).toBe(409);
     expect(dup.json().fields).toEqual({ email: 'A user with this email already exists' });
     const other = await createUser(t, u, { email: 'other@example.com' });
-    const renamed = await api(u, 'PATCH', `/api/v1/users/${other}`, { email: 'Taken@example.com' });
+    const renamed = await api.call(u, userEndpoints.update, {
+      params: { id: other },
+      body: { email: 'Taken@example.com' },
+    });
     expect(renamed.statusCode).toBe(409);
     // Keeping one's own address is no conflict; another tenant may use it.
-    expect((await api(u, 'PATCH', `/api/v1/users/${other}`, { email: 'other@example.com' })).statusCode).toBe(
-      200,
-    );
+    expect(
+      (
+        await api.call(u, userEndpoints.update, {
+          params: { id: other },
+          body: { email: 'other@example.com' },
+        })
+      ).statusCode,
+    ).toBe(200);
     const stranger = await createTenantWithUser(t);
-    expect((await api(stranger, 'POST', '/api/v1/users', person('taken@example.com'))).statusCode).toBe(201);
+    expect(
+      (await api.call(stranger, userEndpoints.create, { body: person('taken@example.com') })).statusCode,
+    ).toBe(201);
   });
 
   it('puts a user into a group on create and edit, and answers the group by name', async () => {
@@ -117,16 +118,18 @@ describe('users', () => {
     const roleId = await insertRole(t, u.tenantId, 'Viewers');
     const groupId = await createGroup(t, u, { name: 'Sales team', roleId });
     const other = await createGroup(t, u, { name: 'Support', roleId });
-    const res = await api(u, 'POST', '/api/v1/users', {
-      ...person('g@example.com'),
-      password: PASSWORD,
-      groupId,
+    const res = await api.call(u, userEndpoints.create, {
+      body: {
+        ...person('g@example.com'),
+        password: PASSWORD,
+        groupId,
+      },
     });
     expect(res.json()).toMatchObject({ groupId, group: { id: groupId, name: 'Sales team' } });
     const id = res.json().id;
-    const moved = await api(u, 'PATCH', `/api/v1/users/${id}`, { groupId: other });
+    const moved = await api.call(u, userEndpoints.update, { params: { id }, body: { groupId: other } });
     expect(moved.json().group).toEqual({ id: other, name: 'Support' });
-    const left = await api(u, 'PATCH', `/api/v1/users/${id}`, { groupId: null });
+    const left = await api.call(u, userEndpoints.update, { params: { id }, body: { groupId: null } });
     expect(left.json()).toMatchObject({ groupId: null, group: null });
   });
 
@@ -137,15 +140,21 @@ describe('users', () => {
       name: 'Foreign',
       roleId: await insertRole(t, stranger.tenantId, 'R'),
     });
-    const res = await api(u, 'POST', '/api/v1/users', {
-      ...person('foreign-group@example.com'),
-      groupId: foreign,
+    const res = await api.call(u, userEndpoints.create, {
+      body: {
+        ...person('foreign-group@example.com'),
+        groupId: foreign,
+      },
     });
     expect(res.statusCode).toBe(404);
     expect(res.json().fields).toEqual({ groupId: 'Group not found.' });
     const id = await createUser(t, u);
-    expect((await api(u, 'PATCH', `/api/v1/users/${id}`, { groupId: foreign })).statusCode).toBe(404);
-    expect((await api(u, 'GET', '/api/v1/users?searchText=foreign-group')).json().total).toBe(0);
+    expect(
+      (await api.call(u, userEndpoints.update, { params: { id }, body: { groupId: foreign } })).statusCode,
+    ).toBe(404);
+    expect(
+      (await api.call(u, userEndpoints.list, { query: { searchText: 'foreign-group' } })).json().total,
+    ).toBe(0);
   });
 
   it('refuses a group whose role has no DevOps seat left', async () => {
@@ -154,19 +163,21 @@ describe('users', () => {
     const roleId = await insertRole(t, u.tenantId, 'Developers', { devopsFullAccess: true });
     const groupId = await createGroup(t, u, { name: 'Developers', roleId });
     await createUser(t, u, { groupId });
-    const res = await api(u, 'POST', '/api/v1/users', { ...person('seat@example.com'), groupId });
+    const res = await api.call(u, userEndpoints.create, { body: { ...person('seat@example.com'), groupId } });
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe('Not enough DevOps seats: 0 available, 1 needed.');
     // Nothing of the refused create stays.
-    expect((await api(u, 'GET', '/api/v1/users?searchText=seat@')).json().total).toBe(0);
+    expect((await api.call(u, userEndpoints.list, { query: { searchText: 'seat@' } })).json().total).toBe(0);
     const free = await createUser(t, u);
-    expect((await api(u, 'PATCH', `/api/v1/users/${free}`, { groupId })).statusCode).toBe(409);
+    expect(
+      (await api.call(u, userEndpoints.update, { params: { id: free }, body: { groupId } })).statusCode,
+    ).toBe(409);
   });
 
   it('reads one user, with the MFA state from their devices', async () => {
     const u = await createTenantWithUser(t);
     const id = await createUser(t, u, { firstName: 'Alan', lastName: 'Turing' });
-    const read = async () => (await api(u, 'GET', `/api/v1/users/${id}`)).json();
+    const read = async () => (await api.call(u, userEndpoints.get, { params: { id } })).json();
     expect(await read()).toMatchObject({ id, firstName: 'Alan', lastName: 'Turing', isEnableMfa: false });
     await t.database.tenant(u.tenantId, (tx) =>
       tx.insert(mfaDevices).values({ tenantId: u.tenantId, userId: id, name: 'phone', secret: 'x' }),
@@ -179,11 +190,14 @@ describe('users', () => {
   it('edits names, e-mail and administrator flag; a new password ends the user’s sessions', async () => {
     const u = await createTenantWithUser(t);
     const id = await createUser(t, u, { email: 'edit@example.com' });
-    const res = await api(u, 'PATCH', `/api/v1/users/${id}`, {
-      firstName: ' Barbara ',
-      lastName: 'Liskov',
-      email: 'Barbara@Example.com',
-      isAdmin: true,
+    const res = await api.call(u, userEndpoints.update, {
+      params: { id },
+      body: {
+        firstName: ' Barbara ',
+        lastName: 'Liskov',
+        email: 'Barbara@Example.com',
+        isAdmin: true,
+      },
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
@@ -196,19 +210,19 @@ describe('users', () => {
 
     const cookie = cookieFrom(await login(u, 'barbara@example.com', PASSWORD));
     expect((await call(t, { method: 'GET', url: '/api/v1/auth/session', cookie })).statusCode).toBe(200);
-    await api(u, 'PATCH', `/api/v1/users/${id}`, { password: 'Another-1!' });
+    await api.call(u, userEndpoints.update, { params: { id }, body: { password: 'Another-1!' } });
     expect((await call(t, { method: 'GET', url: '/api/v1/auth/session', cookie })).statusCode).toBe(401);
     expect((await login(u, 'barbara@example.com', 'Another-1!')).statusCode).toBe(200);
     // The administrator who changed it keeps their own session.
-    expect((await api(u, 'GET', '/api/v1/auth/session')).statusCode).toBe(200);
+    expect((await api.call(u, sessionEndpoints.session)).statusCode).toBe(200);
   });
 
   it('deletes a user, with an audit event, and then answers 404', async () => {
     const u = await createTenantWithUser(t);
     const id = await createUser(t, u);
-    expect((await api(u, 'DELETE', `/api/v1/users/${id}`)).statusCode).toBe(204);
-    expect((await api(u, 'GET', `/api/v1/users/${id}`)).statusCode).toBe(404);
-    expect((await api(u, 'DELETE', `/api/v1/users/${id}`)).statusCode).toBe(404);
+    expect((await api.call(u, userEndpoints.remove, { params: { id } })).statusCode).toBe(204);
+    expect((await api.call(u, userEndpoints.get, { params: { id } })).statusCode).toBe(404);
+    expect((await api.call(u, userEndpoints.remove, { params: { id } })).statusCode).toBe(404);
     const [event] = await t.database.tenant(u.tenantId, (tx) =>
       tx.select().from(auditEvents).where(eq(auditEvents.action, 'delete')),
     );
@@ -256,7 +270,7 @@ describe('users', () => {
       await createUser(t, await createTenantWithUser(t), { firstName: 'Alice', email: 'alice@else.test' });
     });
 
-    const list = async (query: string) => (await api(u, 'GET', `/api/v1/users?${query}`)).json();
+    const list = async (query: string) => (await api.send(u, 'GET', `/api/v1/users?${query}`)).json();
     const emails = (body: { users: { email: string }[] }) => body.users.map((user) => user.email);
 
     it('pages by 10, most recently updated first, with the total and the group name', async () => {
@@ -285,7 +299,7 @@ describe('users', () => {
 
     it('rejects a bad page or search field', async () => {
       for (const query of ['limit=0', 'limit=1000', 'offset=-1', 'searchBy=phone']) {
-        expect((await api(u, 'GET', `/api/v1/users?${query}`)).statusCode).toBe(400);
+        expect((await api.send(u, 'GET', `/api/v1/users?${query}`)).statusCode).toBe(400);
       }
     });
   });
@@ -305,10 +319,13 @@ describe('users', () => {
       const owner = await createTenantWithUser(t);
       const id = await createUser(t, owner, { firstName: 'Owned' });
       const other = await createTenantWithUser(t);
-      for (const [method, url, payload] of endpoints(id).filter(([, url]) => url.includes(id))) {
-        expect((await api(other, method, url, payload)).statusCode).toBe(404);
-      }
-      expect((await api(owner, 'GET', `/api/v1/users/${id}`)).json()).toMatchObject({
+      await expectEachAnswers(
+        api,
+        other,
+        endpoints(id).filter(([, url]) => url.includes(id)),
+        404,
+      );
+      expect((await api.call(owner, userEndpoints.get, { params: { id } })).json()).toMatchObject({
         firstName: 'Owned',
         status: 'Confirmed',
       });
@@ -318,18 +335,13 @@ describe('users', () => {
       const admin = await createTenantWithUser(t);
       const id = await createUser(t, admin);
       const member = await createTenantWithUser(t, { isAdmin: false });
-      for (const [method, url, payload] of endpoints(id)) {
-        expect((await call(t, { method, url, payload })).json().code).toBe('INVALID_SESSION_EXCEPTION');
-        const res = await api(member, method, url, payload);
-        expect(res.statusCode).toBe(403);
-        expect(res.json().code).toBe('INSUFFICIENT_ACCESS');
-      }
+      await expectAdministratorsOnly(api, member, endpoints(id));
     });
 
     it('answers 404 for an unknown id and 400 for one that is no id', async () => {
       const u = await createTenantWithUser(t);
-      expect((await api(u, 'GET', `/api/v1/users/${randomUUID()}`)).statusCode).toBe(404);
-      expect((await api(u, 'GET', '/api/v1/users/not-an-id')).statusCode).toBe(400);
+      expect((await api.call(u, userEndpoints.get, { params: { id: randomUUID() } })).statusCode).toBe(404);
+      expect((await api.send(u, 'GET', '/api/v1/users/not-an-id')).statusCode).toBe(400);
     });
   });
 });

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openTestDatabase } from '../../../test/database.js';
+import { openWithTenants } from '../../../test/database.js';
 import type { Database } from '../../db/client.js';
-import { oauthStates, tenants } from '../../db/schema/index.js';
+import { oauthStates } from '../../db/schema/index.js';
 import { findStateByHash, insertState } from './oauth-states.repository.js';
 
 const round = (stateHash: string) => ({
@@ -25,16 +25,13 @@ describe('oauth_states row-level security', () => {
   const b = randomUUID();
 
   beforeAll(async () => {
-    database = await openTestDatabase();
-    for (const [id, name] of [
+    const named = [
       [a, 'states-a'],
       [b, 'states-b'],
-    ] as const) {
-      await database.tenant(id, async (tx) => {
-        await tx.insert(tenants).values({ id, name, services: ['backup'] });
-        await insertState(id, tx, round(`hash-${name}`));
-      });
-    }
+    ] as const;
+    database = await openWithTenants(named, (tx, tenantId, name) =>
+      insertState(tenantId, tx, round(`hash-${name}`)),
+    );
   });
   afterAll(() => database.close());
 

@@ -3,7 +3,7 @@ import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client.js';
 import { oneTimeTokens } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
-import { hashToken } from '../sessions/sessions.service.js';
+import { hashToken } from '../../lib/token-hash.js';
 
 export type TokenPurpose = (typeof oneTimeTokens.$inferSelect)['purpose'];
 

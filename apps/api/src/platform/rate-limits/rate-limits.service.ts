@@ -1,3 +1,4 @@
+import { REFUSALS } from '@skyvault/contract';
 import { inArray, sql } from 'drizzle-orm';
 import type { Limit, Limits } from '../../config.js';
 import type { Database, Executor } from '../../db/client.js';
@@ -20,7 +21,7 @@ export interface LoginKeys {
 export function refuseUntil(until: Date): never {
   const retryAfter = Math.max(1, Math.ceil((until.getTime() - Date.now()) / 1000));
   const wait = retryAfter >= 120 ? `${Math.ceil(retryAfter / 60)} minutes` : `${retryAfter} seconds`;
-  throw new AppError('RATE_LIMITED', `Too many attempts. Please try again in ${wait}.`, { retryAfter });
+  throw new AppError('RATE_LIMITED', REFUSALS.tooManyAttempts(wait), { retryAfter });
 }
 
 /**

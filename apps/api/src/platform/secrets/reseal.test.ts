@@ -1,22 +1,31 @@
+import { applicationEndpoints } from '@skyvault/contract';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTenantWithUser, createTestApp, type TestApp, type TestUser } from '../../test/app.js';
-import { sealV1 } from '../../test/legacy-seal.js';
-import { applications, oidcKeys } from '../db/schema/index.js';
-import { apiAs, createApp } from '../modules/applications/applications.test-helpers.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { apiCaller } from '../../../test/api-caller.js';
+import { createTenantWithUser, type TestApp, type TestUser, useTestApp } from '../../../test/app.js';
+import { sealV1 } from '../../../test/legacy-seal.js';
+import { applications, oidcKeys } from '../../db/schema/index.js';
 import { resealLegacySecrets } from './reseal.js';
 import { SIGNING_KEY_SCOPE, sealedAt } from './sealed-at.js';
 
+/**
+ * A connected app created through the API, its client secret included (one of the sealed columns).
+ * Made here rather than with the applications module's test helpers: the platform imports no module.
+ */
+async function createApp(t: TestApp, u: TestUser, name: string) {
+  const res = await apiCaller(t).call(u, applicationEndpoints.create, { body: { name } });
+  if (res.statusCode !== 201) throw new Error(`create failed: ${res.statusCode} ${res.body}`);
+  return res.json() as { id: string; clientId: string; clientSecret: string };
+}
+
 describe('re-sealing values sealed for their tenant only', () => {
-  let t: TestApp;
   let u: TestUser;
   // The key of testConfig's SECRETS_KEY.
   const key = Buffer.alloc(32, 7);
+  const t = useTestApp();
   beforeAll(async () => {
-    t = await createTestApp();
     u = await createTenantWithUser(t);
   });
-  afterAll(() => t.close());
 
   const secretOf = async (id: string) => {
     const [row] = await t.database.system((tx) =>
@@ -39,9 +48,9 @@ describe('re-sealing values sealed for their tenant only', () => {
     expect(stored).toMatch(/^v2\./);
     const { secrets } = t.app.services;
     expect(secrets.open(sealedAt.applicationClientSecret(u.tenantId, app.id), stored)).toBe(app.clientSecret);
-    expect((await apiAs(t)(u, 'GET', `/api/v1/applications/${app.id}`)).json().clientSecret).toBe(
-      app.clientSecret,
-    );
+    expect(
+      (await apiCaller(t).call(u, applicationEndpoints.get, { params: { id: app.id } })).json().clientSecret,
+    ).toBe(app.clientSecret);
     // Once bound, the value means nothing in another row of the same tenant.
     const other = await createApp(t, u, 'Other portal');
     expect(() => secrets.open(sealedAt.applicationClientSecret(u.tenantId, other.id), stored)).toThrow();

@@ -1,7 +1,6 @@
-import { and, eq, getTableColumns, like } from 'drizzle-orm';
+import { and, eq, getTableColumns, isNotNull, like } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../db/client.js';
+import type { Database } from '../../db/client.js';
 import {
   applications,
   connections,
@@ -10,9 +9,15 @@ import {
   oauthStates,
   oidcKeys,
   storages,
-} from '../db/schema/index.js';
+} from '../../db/schema/index.js';
 import { sealedAt } from './sealed-at.js';
 import type { SealedAt, SecretBox } from './secrets.js';
+
+/** Where re-sealing reports: the server's log, or the command line's output. */
+export interface ResealLog {
+  warn(details: Record<string, unknown>, message: string): void;
+  info(details: Record<string, unknown>, message: string): void;
+}
 
 interface SealedColumn {
   table: PgTable;
@@ -27,7 +32,7 @@ const tenantOnly =
   (at: (tenantId: string, key: string) => SealedAt) => (tenantId: string | null, key: string) =>
     at(tenantId!, key);
 
-/** Every sealed column (lib/sealed-at.ts lists their bindings). */
+/** Every sealed column (sealed-at.ts lists their bindings). */
 const SEALED_COLUMNS: SealedColumn[] = [
   {
     table: applications,
@@ -95,7 +100,27 @@ const SEALED_COLUMNS: SealedColumn[] = [
 export async function resealLegacySecrets(
   database: Database,
   secrets: SecretBox,
-  log: FastifyBaseLogger,
+  log: ResealLog,
+): Promise<number> {
+  const resealed = await reseal(database, secrets, log, 'legacy');
+  if (resealed > 0) log.info({ resealed }, 'older sealed secrets bound to their rows');
+  return resealed;
+}
+
+/**
+ * `secrets reencrypt` after a SECRETS_KEY rotation: every value not sealed as v2 with the current
+ * key (sealed with SECRETS_KEY_PREVIOUS, or older than v2) is sealed anew, so that the previous key
+ * can then be dropped. Safe to run again and while servers run, like the start-up re-seal.
+ */
+export function reencryptSecrets(database: Database, secrets: SecretBox, log: ResealLog) {
+  return reseal(database, secrets, log, 'not-current');
+}
+
+async function reseal(
+  database: Database,
+  secrets: SecretBox,
+  log: ResealLog,
+  which: 'legacy' | 'not-current',
 ): Promise<number> {
   let resealed = 0;
   for (const sealed of SEALED_COLUMNS) {
@@ -103,7 +128,7 @@ export async function resealLegacySecrets(
       tx
         .select({ key: sealed.key, tenantId: sealed.tenant ?? sealed.key, value: sealed.column })
         .from(sealed.table)
-        .where(like(sealed.column, 'v1.%')),
+        .where(which === 'legacy' ? like(sealed.column, 'v1.%') : isNotNull(sealed.column)),
     );
     // update().set() names columns by their property, not their SQL name.
     const property = Object.entries(getTableColumns(sealed.table)).find(([, c]) => c === sealed.column)![0];
@@ -111,6 +136,7 @@ export async function resealLegacySecrets(
       const key = String(row.key);
       const value = String(row.value);
       const at = sealed.at(sealed.tenant ? (row.tenantId as string | null) : null, key);
+      if (which === 'not-current' && secrets.isCurrent(at, value)) continue;
       let plaintext: string;
       try {
         plaintext = secrets.open(at, value);
@@ -130,6 +156,5 @@ export async function resealLegacySecrets(
       resealed += 1;
     }
   }
-  if (resealed > 0) log.info({ resealed }, 'older sealed secrets bound to their rows');
   return resealed;
 }

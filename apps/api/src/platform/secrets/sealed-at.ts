@@ -11,8 +11,8 @@ export const SIGNING_KEY_SCOPE = 'platform:oauth-signing-key';
 const at = (table: string, field: string) => (scope: string, id: string) => ({ scope, table, id, field });
 
 /**
- * Every column that holds a sealed secret, each bound to its row (lib/secrets.ts): one list, so that
- * the re-sealing of older values (lib/reseal.ts) reaches them all.
+ * Every column that holds a sealed secret, each bound to its row (secrets.ts): one list, so that
+ * the re-sealing of older values (reseal.ts) reaches them all.
  */
 export const sealedAt = {
   applicationClientSecret: at('applications', 'client_secret'),

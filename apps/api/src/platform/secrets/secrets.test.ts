@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { sealV1 } from '../../test/legacy-seal.js';
+import { sealV1 } from '../../../test/legacy-seal.js';
 import { createSecretBox, loadSecretsKey } from './secrets.js';
 
 /** The same value with its GCM tag cut to `bytes`. */

@@ -27,18 +27,23 @@ const associatedData = (at: SealedAt) => Buffer.from(JSON.stringify([at.scope, a
  * stored as associated data, so that a value copied into another tenant's row, another row of the
  * same tenant or another column does not decrypt. Stored as `v2.<iv>.<tag>.<ciphertext>` in
  * base64url. Values written before v2 were bound to the tenant only (`v1.…`): they still open, and
- * every write seals anew as v2 (lib/reseal.ts rewrites the ones no write would reach).
+ * every write seals anew as v2 (reseal.ts rewrites the ones no write would reach).
  */
-export function createSecretBox(key: Buffer) {
+export function createSecretBox(key: Buffer, previousKey?: Buffer) {
   if (key.length !== 32) throw new Error('SECRETS_KEY must decode to 32 bytes');
+  if (previousKey && previousKey.length !== 32)
+    throw new Error('SECRETS_KEY_PREVIOUS must decode to 32 bytes');
   // A separate key for MACs, derived so that sealing and MACs never share one.
-  const macKey = createHmac('sha256', key).update('skyvault:mac').digest();
-  const mac = (value: string) => createHmac('sha256', macKey).update(value).digest('base64url');
+  const macKeyOf = (k: Buffer) => createHmac('sha256', k).update('skyvault:mac').digest();
+  const macKeys = [key, ...(previousKey ? [previousKey] : [])].map(macKeyOf);
+  const macWith = (macKey: Buffer, value: string) =>
+    createHmac('sha256', macKey).update(value).digest('base64url');
+  const mac = (value: string) => macWith(macKeys[0]!, value);
 
-  const decrypt = (aad: Buffer, parts: { iv: string; tag: string; data: string }) => {
+  const decrypt = (k: Buffer, aad: Buffer, parts: { iv: string; tag: string; data: string }) => {
     const tag = Buffer.from(parts.tag, 'base64url');
     if (tag.length !== TAG_BYTES) throw new Error('Not a sealed secret');
-    const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(parts.iv, 'base64url'), {
+    const decipher = createDecipheriv('aes-256-gcm', k, Buffer.from(parts.iv, 'base64url'), {
       authTagLength: TAG_BYTES,
     });
     decipher.setAAD(aad);
@@ -47,6 +52,13 @@ export function createSecretBox(key: Buffer) {
       'utf8',
     );
   };
+  const openWith = (k: Buffer, at: SealedAt, sealed: string): string => {
+    const [version, iv, tag, data, extra] = sealed.split('.');
+    if (!iv || !tag || data === undefined || extra !== undefined) throw new Error('Not a sealed secret');
+    if (version === VERSION) return decrypt(k, associatedData(at), { iv, tag, data });
+    if (version === LEGACY_VERSION) return decrypt(k, Buffer.from(at.scope), { iv, tag, data });
+    throw new Error('Not a sealed secret');
+  };
 
   return {
     /**
@@ -54,10 +66,15 @@ export function createSecretBox(key: Buffer) {
      * million guesses offline; this one needs the server's key.
      */
     mac,
+    /** The MACs of a value under the current key and the previous one (cookie signing keys). */
+    macs: (value: string) => macKeys.map((macKey) => macWith(macKey, value)),
+    /** Whether `expected` is the MAC of `value`; one made before a key rotation still counts. */
     macEquals(value: string, expected: string): boolean {
-      const a = Buffer.from(mac(value));
       const b = Buffer.from(expected);
-      return a.length === b.length && timingSafeEqual(a, b);
+      return macKeys.some((macKey) => {
+        const a = Buffer.from(macWith(macKey, value));
+        return a.length === b.length && timingSafeEqual(a, b);
+      });
     },
     seal(at: SealedAt, plaintext: string): string {
       const iv = randomBytes(12);
@@ -68,15 +85,27 @@ export function createSecretBox(key: Buffer) {
         .map((p) => (typeof p === 'string' ? p : p.toString('base64url')))
         .join('.');
     },
+    /** Opens with the current key, else with the previous one (values not yet re-encrypted). */
     open(at: SealedAt, sealed: string): string {
-      const [version, iv, tag, data, extra] = sealed.split('.');
-      if (!iv || !tag || data === undefined || extra !== undefined) throw new Error('Not a sealed secret');
-      if (version === VERSION) return decrypt(associatedData(at), { iv, tag, data });
-      if (version === LEGACY_VERSION) return decrypt(Buffer.from(at.scope), { iv, tag, data });
-      throw new Error('Not a sealed secret');
+      try {
+        return openWith(key, at, sealed);
+      } catch (error) {
+        if (!previousKey) throw error;
+        return openWith(previousKey, at, sealed);
+      }
     },
-    /** Whether a stored value predates the binding to its row and column (lib/reseal.ts). */
+    /** Whether a stored value predates the binding to its row and column (reseal.ts). */
     isLegacy: (sealed: string) => sealed.startsWith(`${LEGACY_VERSION}.`),
+    /** Whether a value is sealed as v2 with the current key, i.e. needs no re-encryption. */
+    isCurrent(at: SealedAt, sealed: string): boolean {
+      if (!sealed.startsWith(`${VERSION}.`)) return false;
+      try {
+        openWith(key, at, sealed);
+        return true;
+      } catch {
+        return false;
+      }
+    },
   };
 }
 export type SecretBox = ReturnType<typeof createSecretBox>;
@@ -87,11 +116,7 @@ export type SecretBox = ReturnType<typeof createSecretBox>;
  * share one SECRETS_KEY.
  */
 export function loadSecretsKey(secretsKey: string | undefined, dataDir: string): Buffer {
-  if (secretsKey)
-    return Buffer.from(
-      secretsKey,
-      secretsKey.includes('-') || secretsKey.includes('_') ? 'base64url' : 'base64',
-    );
+  if (secretsKey) return decodeKey(secretsKey);
   const file = path.join(dataDir, 'secrets.key');
   if (!existsSync(file)) {
     mkdirSync(dataDir, { recursive: true });
@@ -99,4 +124,16 @@ export function loadSecretsKey(secretsKey: string | undefined, dataDir: string):
   }
   chmodSync(file, 0o600);
   return Buffer.from(readFileSync(file, 'utf8').trim(), 'base64');
+}
+
+/** A key as SECRETS_KEY gives it: base64 or base64url. */
+const decodeKey = (value: string) =>
+  Buffer.from(value, value.includes('-') || value.includes('_') ? 'base64url' : 'base64');
+
+/** The box of the configured keys: SECRETS_KEY (or DATA_DIR/secrets.key) and SECRETS_KEY_PREVIOUS. */
+export function openSecretBox(config: { secretsKey?: string; secretsKeyPrevious?: string; dataDir: string }) {
+  return createSecretBox(
+    loadSecretsKey(config.secretsKey, config.dataDir),
+    config.secretsKeyPrevious ? decodeKey(config.secretsKeyPrevious) : undefined,
+  );
 }

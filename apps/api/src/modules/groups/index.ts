@@ -1,0 +1,12 @@
+/**
+ * Groups and their members. groupForAssignment checks, inside the caller's transaction, the group a
+ * user is being put into (users, single sign-on and identity providers use it).
+ */
+export { createGroupUsersService, type GroupUsersService } from './group-users.service.js';
+export { groupRoutes } from './groups.routes.js';
+export {
+  createGroupService,
+  type GroupService,
+  groupForAssignment,
+  missingReference,
+} from './groups.service.js';

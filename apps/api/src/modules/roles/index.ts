@@ -1,0 +1,8 @@
+/** Roles and their connection rights; roleRights reads a role's rights inside the caller's transaction. */
+export {
+  createRolePermissionService,
+  type RolePermissionService,
+  roleRights,
+} from './role-permissions.service.js';
+export { roleRoutes } from './roles.routes.js';
+export { createRoleService, type RoleService } from './roles.service.js';

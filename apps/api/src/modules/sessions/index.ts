@@ -1,0 +1,5 @@
+/** Server-side sessions: opened at sign-in, resolved on every call, ended at sign-out. */
+export { clearSessionCookie, sessionCookieName, setSessionCookie } from './session-cookie.js';
+export { findSignedInUser, toSessionUser } from './session-user.js';
+export { sessionRoutes } from './sessions.routes.js';
+export { createSessionService, type SessionService, type SessionSettings } from './sessions.service.js';

@@ -1,0 +1,4 @@
+/** Storages for backups: a tenant's own, and the shared ones operators create. */
+
+export { storageRoutes } from './storages.routes.js';
+export { createSharedStorage, createStorageService, type StorageService } from './storages.service.js';

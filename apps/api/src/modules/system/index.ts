@@ -1,0 +1,2 @@
+/** The brand, service links and analytics settings the console reads, and the health probes. */
+export { systemRoutes } from './system.routes.js';

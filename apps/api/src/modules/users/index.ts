@@ -1,0 +1,7 @@
+/**
+ * A tenant's users. The users table is written here only: other modules read and change users inside
+ * their own transaction through user-accounts.ts.
+ */
+export * from './user-accounts.js';
+export { userRoutes } from './users.routes.js';
+export { createUserService, type UserService } from './users.service.js';
