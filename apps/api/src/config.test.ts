@@ -1,5 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
 import { LIMIT_DEFAULTS, loadConfig } from './config.js';
+import { findRepositoryRoot, prepareDataDir, resolveDataDir } from './data-dir.js';
 
 describe('loadConfig', () => {
   it('has working defaults: port 8080, embedded database in ./data, skyvault brand', () => {
@@ -52,5 +56,171 @@ describe('loadConfig', () => {
     expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
     expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
     expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 10.0.0.2' }).trustProxy).toEqual(['10.0.0.1', '10.0.0.2']);
+  });
+});
+
+describe('production mode (NODE_ENV=production)', () => {
+  const ready = {
+    NODE_ENV: 'production',
+    DATABASE_URL: 'postgres://skyvault:secret-password@db.internal:5432/skyvault',
+    SECRETS_KEY: Buffer.alloc(32, 9).toString('base64'),
+    PUBLIC_URL: 'https://console.example.com',
+  };
+
+  it('starts with a database, a secrets key and an https address, and never seeds the demo tenant', () => {
+    const config = loadConfig(ready);
+    expect(config.env).toBe('production');
+    expect(config.seedDemo).toBe(false);
+    expect(config.migrateOnStart).toBe(true);
+    expect(loadConfig({ ...ready, SEED_DEMO: 'false' }).seedDemo).toBe(false);
+  });
+
+  it('sheds load past 1 second of event-loop delay, unless told otherwise', () => {
+    expect(loadConfig(ready).loadShedding.maxEventLoopDelayMs).toBe(1000);
+    expect(loadConfig({ ...ready, LOAD_SHED_EVENT_LOOP_DELAY: '0' }).loadShedding.maxEventLoopDelayMs).toBe(
+      0,
+    );
+  });
+
+  it('refuses to start without DATABASE_URL', () => {
+    expect(() => loadConfig({ ...ready, DATABASE_URL: undefined })).toThrow(
+      'DATABASE_URL must be set when NODE_ENV=production: the embedded database is for development.',
+    );
+    expect(() => loadConfig({ ...ready, DATABASE_URL: '' })).toThrow('DATABASE_URL must be set');
+  });
+
+  it('refuses to start without SECRETS_KEY', () => {
+    expect(() => loadConfig({ ...ready, SECRETS_KEY: undefined })).toThrow(
+      'SECRETS_KEY must be set when NODE_ENV=production (openssl rand -base64 32): a key generated into DATA_DIR is for development.',
+    );
+  });
+
+  it('refuses to start without PUBLIC_URL', () => {
+    expect(() => loadConfig({ ...ready, PUBLIC_URL: undefined })).toThrow(
+      "PUBLIC_URL must be set when NODE_ENV=production: the console's https:// address.",
+    );
+  });
+
+  it('refuses a PUBLIC_URL that is not https://', () => {
+    expect(() => loadConfig({ ...ready, PUBLIC_URL: 'http://console.example.com' })).toThrow(
+      'Invalid PUBLIC_URL "http://console.example.com": must start with https:// when NODE_ENV=production.',
+    );
+  });
+
+  it('refuses SEED_DEMO=true', () => {
+    expect(() => loadConfig({ ...ready, SEED_DEMO: 'true' })).toThrow(
+      'SEED_DEMO=true is refused when NODE_ENV=production: production has no demo tenant.',
+    );
+  });
+
+  it('names an invalid secret-bearing variable without echoing its value', () => {
+    const refusal = (env: Record<string, string>) => {
+      try {
+        loadConfig({ ...ready, ...env });
+      } catch (error) {
+        return (error as Error).message;
+      }
+      throw new Error('loadConfig accepted it');
+    };
+    expect(refusal({ SECRETS_KEY: 'almost-the-real-key' })).toBe(
+      'Invalid SECRETS_KEY: must be 32 random bytes in base64 (openssl rand -base64 32)',
+    );
+    expect(refusal({ DATABASE_URL: 'mysql://root:hunter2@db/x' })).toBe(
+      'Invalid DATABASE_URL: must be a URL starting with postgres:// or postgresql://',
+    );
+  });
+
+  it('leaves development as it was: embedded database, generated key, demo tenant', () => {
+    const config = loadConfig({});
+    expect(config.env).toBe('development');
+    expect(config.seedDemo).toBe(true);
+    expect(loadConfig({ SEED_DEMO: 'false' }).seedDemo).toBe(false);
+  });
+});
+
+describe('operations settings', () => {
+  it('reads MIGRATE_ON_START, METRICS_PORT and the load-shedding thresholds', () => {
+    const defaults = loadConfig({});
+    expect(defaults.migrateOnStart).toBe(true);
+    expect(defaults.metrics.port).toBeUndefined();
+    expect(defaults.loadShedding).toEqual({
+      maxEventLoopDelayMs: 0,
+      maxEventLoopUtilization: 0,
+      retryAfterSeconds: 10,
+    });
+    const set = loadConfig({
+      MIGRATE_ON_START: 'false',
+      METRICS_PORT: '9464',
+      LOAD_SHED_EVENT_LOOP_DELAY: '0',
+      LOAD_SHED_EVENT_LOOP_UTILIZATION: '0.98',
+      LOAD_SHED_RETRY_AFTER: '5',
+    });
+    expect(set.migrateOnStart).toBe(false);
+    expect(set.metrics.port).toBe(9464);
+    expect(set.loadShedding).toEqual({
+      maxEventLoopDelayMs: 0,
+      maxEventLoopUtilization: 0.98,
+      retryAfterSeconds: 5,
+    });
+    expect(loadConfig({ METRICS_PORT: '' }).metrics.port).toBeUndefined();
+  });
+
+  it.each([
+    [{ MIGRATE_ON_START: 'no' }, 'Invalid MIGRATE_ON_START "no": must be true or false'],
+    [{ METRICS_PORT: 'prometheus' }, 'Invalid METRICS_PORT "prometheus": must be a port number'],
+    [
+      { LOAD_SHED_EVENT_LOOP_UTILIZATION: '2' },
+      'Invalid LOAD_SHED_EVENT_LOOP_UTILIZATION "2": must be between 0 (off) and 1',
+    ],
+  ])('stops on %o with one clear line', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+});
+
+describe('DATA_DIR', () => {
+  const scratch = mkdtempSync(path.join(os.tmpdir(), 'skyvault-data-dir-'));
+  afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+  /** A checkout: a root package.json with workspaces, and a workspace inside it. */
+  const checkout = path.join(scratch, 'checkout');
+  const workspace = path.join(checkout, 'apps', 'api');
+  mkdirSync(workspace, { recursive: true });
+  writeFileSync(path.join(checkout, 'package.json'), JSON.stringify({ workspaces: ['apps/api'] }));
+  writeFileSync(path.join(workspace, 'package.json'), JSON.stringify({ name: '@skyvault/api' }));
+
+  it('resolves a relative path from the repository root, in whichever workspace npm runs', () => {
+    expect(findRepositoryRoot(workspace)).toBe(checkout);
+    expect(resolveDataDir('./data', workspace)).toBe(path.join(checkout, 'data'));
+    expect(resolveDataDir('./data', checkout)).toBe(path.join(checkout, 'data'));
+    expect(loadConfig({}, workspace).dataDir).toBe(path.join(checkout, 'data'));
+    expect(loadConfig({ DATA_DIR: 'state/skyvault' }, workspace).dataDir).toBe(
+      path.join(checkout, 'state', 'skyvault'),
+    );
+  });
+
+  it('keeps an absolute path as it is', () => {
+    expect(loadConfig({ DATA_DIR: '/srv/skyvault' }, workspace).dataDir).toBe('/srv/skyvault');
+  });
+
+  it('resolves from the working directory outside a checkout (an installed production folder)', () => {
+    const installed = path.join(scratch, 'opt', 'skyvault');
+    mkdirSync(installed, { recursive: true });
+    writeFileSync(path.join(installed, 'package.json'), JSON.stringify({ name: '@skyvault/api' }));
+    expect(findRepositoryRoot(installed)).toBeNull();
+    expect(loadConfig({}, installed).dataDir).toBe(path.join(installed, 'data'));
+  });
+
+  it("resolves this repository's ./data at its root, as the README says", () => {
+    const apiDir = path.resolve(import.meta.dirname, '..');
+    expect(loadConfig({}, apiDir).dataDir).toBe(path.resolve(apiDir, '..', '..', 'data'));
+  });
+
+  it('is created, owner-only, when missing', () => {
+    const dir = path.join(scratch, 'fresh', 'data');
+    expect(existsSync(dir)).toBe(false);
+    prepareDataDir(dir);
+    expect(statSync(dir).isDirectory()).toBe(true);
+    expect(statSync(dir).mode & 0o777).toBe(0o700);
+    prepareDataDir(dir);
   });
 });

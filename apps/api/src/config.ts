@@ -1,6 +1,6 @@
-import path from 'node:path';
 import { BRANDS } from '@skyvault/contract';
 import { z } from 'zod';
+import { resolveDataDir } from './data-dir.js';
 
 /**
  * Every setting of the API, read from the environment once and validated. A wrong value stops the
@@ -23,6 +23,18 @@ const optionalUrl = (protocols: string[]) =>
       },
       { message: `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}` },
     );
+
+const portNumber = z.coerce
+  .number({ error: 'must be a port number' })
+  .int('must be a whole number')
+  .min(0, 'must be between 0 and 65535')
+  .max(65535, 'must be between 0 and 65535');
+
+const flag = (fallback: 'true' | 'false') =>
+  z
+    .enum(['true', 'false'], { error: 'must be true or false' })
+    .default(fallback)
+    .transform((v) => v === 'true');
 
 const durationSeconds = z.coerce
   .number({ error: 'must be a number of seconds' })
@@ -60,24 +72,20 @@ export const LIMIT_DEFAULTS = {
   RATE_LIMIT_PASSWORD_CHANGE_FAILURES_PER_USER: '5/900',
 } as const;
 
+const secretsKey = z
+  .string()
+  .optional()
+  .refine((v) => v === undefined || /^[A-Za-z0-9+/=_-]{43,}$/.test(v), {
+    message: 'must be 32 random bytes in base64 (openssl rand -base64 32)',
+  });
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  PORT: z.coerce
-    .number({ error: 'must be a port number' })
-    .int('must be a whole number')
-    .min(0, 'must be between 0 and 65535')
-    .max(65535, 'must be between 0 and 65535')
-    .default(8080),
+  PORT: portNumber.default(8080),
   HOST: z.string().default('0.0.0.0'),
   DATABASE_URL: optionalUrl(['postgres:', 'postgresql:']),
   DATA_DIR: z.string().default('./data'),
   PUBLIC_URL: optionalUrl(['http:', 'https:']),
-  SECRETS_KEY: z
-    .string()
-    .optional()
-    .refine((v) => v === undefined || /^[A-Za-z0-9+/=_-]{43,}$/.test(v), {
-      message: 'must be 32 random bytes in base64 (openssl rand -base64 32)',
-    }),
+  SECRETS_KEY: secretsKey,
   SESSION_TTL: durationSeconds.default(8 * 60 * 60),
   SESSION_IDLE_TTL: durationSeconds.default(60 * 60),
   SMTP_URL: optionalUrl(['smtp:', 'smtps:']),
@@ -103,20 +111,35 @@ const envSchema = z.object({
       return z.NEVER;
     }),
   REDIS_URL: optionalUrl(['redis:', 'rediss:']),
-  OUTBOUND_PRIVATE_NETWORKS: z
-    .enum(['true', 'false'], { error: 'must be true or false' })
-    .default('false')
-    .transform((v) => v === 'true'),
+  OUTBOUND_PRIVATE_NETWORKS: flag('false'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  SEED_DEMO: z
-    .enum(['true', 'false'], { error: 'must be true or false' })
-    .default('true')
-    .transform((v) => v === 'true'),
+  // Its default depends on the mode (production never seeds): read in loadConfig.
+  SEED_DEMO: z.enum(['true', 'false'], { error: 'must be true or false' }).optional(),
+  MIGRATE_ON_START: flag('true'),
+  // An empty value means unset, as for the URLs.
+  METRICS_PORT: z.preprocess((v) => (v === '' ? undefined : v), portNumber.optional()),
+  LOAD_SHED_EVENT_LOOP_DELAY: z.coerce
+    .number({ error: 'must be a number of milliseconds' })
+    .int('must be a whole number of milliseconds')
+    .min(0, 'must be 0 (off) or more')
+    // Its default depends on the mode: read in loadConfig.
+    .optional(),
+  LOAD_SHED_EVENT_LOOP_UTILIZATION: z.coerce
+    .number({ error: 'must be a number between 0 and 1' })
+    .min(0, 'must be between 0 (off) and 1')
+    .max(1, 'must be between 0 (off) and 1')
+    .default(0),
+  LOAD_SHED_RETRY_AFTER: durationSeconds.default(10),
   ...(Object.fromEntries(Object.entries(LIMIT_DEFAULTS).map(([name, value]) => [name, limit(value)])) as {
     [Name in keyof typeof LIMIT_DEFAULTS]: ReturnType<typeof limit>;
   }),
   LOGIN_DELAY_FREE_FAILURES: z.coerce.number({ error: 'must be a number' }).int().min(0).default(5),
   LOGIN_DELAY_MAX: durationSeconds.default(15 * 60),
+  DB_POOL_MAX: z.coerce.number({ error: 'must be a number' }).int().min(1, 'must be at least 1').default(10),
+  DB_STATEMENT_TIMEOUT: z.coerce.number({ error: 'must be milliseconds' }).int().min(0).default(30_000),
+  SECRETS_KEY_PREVIOUS: secretsKey,
+  OAUTH_KEY_ACTIVATION_DELAY: durationSeconds.default(60 * 60),
+  OAUTH_KEY_REFRESH: z.coerce.number({ error: 'must be a number of seconds' }).int().min(0).default(60),
 });
 
 export interface Config {
@@ -128,6 +151,11 @@ export interface Config {
   dataDir: string;
   publicUrl: string;
   secretsKey?: string;
+  /** The key before the last rotation: still opens what it sealed until `secrets reencrypt` has run. */
+  secretsKeyPrevious?: string;
+  /** PostgreSQL pool and statement timeout (0: none); when a rotated signing key signs, how often keys are re-read. */
+  database: { poolMax: number; statementTimeoutMs: number };
+  oauthKeys: { activationDelaySeconds: number; refreshSeconds: number };
   session: { ttlSeconds: number; idleSeconds: number };
   mail: { smtpUrl?: string; from: string };
   brand: (typeof BRANDS)[number];
@@ -143,6 +171,12 @@ export interface Config {
   outbound: { allowPrivateNetworks: boolean };
   logLevel: string;
   seedDemo: boolean;
+  /** Whether a start applies pending migrations; production servers may leave that to `db:migrate`. */
+  migrateOnStart: boolean;
+  /** Prometheus metrics on their own port; unset: no metrics. */
+  metrics: { port?: number };
+  /** When the process is too busy it answers 503 with Retry-After; 0 turns a threshold off. */
+  loadShedding: { maxEventLoopDelayMs: number; maxEventLoopUtilization: number; retryAfterSeconds: number };
   limits: Limits;
 }
 
@@ -174,26 +208,53 @@ export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+/** Variables whose value may hold a secret (a key, a password in a URL): never echoed in production. */
+const SECRET_VARIABLES = new Set([
+  'SECRETS_KEY',
+  'SECRETS_KEY_PREVIOUS',
+  'DATABASE_URL',
+  'SMTP_URL',
+  'REDIS_URL',
+  'SALESFORCE_CLIENT_SECRET',
+]);
+
+/** What production refuses to start without: the first missing or unfit setting, as one line. */
+function productionRefusal(env: NodeJS.ProcessEnv, e: z.infer<typeof envSchema>): string | null {
+  const mode = 'when NODE_ENV=production';
+  if (!e.DATABASE_URL) return `DATABASE_URL must be set ${mode}: the embedded database is for development.`;
+  if (!e.SECRETS_KEY)
+    return `SECRETS_KEY must be set ${mode} (openssl rand -base64 32): a key generated into DATA_DIR is for development.`;
+  if (!e.PUBLIC_URL) return `PUBLIC_URL must be set ${mode}: the console's https:// address.`;
+  if (!e.PUBLIC_URL.startsWith('https://'))
+    return `Invalid PUBLIC_URL "${e.PUBLIC_URL}": must start with https:// ${mode}.`;
+  if (env.SEED_DEMO === 'true') return `SEED_DEMO=true is refused ${mode}: production has no demo tenant.`;
+  return null;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = process.cwd()): Config {
   const parsed = envSchema.safeParse(env);
+  const production = env.NODE_ENV === 'production';
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     const variable = String(issue.path[0] ?? 'environment');
-    const raw = env[variable];
+    const raw = production && SECRET_VARIABLES.has(variable) ? undefined : env[variable];
     throw new ConfigError(`Invalid ${variable}${raw === undefined ? '' : ` "${raw}"`}: ${issue.message}`);
   }
   const e = parsed.data;
+  const refusal = production ? productionRefusal(env, e) : null;
+  if (refusal) throw new ConfigError(refusal);
   const port = e.PORT;
   return {
     env: e.NODE_ENV,
     port,
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
-    // npm runs workspace scripts inside the workspace; INIT_CWD is where the command was typed, so
-    // `DATA_DIR=./data` (and the default) mean the folder the user is in.
-    dataDir: path.resolve(env.INIT_CWD ?? process.cwd(), e.DATA_DIR),
+    dataDir: resolveDataDir(e.DATA_DIR, cwd),
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
     secretsKey: e.SECRETS_KEY,
+    secretsKeyPrevious: e.SECRETS_KEY_PREVIOUS || undefined,
+    database: { poolMax: e.DB_POOL_MAX, statementTimeoutMs: e.DB_STATEMENT_TIMEOUT },
+    oauthKeys: { activationDelaySeconds: e.OAUTH_KEY_ACTIVATION_DELAY, refreshSeconds: e.OAUTH_KEY_REFRESH },
     session: { ttlSeconds: e.SESSION_TTL, idleSeconds: e.SESSION_IDLE_TTL },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     brand: e.BRAND,
@@ -209,7 +270,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: e.REDIS_URL,
     outbound: { allowPrivateNetworks: e.OUTBOUND_PRIVATE_NETWORKS },
     logLevel: e.LOG_LEVEL,
-    seedDemo: e.SEED_DEMO,
+    seedDemo: production ? false : e.SEED_DEMO !== 'false',
+    migrateOnStart: e.MIGRATE_ON_START,
+    metrics: { port: e.METRICS_PORT },
+    loadShedding: {
+      // On the embedded database every query runs on the event loop, so a long one reads as load:
+      // shedding is for production servers on PostgreSQL unless it is asked for.
+      maxEventLoopDelayMs: e.LOAD_SHED_EVENT_LOOP_DELAY ?? (production ? 1000 : 0),
+      maxEventLoopUtilization: e.LOAD_SHED_EVENT_LOOP_UTILIZATION,
+      retryAfterSeconds: e.LOAD_SHED_RETRY_AFTER,
+    },
     limits: {
       loginFailuresPerAddress: e.RATE_LIMIT_LOGIN_FAILURES_PER_ADDRESS,
       codeFailuresPerAddress: e.RATE_LIMIT_CODE_FAILURES_PER_ADDRESS,

@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
+import { prepareDataDir } from './data-dir.js';
 import type { Database } from './db/client.js';
 import { DataDirInUseError } from './db/lock.js';
+import { hasAllMigrations } from './db/migrate.js';
 import { openDatabase } from './db/open.js';
 import { seedDemo } from './seed/demo.js';
 import { startBanner } from './start-banner.js';
@@ -14,7 +16,9 @@ function fail(message: string): never {
 }
 
 const describeDbError = (error: unknown, url: string | undefined): string => {
-  const e = error as NodeJS.ErrnoException & { code?: string };
+  // A failed query arrives wrapped by the ORM; the driver's error (with its code) is the cause.
+  const wrapped = error as { code?: string; cause?: unknown };
+  const e = (wrapped.code === undefined && wrapped.cause ? wrapped.cause : error) as NodeJS.ErrnoException;
   const where = url
     ? (() => {
         const u = new URL(url);
@@ -40,10 +44,27 @@ async function main() {
 
   let database: Database;
   try {
-    database = await openDatabase(config);
+    database = await openDatabase(config, { migrate: config.migrateOnStart });
   } catch (error) {
     if (error instanceof DataDirInUseError) fail(error.message);
     fail(describeDbError(error, config.databaseUrl));
+  }
+
+  // On PostgreSQL nothing has created DATA_DIR yet (the demo login and a generated key go there);
+  // created only once the database opened, so that a start that fails leaves nothing behind.
+  try {
+    prepareDataDir(config.dataDir);
+  } catch (error) {
+    await database.close().catch(() => {});
+    fail(`Cannot create DATA_DIR ${config.dataDir}: ${(error as Error).message}`);
+  }
+
+  // Without migrating at start, this build must not serve a schema older than its own.
+  if (!config.migrateOnStart && !(await hasAllMigrations(database))) {
+    await database.close().catch(() => {});
+    fail(
+      'The database lacks migrations of this build: run `npm run db:migrate` first (MIGRATE_ON_START=false).',
+    );
   }
 
   const demo = config.seedDemo ? await seedDemo(database, config.dataDir) : null;
@@ -54,10 +75,12 @@ async function main() {
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {
     await database.close().catch(() => {});
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'EADDRINUSE') fail(`Port ${config.port} is already in use. Set PORT to another port.`);
+    const { code, port = config.port } = error as NodeJS.ErrnoException & { port?: number };
+    // The metrics listener starts with the app; a clash there names its own variable.
+    const variable = port === config.metrics.port && port !== config.port ? 'METRICS_PORT' : 'PORT';
+    if (code === 'EADDRINUSE') fail(`Port ${port} is already in use. Set ${variable} to another port.`);
     if (code === 'EACCES')
-      fail(`Not allowed to listen on port ${config.port}. Set PORT to a port above 1024.`);
+      fail(`Not allowed to listen on port ${port}. Set ${variable} to a port above 1024.`);
     throw error;
   }
 

@@ -32,6 +32,16 @@ describe('start banner', () => {
     expect(lines).toContain('password in /srv/data/demo-login.json');
   });
 
+  it('names the metrics address when METRICS_PORT is set, and nothing of it otherwise', () => {
+    expect(startBanner({ ...config, metrics: { port: 9464 }, host: '0.0.0.0' }, null, false)).toContain(
+      '  Metrics: http://localhost:9464/metrics',
+    );
+    expect(startBanner({ ...config, metrics: { port: 9464 }, host: '10.1.2.3' }, null, false)).toContain(
+      '  Metrics: http://10.1.2.3:9464/metrics',
+    );
+    expect(startBanner(config, null, false).join('\n')).not.toContain('Metrics');
+  });
+
   it('says nothing about a demo login when there is none', () => {
     expect(startBanner(config, null, true).join('\n')).not.toContain('Demo login');
   });

@@ -8,7 +8,7 @@ import type { DemoSeed } from './seed/demo.js';
  * collects them. Otherwise the lines say where the login is kept.
  */
 export function startBanner(
-  config: Pick<Config, 'publicUrl' | 'databaseUrl' | 'dataDir'>,
+  config: Pick<Config, 'publicUrl' | 'databaseUrl' | 'dataDir'> & Partial<Pick<Config, 'metrics' | 'host'>>,
   demo: DemoSeed | null,
   interactive: boolean,
 ): string[] {
@@ -17,6 +17,11 @@ export function startBanner(
     `  API documentation: ${config.publicUrl}/api/docs`,
     `  Database: ${config.databaseUrl ? 'PostgreSQL' : `embedded (${config.dataDir})`}`,
   ];
+  if (config.metrics?.port !== undefined) {
+    const host =
+      !config.host || config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+    lines.push(`  Metrics: http://${host.includes(':') ? `[${host}]` : host}:${config.metrics.port}/metrics`);
+  }
   if (demo) {
     const login = `  Demo login: tenant "${demo.tenantName}", e-mail ${demo.email}`;
     lines.push(

@@ -4,10 +4,12 @@ import { SERVICE_KEYS, type ServiceKey } from '@skyvault/contract';
 import type { Database } from '../db/client.js';
 import type { LicenseLimitValue } from '../db/schema/index.js';
 import { AppError } from '../lib/errors.js';
-import type { SecretBox } from '../lib/secrets.js';
-import { createOperatorService, type LicenseProduct } from '../modules/operator/operator.service.js';
-import { createSharedStorage } from '../modules/storages/storages.service.js';
+import { createOperatorService, type LicenseProduct } from '../modules/operator/index.js';
+import { createSharedStorage } from '../modules/storages/index.js';
+import type { SecretBox } from '../platform/secrets/secrets.js';
+import { BACKUP_USAGE } from './backup.command.js';
 import { OAUTH_KEYS_USAGE, runOAuthKeys } from './oauth-keys.command.js';
+import { runSecrets, SECRETS_USAGE } from './secrets.command.js';
 
 export const USAGE = `Usage: npm run admin -- <command> [options]
 
@@ -23,6 +25,8 @@ Commands:
                                             AwsS3: --region --bucket-name --access-key-id --secret-access-key
                                             AzureBlob: --account-name --account-key --container-name
 ${OAUTH_KEYS_USAGE}
+${SECRETS_USAGE}
+${BACKUP_USAGE}
   help                                      this text
 
 <tenant> is a tenant name or id. The command works on the configured database (DATABASE_URL, or the
@@ -62,7 +66,7 @@ const limit = (value: string): LicenseLimitValue => {
 /** Runs one command; returns the exit code. Output goes through `print`, so tests can read it. */
 export async function runAdmin(
   argv: string[],
-  deps: { database: Database; secrets: SecretBox },
+  deps: { database: Database; secrets: SecretBox; keyActivationDelayMs?: number },
   print: (line: string) => void,
 ): Promise<number> {
   const operator = createOperatorService(deps.database);
@@ -157,6 +161,11 @@ export async function runAdmin(
       case 'oauth-keys': {
         const code = await runOAuthKeys(rest[0], deps, print);
         if (code === null) throw new UsageError('oauth-keys needs list or rotate.');
+        return code;
+      }
+      case 'secrets': {
+        const code = await runSecrets(rest[0], deps, print);
+        if (code === null) throw new UsageError('secrets needs reencrypt.');
         return code;
       }
       case undefined:

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../test/database.js';
 import type { Database } from '../db/client.js';
 import { auditEvents, licenses, storages, tenants } from '../db/schema/index.js';
-import { createSecretBox } from '../lib/secrets.js';
+import { createSecretBox } from '../platform/secrets/secrets.js';
 import { runAdmin } from './admin-commands.js';
 
 describe('operator CLI', () => {

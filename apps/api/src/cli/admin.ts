@@ -1,8 +1,10 @@
+import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config.js';
 import { DataDirInUseError } from '../db/lock.js';
 import { openDatabase } from '../db/open.js';
-import { createSecretBox, loadSecretsKey } from '../lib/secrets.js';
+import { openSecretBox } from '../platform/secrets/secrets.js';
 import { runAdmin, USAGE, UsageError } from './admin-commands.js';
+import { backup, restore } from './backup.command.js';
 
 /** `npm run admin -- …`: the operators' command line (ARCHITECTURE §3). */
 const print = (line: string) => process.stdout.write(`${line}\n`);
@@ -11,14 +13,34 @@ if (argv.length === 0 || argv[0] === 'help' || argv.includes('--help')) {
   print(USAGE);
   process.exit(argv.length === 0 ? 2 : 0);
 }
+
+/** backup and restore work on the data directory itself, not through an open database. */
+async function runFileCommand(config: ReturnType<typeof loadConfig>): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: { force: { type: 'boolean' }, 'with-secrets-key': { type: 'boolean' } },
+  });
+  const [command, file] = positionals;
+  if (!file) throw new UsageError(`${command} needs a file.`);
+  return command === 'backup'
+    ? backup(config, file, { withSecretsKey: values['with-secrets-key'] === true }, print)
+    : restore(config, file, { force: values.force === true }, print);
+}
+
 try {
   const config = loadConfig();
-  const database = await openDatabase(config);
-  try {
-    const secrets = createSecretBox(loadSecretsKey(config.secretsKey, config.dataDir));
-    process.exitCode = await runAdmin(argv, { database, secrets }, print);
-  } finally {
-    await database.close();
+  if (argv[0] === 'backup' || argv[0] === 'restore') {
+    process.exitCode = await runFileCommand(config);
+  } else {
+    const database = await openDatabase(config);
+    try {
+      const secrets = openSecretBox(config);
+      const keyActivationDelayMs = config.oauthKeys.activationDelaySeconds * 1000;
+      process.exitCode = await runAdmin(argv, { database, secrets, keyActivationDelayMs }, print);
+    } finally {
+      await database.close();
+    }
   }
 } catch (error) {
   if (error instanceof UsageError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {

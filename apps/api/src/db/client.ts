@@ -12,6 +12,12 @@ export type Executor = AppDb | Tx;
 /** The role every tenant transaction runs as, so that row-level security applies (see 0001 migration). */
 export const APP_ROLE = 'skyvault_app';
 
+/** How busy the database's connections are (the metrics' pool gauges). */
+export interface ConnectionUse {
+  inUse: number;
+  waiting: number;
+}
+
 export interface Database {
   kind: 'pglite' | 'postgres';
   /** The owner connection. Use tenant() or system() rather than this directly. */
@@ -28,21 +34,46 @@ export interface Database {
   system<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
   ping(): Promise<void>;
   close(): Promise<void>;
+  connections?(): ConnectionUse;
 }
 
-export function createDatabase(kind: Database['kind'], db: AppDb, close: () => Promise<void>): Database {
+/**
+ * `connections` reads a pool's use; without one (PGlite: one connection that runs one transaction at
+ * a time) the transactions in flight are counted: one runs, the others wait.
+ */
+export function createDatabase(
+  kind: Database['kind'],
+  db: AppDb,
+  close: () => Promise<void>,
+  connections?: () => ConnectionUse,
+): Database {
+  let inFlight = 0;
+  const counted = connections
+    ? <T>(run: () => Promise<T>) => run()
+    : async <T>(run: () => Promise<T>) => {
+        inFlight += 1;
+        try {
+          return await run();
+        } finally {
+          inFlight -= 1;
+        }
+      };
   return {
     kind,
     db,
+    connections:
+      connections ?? (() => ({ inUse: Math.min(inFlight, 1), waiting: Math.max(inFlight - 1, 0) })),
     tenant: (tenantId, fn) =>
-      db.transaction(async (tx) => {
-        // One round trip: the tenant for the policies and `SET LOCAL ROLE` (role is a setting too).
-        await tx.execute(
-          sql`select set_config('app.tenant_id', ${tenantId}, true), set_config('role', ${APP_ROLE}, true)`,
-        );
-        return fn(tx);
-      }),
-    system: (fn) => db.transaction(fn),
+      counted(() =>
+        db.transaction(async (tx) => {
+          // One round trip: the tenant for the policies and `SET LOCAL ROLE` (role is a setting too).
+          await tx.execute(
+            sql`select set_config('app.tenant_id', ${tenantId}, true), set_config('role', ${APP_ROLE}, true)`,
+          );
+          return fn(tx);
+        }),
+      ),
+    system: (fn) => counted(() => db.transaction(fn)),
     ping: async () => {
       await db.execute(sql`select 1`);
     },

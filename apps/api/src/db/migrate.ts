@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
@@ -35,8 +35,35 @@ export async function migrate(database: Database): Promise<void> {
   const db = database.db as unknown as NodePgDatabase<Record<string, never>>;
   await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${MIGRATION_LOCK_KEY})`);
+    // DB_STATEMENT_TIMEOUT is for requests: an index build on a large table may take longer.
+    await tx.execute(sql`set local statement_timeout = 0`);
     await migratePostgres(tx as unknown as NodePgDatabase<Record<string, never>>, {
       migrationsFolder: migrationsFolderPath,
     });
   });
+}
+
+/** When the newest migration this build ships was generated: what the database must have applied. */
+function newestMigration(): number {
+  const journal = JSON.parse(
+    readFileSync(path.join(migrationsFolder(), 'meta', '_journal.json'), 'utf8'),
+  ) as {
+    entries: { when: number }[];
+  };
+  return Math.max(0, ...journal.entries.map((entry) => entry.when));
+}
+
+/** Whether the database has applied every migration of this build (drizzle keeps their times). */
+export async function hasAllMigrations(database: Database): Promise<boolean> {
+  const newest = newestMigration();
+  try {
+    const [row] = await database.db
+      .select({ latest: sql<string | number | null>`max(created_at)` })
+      .from(sql`drizzle.__drizzle_migrations`);
+    return Number(row?.latest ?? 0) >= newest;
+  } catch (error) {
+    // No migrations table yet: nothing is applied. Any other failure is the database's.
+    if ((error as { cause?: { code?: string } }).cause?.code === '42P01') return false;
+    throw error;
+  }
 }

@@ -9,17 +9,31 @@ import { openPostgres } from './postgres.js';
 /** PGlite has no autovacuum; the API vacuums on this schedule instead. */
 const VACUUM_EVERY_MS = 6 * 60 * 60 * 1000;
 
-/** Opens the configured database, migrates it, and keeps it healthy until closed. */
-export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>): Promise<Database> {
+/**
+ * Opens the configured database, migrates it (unless told not to: production servers may leave that to
+ * `db:migrate`, MIGRATE_ON_START=false), and keeps it healthy until closed.
+ */
+export async function openDatabase(
+  config: Pick<Config, 'databaseUrl' | 'dataDir'> & Partial<Pick<Config, 'database'>>,
+  options: { migrate?: boolean } = {},
+): Promise<Database> {
+  const migrateNow = options.migrate ?? true;
   if (config.databaseUrl) {
-    const { database } = openPostgres(config.databaseUrl);
-    await migrate(database);
+    const { database } = openPostgres(config.databaseUrl, {
+      max: config.database?.poolMax,
+      statementTimeoutMs: config.database?.statementTimeoutMs,
+    });
+    // Without migrating, a ping still stops the start at once on an unreachable database.
+    await (migrateNow ? migrate(database) : database.ping()).catch(async (error: unknown) => {
+      await database.close().catch(() => {});
+      throw error;
+    });
     return database;
   }
   const release = lockDataDir(config.dataDir);
   try {
     const { database } = await openPglite({ dataDir: path.join(config.dataDir, 'pg') });
-    await migrate(database);
+    if (migrateNow) await migrate(database);
     const vacuum = setInterval(() => {
       database.db.execute('VACUUM ANALYZE').catch(() => {});
     }, VACUUM_EVERY_MS);

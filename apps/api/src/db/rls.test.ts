@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openTestDatabase } from '../../test/database.js';
+import { openWithTenants } from '../../test/database.js';
 import type { Database } from './client.js';
 import { auditEvents, sessions, tenants, users } from './schema/index.js';
 
@@ -15,19 +15,16 @@ describe('row-level security', () => {
   const b = randomUUID();
 
   beforeAll(async () => {
-    database = await openTestDatabase();
-    for (const [id, name] of [
+    const named = [
       [a, 'tenant-a'],
       [b, 'tenant-b'],
-    ] as const) {
-      await database.tenant(id, async (tx) => {
-        await tx.insert(tenants).values({ id, name, services: ['backup'] });
-        await tx
-          .insert(users)
-          .values({ tenantId: id, email: `admin@${name}.example.com`, firstName: 'A', lastName: 'B' });
-        await tx.insert(auditEvents).values({ tenantId: id, action: 'create', targetType: 'user' });
-      });
-    }
+    ] as const;
+    database = await openWithTenants(named, async (tx, tenantId, name) => {
+      await tx
+        .insert(users)
+        .values({ tenantId, email: `admin@${name}.example.com`, firstName: 'A', lastName: 'B' });
+      await tx.insert(auditEvents).values({ tenantId, action: 'create', targetType: 'user' });
+    });
   });
   afterAll(() => database.close());
 

@@ -2,10 +2,13 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
+import { noSuchPath } from '@skyvault/contract';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/errors.js';
 import { isApiRequest } from './security.js';
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /** The built console: beside the bundle (dist/console) or apps/console/dist in the workspace. */
 export function findConsoleDir(): string | null {
@@ -31,11 +34,20 @@ export const consolePlugin = fp(
         root,
         wildcard: false,
         index: false,
+        // The build writes .br and .gz beside each compressible file (console/vite.config.ts): brotli
+        // or gzip goes out as the browser accepts, with no compression work per request.
+        preCompressed: true,
+        // The policy is ours (below): send's own `max-age=0` would make browsers revalidate files
+        // that can never change.
+        cacheControl: false,
         setHeaders: (res, filePath) => {
-          // File names under assets/ carry a content hash: they never change.
-          if (filePath.includes(`${path.sep}assets${path.sep}`)) {
-            res.setHeader('cache-control', 'public, max-age=31536000, immutable');
-          }
+          res.setHeader('vary', 'accept-encoding');
+          // File names under assets/ carry a content hash: they never change. Everything else
+          // (index.html, icons) may change with a release: revalidated on each use.
+          res.setHeader(
+            'cache-control',
+            filePath.includes(`${path.sep}assets${path.sep}`) ? IMMUTABLE : 'no-cache',
+          );
         },
       });
     }
@@ -45,7 +57,7 @@ export const consolePlugin = fp(
       if (isPage && !path.extname(request.url.split('?')[0] ?? '')) {
         return reply.header('cache-control', 'no-cache').sendFile('index.html');
       }
-      throw new AppError('NOT_FOUND', `No such path: ${request.method} ${request.url.split('?')[0]}`);
+      throw new AppError('NOT_FOUND', noSuchPath(request.method, request.url.split('?')[0] ?? ''));
     });
   },
   { name: 'console' },

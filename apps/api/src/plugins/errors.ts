@@ -1,4 +1,4 @@
-import { ERROR_MESSAGES, type ErrorBody, type ErrorCode } from '@skyvault/contract';
+import { ERROR_MESSAGES, type ErrorBody, type ErrorCode, MESSAGES } from '@skyvault/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
@@ -40,7 +40,7 @@ function toBody(error: FastifyError | AppError, request: FastifyRequest): ErrorB
         issue.instancePath,
         (issue.params as { missingProperty?: unknown })?.missingProperty,
       );
-      fields[key] ??= issue.message ?? 'Invalid value';
+      fields[key] ??= issue.message ?? MESSAGES.invalidValue;
     }
     const first = Object.values(fields)[0];
     return {

@@ -1,9 +1,9 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.js';
 import type { Actor } from '../lib/context.js';
 import { AppError } from '../lib/errors.js';
-import type { SessionService } from '../modules/sessions/sessions.service.js';
+import { clearSessionCookie, type SessionService, sessionCookieName } from '../modules/sessions/index.js';
 import { isApiRequest } from './security.js';
 
 declare module 'fastify' {
@@ -18,34 +18,6 @@ const isPublicRoute = (request: FastifyRequest) => {
   const security = (request.routeOptions.schema as { security?: unknown[] } | undefined)?.security;
   return !Array.isArray(security) || security.length === 0;
 };
-
-/** Behind HTTPS the cookie gets the __Host- prefix: Secure, Path=/, no Domain — it cannot be planted by a subdomain. */
-export const sessionCookieName = (config: Pick<Config, 'publicUrl'>) =>
-  config.publicUrl.startsWith('https:') ? '__Host-skyvault_session' : 'skyvault_session';
-
-export function setSessionCookie(
-  reply: FastifyReply,
-  config: Pick<Config, 'publicUrl'>,
-  token: string,
-  expiresAt: Date,
-): void {
-  reply.setCookie(sessionCookieName(config), token, {
-    path: '/',
-    httpOnly: true,
-    sameSite: 'lax',
-    secure: config.publicUrl.startsWith('https:'),
-    expires: expiresAt,
-  });
-}
-
-export function clearSessionCookie(reply: FastifyReply, config: Pick<Config, 'publicUrl'>): void {
-  reply.clearCookie(sessionCookieName(config), {
-    path: '/',
-    httpOnly: true,
-    sameSite: 'lax',
-    secure: config.publicUrl.startsWith('https:'),
-  });
-}
 
 /**
  * Resolves the session cookie of every API request into request.actor, enforcing the tenant's network

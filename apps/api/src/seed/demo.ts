@@ -1,10 +1,11 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { chmodSync, existsSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
-import { tenants, users } from '../db/schema/index.js';
+import { tenants } from '../db/schema/index.js';
 import { hashPassword } from '../lib/passwords.js';
+import { insertUser } from '../modules/users/index.js';
 
 export const DEMO_TENANT = 'demo';
 export const DEMO_EMAIL = 'admin@demo.example.com';
@@ -54,8 +55,7 @@ export async function seedDemo(database: Database, dataDir: string): Promise<Dem
     await tx
       .insert(tenants)
       .values({ id: tenantId, name: DEMO_TENANT, status: 'active', services: ['backup', 'devOps'] });
-    await tx.insert(users).values({
-      tenantId,
+    await insertUser(tenantId, tx, {
       email: DEMO_EMAIL,
       firstName: 'Demo',
       lastName: 'Administrator',
@@ -64,6 +64,8 @@ export async function seedDemo(database: Database, dataDir: string): Promise<Dem
       isAdmin: true,
     });
   });
+  // On PostgreSQL nothing else may have created DATA_DIR yet.
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   writeFileSync(file, JSON.stringify(login, null, 2), { mode: 0o600 });
   chmodSync(file, 0o600);
   return { ...login, file };

@@ -92,7 +92,15 @@ export const oidcKeys = pgTable('oidc_keys', {
   alg: text('alg').notNull(),
   privateJwk: text('private_jwk').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  /** Published from its creation; signs only from here on, once every JWKS cache has seen it. */
+  activatesAt: timestamp('activates_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   retiredAt: timestamp('retired_at', { withTimezone: true, mode: 'date' }),
+});
+
+/** When each housekeeping job last ran on this database: one process per interval does it. */
+export const housekeepingRuns = pgTable('housekeeping_runs', {
+  job: text('job').primaryKey(),
+  ranAt: timestamp('ran_at', { withTimezone: true, mode: 'date' }).notNull(),
 });
 
 /**

@@ -1,0 +1,39 @@
+# The production image. Its steps are those of .ci/production-install, which CI runs on every change:
+# build with the dev dependencies, then a clean folder with the API's production dependencies only and
+# the built bundle (apps/api/dist: main.js, migrate.js, admin.js, the SQL migrations, the console).
+# Run the migrations once with `node dist/migrate.js`, then the servers with MIGRATE_ON_START=false
+# (compose.yaml; README "Deploying").
+
+FROM node:20-bookworm-slim AS build
+WORKDIR /src
+# The manifests first: the dependency layer is rebuilt only when they change.
+COPY package.json package-lock.json .npmrc ./
+COPY packages/contract/package.json packages/contract/
+COPY apps/api/package.json apps/api/
+COPY apps/console/package.json apps/console/
+COPY e2e/package.json e2e/
+RUN npm ci --no-audit --no-fund
+COPY . .
+RUN npm run build
+
+FROM node:20-bookworm-slim AS runtime
+ENV NODE_ENV=production
+WORKDIR /app
+# What npm needs to install the api workspace (it depends on the contract workspace by name; the
+# bundle has the contract's code inlined, so its manifest is all that is copied).
+COPY package.json package-lock.json .npmrc ./
+COPY packages/contract/package.json packages/contract/
+COPY apps/api/package.json apps/api/
+RUN npm ci --omit=dev --no-audit --no-fund --workspace @skyvault/api && npm cache clean --force
+COPY --from=build /src/apps/api/dist apps/api/dist
+# DATA_DIR holds nothing on PostgreSQL but the mail outbox when SMTP_URL is unset; owned by the server's user.
+RUN mkdir -p /app/data && chown node:node /app/data
+ENV DATA_DIR=/app/data \
+    HOST=0.0.0.0 \
+    PORT=8080
+USER node
+WORKDIR /app/apps/api
+EXPOSE 8080
+HEALTHCHECK --interval=30s --timeout=5s --start-period=30s --retries=3 \
+  CMD ["node", "-e", "fetch(`http://127.0.0.1:${process.env.PORT}/healthz`).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+CMD ["node", "dist/main.js"]

@@ -1,0 +1,15 @@
+import { type SQL, sql } from 'drizzle-orm';
+import { users } from './schema/index.js';
+
+/** pg_trgm indexes only help from three characters on; shorter searches scan the tenant's rows. */
+export const TRIGRAM_MIN_LENGTH = 3;
+
+export type UserSearchPart = 'user' | 'name' | 'email';
+
+/**
+ * Users whose name or e-mail (`part`) matches the ILIKE pattern, in the transaction's tenant: the ids
+ * found by skyvault_search_users (migration 0012), which can use the trigram index under row-level
+ * security without LEAKPROOF builtins. Only inside database.tenant(): without a tenant it finds none.
+ */
+export const userIdsMatching = (pattern: string, part: UserSearchPart): SQL =>
+  sql`${users.id} in (select skyvault_search_users(${pattern}, ${part}))`;

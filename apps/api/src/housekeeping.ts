@@ -1,0 +1,71 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from './db/client.js';
+
+/** The services whose expired rows the jobs remove: app.ts hands its own in. */
+interface Services {
+  sessions: { purgeExpired: () => Promise<unknown> };
+  limiter: { purgeExpired: () => Promise<unknown> };
+  tenants: { expireUnverified: () => Promise<string[]> };
+}
+
+import { sweepOnce } from './db/sweep.js';
+import { sweepExpiredModels } from './modules/oauth/index.js';
+import { deleteExpiredStates } from './platform/oauth-states/oauth-states.repository.js';
+
+const MINUTE = 60 * 1000;
+/** How often each process looks for a job that is due; each job has its own interval. */
+const TICK_MS = 5 * MINUTE;
+
+interface Job {
+  name: string;
+  everyMs: number;
+  run: (deps: { services: Services; database: Database; log: FastifyBaseLogger }) => Promise<unknown>;
+}
+
+/** The background jobs: whichever process finds one due first does it, the others skip it. */
+const JOBS: Job[] = [
+  { name: 'sessions', everyMs: 60 * MINUTE, run: ({ services }) => services.sessions.purgeExpired() },
+  { name: 'rate-limits', everyMs: 60 * MINUTE, run: ({ services }) => services.limiter.purgeExpired() },
+  {
+    name: 'oauth-states',
+    everyMs: 60 * MINUTE,
+    run: ({ database }) => database.system((tx) => deleteExpiredStates(tx)),
+  },
+  {
+    name: 'unverified-sign-ups',
+    everyMs: 60 * MINUTE,
+    run: async ({ services, log }) => {
+      const names = await services.tenants.expireUnverified();
+      if (names.length > 0) log.info({ tenants: names }, 'unverified sign-ups expired');
+    },
+  },
+  // Expired authorization codes, tokens, grants and interactions of the authorization server.
+  { name: 'oauth-models', everyMs: 15 * MINUTE, run: ({ database }) => sweepExpiredModels(database) },
+];
+
+/** One pass over the jobs; answers which of them this process did. */
+export async function runHousekeeping(deps: {
+  services: Services;
+  database: Database;
+  log: FastifyBaseLogger;
+}): Promise<Record<string, boolean>> {
+  const done: Record<string, boolean> = {};
+  for (const job of JOBS) {
+    try {
+      done[job.name] = (await sweepOnce(deps.database, job.name, job.everyMs, () => job.run(deps))).swept;
+    } catch (error) {
+      done[job.name] = false;
+      deps.log.warn({ err: error, job: job.name }, 'housekeeping failed');
+    }
+  }
+  return done;
+}
+
+/** Runs the housekeeping on a timer; the returned function stops it. */
+export function startHousekeeping(deps: Parameters<typeof runHousekeeping>[0]): () => void {
+  const timer = setInterval(() => {
+    runHousekeeping(deps).catch(() => {});
+  }, TICK_MS);
+  timer.unref();
+  return () => clearInterval(timer);
+}

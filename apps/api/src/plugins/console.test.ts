@@ -1,0 +1,99 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/app.js';
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const SCRIPT = `export const greeting = ${JSON.stringify('hello '.repeat(500))};\n`;
+const PAGE = `<!doctype html><html><head><script type="module" src="/assets/index-Ab12Cd34.js"></script></head><body>${'<!-- filler -->'.repeat(100)}</body></html>`;
+
+/** A built console in miniature: each file with the .br and .gz the build writes beside it. */
+function fakeConsole(): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'skyvault-console-'));
+  mkdirSync(path.join(dir, 'assets'));
+  const write = (name: string, content: string) => {
+    const file = path.join(dir, name);
+    writeFileSync(file, content);
+    writeFileSync(`${file}.br`, brotliCompressSync(content));
+    writeFileSync(`${file}.gz`, gzipSync(content));
+  };
+  write('index.html', PAGE);
+  write('assets/index-Ab12Cd34.js', SCRIPT);
+  // A file the build found too small to compress.
+  writeFileSync(path.join(dir, 'assets', 'tiny-Ef56Gh78.js'), 'export{};\n');
+  return dir;
+}
+
+describe('the console files', () => {
+  let t: TestApp;
+  let dir: string;
+  beforeAll(async () => {
+    dir = fakeConsole();
+    vi.stubEnv('CONSOLE_DIR', dir);
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+    vi.unstubAllEnvs();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const get = (url: string, acceptEncoding?: string) =>
+    t.app.inject({
+      method: 'GET',
+      url,
+      headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {},
+    });
+
+  it('sends a hashed asset brotli-compressed, cached as immutable', async () => {
+    const res = await get('/assets/index-Ab12Cd34.js', 'gzip, deflate, br');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['content-type']).toMatch(/javascript/);
+    expect(res.headers['cache-control']).toBe(IMMUTABLE);
+    expect(res.headers.vary).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(res.rawPayload).toString()).toBe(SCRIPT);
+  });
+
+  it('sends gzip when only gzip is accepted, and the file itself when nothing is', async () => {
+    const gzipped = await get('/assets/index-Ab12Cd34.js', 'gzip');
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    expect(gzipped.headers['cache-control']).toBe(IMMUTABLE);
+    expect(gunzipSync(gzipped.rawPayload).toString()).toBe(SCRIPT);
+
+    const plain = await get('/assets/index-Ab12Cd34.js');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers['cache-control']).toBe(IMMUTABLE);
+    expect(plain.body).toBe(SCRIPT);
+  });
+
+  it('sends a file without compressed copies as it is', async () => {
+    const res = await get('/assets/tiny-Ef56Gh78.js', 'br, gzip');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.headers['cache-control']).toBe(IMMUTABLE);
+    expect(res.body).toBe('export{};\n');
+  });
+
+  it('answers index.html with no-cache, compressed, for itself and for every console page', async () => {
+    for (const url of ['/index.html', '/', '/auth/login', '/people/users']) {
+      const res = await get(url, 'br');
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+      expect(res.headers['content-encoding'], url).toBe('br');
+      expect(res.headers['content-type'], url).toMatch(/text\/html/);
+      expect(brotliDecompressSync(res.rawPayload).toString(), url).toBe(PAGE);
+    }
+    const gzipped = await get('/auth/login', 'gzip');
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    expect(gzipped.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('still answers an unknown API path with the JSON 404', async () => {
+    const res = await get('/api/v1/nothing-here', 'br');
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ code: 'NOT_FOUND' });
+  });
+});
