@@ -3,7 +3,7 @@ import { NOT_FOUND } from '@skyvault/contract';
 import type { Database, Executor } from '../../db/client.js';
 import type { Actor } from '../../lib/context.js';
 import { notFound } from '../../lib/errors.js';
-import { roleRights } from '../roles/index.js';
+import { backupRights, roleRights } from '../roles/index.js';
 import * as repo from './permissions.repository.js';
 
 /**
@@ -29,18 +29,7 @@ export async function effectivePermissions(
     backup: user.services.includes('backup')
       ? {
           licensed: backupLicensed,
-          connections: backupLicensed
-            ? rows
-                .filter((row) => row.service === 'backup')
-                .map(({ id, name, backupAndArchive, restore, export: exp, appSettings }) => ({
-                  id,
-                  name,
-                  backupAndArchive,
-                  restore,
-                  export: exp,
-                  appSettings,
-                }))
-            : [],
+          connections: backupLicensed ? rows.filter((row) => row.service === 'backup').map(backupRights) : [],
         }
       : null,
     devOps: user.services.includes('devOps')

@@ -1,5 +1,6 @@
 /** Roles and their connection rights; roleRights reads a role's rights inside the caller's transaction. */
 export {
+  backupRights,
   createRolePermissionService,
   type RolePermissionService,
   roleRights,

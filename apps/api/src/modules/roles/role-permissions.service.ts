@@ -22,6 +22,19 @@ export const CONNECTION_NOT_FOUND = NOT_FOUND.connection;
 const BACKUP_FIELD = 'dbr.permissions.connections';
 const DEVOPS_FIELD = 'devops.permissions.connections';
 
+/** One connection's Backup & Archive rights, as the role and the effective permissions answer them. */
+export const backupRights = ({
+  id,
+  name,
+  backupAndArchive,
+  restore,
+  export: exp,
+  appSettings,
+}: Pick<
+  rightsRepo.RightsWithName,
+  'id' | 'name' | 'backupAndArchive' | 'restore' | 'export' | 'appSettings'
+>) => ({ id, name, backupAndArchive, restore, export: exp, appSettings });
+
 /** The stored role and rows as the permissions call answers them. */
 function toPermissions(role: repo.RoleRow, rows: rightsRepo.RightsWithName[]): RolePermissions {
   const of = (service: rightsRepo.RightsService) => rows.filter((row) => row.service === service);
@@ -34,16 +47,7 @@ function toPermissions(role: repo.RoleRow, rows: rightsRepo.RightsWithName[]): R
     },
     dbr: {
       permissions: {
-        connections: of('backup').map(
-          ({ id, name, backupAndArchive, restore, export: exp, appSettings }) => ({
-            id,
-            name,
-            backupAndArchive,
-            restore,
-            export: exp,
-            appSettings,
-          }),
-        ),
+        connections: of('backup').map(backupRights),
       },
     },
     devops: {
