@@ -7,6 +7,7 @@ import { DataDirInUseError } from './db/lock.js';
 import { hasAllMigrations } from './db/migrate.js';
 import { openDatabase } from './db/open.js';
 import { seedDemo } from './seed/demo.js';
+import { createShutdown } from './shutdown.js';
 import { startBanner } from './start-banner.js';
 
 /** Stops the start with one clear line instead of a stack trace. */
@@ -87,21 +88,15 @@ async function main() {
   const lines = ['', ...startBanner(config, demo, process.stdout.isTTY === true)];
   process.stdout.write(`${lines.join('\n')}\n\n`);
 
-  // Graceful shutdown: stop accepting, finish in-flight requests, close the database, then exit.
-  let closing = false;
-  const shutdown = (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 10_000);
-    force.unref();
-    app.close().then(
-      () => process.exit(0),
-      () => process.exit(1),
-    );
-  };
-  process.on('SIGTERM', () => shutdown('SIGTERM'));
-  process.on('SIGINT', () => shutdown('SIGINT'));
+  // Graceful shutdown: readiness 503, a drain, then stop accepting and finish what is in flight.
+  const shutdown = createShutdown({
+    app,
+    drainMs: config.shutdown.drainSeconds * 1000,
+    timeoutMs: config.shutdown.timeoutSeconds * 1000,
+    exit: (code) => process.exit(code),
+  });
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
 }
 
 main().catch((error) => {

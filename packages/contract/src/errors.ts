@@ -28,6 +28,7 @@ export const ERROR_STATUS = {
   SSO_FAILED: 400,
   INTERNAL_ERROR: 500,
   SERVICE_UNAVAILABLE: 503,
+  DATABASE_UNAVAILABLE: 503,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
@@ -59,6 +60,8 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   SSO_FAILED: 'Single sign-on did not complete. Please try again or log in with your password.',
   INTERNAL_ERROR: 'Something went wrong on our side. Please try again.',
   SERVICE_UNAVAILABLE: 'The service is temporarily unavailable.',
+  // The console retries by itself meanwhile (reads only), hence the promise.
+  DATABASE_UNAVAILABLE: 'The service is temporarily unavailable. Retrying…',
 };
 
 /** NOT_FOUND for an address that no route serves (a page address answers the console instead). */
@@ -74,7 +77,7 @@ export const errorBodySchema = z.object({
   requestId: z.string().optional(),
   /** ForceResetPasswordException carries the change-password code. */
   resetCode: z.string().optional(),
-  /** RATE_LIMITED: seconds until a retry may succeed. */
+  /** RATE_LIMITED, SERVICE_UNAVAILABLE, DATABASE_UNAVAILABLE: seconds until a retry may succeed. */
   retryAfter: z.number().int().optional(),
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;

@@ -2,7 +2,11 @@ import { ERROR_MESSAGES, type ErrorBody, type ErrorCode, MESSAGES } from '@skyva
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable } from '../db/unavailable.js';
 import { AppError } from '../lib/errors.js';
+
+/** Seconds a caller is told to wait while the database cannot be reached: a restart or a failover. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 /** Fastify's own client errors (bad JSON, wrong content type, too large …) mapped to our codes. */
 const CLIENT_CODES: Record<number, ErrorCode> = {
@@ -51,6 +55,16 @@ function toBody(error: FastifyError | AppError, request: FastifyRequest): ErrorB
       requestId: request.id,
     };
   }
+  // The database is down or restarting: the same request may succeed shortly, so not a 500.
+  if (isDatabaseUnavailable(error)) {
+    return {
+      statusCode: 503,
+      code: 'DATABASE_UNAVAILABLE',
+      message: ERROR_MESSAGES.DATABASE_UNAVAILABLE,
+      retryAfter: DATABASE_RETRY_AFTER_SECONDS,
+      requestId: request.id,
+    };
+  }
   // A unique index caught a race that the service's own check missed: a conflict, not a crash.
   const cause = (error as { cause?: { code?: string } }).cause;
   if (cause?.code === '23505') {
@@ -71,7 +85,14 @@ export const errorsPlugin = fp(
   async (app: FastifyInstance) => {
     app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
       const body = toBody(error, request);
-      if (body.statusCode >= 500) {
+      if (body.code === 'DATABASE_UNAVAILABLE') {
+        // An outage, not a bug: one line without the stack. The driver's own error says which; the
+        // ORM's wrapper around it would carry the query's parameters.
+        let root: unknown = error;
+        while (root instanceof Error && root.cause instanceof Error) root = root.cause;
+        const { code, message } = root as { code?: string; message?: string };
+        request.log.warn({ cause: { code, message } }, 'database unavailable');
+      } else if (body.statusCode >= 500) {
         // Log the cause for operators; the response carries only the request id.
         const cause = isResponseSerializationError(error) ? 'response did not match its schema' : undefined;
         request.log.error({ err: error, cause }, 'request failed');

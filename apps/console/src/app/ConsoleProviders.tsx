@@ -36,6 +36,7 @@ export function ConsoleProviders({ children }: { children: ReactNode }) {
           preventDuplicate: true,
           autoHideDuration: options?.lasting ? 15_000 : undefined,
         }),
+      notifyInfo: (message) => notify(message, 'info', { preventDuplicate: true }),
     });
     return { handleError, queryClient: createQueryClient(handleError) };
   });

@@ -1,5 +1,6 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { ApiError } from './api/client';
+import { isTemporarilyUnavailable } from './errors/apiErrors';
 import type { ErrorHandler } from './errors/errorHandler';
 
 /** Per query or mutation: `meta: { errorToast: false }` when the screen shows the error itself. */
@@ -20,9 +21,26 @@ declare module '@tanstack/react-query' {
   }
 }
 
-/** Client errors (4xx) will not change by asking again; network hiccups and 5xx may. */
-const shouldRetry = (failureCount: number, error: unknown): boolean =>
-  failureCount < 2 && !(error instanceof ApiError && error.status >= 400 && error.status < 500);
+/** How often a read is asked again while the service is temporarily unavailable (a database restart). */
+export const UNAVAILABLE_RETRIES = 5;
+const OTHER_RETRIES = 2;
+const MAX_RETRY_DELAY_MS = 30_000;
+
+/**
+ * Client errors (4xx) will not change by asking again; network hiccups and 5xx may, and a 503 that
+ * says the service is away for a moment (database unavailable, load shed) is worth a few more tries.
+ */
+export const shouldRetry = (failureCount: number, error: unknown): boolean => {
+  if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false;
+  return failureCount < (isTemporarilyUnavailable(error) ? UNAVAILABLE_RETRIES : OTHER_RETRIES);
+};
+
+/** Exponential backoff from one second, and never sooner than the server's Retry-After. */
+export const retryDelay = (failureCount: number, error: unknown): number => {
+  const backoff = 1000 * 2 ** failureCount;
+  const asked = error instanceof ApiError && error.retryAfter !== undefined ? error.retryAfter * 1000 : 0;
+  return Math.min(Math.max(backoff, asked), MAX_RETRY_DELAY_MS);
+};
 
 export function createQueryClient(handleError: ErrorHandler): QueryClient {
   return new QueryClient({
@@ -34,7 +52,17 @@ export function createQueryClient(handleError: ErrorHandler): QueryClient {
         handleError(error, { toast: mutation.meta?.errorToast !== false }),
     }),
     defaultOptions: {
-      queries: { retry: shouldRetry, staleTime: 30_000, refetchOnWindowFocus: false },
+      queries: {
+        retry: (failureCount, error) => {
+          // Said while the reads retry, not only once they have given up.
+          if (isTemporarilyUnavailable(error)) handleError(error);
+          return shouldRetry(failureCount, error);
+        },
+        retryDelay,
+        staleTime: 30_000,
+        refetchOnWindowFocus: false,
+      },
+      // A write asked again might happen twice: the user decides.
       mutations: { retry: false },
     },
   });

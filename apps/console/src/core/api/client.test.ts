@@ -35,6 +35,19 @@ describe('callApi', () => {
     expect(headers.get('Content-Type')).toBe('application/json');
   });
 
+  it("reads a 503's Retry-After from the error body", async () => {
+    stubFetch({
+      'PATCH /api/v1/applications/a1': {
+        status: 503,
+        body: { statusCode: 503, code: 'DATABASE_UNAVAILABLE', message: 'Retrying…', retryAfter: 5 },
+      },
+    });
+    const error = await callApi(renameApp, { params: { id: 'a1' }, body: { name: 'x' } }).catch(
+      (caught) => caught,
+    );
+    expect(error).toMatchObject({ status: 503, code: 'DATABASE_UNAVAILABLE', retryAfter: 5 });
+  });
+
   it('throws ApiError with the fields of the error body', async () => {
     stubFetch({
       'PATCH /api/v1/applications/a1': apiError(400, 'VALIDATION_ERROR', 'Some fields are not valid.', {

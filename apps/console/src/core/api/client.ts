@@ -27,6 +27,8 @@ export class ApiError extends Error {
   /** ForceResetPasswordException carries the change-password code. */
   readonly resetCode?: string;
   readonly requestId?: string;
+  /** Seconds until asking again may succeed (503, 429): the body's, else the Retry-After header's. */
+  readonly retryAfter?: number;
 
   constructor(init: {
     status: number;
@@ -35,6 +37,7 @@ export class ApiError extends Error {
     fields?: Record<string, string>;
     resetCode?: string;
     requestId?: string;
+    retryAfter?: number;
   }) {
     super(init.message);
     this.status = init.status;
@@ -42,6 +45,7 @@ export class ApiError extends Error {
     this.fields = init.fields;
     this.resetCode = init.resetCode;
     this.requestId = init.requestId;
+    this.retryAfter = init.retryAfter;
   }
 }
 
@@ -86,11 +90,19 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
+/** Retry-After in seconds (the API sends seconds; a proxy may send a date, which is read as unknown). */
+function retryAfterHeader(response: Response): number | undefined {
+  const seconds = Number(response.headers.get('retry-after') ?? Number.NaN);
+  return Number.isFinite(seconds) && seconds >= 0 ? seconds : undefined;
+}
+
 async function toApiError(response: Response): Promise<ApiError> {
   const parsed = errorBodySchema.safeParse(await readJson(response));
-  if (!parsed.success) return new ApiError({ status: response.status, message: UNEXPECTED_ERROR_MESSAGE });
+  const retryAfter = parsed.data?.retryAfter ?? retryAfterHeader(response);
+  if (!parsed.success)
+    return new ApiError({ status: response.status, message: UNEXPECTED_ERROR_MESSAGE, retryAfter });
   const { code, message, fields, resetCode, requestId } = parsed.data;
-  return new ApiError({ status: response.status, code, message, fields, resetCode, requestId });
+  return new ApiError({ status: response.status, code, message, fields, resetCode, requestId, retryAfter });
 }
 
 /**

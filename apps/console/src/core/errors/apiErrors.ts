@@ -22,3 +22,12 @@ export const isConflict = (error: unknown): error is ApiError => isApiError(erro
 /** What to tell the user about a failure: the server's own words, or the generic message. */
 export const failureMessage = (error: unknown): string =>
   apiErrorOf(error)?.message ?? UNEXPECTED_ERROR_MESSAGE;
+
+/**
+ * The service cannot answer for a while (its database is down or restarting, or it sheds load): a
+ * 503 that names the database or says when to ask again. Reads are retried by themselves meanwhile.
+ */
+export const isTemporarilyUnavailable = (error: unknown): error is ApiError =>
+  error instanceof ApiError &&
+  error.status === 503 &&
+  (error.code === 'DATABASE_UNAVAILABLE' || error.retryAfter !== undefined);

@@ -1,11 +1,22 @@
+import { ERROR_MESSAGES } from '@skyvault/contract';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../api/client';
 import { LOGGED_IN_KEY } from '../session/loggedInFlag';
-import { type CurrentLocation, createErrorHandler } from './errorHandler';
+import { type CurrentLocation, createErrorHandler, UNAVAILABLE_NOTICE_MS } from './errorHandler';
 import { isHandledByErrorHandler } from './formErrors';
 
 function setup(location: CurrentLocation = { pathname: '/users', search: '?page=2', hash: '' }) {
-  const deps = { navigate: vi.fn(), notifyError: vi.fn(), location: () => location };
+  let clock = 1_000_000;
+  const deps = {
+    navigate: vi.fn(),
+    notifyError: vi.fn(),
+    notifyInfo: vi.fn(),
+    location: () => location,
+    now: () => clock,
+    tick: (ms: number) => {
+      clock += ms;
+    },
+  };
   return { ...deps, handle: createErrorHandler(deps) };
 }
 
@@ -105,5 +116,33 @@ describe('the error handler', () => {
     handle(Object.assign(new Error('cancelled'), { name: 'CancelledError' }));
     expect(navigate).not.toHaveBeenCalled();
     expect(notifyError).not.toHaveBeenCalled();
+  });
+
+  it('503 DATABASE_UNAVAILABLE is a notice, not an error, shown once however many calls fail', () => {
+    const { handle, navigate, notifyError, notifyInfo, tick } = setup();
+    const unavailable = apiError(503, 'DATABASE_UNAVAILABLE', { retryAfter: 5 });
+    handle(unavailable);
+    handle(unavailable, { toast: false });
+    tick(UNAVAILABLE_NOTICE_MS - 1);
+    handle(unavailable);
+    expect(notifyInfo).toHaveBeenCalledTimes(1);
+    expect(notifyInfo).toHaveBeenCalledWith('The service is temporarily unavailable. Retrying…');
+    expect(ERROR_MESSAGES.DATABASE_UNAVAILABLE).toBe('The service is temporarily unavailable. Retrying…');
+    expect(notifyError).not.toHaveBeenCalled();
+    expect(navigate).not.toHaveBeenCalled();
+    // Still away a while later: said again.
+    tick(1);
+    handle(unavailable);
+    expect(notifyInfo).toHaveBeenCalledTimes(2);
+  });
+
+  it('any 503 with Retry-After is the same notice; a 503 without it, or a 500, stays an error', () => {
+    const { handle, notifyError, notifyInfo } = setup();
+    handle(apiError(503, 'SERVICE_UNAVAILABLE', { retryAfter: 10 }));
+    expect(notifyInfo).toHaveBeenCalledWith(ERROR_MESSAGES.DATABASE_UNAVAILABLE);
+    handle(apiError(503, 'SERVICE_UNAVAILABLE'));
+    handle(apiError(500, 'INTERNAL_ERROR'));
+    expect(notifyInfo).toHaveBeenCalledTimes(1);
+    expect(notifyError).toHaveBeenCalledTimes(2);
   });
 });

@@ -1,7 +1,15 @@
+import { ERROR_MESSAGES } from '@skyvault/contract';
 import { ApiError, UNEXPECTED_ERROR_MESSAGE } from '../api/client';
 import { safeRedirectTarget, toChangePassword, toLogin } from '../paths/links';
 import { FIRST_USER_ROUTE, isAuthPath, isPublicPath } from '../paths/routes';
 import { clearLoggedIn } from '../session/loggedInFlag';
+import { isTemporarilyUnavailable } from './apiErrors';
+
+/**
+ * While the service is unavailable every screen's calls fail alike, and reads fail once per retry: the
+ * notice is shown once, then not again for this long.
+ */
+export const UNAVAILABLE_NOTICE_MS = 15_000;
 
 export interface CurrentLocation {
   pathname: string;
@@ -15,6 +23,10 @@ export interface ErrorHandlerDeps {
   location: () => CurrentLocation;
   /** `lasting` keeps the toast up longer: the message explains why the user is on another screen. */
   notifyError: (message: string, options?: { lasting?: boolean }) => void;
+  /** A notice that is no error: the service is away for a moment and the console retries by itself. */
+  notifyInfo: (message: string) => void;
+  /** The clock (tests set it). */
+  now?: () => number;
 }
 
 export interface HandleErrorOptions {
@@ -36,11 +48,22 @@ export function isAbortError(error: unknown): boolean {
  * The one place that reacts to failed calls (SPEC.md §8): an ended session goes to login and comes back,
  * a non-administrator goes to the screens they may use, a forced password reset goes to the change
  * password screen, a session refused by the organization's network access goes to login with the
- * reason, everything else is an error toast.
+ * reason, a service that is temporarily unavailable is a notice (once) while reads are retried,
+ * everything else is an error toast.
  */
 export function createErrorHandler(deps: ErrorHandlerDeps): ErrorHandler {
+  const now = deps.now ?? Date.now;
+  let unavailableNoticeAt = Number.NEGATIVE_INFINITY;
   return (error, { toast = true } = {}) => {
     if (isAbortError(error)) return;
+    if (isTemporarilyUnavailable(error)) {
+      // Shown even to forms that show their own errors: nothing the user typed is wrong.
+      if (now() - unavailableNoticeAt >= UNAVAILABLE_NOTICE_MS) {
+        unavailableNoticeAt = now();
+        deps.notifyInfo(ERROR_MESSAGES.DATABASE_UNAVAILABLE);
+      }
+      return;
+    }
     const { pathname, search, hash } = deps.location();
     const currentPath = `${pathname}${search}${hash}`;
 

@@ -1,0 +1,55 @@
+/**
+ * Whether a failed query failed because the database could not be reached, rather than because of the
+ * query: the request may then succeed when asked again, so the API answers 503 with Retry-After instead
+ * of 500. Both drivers' errors arrive wrapped (drizzle's query error, a transaction's rollback), so the
+ * whole cause chain is read.
+ */
+
+/** Socket errors of a connection that was refused, dropped or never answered. */
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+]);
+
+/**
+ * PostgreSQL's own: 57P01 admin shutdown, 57P02 crash shutdown, 57P03 cannot connect now (starting
+ * up, shutting down, in recovery); class 08 is every connection exception.
+ */
+const SERVER_CODES = new Set(['57P01', '57P02', '57P03']);
+
+/**
+ * What node-postgres says, without a code, when a connection ends under it or the pool cannot hand one
+ * out in time; and PGlite once its instance is closed (or closing).
+ */
+const MESSAGES = [
+  /^Connection terminated/,
+  /^timeout exceeded when trying to connect/,
+  /^Client has encountered a connection error and is not queryable/,
+  /^Cannot use a pool after calling end on the pool/,
+  /^PGlite is clos(ed|ing)/,
+];
+
+const reachedNoDatabase = (error: object): boolean => {
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  if (typeof code === 'string' && (NETWORK_CODES.has(code) || SERVER_CODES.has(code) || /^08...$/.test(code)))
+    return true;
+  return typeof message === 'string' && MESSAGES.some((pattern) => pattern.test(message));
+};
+
+export function isDatabaseUnavailable(error: unknown): boolean {
+  const seen = new Set<unknown>();
+  let current = error;
+  while (typeof current === 'object' && current !== null && !seen.has(current)) {
+    if (reachedNoDatabase(current)) return true;
+    // Several addresses tried at once (localhost as ::1 and 127.0.0.1) fail together.
+    if (current instanceof AggregateError && current.errors.some((e) => isDatabaseUnavailable(e)))
+      return true;
+    seen.add(current);
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
