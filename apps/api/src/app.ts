@@ -31,6 +31,7 @@ import { createTenantService, tenantRoutes } from './modules/tenants/index.js';
 import { createUserService, userRoutes } from './modules/users/index.js';
 import { createMailer, type Mailer } from './platform/mail/mailer.js';
 import { createOneTimeTokens } from './platform/one-time-tokens/one-time-tokens.service.js';
+import { createOutbox } from './platform/outbox/index.js';
 import { createRateLimiter } from './platform/rate-limits/rate-limits.service.js';
 import { resealLegacySecrets } from './platform/secrets/reseal.js';
 import { openSecretBox } from './platform/secrets/secrets.js';
@@ -66,11 +67,13 @@ export function createServices(config: Config, database: Database, log: FastifyB
     ttlSeconds: config.session.ttlSeconds,
     idleSeconds: config.session.idleSeconds,
   });
-  const mail = { mailer, brand: config.brand, publicUrl: config.publicUrl, log };
+  const outbox = createOutbox({ database, secrets, mailer, log, schedule: { pollMs: config.mail.pollMs } });
+  const mail = { outbox, brand: config.brand, publicUrl: config.publicUrl, log };
   const passwords = createPasswordService({ database, tokens, limiter, sessions, ...mail });
   const mfa = createMfaService({ database, secrets, limiter, passwords, issuer: BRAND_NAMES[config.brand] });
   return {
     secrets,
+    outbox,
     limiter,
     sessions,
     mfa,
@@ -147,8 +150,11 @@ export async function buildApp(config: Config, options: AppOptions): Promise<Fas
   await warnIfDegraded(database, app.log);
 
   const stopHousekeeping = startHousekeeping({ services, database, log: app.log });
+  const stopOutbox = services.outbox.start();
+  // Runs once the server has stopped and its requests have finished: background work next, the pool last.
   app.addHook('onClose', async () => {
-    stopHousekeeping();
+    await stopHousekeeping();
+    await stopOutbox();
     mailer.close();
     await database.close();
   });

@@ -165,6 +165,21 @@ describe('operations settings', () => {
     expect(loadConfig({ METRICS_PORT: '' }).metrics.port).toBeUndefined();
   });
 
+  it('reads the shutdown drain and timeout: 5 and 25 seconds, no drain in tests', () => {
+    expect(loadConfig({}).shutdown).toEqual({ drainSeconds: 5, timeoutSeconds: 25 });
+    expect(loadConfig({ NODE_ENV: 'test' }).shutdown).toEqual({ drainSeconds: 0, timeoutSeconds: 25 });
+    expect(loadConfig({ SHUTDOWN_DRAIN_S: '1.5', SHUTDOWN_TIMEOUT_S: '40' }).shutdown).toEqual({
+      drainSeconds: 1.5,
+      timeoutSeconds: 40,
+    });
+    expect(() => loadConfig({ SHUTDOWN_DRAIN_S: '-1' })).toThrow(
+      'Invalid SHUTDOWN_DRAIN_S "-1": must be 0 or more',
+    );
+    expect(() => loadConfig({ SHUTDOWN_TIMEOUT_S: '0' })).toThrow(
+      'Invalid SHUTDOWN_TIMEOUT_S "0": must be positive',
+    );
+  });
+
   it.each([
     [{ MIGRATE_ON_START: 'no' }, 'Invalid MIGRATE_ON_START "no": must be true or false'],
     [{ METRICS_PORT: 'prometheus' }, 'Invalid METRICS_PORT "prometheus": must be a port number'],

@@ -1,6 +1,9 @@
 import { BRANDS } from '@skyvault/contract';
 import { z } from 'zod';
+import { LIMIT_DEFAULTS, type Limits, limit } from './config-limits.js';
 import { resolveDataDir } from './data-dir.js';
+
+export { LIMIT_DEFAULTS, type Limit, type Limits } from './config-limits.js';
 
 /**
  * Every setting of the API, read from the environment once and validated. A wrong value stops the
@@ -41,37 +44,6 @@ const durationSeconds = z.coerce
   .int('must be a whole number of seconds')
   .positive('must be positive');
 
-/** An abuse limit as `<most hits>/<window in seconds>`, e.g. `50/900`. */
-const limit = (fallback: string) =>
-  z
-    .string()
-    .default(fallback)
-    .transform((v, ctx) => {
-      const match = /^\s*(\d+)\s*\/\s*(\d+)\s*$/.exec(v);
-      if (!match || Number(match[1]) < 1 || Number(match[2]) < 1) {
-        ctx.addIssue({ code: 'custom', message: 'must be <most attempts>/<window in seconds>, e.g. 50/900' });
-        return z.NEVER;
-      }
-      return { max: Number(match[1]), windowSeconds: Number(match[2]) };
-    });
-
-/**
- * The abuse limits, each from its variable (RATE_LIMIT_<NAME>). Per-address limits count failures
- * only, so that an office behind one address never reaches them by signing in; per-account and
- * per-e-mail limits stay strict.
- */
-export const LIMIT_DEFAULTS = {
-  RATE_LIMIT_LOGIN_FAILURES_PER_ADDRESS: '50/900',
-  RATE_LIMIT_CODE_FAILURES_PER_ADDRESS: '20/900',
-  RATE_LIMIT_CODE_REQUESTS_PER_EMAIL: '5/900',
-  RATE_LIMIT_FORGOT_PER_ACCOUNT: '3/3600',
-  RATE_LIMIT_FORGOT_FAILURES_PER_ADDRESS: '20/3600',
-  RATE_LIMIT_SIGN_UPS_PER_ADDRESS: '10/3600',
-  RATE_LIMIT_SSO_STARTS_PER_ADDRESS: '300/60',
-  RATE_LIMIT_TOTP_FAILURES_PER_USER: '5/900',
-  RATE_LIMIT_PASSWORD_CHANGE_FAILURES_PER_USER: '5/900',
-} as const;
-
 const secretsKey = z
   .string()
   .optional()
@@ -90,6 +62,8 @@ const envSchema = z.object({
   SESSION_IDLE_TTL: durationSeconds.default(60 * 60),
   SMTP_URL: optionalUrl(['smtp:', 'smtps:']),
   MAIL_FROM: z.string().default('Skyvault <no-reply@skyvault.local>'),
+  // 0: this process sends no mail (another one does); the outbox keeps it.
+  OUTBOX_POLL_MS: z.coerce.number({ error: 'must be milliseconds' }).int().min(0).default(2000),
   BRAND: z.enum(BRANDS, { error: `must be one of ${BRANDS.join(', ')}` }).default('skyvault'),
   SERVICE_URL_BACKUP: optionalUrl(['http:', 'https:']),
   SERVICE_URL_DEVOPS: optionalUrl(['http:', 'https:']),
@@ -140,6 +114,12 @@ const envSchema = z.object({
   SECRETS_KEY_PREVIOUS: secretsKey,
   OAUTH_KEY_ACTIVATION_DELAY: durationSeconds.default(60 * 60),
   OAUTH_KEY_REFRESH: z.coerce.number({ error: 'must be a number of seconds' }).int().min(0).default(60),
+  // Its default depends on the mode (tests do not wait): read in loadConfig.
+  SHUTDOWN_DRAIN_S: z.coerce
+    .number({ error: 'must be a number of seconds' })
+    .min(0, 'must be 0 or more')
+    .optional(),
+  SHUTDOWN_TIMEOUT_S: durationSeconds.default(25),
 });
 
 export interface Config {
@@ -157,7 +137,8 @@ export interface Config {
   database: { poolMax: number; statementTimeoutMs: number };
   oauthKeys: { activationDelaySeconds: number; refreshSeconds: number };
   session: { ttlSeconds: number; idleSeconds: number };
-  mail: { smtpUrl?: string; from: string };
+  /** pollMs: how often the outbox is looked at for due mail (0: never by this process). */
+  mail: { smtpUrl?: string; from: string; pollMs: number };
   brand: (typeof BRANDS)[number];
   serviceUrls: { backup?: string; devOps?: string };
   analytics: { token: string; host: string };
@@ -178,30 +159,8 @@ export interface Config {
   /** When the process is too busy it answers 503 with Retry-After; 0 turns a threshold off. */
   loadShedding: { maxEventLoopDelayMs: number; maxEventLoopUtilization: number; retryAfterSeconds: number };
   limits: Limits;
-}
-
-export interface Limit {
-  /** The most hits allowed in one window. */
-  max: number;
-  windowSeconds: number;
-}
-
-/** The abuse limits in force; names say what they guard. */
-export interface Limits {
-  loginFailuresPerAddress: Limit;
-  codeFailuresPerAddress: Limit;
-  codeRequestsPerEmail: Limit;
-  forgotPerAccount: Limit;
-  forgotFailuresPerAddress: Limit;
-  signUpsPerAddress: Limit;
-  ssoStartsPerAddress: Limit;
-  totpFailuresPerUser: Limit;
-  passwordChangeFailuresPerUser: Limit;
-  /**
-   * Login failures of an account, and of an account from one address: the first `freeFailures` in
-   * an hour cost nothing, each further one makes the next attempt wait twice as long, up to `maxSeconds`.
-   */
-  loginDelay: { freeFailures: number; maxSeconds: number; windowSeconds: number };
+  /** SIGTERM: how long readiness answers 503 while requests are still served, and the most it all takes. */
+  shutdown: { drainSeconds: number; timeoutSeconds: number };
 }
 
 export class ConfigError extends Error {
@@ -256,7 +215,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     database: { poolMax: e.DB_POOL_MAX, statementTimeoutMs: e.DB_STATEMENT_TIMEOUT },
     oauthKeys: { activationDelaySeconds: e.OAUTH_KEY_ACTIVATION_DELAY, refreshSeconds: e.OAUTH_KEY_REFRESH },
     session: { ttlSeconds: e.SESSION_TTL, idleSeconds: e.SESSION_IDLE_TTL },
-    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, pollMs: e.OUTBOX_POLL_MS },
     brand: e.BRAND,
     serviceUrls: { backup: e.SERVICE_URL_BACKUP, devOps: e.SERVICE_URL_DEVOPS },
     analytics: { token: e.ANALYTICS_TOKEN, host: e.ANALYTICS_HOST ?? '' },
@@ -279,6 +238,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
       maxEventLoopDelayMs: e.LOAD_SHED_EVENT_LOOP_DELAY ?? (production ? 1000 : 0),
       maxEventLoopUtilization: e.LOAD_SHED_EVENT_LOOP_UTILIZATION,
       retryAfterSeconds: e.LOAD_SHED_RETRY_AFTER,
+    },
+    shutdown: {
+      drainSeconds: e.SHUTDOWN_DRAIN_S ?? (e.NODE_ENV === 'test' ? 0 : 5),
+      timeoutSeconds: e.SHUTDOWN_TIMEOUT_S,
     },
     limits: {
       loginFailuresPerAddress: e.RATE_LIMIT_LOGIN_FAILURES_PER_ADDRESS,

@@ -11,6 +11,7 @@ interface Services {
 import { sweepOnce } from './db/sweep.js';
 import { sweepExpiredModels } from './modules/oauth/index.js';
 import { deleteExpiredStates } from './platform/oauth-states/oauth-states.repository.js';
+import { purgeSettled, RETENTION } from './platform/outbox/index.js';
 
 const MINUTE = 60 * 1000;
 /** How often each process looks for a job that is due; each job has its own interval. */
@@ -39,18 +40,27 @@ const JOBS: Job[] = [
       if (names.length > 0) log.info({ tenants: names }, 'unverified sign-ups expired');
     },
   },
+  // Delivered and given-up e-mails, once their retention is over.
+  {
+    name: 'outbox',
+    everyMs: 60 * MINUTE,
+    run: ({ database }) => database.system((tx) => purgeSettled(tx, RETENTION.sentMs, RETENTION.failedMs)),
+  },
   // Expired authorization codes, tokens, grants and interactions of the authorization server.
   { name: 'oauth-models', everyMs: 15 * MINUTE, run: ({ database }) => sweepExpiredModels(database) },
 ];
 
-/** One pass over the jobs; answers which of them this process did. */
-export async function runHousekeeping(deps: {
-  services: Services;
-  database: Database;
-  log: FastifyBaseLogger;
-}): Promise<Record<string, boolean>> {
+/**
+ * One pass over the jobs; answers which of them this process did. `stopping` is asked between jobs: a
+ * shutdown lets the job under way finish (each is one transaction) and skips the rest.
+ */
+export async function runHousekeeping(
+  deps: { services: Services; database: Database; log: FastifyBaseLogger },
+  stopping: () => boolean = () => false,
+): Promise<Record<string, boolean>> {
   const done: Record<string, boolean> = {};
   for (const job of JOBS) {
+    if (stopping()) break;
     try {
       done[job.name] = (await sweepOnce(deps.database, job.name, job.everyMs, () => job.run(deps))).swept;
     } catch (error) {
@@ -61,11 +71,20 @@ export async function runHousekeeping(deps: {
   return done;
 }
 
-/** Runs the housekeeping on a timer; the returned function stops it. */
-export function startHousekeeping(deps: Parameters<typeof runHousekeeping>[0]): () => void {
+/**
+ * Runs the housekeeping on a timer; the returned function stops it and resolves once the pass under
+ * way, if any, has reached a safe point (before the database closes under it).
+ */
+export function startHousekeeping(deps: Parameters<typeof runHousekeeping>[0]): () => Promise<void> {
+  let stopped = false;
+  let running: Promise<unknown> = Promise.resolve();
   const timer = setInterval(() => {
-    runHousekeeping(deps).catch(() => {});
+    running = runHousekeeping(deps, () => stopped).catch(() => {});
   }, TICK_MS);
   timer.unref();
-  return () => clearInterval(timer);
+  return async () => {
+    stopped = true;
+    clearInterval(timer);
+    await running;
+  };
 }

@@ -1,14 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
+import { and, count, eq, lte, or, sql } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { type Config, loadConfig } from '../src/config.js';
 import type { Database } from '../src/db/client.js';
-import { tenants, users } from '../src/db/schema/index.js';
+import { outboxMessages, tenants, users } from '../src/db/schema/index.js';
 import { hashPassword } from '../src/lib/passwords.js';
 import { sessionCookieName } from '../src/modules/sessions/index.js';
 import { openTestDatabase } from './database.js';
@@ -42,7 +43,11 @@ export async function createTestApp(
     ...(options.logStream ? { logStream: options.logStream } : { logger: false }),
   });
   await app.ready();
-  return { app, database, config, close: () => app.close() };
+  const close = async () => {
+    await app.close();
+    rmSync(config.dataDir, { recursive: true, force: true });
+  };
+  return { app, database, config, close };
 }
 
 /**
@@ -195,8 +200,29 @@ export function outbox(t: TestApp): SentMail[] {
   return names.map((name) => JSON.parse(readFileSync(path.join(dir, name), 'utf8')) as SentMail);
 }
 
-/** The newest message to an address (mail is sent without waiting, so this polls briefly). */
+/**
+ * Waits until the outbox has nothing due: every message committed so far has been handed to the
+ * transport (or scheduled for a retry). Up to 3 s.
+ */
+export async function outboxSettled(t: Pick<TestApp, 'database'>): Promise<void> {
+  const m = outboxMessages;
+  for (let i = 0; i < 150; i++) {
+    const [due] = await t.database.db
+      .select({ n: count() })
+      .from(m)
+      .where(or(eq(m.status, 'sending'), and(eq(m.status, 'pending'), lte(m.nextAttemptAt, sql`now()`))));
+    if (due?.n === 0) return;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  throw new Error('The outbox still has messages due');
+}
+
+/**
+ * The newest message to an address. Mail goes out through the outbox once the change commits (the
+ * dispatcher is nudged at once): this waits until what is due has been sent, then reads.
+ */
 export async function lastMailTo(t: TestApp, to: string): Promise<SentMail> {
+  await outboxSettled(t);
   for (let i = 0; i < 50; i++) {
     const mail = outbox(t)
       .filter((m) => m.to === to)

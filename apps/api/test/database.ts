@@ -21,6 +21,24 @@ export async function openTestDatabase(): Promise<Database> {
     const { database } = await openPglite({ loadDataDir: new Blob([dump]) });
     return database;
   }
+  const created = await createTestPostgresDatabase(url);
+  const { database } = openPostgres(created.url, { max: 4 });
+  return {
+    ...database,
+    close: async () => {
+      await database.close();
+      await created.drop();
+    },
+  };
+}
+
+/**
+ * A new PostgreSQL database on TEST_DATABASE_URL's server, copied from the migrated template, for tests
+ * that connect to it their own way (through a proxy that can play an outage); `drop` removes it.
+ */
+export async function createTestPostgresDatabase(
+  url: string,
+): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `skyvault_test_${randomBytes(6).toString('hex')}`;
   const admin = openPostgres(adminUrl(url), { max: 1 });
   const client = await admin.pool.connect();
@@ -31,11 +49,9 @@ export async function openTestDatabase(): Promise<Database> {
     await client.query('SELECT pg_advisory_unlock($1)', [CREATE_LOCK]).catch(() => {});
     client.release();
   }
-  const { database } = openPostgres(adminUrl(url, name), { max: 4 });
   return {
-    ...database,
-    close: async () => {
-      await database.close();
+    url: adminUrl(url, name),
+    drop: async () => {
       await admin.pool.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
       await admin.database.close();
     },

@@ -31,7 +31,15 @@ interface Run {
 function start(env: Record<string, string>): Run {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: apiDir,
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, LOG_LEVEL: 'warn', HOST: '127.0.0.1', ...env },
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      LOG_LEVEL: 'warn',
+      HOST: '127.0.0.1',
+      // No load balancer to wait for: a stop goes straight to closing.
+      SHUTDOWN_DRAIN_S: '0',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let text = '';

@@ -1,14 +1,22 @@
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/open.js';
 import { oidcKeys } from '../db/schema/index.js';
 import { loadSigningKeys } from '../modules/oauth/signing-keys.js';
 import { openSecretBox } from '../platform/secrets/secrets.js';
 import { backup, restore } from './backup.command.js';
 
-const tempDir = () => mkdtempSync(path.join(os.tmpdir(), 'skyvault-backup-'));
+const made: string[] = [];
+const tempDir = () => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'skyvault-backup-'));
+  made.push(dir);
+  return dir;
+};
+afterAll(() => {
+  for (const dir of made) rmSync(dir, { recursive: true, force: true });
+});
 
 /** A data directory with a database, a generated secrets key and one sealed value (a signing key). */
 async function seededDataDir() {

@@ -5,6 +5,7 @@ import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom
 import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
 import type { Mailer } from '../platform/mail/mailer.js';
+import { readBacklog } from '../platform/outbox/index.js';
 import {
   isLimitRefusal,
   routeLabel,
@@ -31,12 +32,52 @@ export function createMetrics(config: Pick<Config, 'metrics'>, database: Databas
     for (const outcome of SIGN_IN_OUTCOMES) logins.inc({ method, outcome }, 0);
   const emails = new Counter({
     name: 'skyvault_emails_total',
-    help: 'E-mails handed to the mail server (or the outbox), by outcome (sent, failed)',
+    help: 'Attempts to hand an e-mail to the mail server (or the demo outbox), by outcome (sent, failed: to be retried or given up)',
     labelNames: ['outcome'] as const,
     registers: [registry],
   });
   emails.inc({ outcome: 'sent' }, 0);
   emails.inc({ outcome: 'failed' }, 0);
+  // The outbox as the database holds it (every process sees the same queue): one query a scrape, and
+  // the last values kept while the database does not answer (the scrape still succeeds).
+  let backlog: Promise<void> | undefined;
+  const known = { queued: 0, oldestQueuedSeconds: 0, failed: 0 };
+  const readOnce = async () => {
+    backlog ??= readBacklog(database)
+      .then((read) => {
+        Object.assign(known, read);
+      })
+      .catch(() => {})
+      .finally(() => {
+        backlog = undefined;
+      });
+    await backlog;
+    return known;
+  };
+  new Gauge({
+    name: 'skyvault_outbox_queued',
+    help: 'E-mails waiting in the outbox to be sent (pending or being sent)',
+    registers: [registry],
+    async collect() {
+      this.set((await readOnce()).queued);
+    },
+  });
+  new Gauge({
+    name: 'skyvault_outbox_oldest_queued_seconds',
+    help: 'Age of the oldest e-mail waiting in the outbox, in seconds (0 when none waits)',
+    registers: [registry],
+    async collect() {
+      this.set((await readOnce()).oldestQueuedSeconds);
+    },
+  });
+  new Gauge({
+    name: 'skyvault_outbox_failed',
+    help: 'E-mails given up after 24 hours of retries (or refused for good), kept 30 days',
+    registers: [registry],
+    async collect() {
+      this.set((await readOnce()).failed);
+    },
+  });
   new Gauge({
     name: 'skyvault_db_connections_in_use',
     help: 'Database connections running a query or transaction',

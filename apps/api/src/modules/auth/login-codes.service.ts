@@ -7,8 +7,8 @@ import type { Database } from '../../db/client.js';
 import { loginCodes } from '../../db/schema/index.js';
 import type { RequestMeta } from '../../lib/context.js';
 import { AppError } from '../../lib/errors.js';
-import type { Mailer } from '../../platform/mail/mailer.js';
 import { templates } from '../../platform/mail/templates.js';
+import type { MailOutbox } from '../../platform/outbox/index.js';
 import { addressKey } from '../../platform/rate-limits/address-key.js';
 import type { RateLimiter } from '../../platform/rate-limits/rate-limits.service.js';
 import type { SecretBox } from '../../platform/secrets/secrets.js';
@@ -26,11 +26,11 @@ export function createLoginCodes(deps: {
   database: Database;
   secrets: SecretBox;
   limiter: RateLimiter;
-  mailer: Mailer;
+  outbox: MailOutbox;
   brand: Brand;
   log: FastifyBaseLogger;
 }) {
-  const { database, secrets, limiter, mailer, brand, log } = deps;
+  const { database, secrets, limiter, outbox, brand } = deps;
   const macOf = (email: string, code: string) => secrets.mac(`login-code:${email}:${code}`);
 
   return {
@@ -57,13 +57,14 @@ export function createLoginCodes(deps: {
           codeHash: macOf(email, code),
           expiresAt: new Date(Date.now() + CODE_MINUTES * 60_000),
         });
+        // The code's e-mail commits with the code; it belongs to no tenant (the address may have several).
+        await outbox.enqueueMail(tx, {
+          to: email,
+          ...templates.loginCode(brand, { code, minutes: CODE_MINUTES }),
+        });
       });
       // Delivery is not awaited: a slow mail server must not tell known addresses from unknown ones.
-      mailer
-        .send({ to: email, ...templates.loginCode(brand, { code, minutes: CODE_MINUTES }) })
-        .catch((error) => {
-          log.error({ err: error }, 'login code e-mail failed');
-        });
+      outbox.nudge();
     },
 
     /** Checks a code and answers the address's tenants. */

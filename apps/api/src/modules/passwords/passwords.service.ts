@@ -12,9 +12,9 @@ import type { Actor, RequestMeta } from '../../lib/context.js';
 import { AppError, invalidField } from '../../lib/errors.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { recordAudit } from '../../platform/audit/audit.service.js';
-import type { Mailer } from '../../platform/mail/mailer.js';
 import { templates } from '../../platform/mail/templates.js';
 import type { OneTimeTokens, TokenPurpose } from '../../platform/one-time-tokens/one-time-tokens.service.js';
+import type { MailOutbox } from '../../platform/outbox/index.js';
 import { addressKey } from '../../platform/rate-limits/address-key.js';
 import type { RateLimiter } from '../../platform/rate-limits/rate-limits.service.js';
 import { revokeAccountData } from '../oauth/index.js';
@@ -35,12 +35,12 @@ export function createPasswordService(deps: {
   tokens: OneTimeTokens;
   limiter: RateLimiter;
   sessions: SessionService;
-  mailer: Mailer;
+  outbox: MailOutbox;
   brand: Brand;
   publicUrl: string;
   log: FastifyBaseLogger;
 }) {
-  const { database, tokens, limiter, sessions, mailer, brand, publicUrl, log } = deps;
+  const { database, tokens, limiter, sessions, outbox, brand, publicUrl } = deps;
   const resetUrl = (code: string) => `${publicUrl}/auth/change-password?code=${encodeURIComponent(code)}`;
 
   return {
@@ -57,18 +57,17 @@ export function createPasswordService(deps: {
       if (!found) await limiter.fail(addressLimit, 'forgotFailuresPerAddress');
       if (found?.tenant.status !== 'active' || found.user.status === 'Disabled') return;
       const owner = { tenantId: found.tenant.id, userId: found.user.id };
-      const code = await database.tenant(owner.tenantId, (tx) =>
-        tokens.issue(tx, owner, 'reset-password', RESET_HOURS * 3600),
-      );
-      const message = templates.resetPassword(brand, {
-        firstName: found.user.firstName,
-        tenantName: found.tenant.name,
-        url: resetUrl(code),
-        hours: RESET_HOURS,
+      await database.tenant(owner.tenantId, async (tx) => {
+        const code = await tokens.issue(tx, owner, 'reset-password', RESET_HOURS * 3600);
+        const message = templates.resetPassword(brand, {
+          firstName: found.user.firstName,
+          tenantName: found.tenant.name,
+          url: resetUrl(code),
+          hours: RESET_HOURS,
+        });
+        await outbox.enqueueMail(tx, { to: found.user.email, ...message }, owner.tenantId);
       });
-      mailer.send({ to: found.user.email, ...message }).catch((error) => {
-        log.error({ err: error }, 'password reset e-mail failed');
-      });
+      outbox.nudge();
     },
 
     /** Whose link a code is (the change-password page shows the address), without using it up. */

@@ -8,15 +8,15 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import { claimJob } from '../../db/claim-job.js';
-import type { Database } from '../../db/client.js';
+import type { Database, Tx } from '../../db/client.js';
 import type { Actor, RequestMeta } from '../../lib/context.js';
 import { AppError, conflict, notFound } from '../../lib/errors.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { asServiceKeys } from '../../lib/services.js';
 import { recordAudit } from '../../platform/audit/audit.service.js';
-import type { Mailer } from '../../platform/mail/mailer.js';
 import { templates } from '../../platform/mail/templates.js';
 import type { OneTimeTokens } from '../../platform/one-time-tokens/one-time-tokens.service.js';
+import type { MailOutbox } from '../../platform/outbox/index.js';
 import { addressKey } from '../../platform/rate-limits/address-key.js';
 import type { RateLimiter } from '../../platform/rate-limits/rate-limits.service.js';
 import * as users from '../users/index.js';
@@ -32,7 +32,7 @@ export function createTenantService(deps: {
   database: Database;
   tokens: OneTimeTokens;
   limiter: RateLimiter;
-  mailer: Mailer;
+  outbox: MailOutbox;
   brand: Brand;
   publicUrl: string;
   log: FastifyBaseLogger;
@@ -40,13 +40,22 @@ export function createTenantService(deps: {
   const { database } = deps;
   const verifyUrl = (token: string) => `${deps.publicUrl}/tenants/verify?token=${encodeURIComponent(token)}`;
 
-  const sendVerification = (to: { email: string; firstName: string }, tenantName: string, token: string) =>
-    deps.mailer
-      .send({
+  /** The verification e-mail, written in the transaction that issues its link. */
+  const queueVerification = (
+    tx: Tx,
+    tenantId: string,
+    to: { email: string; firstName: string },
+    tenantName: string,
+    token: string,
+  ) =>
+    deps.outbox.enqueueMail(
+      tx,
+      {
         to: to.email,
         ...templates.verifySignUp(deps.brand, { firstName: to.firstName, tenantName, url: verifyUrl(token) }),
-      })
-      .catch((error) => deps.log.error({ err: error }, 'verification e-mail failed'));
+      },
+      tenantId,
+    );
 
   return {
     async get(tenantId: string) {
@@ -74,7 +83,7 @@ export function createTenantService(deps: {
       const taken = await database.system((tx) => repo.takenNamesLike(tx, base));
       const name = firstFreeName(base, taken);
       const tenantId = crypto.randomUUID();
-      const { user, token } = await database.tenant(tenantId, async (tx) => {
+      const user = await database.tenant(tenantId, async (tx) => {
         await repo.insertTenant(tx, {
           id: tenantId,
           name,
@@ -103,9 +112,10 @@ export function createTenantService(deps: {
           'verify-email',
           VERIFY_HOURS * 3600,
         );
-        return { user, token };
+        await queueVerification(tx, tenantId, user, name, token);
+        return user;
       });
-      await sendVerification(user, name, token);
+      deps.outbox.nudge();
       return { email: user.email };
     },
 
@@ -152,16 +162,13 @@ export function createTenantService(deps: {
       await deps.limiter.consume(`verify-resend:email:${email}`, 'codeRequestsPerEmail');
       const pending = await database.system((tx) => users.findPendingSignUps(tx, email));
       for (const { user, tenant } of pending) {
-        const token = await database.tenant(tenant.id, (tx) =>
-          deps.tokens.issue(
-            tx,
-            { tenantId: tenant.id, userId: user.id },
-            'verify-email',
-            VERIFY_HOURS * 3600,
-          ),
-        );
-        await sendVerification(user, tenant.name, token);
+        await database.tenant(tenant.id, async (tx) => {
+          const owner = { tenantId: tenant.id, userId: user.id };
+          const token = await deps.tokens.issue(tx, owner, 'verify-email', VERIFY_HOURS * 3600);
+          await queueVerification(tx, tenant.id, user, tenant.name, token);
+        });
       }
+      deps.outbox.nudge();
     },
 
     async rename(actor: Actor, name: string, meta: RequestMeta) {

@@ -1,7 +1,7 @@
 import type { Brand } from '@skyvault/contract';
-import type { FastifyBaseLogger } from 'fastify';
-import type { Mailer } from '../../platform/mail/mailer.js';
+import type { Tx } from '../../db/client.js';
 import { templates } from '../../platform/mail/templates.js';
+import type { MailOutbox } from '../../platform/outbox/index.js';
 
 /** Invitation links give a new user two days to set a password, like a sign-up's verification link. */
 export const INVITATION_HOURS = 48;
@@ -15,23 +15,19 @@ export interface UserMail {
   code: string;
   tenantName: string;
   actorName: string;
+  tenantId: string;
 }
 
 /**
  * The e-mails an administrator's actions send a user. Both links open the change-password page, whose
- * 'reset-password' code sets the password and confirms the user. Sent after the change commits and
- * without waiting: a slow mail server must not fail the change.
+ * 'reset-password' code sets the password and confirms the user. Written to the outbox in the
+ * change's transaction (they go out once it commits); a slow mail server does not fail the change.
  */
-export function createUserMailer(deps: {
-  mailer: Mailer;
-  brand: Brand;
-  publicUrl: string;
-  log: FastifyBaseLogger;
-}) {
-  const { mailer, brand, publicUrl, log } = deps;
+export function createUserMailer(deps: { outbox: MailOutbox; brand: Brand; publicUrl: string }) {
+  const { outbox, brand, publicUrl } = deps;
   const link = (code: string) => `${publicUrl}/auth/change-password?code=${encodeURIComponent(code)}`;
 
-  return (mail: UserMail) => {
+  return (tx: Tx, mail: UserMail) => {
     const message =
       mail.kind === 'invitation'
         ? templates.invitation(brand, {
@@ -47,8 +43,6 @@ export function createUserMailer(deps: {
             url: link(mail.code),
             hours: RESET_HOURS,
           });
-    mailer.send({ to: mail.to, ...message }).catch((error) => {
-      log.error({ err: error }, `user ${mail.kind} e-mail failed`);
-    });
+    return outbox.enqueueMail(tx, { to: mail.to, ...message }, mail.tenantId);
   };
 }

@@ -15,8 +15,8 @@ import { conflict, notFound } from '../../lib/errors.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { iso } from '../../lib/sql.js';
 import { recordAudit } from '../../platform/audit/audit.service.js';
-import type { Mailer } from '../../platform/mail/mailer.js';
 import type { OneTimeTokens } from '../../platform/one-time-tokens/one-time-tokens.service.js';
+import type { MailOutbox } from '../../platform/outbox/index.js';
 import { revokeAccountData } from '../oauth/index.js';
 import { assertDevopsSeats } from '../seats/index.js';
 import type { SessionService } from '../sessions/index.js';
@@ -75,13 +75,13 @@ export function createUserService(deps: {
    * module, so this module cannot import theirs back.
    */
   groupForAssignment: (tenantId: string, tx: Tx, groupId: string) => Promise<{ roleId: string }>;
-  mailer: Mailer;
+  outbox: MailOutbox;
   brand: Brand;
   publicUrl: string;
   log: FastifyBaseLogger;
 }) {
   const { database, tokens, sessions, groupForAssignment } = deps;
-  const sendMail = createUserMailer(deps);
+  const queueMail = createUserMailer(deps);
 
   async function view(tenantId: string, tx: Executor, id: string) {
     const row = await repo.findUserView(tenantId, tx, id);
@@ -107,13 +107,21 @@ export function createUserService(deps: {
     await assertDevopsSeats(tenantId, tx, { roleId: group.roleId, addedUserIds: [userId] });
   }
 
-  /** A link for the user (invitation or reset), with what its e-mail says. */
+  /** A link for the user (invitation or reset), its e-mail written to the outbox in the same transaction. */
   async function linkMail(actor: Actor, tx: Tx, user: repo.UserRow, kind: UserMail['kind']) {
     const hours = kind === 'invitation' ? INVITATION_HOURS : RESET_HOURS;
     const owner = { tenantId: actor.tenantId, userId: user.id };
     const code = await tokens.issue(tx, owner, 'reset-password', hours * 3600);
     const context = await repo.findMailContext(actor.tenantId, tx, actor.userId);
-    return { kind, to: user.email, firstName: user.firstName, code, ...context };
+    const mail = {
+      kind,
+      to: user.email,
+      firstName: user.firstName,
+      code,
+      tenantId: actor.tenantId,
+      ...context,
+    };
+    await queueMail(tx, mail);
   }
 
   return {
@@ -135,7 +143,7 @@ export function createUserService(deps: {
       const { tenantId } = actor;
       // Hashing takes a while; it is done before the transaction so that it holds no locks meanwhile.
       const passwordHash = input.password ? await hashPassword(input.password) : null;
-      const { user, mail } = await database.tenant(tenantId, async (tx) => {
+      const user = await database.tenant(tenantId, async (tx) => {
         await checkEmail(tenantId, tx, input.email);
         const row = await repo.insertUser(tenantId, tx, {
           email: input.email,
@@ -157,10 +165,10 @@ export function createUserService(deps: {
           targetId: row.id,
           after: audited({ ...row, groupId: input.groupId ?? null }),
         });
-        const mail = passwordHash ? null : await linkMail(actor, tx, row, 'invitation');
-        return { user: await view(tenantId, tx, row.id), mail };
+        if (!passwordHash) await linkMail(actor, tx, row, 'invitation');
+        return view(tenantId, tx, row.id);
       });
-      if (mail) sendMail(mail);
+      if (!passwordHash) deps.outbox.nudge();
       return user;
     },
 
@@ -242,7 +250,7 @@ export function createUserService(deps: {
      */
     async resetPassword(actor: Actor, meta: RequestMeta, id: string) {
       const { tenantId } = actor;
-      const mail = await database.tenant(tenantId, async (tx) => {
+      await database.tenant(tenantId, async (tx) => {
         const row = await existing(tenantId, tx, id);
         if (row.status === 'Disabled') throw conflict(REFUSALS.user.resetDisabled);
         const invited = row.status === 'WaitConfirmation';
@@ -259,9 +267,9 @@ export function createUserService(deps: {
           before: audited(row),
           after: audited(after),
         });
-        return linkMail(actor, tx, row, invited ? 'invitation' : 'reset');
+        await linkMail(actor, tx, row, invited ? 'invitation' : 'reset');
       });
-      sendMail(mail);
+      deps.outbox.nudge();
     },
   };
 }

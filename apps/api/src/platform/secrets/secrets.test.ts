@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -75,5 +75,6 @@ describe('secret box', () => {
     expect(statSync(path.join(dir, 'secrets.key')).mode & 0o777).toBe(0o600);
     expect(loadSecretsKey(undefined, dir).equals(key)).toBe(true);
     expect(readFileSync(path.join(dir, 'secrets.key'), 'utf8').trim()).toBe(key.toString('base64'));
+    rmSync(dir, { recursive: true, force: true });
   });
 });
