@@ -95,6 +95,8 @@ for (const { name, sql: dump, fixture } of committedFixtures()) {
 
     it('opens every sealed value with the same key', async () => {
       for (const tenant of fixture.tenants) {
+        // A fixture without sealed values would prove nothing here.
+        expect(tenant.sealed.length, tenant.tenantId).toBeGreaterThan(0);
         for (const sealed of tenant.sealed) {
           const at = SEALED_AT[`${sealed.table}.${sealed.column}`];
           expect(at, `${sealed.table}.${sealed.column}`).toBeDefined();
