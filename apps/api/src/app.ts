@@ -37,7 +37,7 @@ import { resealLegacySecrets } from './platform/secrets/reseal.js';
 import { openSecretBox } from './platform/secrets/secrets.js';
 import { consolePlugin } from './plugins/console.js';
 import { docsPlugin } from './plugins/docs.js';
-import { errorsPlugin } from './plugins/errors.js';
+import { answerRouterError, errorsPlugin } from './plugins/errors.js';
 import { healthPlugin } from './plugins/health.js';
 import { loadSheddingPlugin } from './plugins/load-shedding.js';
 import { countMail, createMetrics, metricsPlugin } from './plugins/metrics.js';
@@ -55,6 +55,9 @@ export interface AppOptions {
   /** Where log lines go (defaults to stdout); tests read them back. */
   logStream?: NodeJS.WritableStream;
 }
+
+/** The longest path segment the router reads (an id is 36 characters; a mailed code under 100). */
+const MAX_PATH_SEGMENT = 2048;
 
 const BRAND_NAMES = { skyvault: 'Skyvault', flosum: 'Flosum' } as const;
 
@@ -126,7 +129,9 @@ export async function buildApp(config: Config, options: AppOptions): Promise<Fas
           )(config.trustProxy)
         : config.trustProxy,
     bodyLimit: 1024 * 1024,
-    routerOptions: { ignoreTrailingSlash: true },
+    // Path segments up to this length reach the route's schema, which names the field it refuses.
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_PATH_SEGMENT },
+    frameworkErrors: answerRouterError,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

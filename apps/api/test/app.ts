@@ -108,18 +108,21 @@ export async function createTenantWithUser(
     email?: string;
     /** Whether the user has proven their address (as a mailed link would); unproven by default. */
     emailVerified?: boolean;
+    /** A tenant that exists already, to add the user to (a new tenant by default). */
+    inTenant?: string;
   } = {},
 ): Promise<TestUser> {
   counter += 1;
-  const tenantId = randomUUID();
+  const tenantId = options.inTenant ?? randomUUID();
   const email = options.email ?? `user${counter}-${tenantId.slice(0, 8)}@example.com`;
   const passwordHash = options.password ? await hashPassword(options.password) : null;
   const userId = await t.database.tenant(tenantId, async (tx) => {
-    await tx.insert(tenants).values({
-      id: tenantId,
-      name: options.tenantName ?? `tenant-${tenantId.slice(0, 8)}`,
-      services: options.services ?? ['backup', 'devOps'],
-    });
+    if (!options.inTenant)
+      await tx.insert(tenants).values({
+        id: tenantId,
+        name: options.tenantName ?? `tenant-${tenantId.slice(0, 8)}`,
+        services: options.services ?? ['backup', 'devOps'],
+      });
     const [user] = await tx
       .insert(users)
       .values({

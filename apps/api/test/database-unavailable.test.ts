@@ -33,6 +33,19 @@ describe.skipIf(process.env.TEST_DATABASE_URL)('the embedded database closed und
       await t.database.close();
       expectUnavailable(await call(t, { method: 'GET', url: '/api/v1/groups', cookie: admin.cookie }));
       expect((await t.app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(503);
+      // The authorization server too: its token endpoint says "try again", in OAuth's own words.
+      const token = await t.app.inject({
+        method: 'POST',
+        url: '/oauth/token',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'grant_type=client_credentials&client_id=some-app&client_secret=some-secret',
+      });
+      expect(token.statusCode).toBe(503);
+      expect(token.headers['retry-after']).toBe('5');
+      expect(token.json()).toEqual({
+        error: 'temporarily_unavailable',
+        error_description: ERROR_MESSAGES.DATABASE_UNAVAILABLE,
+      });
     } finally {
       await t.close();
     }

@@ -159,6 +159,8 @@ export const MESSAGES = {
   invalidId: 'Invalid identifier',
   /** Ours: a field whose check gave no message of its own. */
   invalidValue: 'Invalid value',
+  /** Ours: text with a NUL character or half of a surrogate pair, which no database column can hold. */
+  unstorableText: 'This value contains characters that are not allowed.',
 } as const;
 
 export const TOASTS = {

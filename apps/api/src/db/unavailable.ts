@@ -40,6 +40,9 @@ const reachedNoDatabase = (error: object): boolean => {
   return typeof message === 'string' && MESSAGES.some((pattern) => pattern.test(message));
 };
 
+/** Seconds a caller is told to wait while the database cannot be reached: a restart or a failover. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
+
 export function isDatabaseUnavailable(error: unknown): boolean {
   const seen = new Set<unknown>();
   let current = error;

@@ -1,8 +1,8 @@
-import type { EndpointDef } from '@skyvault/contract';
+import { type EndpointDef, MESSAGES, unstorableTextAt } from '@skyvault/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Actor } from './context.js';
-import { AppError, forbidden, unauthorized } from './errors.js';
+import { AppError, forbidden, invalidField, unauthorized } from './errors.js';
 
 type Out<T> = T extends z.ZodType ? z.output<T> : undefined;
 
@@ -53,6 +53,13 @@ export function route<E extends EndpointDef>(
       if (endpoint.access === 'admin' && !request.actor.isAdmin) throw forbidden();
       if (endpoint.service && !request.actor.services.includes(endpoint.service)) {
         throw new AppError('SERVICE_NOT_ENABLED');
+      }
+    },
+    // After the schemas passed: a value they allowed may still hold what no column stores.
+    preHandler: async (request) => {
+      for (const part of [request.params, request.query, request.body]) {
+        const field = unstorableTextAt(part);
+        if (field) throw invalidField(field, MESSAGES.unstorableText);
       }
     },
     handler: async (request, reply) => {

@@ -2,11 +2,8 @@ import { ERROR_MESSAGES, type ErrorBody, type ErrorCode, MESSAGES } from '@skyva
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { isDatabaseUnavailable } from '../db/unavailable.js';
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../db/unavailable.js';
 import { AppError } from '../lib/errors.js';
-
-/** Seconds a caller is told to wait while the database cannot be reached: a restart or a failover. */
-export const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 /** Fastify's own client errors (bad JSON, wrong content type, too large …) mapped to our codes. */
 const CLIENT_CODES: Record<number, ErrorCode> = {
@@ -78,6 +75,21 @@ function toBody(error: FastifyError | AppError, request: FastifyRequest): ErrorB
   const retryAfter = status === 429 ? Number((error as { retryAfter?: number }).retryAfter) : Number.NaN;
   if (Number.isFinite(retryAfter)) body.retryAfter = retryAfter;
   return body;
+}
+
+/**
+ * Errors the router meets before any route or hook runs: a path segment longer than any id (the router
+ * stops reading it) or a malformed percent-encoding. Answered in the contract's body like the rest.
+ */
+export function answerRouterError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const code: ErrorCode = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'URI_TOO_LONG' : 'BAD_REQUEST';
+  const statusCode = code === 'URI_TOO_LONG' ? 414 : 400;
+  const body: ErrorBody = { statusCode, code, message: ERROR_MESSAGES[code], requestId: request.id };
+  return reply
+    .code(statusCode)
+    .header('cache-control', 'no-store')
+    .type('application/json; charset=utf-8')
+    .send(body);
 }
 
 /** The one error handler: every error leaves as the contract's error body (ARCHITECTURE §4). */

@@ -1,3 +1,4 @@
+import { MESSAGES } from '@skyvault/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTenantWithUser, createTestApp, type TestApp, type TestUser } from '../../test/app.js';
 
@@ -51,6 +52,55 @@ describe('API request rules', () => {
     const res = await call(t, { method: 'GET', url: '/%61pi/v1/nothing-here' });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toMatchObject({ code: 'NOT_FOUND' });
+  });
+
+  it('names the field of a long path id, and answers a path past any id, or mis-encoded, in the error body', async () => {
+    const long = await call(t, {
+      method: 'GET',
+      url: `/api/v1/users/${'a'.repeat(2000)}`,
+      cookie: admin.cookie,
+    });
+    expect(long.statusCode).toBe(400);
+    expect(long.json()).toMatchObject({ code: 'VALIDATION_ERROR', fields: { id: expect.any(String) } });
+    const tooLong = await call(t, {
+      method: 'GET',
+      url: `/api/v1/users/${'a'.repeat(5000)}`,
+      cookie: admin.cookie,
+    });
+    expect(tooLong.statusCode).toBe(414);
+    expect(tooLong.json()).toEqual({
+      statusCode: 414,
+      code: 'URI_TOO_LONG',
+      message: 'The address is too long.',
+      requestId: expect.any(String),
+    });
+    expect(tooLong.headers['cache-control']).toBe('no-store');
+    const misEncoded = await call(t, { method: 'GET', url: '/api/v1/users/%E0%A4%A', cookie: admin.cookie });
+    expect(misEncoded.statusCode).toBe(400);
+    expect(misEncoded.json()).toMatchObject({
+      code: 'BAD_REQUEST',
+      message: 'The request could not be understood.',
+    });
+  });
+
+  it('refuses text that no column can hold, naming its field, in a body, a query and a path', async () => {
+    const answers = [
+      await call(t, {
+        method: 'POST',
+        url: '/api/v1/storages',
+        cookie: admin.cookie,
+        headers: { 'content-type': 'application/json' },
+        payload:
+          '{"name":"nul-test","type":"AzureBlob","credentials":{"accountName":"abc\\u0000","accountKey":"key","containerName":"box"}}',
+      }),
+      await call(t, { method: 'GET', url: '/api/v1/users?searchText=%00', cookie: admin.cookie }),
+      await call(t, { method: 'GET', url: '/api/v1/auth/change-password/a%00b' }),
+    ];
+    expect(answers.map((res) => [res.statusCode, res.json().fields])).toEqual([
+      [400, { 'credentials.accountName': MESSAGES.unstorableText }],
+      [400, { searchText: MESSAGES.unstorableText }],
+      [400, { code: MESSAGES.unstorableText }],
+    ]);
   });
 
   it('forbids caching of every API answer, errors included', async () => {

@@ -27,6 +27,24 @@ export const PLAIN_LINE = new RegExp(`^[\\p{L}\\p{M}\\p{N} ${PUNCTUATION}]*$`, '
 /** Plain text that may span lines (descriptions). */
 export const PLAIN_TEXT = new RegExp(`^[\\p{L}\\p{M}\\p{N}\\s${PUNCTUATION}]*$`, 'u');
 
+/**
+ * NUL, or half of a surrogate pair: JSON carries both, but they are not text a database column (or an
+ * e-mail) can hold. In a `u` regular expression a whole pair is one code point, so only halves match.
+ */
+const HALF_OF_A_PAIR = /[\uD800-\uDFFF]/u;
+const isUnstorable = (text: string) => text.includes('\u0000') || HALF_OF_A_PAIR.test(text);
+
+/** The path (`credentials.accountName`, `_` for the value itself) of the first such string in a value. */
+export function unstorableTextAt(value: unknown, path: string[] = []): string | undefined {
+  if (typeof value === 'string') return isUnstorable(value) ? path.join('.') || '_' : undefined;
+  if (!value || typeof value !== 'object') return undefined;
+  for (const [key, item] of Object.entries(value)) {
+    const found = unstorableTextAt(item, [...path, key]);
+    if (found) return found;
+  }
+  return undefined;
+}
+
 /** A string whose absence (undefined or null) reports `message`; other type errors keep zod's text. */
 export const stringWith = (message: string) =>
   z.string({ error: (issue) => (issue.input == null ? message : undefined) });

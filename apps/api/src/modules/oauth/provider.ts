@@ -1,9 +1,11 @@
 import type { IncomingMessage } from 'node:http';
+import { ERROR_MESSAGES } from '@skyvault/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type Provider from 'oidc-provider';
 import type { Configuration, KoaContextWithOIDC } from 'oidc-provider';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/client.js';
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../../db/unavailable.js';
 import type { Actor } from '../../lib/context.js';
 import type { SecretBox } from '../../platform/secrets/secrets.js';
 import { accountIdOf, CLAIMS, createFindAccount, parseAccountId } from './accounts.js';
@@ -78,6 +80,9 @@ function policy({ interactionPolicy }: OidcProviderModule, consoleActor: Provide
   );
   return prompts;
 }
+
+/** Marks a request that failed because the database could not be reached (the provider's ctx.state). */
+const DATABASE_DOWN = 'skyvaultDatabaseDown';
 
 function html(ctx: KoaContextWithOIDC, body: string) {
   ctx.type = 'html';
@@ -170,6 +175,20 @@ export function createProvider(oidc: OidcProviderModule, deps: ProviderDeps): Pr
   const provider = new oidc.Provider(`${config.publicUrl}${OAUTH_PREFIX}`, configuration);
   // Behind a trusted proxy the forwarded protocol and host decide URLs and cookie security.
   provider.proxy = config.trustProxy !== false;
-  provider.on('server_error', (_ctx, error) => deps.log.error({ err: error }, 'authorization server error'));
+  provider.on('server_error', (ctx, error) => {
+    if (!isDatabaseUnavailable(error)) return deps.log.error({ err: error }, 'authorization server error');
+    ctx.state[DATABASE_DOWN] = true;
+    deps.log.warn('database unavailable');
+  });
+  // An outage is not a bug: 503 with Retry-After, as the API answers, instead of the provider's 500.
+  provider.use(async (ctx, next) => {
+    await next();
+    if (!ctx.state[DATABASE_DOWN]) return;
+    const out = { error: 'temporarily_unavailable', error_description: ERROR_MESSAGES.DATABASE_UNAVAILABLE };
+    if (ctx.response.is('html')) html(ctx as KoaContextWithOIDC, errorPage(out));
+    else ctx.body = out;
+    ctx.status = 503;
+    ctx.set('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
+  });
   return provider;
 }
