@@ -1,5 +1,6 @@
 import net from 'node:net';
 import { ERROR_MESSAGES } from '@skyvault/contract';
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { openPostgres } from '../src/db/postgres.js';
@@ -111,7 +112,20 @@ describe.runIf(process.env.TEST_DATABASE_URL)('PostgreSQL going away and coming 
       expect((await list()).statusCode).toBe(200);
       expect((await app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(200);
 
-      // Its server ends the pool's connections (an administrator, a failover): the next calls reconnect.
+      // Its server ends the pool's connections (an administrator, a restart, a failover), one of them
+      // taken out of the pool by a transaction between two statements: that transaction fails, the
+      // process lives on (an 'error' event nobody hears would end it), and the next calls reconnect.
+      const held = database
+        .system(async (tx) => {
+          await tx.execute(sql`select 1`);
+          await new Promise((resolve) => setTimeout(resolve, 400));
+          await tx.execute(sql`select 1`);
+        })
+        .then(
+          () => 'committed',
+          () => 'failed',
+        );
+      await new Promise((resolve) => setTimeout(resolve, 100));
       const admin2 = openPostgres(process.env.TEST_DATABASE_URL!, { max: 1 });
       try {
         await admin2.pool.query(
@@ -121,11 +135,15 @@ describe.runIf(process.env.TEST_DATABASE_URL)('PostgreSQL going away and coming 
       } finally {
         await admin2.database.close();
       }
+      expect(await held).toBe('failed');
       const afterTermination = await list();
       expect([200, 503]).toContain(afterTermination.statusCode);
       if (afterTermination.statusCode === 503) expectUnavailable(afterTermination);
       expect((await list()).statusCode).toBe(200);
       expect(pool.totalCount).toBeGreaterThan(0);
+      // Every client is back in the pool: none kept out by a BEGIN that failed on an ended connection
+      // (the pool would be one smaller for good, and closing it would wait forever).
+      expect(pool.totalCount).toBe(pool.idleCount);
     } finally {
       await app.close();
       await proxy.stop();

@@ -37,6 +37,9 @@ export interface Database {
   connections?(): ConnectionUse;
 }
 
+/** How a database runs one transaction on the owner connection; drizzle's own unless the driver needs more. */
+export type TransactionRunner = <T>(fn: (tx: Tx) => Promise<T>) => Promise<T>;
+
 /**
  * `connections` reads a pool's use; without one (PGlite: one connection that runs one transaction at
  * a time) the transactions in flight are counted: one runs, the others wait.
@@ -46,6 +49,7 @@ export function createDatabase(
   db: AppDb,
   close: () => Promise<void>,
   connections?: () => ConnectionUse,
+  transaction: TransactionRunner = (fn) => db.transaction(fn),
 ): Database {
   let inFlight = 0;
   const counted = connections
@@ -65,7 +69,7 @@ export function createDatabase(
       connections ?? (() => ({ inUse: Math.min(inFlight, 1), waiting: Math.max(inFlight - 1, 0) })),
     tenant: (tenantId, fn) =>
       counted(() =>
-        db.transaction(async (tx) => {
+        transaction(async (tx) => {
           // One round trip: the tenant for the policies and `SET LOCAL ROLE` (role is a setting too).
           await tx.execute(
             sql`select set_config('app.tenant_id', ${tenantId}, true), set_config('role', ${APP_ROLE}, true)`,
@@ -73,7 +77,7 @@ export function createDatabase(
           return fn(tx);
         }),
       ),
-    system: (fn) => counted(() => db.transaction(fn)),
+    system: (fn) => counted(() => transaction(fn)),
     ping: async () => {
       await db.execute(sql`select 1`);
     },

@@ -1,6 +1,6 @@
-import { drizzle } from 'drizzle-orm/node-postgres';
+import { drizzle, NodePgSession } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-import { createDatabase, type Database } from './client.js';
+import { type AppDb, createDatabase, type Database, type TransactionRunner, type Tx } from './client.js';
 import * as schema from './schema/index.js';
 
 /**
@@ -18,14 +18,49 @@ export function openPostgres(
     connectionTimeoutMillis: 5000,
     idleTimeoutMillis: 30_000,
   });
-  // An idle client that loses its server must not crash the process; the next query reconnects.
+  // A client that loses its server must not crash the process. The pool listens on its idle clients;
+  // a client taken out of it (a transaction between statements, a lock holder) has only its own
+  // listeners, and an 'error' event nobody hears ends the process. The query in flight, if any, fails
+  // on its own; the pool drops the client when it is given back, and the next query reconnects.
   pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
   const db = drizzle({ client: pool, schema });
   const database = createDatabase(
     'postgres',
     db,
     () => pool.end(),
     () => ({ inUse: pool.totalCount - pool.idleCount, waiting: pool.waitingCount }),
+    transactionsOn(pool, db),
   );
   return { database, pool };
+}
+
+type SessionArguments = ConstructorParameters<typeof NodePgSession>;
+/** What drizzle keeps in a session: its constructor's arguments, not part of its typed surface. */
+type SessionParts = {
+  dialect: SessionArguments[1];
+  schema: SessionArguments[2];
+  options: SessionArguments[3];
+};
+
+/**
+ * Transactions on a client taken from the pool and always given back. drizzle's transaction on a pool
+ * gives its client back only once BEGIN has succeeded: a BEGIN that fails (the server ended the
+ * connection while it sat idle in the pool) keeps the client out for good, the pool is one smaller,
+ * and pool.end() waits for it forever. The pool drops a client that is no longer queryable when it
+ * comes back.
+ */
+function transactionsOn(pool: pg.Pool, db: AppDb): TransactionRunner {
+  // The pool's session carries the dialect, the relational schema and the options; each transaction
+  // gets the same on its own client, so that drizzle runs it there instead of taking another.
+  const shared = (db as unknown as { session: SessionParts }).session;
+  return async (fn) => {
+    const client = await pool.connect();
+    try {
+      const session = new NodePgSession(client, shared.dialect, shared.schema, shared.options);
+      return await session.transaction((tx) => fn(tx as unknown as Tx));
+    } finally {
+      client.release();
+    }
+  };
 }
