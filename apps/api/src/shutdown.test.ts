@@ -1,5 +1,5 @@
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createTenantWithUser, type TestApp, testConfig } from '../test/app.js';
@@ -124,11 +124,23 @@ describe('graceful shutdown', () => {
       while (!signalled) await sleep(5);
       // During the drain the server still accepts: a load balancer may not have noticed yet.
       const secondWave = Array.from({ length: 16 }, (_, i) => write(oneOff, `During ${i}`));
+      // A client that connected during the drain and sends its request only after the server stopped
+      // listening: it gets its answer, not a reset (Node's own close treats such a connection as idle).
+      const late = net.connect(port, '127.0.0.1');
+      late.on('error', () => {});
+      const lateAnswer = new Promise<string>((resolve) => {
+        let text = '';
+        late.on('data', (chunk: Buffer) => {
+          text += chunk.toString('latin1');
+        });
+        late.on('close', () => resolve(text));
+      });
       await sleep(drainMs - 500);
       // Still in flight when the drain ends and the server stops listening.
       const inFlight = write(oneOff, 'In flight', slowWriter, slowRoleId);
       await sleep(900);
       const refused = await send(port, oneOff, { method: 'GET', path: '/healthz' });
+      late.end('GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n');
 
       const answers = [...(await Promise.all([...firstWave, ...secondWave])), await inFlight];
       await signalled;
@@ -145,6 +157,7 @@ describe('graceful shutdown', () => {
       expect(await inFlight).toMatchObject({ status: 201, connection: 'close' });
       // New connections are refused once the drain is over, while the last write still finishes.
       expect(refused.error).toBe('ECONNREFUSED');
+      expect(await lateAnswer).toMatch(/^HTTP\/1\.1 200 OK\r\n[\s\S]*connection: close/i);
       expect(exits).toEqual([0]);
       expect(closedByApp).toBe(true);
 
