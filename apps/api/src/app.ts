@@ -69,6 +69,7 @@ export function createServices(config: Config, database: Database, log: FastifyB
   const sessions = createSessionService(database, {
     ttlSeconds: config.session.ttlSeconds,
     idleSeconds: config.session.idleSeconds,
+    cacheMs: config.session.cacheMs,
   });
   const outbox = createOutbox({ database, secrets, mailer, log, schedule: { pollMs: config.mail.pollMs } });
   const mail = { outbox, brand: config.brand, publicUrl: config.publicUrl, log };
@@ -174,7 +175,7 @@ export async function buildApp(config: Config, options: AppOptions): Promise<Fas
   await app.register(sessionPlugin, { config, sessions: services.sessions });
 
   await app.register(systemRoutes, { config, tenants: services.tenants });
-  await app.register(sessionRoutes, { database });
+  await app.register(sessionRoutes, { sessions: services.sessions });
   await app.register(authRoutes, { config, ...services });
   await app.register(tenantRoutes, { tenants: services.tenants });
   await app.register(mfaRoutes, { mfa: services.mfa, users: services.users });

@@ -60,6 +60,9 @@ const envSchema = z.object({
   SECRETS_KEY: secretsKey,
   SESSION_TTL: durationSeconds.default(8 * 60 * 60),
   SESSION_IDLE_TTL: durationSeconds.default(60 * 60),
+  // How long a process keeps a session it resolved (modules/sessions/session-cache.ts); 0 keeps none.
+  // At most a second: that is how long a change elsewhere may take to reach this process.
+  SESSION_CACHE_MS: z.coerce.number({ error: 'must be milliseconds' }).int().min(0).max(1000).default(500),
   SMTP_URL: optionalUrl(['smtp:', 'smtps:']),
   MAIL_FROM: z.string().default('Skyvault <no-reply@skyvault.local>'),
   // 0: this process sends no mail (another one does); the outbox keeps it.
@@ -136,7 +139,7 @@ export interface Config {
   /** PostgreSQL pool and statement timeout (0: none); when a rotated signing key signs, how often keys are re-read. */
   database: { poolMax: number; statementTimeoutMs: number };
   oauthKeys: { activationDelaySeconds: number; refreshSeconds: number };
-  session: { ttlSeconds: number; idleSeconds: number };
+  session: { ttlSeconds: number; idleSeconds: number; cacheMs: number };
   /** pollMs: how often the outbox is looked at for due mail (0: never by this process). */
   mail: { smtpUrl?: string; from: string; pollMs: number };
   brand: (typeof BRANDS)[number];
@@ -214,7 +217,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     secretsKeyPrevious: e.SECRETS_KEY_PREVIOUS || undefined,
     database: { poolMax: e.DB_POOL_MAX, statementTimeoutMs: e.DB_STATEMENT_TIMEOUT },
     oauthKeys: { activationDelaySeconds: e.OAUTH_KEY_ACTIVATION_DELAY, refreshSeconds: e.OAUTH_KEY_REFRESH },
-    session: { ttlSeconds: e.SESSION_TTL, idleSeconds: e.SESSION_IDLE_TTL },
+    session: { ttlSeconds: e.SESSION_TTL, idleSeconds: e.SESSION_IDLE_TTL, cacheMs: e.SESSION_CACHE_MS },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, pollMs: e.OUTBOX_POLL_MS },
     brand: e.BRAND,
     serviceUrls: { backup: e.SERVICE_URL_BACKUP, devOps: e.SERVICE_URL_DEVOPS },

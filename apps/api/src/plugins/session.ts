@@ -13,6 +13,8 @@ declare module 'fastify' {
   }
 }
 
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
 /** Public endpoints declare no security (lib/route.ts); the rest need a session. */
 const isPublicRoute = (request: FastifyRequest) => {
   const security = (request.routeOptions.schema as { security?: unknown[] } | undefined)?.security;
@@ -41,6 +43,12 @@ export const sessionPlugin = fp(
       }
       // A cookie whose session has ended is removed, so the browser stops sending it.
       if (!request.actor) clearSessionCookie(reply, config);
+    });
+    // A change may end or narrow a session (a user disabled or demoted, a range added): before its
+    // answer leaves, this process forgets the sessions it keeps, so that no later call sees them as
+    // they were (modules/sessions/session-cache.ts).
+    app.addHook('onSend', async (request) => {
+      if (!READS.has(request.method)) sessions.forgetResolved();
     });
   },
   { name: 'session', dependencies: ['security'] },

@@ -1,19 +1,25 @@
 import { randomBytes } from 'node:crypto';
+import type { SessionUser } from '@skyvault/contract';
 import type { Database, Tx } from '../../db/client.js';
 import type { Actor, RequestMeta } from '../../lib/context.js';
 import { hashToken } from '../../lib/token-hash.js';
 import { assertAddressPermitted } from '../ip-ranges/index.js';
+import { createSessionCache } from './session-cache.js';
+import { sessionUser } from './session-user.js';
 import * as repo from './sessions.repository.js';
 
 export interface SessionSettings {
   ttlSeconds: number;
   idleSeconds: number;
+  /** How long a resolved session is kept in this process (session-cache.ts); 0 keeps none. */
+  cacheMs: number;
 }
 
 /** lastSeenAt is written at most this often, so that reading pages does not write on every call. */
 const TOUCH_EVERY_MS = 60_000;
 
 export function createSessionService(database: Database, settings: SessionSettings) {
+  const cache = createSessionCache(settings.cacheMs);
   return {
     /** Opens a session in the caller's transaction (the sign-in and its audit event commit together). */
     async open(tx: Tx, who: { tenantId: string; userId: string }, meta: RequestMeta & { timezone?: string }) {
@@ -37,14 +43,18 @@ export function createSessionService(database: Database, settings: SessionSettin
      */
     async resolve(token: string, address?: string): Promise<Actor | null> {
       if (!token || token.length > 128) return null;
+      const hash = hashToken(token);
       // Every signed-in call starts here: one statement on the owner connection, no transaction around
-      // it (before the token is known there is no tenant to scope a transaction to).
-      const row = await repo.findByTokenHash(database.db, hashToken(token));
+      // it (before the token is known there is no tenant to scope a transaction to), unless this
+      // process read it within the last moment.
+      const kept = cache.row(hash);
+      const row = kept ?? (await repo.findByTokenHash(database.db, hash));
       if (!row) return null;
       const now = Date.now();
       const idleExpired = now - row.lastSeenAt.getTime() > settings.idleSeconds * 1000;
       const blocked = row.userStatus === 'Disabled' || row.tenantStatus !== 'active';
       if (row.expiresAt.getTime() <= now || idleExpired || blocked) {
+        cache.drop(hash);
         await database.tenant(row.tenantId, (tx) => repo.deleteSession(row.tenantId, tx, row.id));
         return null;
       }
@@ -53,7 +63,10 @@ export function createSessionService(database: Database, settings: SessionSettin
         await database.tenant(row.tenantId, (tx) =>
           repo.touchSession(row.tenantId, tx, row.id, new Date(now)),
         );
+        row.lastSeenAt = new Date(now);
       }
+      // Kept from when it was read, not from its last use: a change elsewhere shows within the time.
+      if (!kept) cache.keep(hash, row);
       return {
         tenantId: row.tenantId,
         userId: row.userId,
@@ -65,17 +78,37 @@ export function createSessionService(database: Database, settings: SessionSettin
 
     /** Rotation at sign-in: the session the browser had before (any tenant), if any, ends. */
     endPrevious: async (previous: Actor | null) => {
-      if (previous)
-        await database.tenant(previous.tenantId, (tx) =>
-          repo.deleteSession(previous.tenantId, tx, previous.sessionId),
-        );
+      if (!previous) return;
+      cache.forget();
+      await database.tenant(previous.tenantId, (tx) =>
+        repo.deleteSession(previous.tenantId, tx, previous.sessionId),
+      );
     },
 
-    end: (tx: Tx, actor: Pick<Actor, 'tenantId' | 'sessionId'>) =>
-      repo.deleteSession(actor.tenantId, tx, actor.sessionId),
+    end: (tx: Tx, actor: Pick<Actor, 'tenantId' | 'sessionId'>) => {
+      cache.forget();
+      return repo.deleteSession(actor.tenantId, tx, actor.sessionId);
+    },
 
-    endAllForUser: (tx: Tx, tenantId: string, userId: string, keepSessionId?: string) =>
-      repo.deleteUserSessions(tenantId, tx, userId, keepSessionId),
+    endAllForUser: (tx: Tx, tenantId: string, userId: string, keepSessionId?: string) => {
+      cache.forget();
+      return repo.deleteUserSessions(tenantId, tx, userId, keepSessionId);
+    },
+
+    /**
+     * The signed-in user as GET /auth/session answers it: kept with the session for as long as the
+     * session is, so that a console polling its session reads nothing.
+     */
+    async user(actor: Actor): Promise<SessionUser> {
+      const kept = cache.user(actor.sessionId);
+      if (kept) return kept;
+      const user = await sessionUser(database, actor.tenantId, actor.userId);
+      cache.keepUser(actor.sessionId, user);
+      return user;
+    },
+
+    /** Anything this process changed may change a session: the next call of each reads it anew. */
+    forgetResolved: () => cache.forget(),
 
     purgeExpired: () => database.system((tx) => repo.deleteExpiredSessions(tx, new Date())),
   };
