@@ -1,9 +1,11 @@
-// What the login page's first load transfers, brotli and gzip, and the budget of ARCHITECTURE §5: the
-// console's first load (the entry script and the modules it preloads; route chunks are lazy) ships
-// < 170 KB of JavaScript gzipped. Reads the built console (npm run build -w @skyvault/console). The
-// login page's load adds index.html, the stylesheets and the login route's chunk with the chunks it
-// imports; other lazy chunks are not counted. Sizes are those of the .br and .gz files the build writes
-// beside each asset (what the server sends); a file without one is sent as is.
+// What the login page's first load transfers, brotli and gzip, against two budgets: the login page's
+// first load as the server sends it (brotli: index.html, the stylesheets, the entry with the chunks it
+// preloads, and the login route's chunk with the chunks it imports) < 120 KB, and ARCHITECTURE §5's
+// first-load JavaScript (the entry and the modules it preloads; route chunks are lazy) < 170 KB gzipped.
+// Chunks the login page imports only when the visitor gets to them (its later steps, its dialogs) and
+// other routes' chunks are not counted. Reads the built console (npm run build -w @skyvault/console).
+// Sizes are those of the .br and .gz files the build writes beside each asset (what the server sends);
+// a file without one is sent as is. Exits non-zero when either budget is exceeded.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -57,6 +59,17 @@ for (const file of [...files].sort()) {
 console.log(
   `${kb(totals.raw)} ${kb(totals.br)} ${kb(totals.gz)}  login page, first load (${files.size} files)`,
 );
-const budget = 170 * 1024;
-console.log(`${kb(totals.entryJsGz)}  first-load JavaScript (entry and preloads), gzipped (budget 170 KB)`);
-process.exitCode = totals.entryJsGz <= budget ? 0 : 1;
+const budgets = [
+  { label: 'login page, first load, brotli', bytes: totals.br, budget: 120 * 1024 },
+  {
+    label: 'first-load JavaScript (entry and preloads), gzipped',
+    bytes: totals.entryJsGz,
+    budget: 170 * 1024,
+  },
+];
+console.log('');
+for (const { label, bytes, budget } of budgets) {
+  const verdict = bytes <= budget ? 'within' : `OVER by ${kb(bytes - budget).trim()}`;
+  console.log(`${kb(bytes)}  ${label} (budget ${budget / 1024} KB): ${verdict}`);
+}
+process.exitCode = budgets.every(({ bytes, budget }) => bytes <= budget) ? 0 : 1;

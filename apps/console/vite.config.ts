@@ -35,6 +35,35 @@ const contractWithoutSideEffects: Plugin = {
   },
 };
 
+/**
+ * The console's theme has no CSS variables and no colour schemes (core/theme.ts), but MUI's createTheme
+ * and ThemeProvider import the CSS-variables variants whichever a theme uses: 5 KB brotli in every first
+ * load for code that never runs. Their imports resolve to a module that says so instead; a theme that
+ * turns CSS variables on fails at once with this message rather than rendering unstyled.
+ */
+const MUI_WITH_VARS = '\0skyvault:mui-without-css-variables';
+const muiWithoutCssVariables: Plugin = {
+  name: 'skyvault:mui-without-css-variables',
+  enforce: 'pre',
+  resolveId(source, importer) {
+    if (
+      importer &&
+      /[\\/]@mui[\\/]material[\\/]esm[\\/]styles[\\/](createTheme|ThemeProvider)\.js$/.test(importer) &&
+      /^\.\/(createThemeWithVars|ThemeProviderWithVars)\.js$/.test(source)
+    )
+      return MUI_WITH_VARS;
+    return undefined;
+  },
+  load(id) {
+    if (id !== MUI_WITH_VARS) return undefined;
+    return [
+      "const unsupported = () => { throw new Error('The console is built without MUI CSS variables (vite.config.ts)'); };",
+      'export default unsupported;',
+      'export const CssVarsProvider = unsupported;',
+    ].join('\n');
+  },
+};
+
 const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|webmanifest|txt|xml|ico)$/;
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -85,7 +114,7 @@ const precompress = (): Plugin => {
 };
 
 export default defineConfig({
-  plugins: [react(), contractWithoutSideEffects, precompress()],
+  plugins: [react(), contractWithoutSideEffects, muiWithoutCssVariables, precompress()],
   server: {
     // The API runs beside the dev server; same-origin calls keep the session cookie first-party.
     proxy: { '/api': { target: 'http://localhost:8080' } },

@@ -2,14 +2,14 @@ import VisibilityIcon from '@mui/icons-material/Visibility';
 import VisibilityOffIcon from '@mui/icons-material/VisibilityOff';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
-import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import { useState } from 'react';
+import { InputField, type InputFieldProps } from '../InputField';
 
 /** A password input with a button that shows what was typed (long passwords are easy to mistype). */
-export function PasswordField(props: TextFieldProps) {
+export function PasswordField(props: InputFieldProps) {
   const [visible, setVisible] = useState(false);
   return (
-    <TextField
+    <InputField
       fullWidth
       {...props}
       type={visible ? 'text' : 'password'}

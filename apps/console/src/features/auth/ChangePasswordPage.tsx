@@ -12,7 +12,7 @@ import { useApiForm } from '../../components/useApiForm';
 import { failureMessage, isApiError } from '../../core/errors/apiErrors';
 import { safeRedirectTarget, toLogin } from '../../core/paths/links';
 import { notify } from '../../core/toasts/notify';
-import { useResetCodeDetails, useResetPassword } from './auth.queries';
+import { useResetCodeDetails, useResetPassword } from './password.queries';
 
 /**
  * /auth/change-password?code=…&redirectTo=…: sets a new password with a reset code, from the forgotten

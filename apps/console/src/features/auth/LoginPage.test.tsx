@@ -51,9 +51,9 @@ describe('LoginPage', () => {
     await user.click(within(tenantChoice).getByLabelText('globex'));
     await user.click(button('Continue'));
 
+    expect(await screen.findByRole('button', { name: 'Select a different tenant' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Sign up' })).toHaveAttribute('href', '/tenants/new');
-    expect(screen.getByRole('button', { name: 'Select a different tenant' })).toBeInTheDocument();
-    await user.type(screen.getByLabelText(/^Password/), 'Secret-123{Enter}');
+    await user.type(await screen.findByLabelText(/^Password/), 'Secret-123{Enter}');
 
     expect((await findLocation()).pathname).toBe('/licenses');
     const expected = { email: 'ada@example.com', tenantName: 'globex', password: 'Secret-123' };
@@ -102,16 +102,18 @@ describe('LoginPage', () => {
     const fetchMock = stubApi({ 'POST /api/v1/auth/pre-login': noMfa, 'POST /api/v1/auth/login': signedIn });
     openLogin();
     await user.click(button('Use tenant name'));
-    await user.type(screen.getByLabelText(/^Tenant name/), 'ac{Enter}');
+    await user.type(await screen.findByLabelText(/^Tenant name/), 'ac{Enter}');
     expect(await screen.findByText('Tenant name should have at least 4 symbols')).toBeInTheDocument();
     await user.type(screen.getByLabelText(/^Tenant name/), 'me{Enter}');
 
     expect(await screen.findByText('acme')).toBeInTheDocument();
-    expect(button('Login with a different tenant name')).toBeInTheDocument();
+    expect(
+      await screen.findByRole('button', { name: 'Login with a different tenant name' }),
+    ).toBeInTheDocument();
     await user.click(button('Log in'));
     expect(await screen.findByText('Email is required')).toBeInTheDocument();
     await user.type(screen.getByLabelText(/^Email/), 'ada@example.com');
-    await user.type(screen.getByLabelText(/^Password/), 'Secret-123{Enter}');
+    await user.type(await screen.findByLabelText(/^Password/), 'Secret-123{Enter}');
 
     expect((await findLocation()).pathname).toBe('/licenses');
     expect(sentBody(fetchMock, 'POST', '/api/v1/auth/login')).toMatchObject({
@@ -129,7 +131,7 @@ describe('LoginPage', () => {
       'POST /api/v1/auth/login': () => (++loginCalls === 1 ? incorrectCode : signedIn),
     });
     openLogin('?tenantName=acme&email=ada%40example.com');
-    await user.type(screen.getByLabelText(/^Password/), 'Secret-123{Enter}');
+    await user.type(await screen.findByLabelText(/^Password/), 'Secret-123{Enter}');
 
     const dialog = await screen.findByRole('dialog', { name: 'Enter 6-digit verification code' });
     expect(loginCalls).toBe(0);
@@ -153,7 +155,7 @@ describe('LoginPage', () => {
     const user = userEvent.setup();
     stubApi({ 'POST /api/v1/auth/pre-login': noMfa, 'POST /api/v1/auth/login': signedIn });
     openLogin(`?tenantName=acme&email=ada%40example.com&redirectTo=${encodeURIComponent('/users?page=2')}`);
-    await user.type(screen.getByLabelText(/^Password/), 'Secret-123{Enter}');
+    await user.type(await screen.findByLabelText(/^Password/), 'Secret-123{Enter}');
     const location = await findLocation();
     expect(`${location.pathname}${location.search}`).toBe('/users?page=2');
   });
@@ -164,7 +166,7 @@ describe('LoginPage', () => {
     openLogin(
       `?tenantName=acme&email=ada%40example.com&redirectTo=${encodeURIComponent('https://evil.example/')}`,
     );
-    await user.type(screen.getByLabelText(/^Password/), 'Secret-123{Enter}');
+    await user.type(await screen.findByLabelText(/^Password/), 'Secret-123{Enter}');
     expect((await findLocation()).pathname).toBe('/licenses');
   });
 
@@ -183,7 +185,7 @@ describe('LoginPage', () => {
       },
     });
     openLogin('?tenantName=acme&email=ada%40example.com&redirectTo=%2Fgroups');
-    await user.type(screen.getByLabelText(/^Password/), 'Secret-123{Enter}');
+    await user.type(await screen.findByLabelText(/^Password/), 'Secret-123{Enter}');
     const location = await findLocation();
     expect(location.pathname).toBe('/auth/change-password');
     expect(location.searchParams.get('code')).toBe('reset-1');
@@ -200,7 +202,7 @@ describe('LoginPage', () => {
       ),
     });
     openLogin('?tenantName=acme&email=ada%40example.com');
-    await user.type(screen.getByLabelText(/^Password/), 'Secret-123{Enter}');
+    await user.type(await screen.findByLabelText(/^Password/), 'Secret-123{Enter}');
     expect(await screen.findByText('The e-mail, tenant name or password is incorrect.')).toBeInTheDocument();
     expect(button('Log in')).toBeEnabled();
   });
@@ -215,10 +217,10 @@ describe('LoginPage', () => {
     const user = userEvent.setup();
     const fetchMock = stubApi({ 'PATCH /api/v1/auth/forgot-password': { status: 204 } });
     openLogin('?tenantName=acme');
-    await user.type(screen.getByLabelText(/^Email/), 'ada@example.com');
+    await user.type(await screen.findByLabelText(/^Email/), 'ada@example.com');
     await user.click(button('Forgot password'));
 
-    const dialog = screen.getByRole('dialog', { name: 'Forgot Your Password?' });
+    const dialog = await screen.findByRole('dialog', { name: 'Forgot Your Password?' });
     expect(within(dialog).getByLabelText(/^Email/)).toHaveValue('ada@example.com');
     expect(within(dialog).getByLabelText(/^Tenant name/)).toHaveValue('acme');
     await user.click(within(dialog).getByRole('button', { name: 'Reset password' }));

@@ -2,24 +2,44 @@ import Alert from '@mui/material/Alert';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { WARNINGS } from '@skyvault/contract';
-import { useReducer, useState } from 'react';
+import { lazy, Suspense, useReducer, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { PublicCard } from '../../components/PublicCard';
 import { RouterLink } from '../../components/RouterLink';
 import { toSignUp } from '../../core/paths/links';
 import { notify } from '../../core/toasts/notify';
-import { CodeStep } from './login/CodeStep';
-import { CredentialStep } from './login/CredentialStep';
 import { EmailStep } from './login/EmailStep';
-import { ForgotPasswordDialog } from './login/ForgotPasswordDialog';
-import { LoginButtons } from './login/LoginButtons';
 import { initialLoginState, loginReducer } from './login/loginSteps';
-import { MfaCodeDialog } from './login/MfaCodeDialog';
-import { PasswordStep } from './login/PasswordStep';
-import { SelectTenantStep } from './login/SelectTenantStep';
-import { TenantStep } from './login/TenantStep';
 import { useSignIn } from './login/useSignIn';
 import { useSsoReturn } from './login/useSsoReturn';
+
+/*
+ * Only the e-mail step, the spec's first, comes with the page: every visitor downloads it before the
+ * form shows. The other steps, the identity provider buttons and the dialogs load when the visitor gets
+ * to them (a few KB each), so their components (radio group, dialog, modal) stay out of the first load.
+ */
+const CodeStep = lazy(() => import('./login/CodeStep').then((module) => ({ default: module.CodeStep })));
+const SelectTenantStep = lazy(() =>
+  import('./login/SelectTenantStep').then((module) => ({ default: module.SelectTenantStep })),
+);
+const PasswordStep = lazy(() =>
+  import('./login/PasswordStep').then((module) => ({ default: module.PasswordStep })),
+);
+const TenantStep = lazy(() =>
+  import('./login/TenantStep').then((module) => ({ default: module.TenantStep })),
+);
+const CredentialStep = lazy(() =>
+  import('./login/CredentialStep').then((module) => ({ default: module.CredentialStep })),
+);
+const LoginButtons = lazy(() =>
+  import('./login/LoginButtons').then((module) => ({ default: module.LoginButtons })),
+);
+const MfaCodeDialog = lazy(() =>
+  import('./login/MfaCodeDialog').then((module) => ({ default: module.MfaCodeDialog })),
+);
+const ForgotPasswordDialog = lazy(() =>
+  import('./login/ForgotPasswordDialog').then((module) => ({ default: module.ForgotPasswordDialog })),
+);
 
 /**
  * /auth/login (SPEC.md §2, §4): one step at a time, in either flow, then pre-login, the MFA code when the
@@ -54,51 +74,55 @@ export function LoginPage() {
             onUseTenantName={(email) => dispatch({ type: 'useTenantName', email })}
           />
         )}
-        {state.step === 'CODE' && (
-          <CodeStep
-            email={state.email}
-            onVerified={(tenants) => {
-              if (tenants.length === 0) notify(WARNINGS.noTenantsForEmail, 'warning');
-              dispatch({ type: 'codeVerified', tenants });
-            }}
-            onUseDifferentEmail={() => dispatch({ type: 'useEmail' })}
-          />
-        )}
-        {state.step === 'SELECT_TENANT' && (
-          <SelectTenantStep
-            email={state.email}
-            tenants={state.tenants}
-            selected={state.tenantName}
-            onSelect={(tenantName) => dispatch({ type: 'tenantSelected', tenantName })}
-            onUseDifferentEmail={() => dispatch({ type: 'useEmail' })}
-          />
-        )}
-        {state.step === 'PASSWORD' && (
-          <PasswordStep
-            email={state.email}
-            tenantName={state.tenantName}
-            onSignIn={signIn}
-            onSelectDifferentTenant={() => dispatch({ type: 'selectDifferentTenant' })}
-            onForgotPassword={() => setForgotFor({ email: state.email, tenantName: state.tenantName })}
-          />
-        )}
-        {state.step === 'TENANT' && (
-          <TenantStep
-            tenantName={state.tenantName}
-            onContinue={(tenantName) => dispatch({ type: 'tenantEntered', tenantName })}
-            onUseEmail={() => dispatch({ type: 'useEmail' })}
-          />
-        )}
-        {state.step === 'CREDENTIAL' && (
-          <CredentialStep
-            tenantName={state.tenantName}
-            email={state.email}
-            onSignIn={signIn}
-            onUseDifferentTenant={() => dispatch({ type: 'useTenantName' })}
-            onForgotPassword={(email) => setForgotFor({ email, tenantName: state.tenantName })}
-          />
-        )}
-        {tenantKnown && <LoginButtons tenantName={state.tenantName} redirectTo={redirectTo} />}
+        <Suspense fallback={null}>
+          {state.step === 'CODE' && (
+            <CodeStep
+              email={state.email}
+              onVerified={(tenants) => {
+                if (tenants.length === 0) notify(WARNINGS.noTenantsForEmail, 'warning');
+                dispatch({ type: 'codeVerified', tenants });
+              }}
+              onUseDifferentEmail={() => dispatch({ type: 'useEmail' })}
+            />
+          )}
+          {state.step === 'SELECT_TENANT' && (
+            <SelectTenantStep
+              email={state.email}
+              tenants={state.tenants}
+              selected={state.tenantName}
+              onSelect={(tenantName) => dispatch({ type: 'tenantSelected', tenantName })}
+              onUseDifferentEmail={() => dispatch({ type: 'useEmail' })}
+            />
+          )}
+          {state.step === 'PASSWORD' && (
+            <PasswordStep
+              email={state.email}
+              tenantName={state.tenantName}
+              onSignIn={signIn}
+              onSelectDifferentTenant={() => dispatch({ type: 'selectDifferentTenant' })}
+              onForgotPassword={() => setForgotFor({ email: state.email, tenantName: state.tenantName })}
+            />
+          )}
+          {state.step === 'TENANT' && (
+            <TenantStep
+              tenantName={state.tenantName}
+              onContinue={(tenantName) => dispatch({ type: 'tenantEntered', tenantName })}
+              onUseEmail={() => dispatch({ type: 'useEmail' })}
+            />
+          )}
+          {state.step === 'CREDENTIAL' && (
+            <CredentialStep
+              tenantName={state.tenantName}
+              email={state.email}
+              onSignIn={signIn}
+              onUseDifferentTenant={() => dispatch({ type: 'useTenantName' })}
+              onForgotPassword={(email) => setForgotFor({ email, tenantName: state.tenantName })}
+            />
+          )}
+        </Suspense>
+        <Suspense fallback={null}>
+          {tenantKnown && <LoginButtons tenantName={state.tenantName} redirectTo={redirectTo} />}
+        </Suspense>
         <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'center' }}>
           Don't have an account?{' '}
           <RouterLink to={toSignUp()} underline="always">
@@ -106,9 +130,11 @@ export function LoginPage() {
           </RouterLink>
         </Typography>
       </Stack>
-      {awaitingCode && <MfaCodeDialog onSubmitCode={signInWithCode} onCancel={cancelCode} />}
-      {sso.awaitingCode && <MfaCodeDialog onSubmitCode={sso.submitCode} onCancel={sso.cancelCode} />}
-      {forgotFor && <ForgotPasswordDialog {...forgotFor} onClose={() => setForgotFor(null)} />}
+      <Suspense fallback={null}>
+        {awaitingCode && <MfaCodeDialog onSubmitCode={signInWithCode} onCancel={cancelCode} />}
+        {sso.awaitingCode && <MfaCodeDialog onSubmitCode={sso.submitCode} onCancel={sso.cancelCode} />}
+        {forgotFor && <ForgotPasswordDialog {...forgotFor} onClose={() => setForgotFor(null)} />}
+      </Suspense>
     </PublicCard>
   );
 }

@@ -1,20 +1,14 @@
-import {
-  authEndpoints,
-  type ForgotPassword,
-  identityProviderEndpoints,
-  type LoginForm,
-  passwordEndpoints,
-  type ResetPassword,
-  ssoEndpoints,
-} from '@skyvault/contract';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { authEndpoints, type LoginForm, ssoEndpoints } from '@skyvault/contract';
+import { useMutation } from '@tanstack/react-query';
 import { callApi } from '../../core/api/client';
 import { FORM_META } from '../../core/queryClient';
 import { notify } from '../../core/toasts/notify';
 
 /*
- * The login and password screens' calls. Each form shows its call's errors next to its fields
- * (FORM_META); the shared handler still acts on those it handles (a forced password reset).
+ * The login steps' calls. Each form shows its call's errors next to its fields (FORM_META); the shared
+ * handler still acts on those it handles (a forced password reset). The identity provider buttons'
+ * call (LoginButtons) and the password calls (password.queries) are apart: the login page's first
+ * step loads this module, and their endpoints' schemas are not needed until later.
  */
 
 /** E-mail flow: a login code to the address. */
@@ -69,44 +63,5 @@ export const useLogin = () =>
 export const useCompleteSso = (ticket: string | null) =>
   useMutation({
     mutationFn: (code: string) => callApi(ssoEndpoints.complete, { body: { ticket: ticket ?? '', code } }),
-    meta: FORM_META,
-  });
-
-/**
- * The tenant's identity provider buttons; `state` is where a sign-in through one ends. The password form
- * works without them, so a failure shows nothing.
- */
-export const useLoginButtons = (tenantName: string, state: string | undefined) =>
-  useQuery({
-    queryKey: ['auth', 'login-buttons', tenantName, state ?? ''] as const,
-    queryFn: ({ signal }) =>
-      callApi(identityProviderEndpoints.loginButtons, { body: { tenantName, state }, signal }),
-    enabled: Boolean(tenantName),
-    staleTime: 0,
-    retry: false,
-    meta: { errorToast: false },
-  });
-
-/** 'Forgot Your Password?': a reset link for an e-mail and tenant. */
-export const useForgotPassword = () =>
-  useMutation({
-    mutationFn: (body: ForgotPassword) => callApi(passwordEndpoints.forgotPassword, { body }),
-    meta: FORM_META,
-  });
-
-/** Whose password a reset code changes; the page tells an unusable code itself. */
-export const useResetCodeDetails = (code: string) =>
-  useQuery({
-    queryKey: ['reset-code', code],
-    queryFn: ({ signal }) => callApi(passwordEndpoints.resetCodeDetails, { params: { code }, signal }),
-    enabled: Boolean(code),
-    retry: false,
-    staleTime: Number.POSITIVE_INFINITY,
-    meta: { errorToast: false },
-  });
-
-export const useResetPassword = () =>
-  useMutation({
-    mutationFn: (body: ResetPassword) => callApi(passwordEndpoints.resetPassword, { body }),
     meta: FORM_META,
   });

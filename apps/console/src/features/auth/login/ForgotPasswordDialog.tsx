@@ -9,7 +9,7 @@ import { FormDialog } from '../../../components/FormDialog';
 import { formField } from '../../../components/formField';
 import { EmailField } from '../../../components/TextFields';
 import { useApiForm } from '../../../components/useApiForm';
-import { useForgotPassword } from '../auth.queries';
+import { useForgotPassword } from '../password.queries';
 
 /** The answer never tells whether the account exists, and neither does the dialog. */
 export const RESET_LINK_SENT = 'If the account exists, we have sent a link to reset the password.';

@@ -1,8 +1,22 @@
 import Divider from '@mui/material/Divider';
 import Stack from '@mui/material/Stack';
+import { identityProviderEndpoints } from '@skyvault/contract';
+import { useQuery } from '@tanstack/react-query';
 import { SsoButton } from '../../../components/SsoButton';
+import { callApi } from '../../../core/api/client';
 import { safeRedirectTarget } from '../../../core/paths/links';
-import { useLoginButtons } from '../auth.queries';
+
+/** The tenant's identity provider buttons; `state` is where a sign-in through one ends. */
+const useLoginButtons = (tenantName: string, state: string | undefined) =>
+  useQuery({
+    queryKey: ['auth', 'login-buttons', tenantName, state ?? ''] as const,
+    queryFn: ({ signal }) =>
+      callApi(identityProviderEndpoints.loginButtons, { body: { tenantName, state }, signal }),
+    enabled: Boolean(tenantName),
+    staleTime: 0,
+    retry: false,
+    meta: { errorToast: false },
+  });
 
 /**
  * The sign-in buttons of the tenant's active identity providers (SPEC.md §2, §4), once the tenant is

@@ -34,7 +34,7 @@ describe('Login page: identity provider buttons', () => {
     openLogin(`?redirectTo=${encodeURIComponent('/users')}`);
     await user.click(screen.getByRole('button', { name: 'Use tenant name' }));
     expect(providerButtons()).not.toBeInTheDocument();
-    await user.type(screen.getByLabelText(/^Tenant name/), 'acme{Enter}');
+    await user.type(await screen.findByLabelText(/^Tenant name/), 'acme{Enter}');
 
     const region = await screen.findByRole('region', { name: 'Log in with an identity provider' });
     const okta = within(region).getByRole('link', { name: 'Connect Okta' });
