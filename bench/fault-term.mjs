@@ -1,7 +1,9 @@
 // SIGTERM under load: 8 writers create groups through the API while the server is sent SIGTERM (a
 // graceful shutdown, SHUTDOWN_DRAIN_S=1). Each writer goes on until its connection is refused (the
-// server no longer listens). No call may end in a reset connection, and after a restart every group
-// acknowledged (2xx) must be there.
+// server no longer listens). After a restart every group acknowledged (2xx) must be there, and no write
+// whose connection was reset may have been made (its client cannot tell). Resets are counted and
+// reported: a connection the kernel had queued but the server not yet accepted when it stopped listening
+// is reset by the kernel, whatever the server does (bench/README.md).
 // Usage: bench/fault-term-run.sh [postgres] [--rounds=3] [--writers=8] [--drain-s=1] [--term-after-ms=2000]
 import { performance } from 'node:perf_hooks';
 import {
@@ -105,5 +107,5 @@ finish(
     lostIds: lost.slice(0, 10),
     unchecked: unchecked.length,
   },
-  lost.length === 0 && unchecked.length === 0 && resets === 0 && exits.every((e) => e.code === 0),
+  lost.length === 0 && unchecked.length === 0 && resetWritten === 0 && exits.every((e) => e.code === 0),
 );

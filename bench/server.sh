@@ -1,11 +1,13 @@
 # Sourced by the bench/*-run.sh scripts: a fresh data dir, and with `postgres` as the script's first
 # argument a fresh PostgreSQL database, and `start_server` / `stop_server` for the built API on it.
-port=8177
+# BENCH_PORT (8177) and BENCH_DB (skyvault_bench) keep two commands that run at once apart.
+port=${BENCH_PORT:-8177}
 data=$(mktemp -d)
 url=""
 if [ "${1:-}" = postgres ]; then
-  psql -h 127.0.0.1 -U postgres -d test -qc "drop database if exists skyvault_bench" -c "create database skyvault_bench"
-  url="postgres://postgres@127.0.0.1:5432/skyvault_bench"
+  db=${BENCH_DB:-skyvault_bench}
+  psql -h 127.0.0.1 -U postgres -d test -qc "drop database if exists $db" -c "create database $db"
+  url="postgres://postgres@127.0.0.1:5432/$db"
 fi
 export SECRETS_KEY="${SECRETS_KEY:-$(openssl rand -base64 32)}"
 
