@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Adapter, AdapterPayload } from 'oidc-provider';
 import type { Database } from '../../db/client.js';
 import { oidcModels } from '../../db/schema/index.js';
@@ -38,12 +38,19 @@ const live = () => sql`(${oidcModels.expiresAt} is null or ${oidcModels.expiresA
 /**
  * oidc-provider's storage for one model (Session, Interaction, Grant, AuthorizationCode, AccessToken,
  * RefreshToken …) in the owner-only table oidc_models. It runs on the owner connection: requests run
- * as skyvault_app, which has no rights on the table.
+ * as skyvault_app, which has no rights on the table. Each call is one statement, atomic by itself, so
+ * none is wrapped in a transaction: a token grant makes eight of these calls, and BEGIN and COMMIT
+ * around each would triple its round trips.
  */
 export class OidcModelAdapter implements Adapter {
+  /**
+   * `alreadyUsed` is the refusal of a code or token another request consumed first: oidc-provider's
+   * InvalidGrant, which it answers as invalid_grant (the package is imported on demand, provider.ts).
+   */
   constructor(
     private readonly database: Database,
     private readonly model: string,
+    private readonly alreadyUsed: () => Error = () => new Error(`${model} already used`),
   ) {}
 
   async upsert(id: string, payload: AdapterPayload, expiresIn?: number): Promise<void> {
@@ -61,12 +68,10 @@ export class OidcModelAdapter implements Adapter {
       accountId: accountOf(payload),
       expiresAt: typeof expiresIn === 'number' ? new Date(Date.now() + expiresIn * 1000) : null,
     };
-    await this.database.system((tx) =>
-      tx
-        .insert(oidcModels)
-        .values({ model: this.model, key: hashId(id), ...values })
-        .onConflictDoUpdate({ target: [oidcModels.model, oidcModels.key], set: values }),
-    );
+    await this.database.db
+      .insert(oidcModels)
+      .values({ model: this.model, key: hashId(id), ...values })
+      .onConflictDoUpdate({ target: [oidcModels.model, oidcModels.key], set: values });
   }
 
   async find(id: string): Promise<AdapterPayload | undefined> {
@@ -86,39 +91,44 @@ export class OidcModelAdapter implements Adapter {
     return this.findWhere(eq(oidcModels.userCode, userCode));
   }
 
-  /** Marks a code or refresh token used; a second use is how oidc-provider detects a replay. */
+  /**
+   * Marks a code or refresh token used; a second use is how oidc-provider detects a replay. It reads
+   * the token first and consumes it after: two requests with the same token at the same moment both
+   * read it unused, so only the one whose update finds it still unused goes on, and the other is
+   * refused as a used grant would be. Without that, one refresh token could start two token chains.
+   */
   async consume(id: string): Promise<void> {
-    await this.database.system((tx) =>
-      tx
-        .update(oidcModels)
-        .set({
-          consumedAt: sql`now()`,
-          payload: sql`${oidcModels.payload} || jsonb_build_object('consumed', floor(extract(epoch from now()))::bigint)`,
-        })
-        .where(and(eq(oidcModels.model, this.model), eq(oidcModels.key, hashId(id)))),
-    );
+    const consumed = await this.database.db
+      .update(oidcModels)
+      .set({
+        consumedAt: sql`now()`,
+        payload: sql`${oidcModels.payload} || jsonb_build_object('consumed', floor(extract(epoch from now()))::bigint)`,
+      })
+      .where(
+        and(eq(oidcModels.model, this.model), eq(oidcModels.key, hashId(id)), isNull(oidcModels.consumedAt)),
+      )
+      .returning({ key: oidcModels.key });
+    if (consumed.length === 0) throw this.alreadyUsed();
   }
 
   async destroy(id: string): Promise<void> {
-    await this.database.system((tx) =>
-      tx.delete(oidcModels).where(and(eq(oidcModels.model, this.model), eq(oidcModels.key, hashId(id)))),
-    );
+    await this.database.db
+      .delete(oidcModels)
+      .where(and(eq(oidcModels.model, this.model), eq(oidcModels.key, hashId(id))));
   }
 
   async revokeByGrantId(grantId: string): Promise<void> {
-    await this.database.system((tx) =>
-      tx.delete(oidcModels).where(and(eq(oidcModels.model, this.model), eq(oidcModels.grantId, grantId))),
-    );
+    await this.database.db
+      .delete(oidcModels)
+      .where(and(eq(oidcModels.model, this.model), eq(oidcModels.grantId, grantId)));
   }
 
   private async findWhere(condition: SQL): Promise<AdapterPayload | undefined> {
-    const [row] = await this.database.system((tx) =>
-      tx
-        .select({ payload: oidcModels.payload })
-        .from(oidcModels)
-        .where(and(eq(oidcModels.model, this.model), condition, live()))
-        .limit(1),
-    );
+    const [row] = await this.database.db
+      .select({ payload: oidcModels.payload })
+      .from(oidcModels)
+      .where(and(eq(oidcModels.model, this.model), condition, live()))
+      .limit(1);
     return row ? (row.payload as AdapterPayload) : undefined;
   }
 }

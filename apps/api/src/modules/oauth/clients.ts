@@ -86,27 +86,29 @@ export function toClientMetadata(app: ApplicationClientRow, secret: string): Cli
   };
 }
 
-/** An app the server can act on: active, of an active tenant, with a usable redirect configuration. */
+/**
+ * An app the server can act on: active, of an active tenant, with a usable redirect configuration.
+ * One statement on the owner connection, with no transaction around it: every token request reads it
+ * before the tenant is known.
+ */
 export async function findActiveApplication(database: Database, clientId: string) {
-  const [row] = await database.system((tx) =>
-    tx
-      .select({
-        id: applications.id,
-        tenantId: applications.tenantId,
-        tenantName: tenants.name,
-        name: applications.name,
-        clientId: applications.clientId,
-        clientSecret: applications.clientSecret,
-        shared: applications.shared,
-        data: applications.data,
-      })
-      .from(applications)
-      .innerJoin(tenants, eq(tenants.id, applications.tenantId))
-      .where(
-        and(eq(applications.clientId, clientId), eq(applications.active, true), eq(tenants.status, 'active')),
-      )
-      .limit(1),
-  );
+  const [row] = await database.db
+    .select({
+      id: applications.id,
+      tenantId: applications.tenantId,
+      tenantName: tenants.name,
+      name: applications.name,
+      clientId: applications.clientId,
+      clientSecret: applications.clientSecret,
+      shared: applications.shared,
+      data: applications.data,
+    })
+    .from(applications)
+    .innerJoin(tenants, eq(tenants.id, applications.tenantId))
+    .where(
+      and(eq(applications.clientId, clientId), eq(applications.active, true), eq(tenants.status, 'active')),
+    )
+    .limit(1);
   return row ?? null;
 }
 

@@ -99,7 +99,14 @@ export function createProvider(oidc: OidcProviderModule, deps: ProviderDeps): Pr
   const { config, database, secrets } = deps;
   const clients = new ApplicationClientAdapter(database, secrets);
   const configuration: Configuration = {
-    adapter: (name: string) => (name === 'Client' ? clients : new OidcModelAdapter(database, name)),
+    adapter: (name: string) =>
+      name === 'Client'
+        ? clients
+        : new OidcModelAdapter(
+            database,
+            name,
+            () => new oidc.errors.InvalidGrant('grant request is invalid'),
+          ),
     jwks: { keys: deps.keys } as unknown as Configuration['jwks'],
     // Signed cookies with a key derived from SECRETS_KEY: stable across restarts and processes.
     cookies: {
