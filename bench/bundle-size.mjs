@@ -42,8 +42,11 @@ const sent = (file, suffix) => {
 };
 
 const kb = (bytes) => `${(bytes / 1024).toFixed(1).padStart(7)} KB`;
+// --json: one JSON line instead of the table (bench/perf.mjs reads it).
+const json = process.argv.includes('--json');
+const print = json ? () => {} : (line) => console.log(line);
 const totals = { raw: 0, br: 0, gz: 0, entryJsGz: 0 };
-console.log('    raw         brotli      gzip');
+print('    raw         brotli      gzip');
 for (const file of [...files].sort()) {
   const sizes = {
     raw: readFileSync(path.join(dist, file)).length,
@@ -54,11 +57,9 @@ for (const file of [...files].sort()) {
   totals.br += sizes.br;
   totals.gz += sizes.gz;
   if (entry.has(file) && file.endsWith('.js')) totals.entryJsGz += sizes.gz;
-  console.log(`${kb(sizes.raw)} ${kb(sizes.br)} ${kb(sizes.gz)}  ${file}`);
+  print(`${kb(sizes.raw)} ${kb(sizes.br)} ${kb(sizes.gz)}  ${file}`);
 }
-console.log(
-  `${kb(totals.raw)} ${kb(totals.br)} ${kb(totals.gz)}  login page, first load (${files.size} files)`,
-);
+print(`${kb(totals.raw)} ${kb(totals.br)} ${kb(totals.gz)}  login page, first load (${files.size} files)`);
 const budgets = [
   { label: 'login page, first load, brotli', bytes: totals.br, budget: 120 * 1024 },
   {
@@ -67,9 +68,21 @@ const budgets = [
     budget: 170 * 1024,
   },
 ];
-console.log('');
+print('');
 for (const { label, bytes, budget } of budgets) {
   const verdict = bytes <= budget ? 'within' : `OVER by ${kb(bytes - budget).trim()}`;
-  console.log(`${kb(bytes)}  ${label} (budget ${budget / 1024} KB): ${verdict}`);
+  print(`${kb(bytes)}  ${label} (budget ${budget / 1024} KB): ${verdict}`);
+}
+if (json) {
+  const oneDecimal = (bytes) => Math.round(bytes / 102.4) / 10;
+  console.log(
+    JSON.stringify({
+      files: files.size,
+      loginRawKB: oneDecimal(totals.raw),
+      loginBrotliKB: oneDecimal(totals.br),
+      loginGzipKB: oneDecimal(totals.gz),
+      entryJsGzipKB: oneDecimal(totals.entryJsGz),
+    }),
+  );
 }
 process.exitCode = budgets.every(({ bytes, budget }) => bytes <= budget) ? 0 : 1;

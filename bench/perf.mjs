@@ -1,0 +1,160 @@
+// Every performance figure of the signed-in path, logins, OAuth refresh grants, lists at 100,000 users
+// and the console's first load, taken back to back against one build and one database, with a bare
+// Fastify baseline in the same run. Prints one JSON line: each figure, its budget and whether it is met
+// (`ok`), and exits 1 when any is missed. Run through bench/perf-run.sh, which gives it a fresh data dir
+// or database; the build must exist (npm run build). Progress goes to stderr.
+import { spawn } from 'node:child_process';
+import { Algorithm, hash, verify } from '@node-rs/argon2';
+import { parseFlags, progress, readDemoLogin, run, startServer, target } from './fault-lib.mjs';
+import { getOk, measure, passwordLogin } from './measure.mjs';
+
+const flags = parseFlags({ seconds: 10, 'in-flight': 10, chains: 8, 'skip-first-load': false });
+const { seconds } = flags;
+const inFlight = flags['in-flight'];
+const postgres = target.database === 'postgres';
+const serverEnv = { TRUST_PROXY: 'true', PUBLIC_URL: target.base };
+const figures = {};
+
+/** A figure and its budget: `at least` or `at most`. */
+function record(name, value, budget, extra = {}) {
+  const ok =
+    value !== null && (budget.atLeast !== undefined ? value >= budget.atLeast : value <= budget.atMost);
+  figures[name] = { value, ...budget, ok, ...extra };
+  progress(
+    `${name}: ${value} (${budget.atLeast !== undefined ? '≥' : '≤'} ${budget.atLeast ?? budget.atMost}) ${ok ? 'ok' : 'MISSED'}`,
+  );
+}
+
+/** The bare Fastify baseline on the next port, for as long as `fn` runs. */
+async function withBareFastify(fn) {
+  const port = Number(new URL(target.base).port) + 1;
+  const child = spawn(process.execPath, ['bench/bare-fastify.mjs', String(port)], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise((resolve) => child.stdout.once('data', resolve));
+  try {
+    return await fn(`http://127.0.0.1:${port}`);
+  } finally {
+    child.kill('SIGTERM');
+  }
+}
+
+/** The last JSON line a command printed. */
+async function jsonOf(file, args) {
+  const { code, output } = await run(file, args);
+  const line = output
+    .split('\n')
+    .reverse()
+    .find((text) => text.startsWith('{'));
+  if (!line)
+    throw new Error(`${file} ${args.join(' ')} printed no JSON (exit ${code}): ${output.slice(-800)}`);
+  return JSON.parse(line);
+}
+
+// 1. A fresh server: the signed-in path against bare Fastify, logins against argon2, refresh grants.
+let server = await startServer(serverEnv);
+const demo = readDemoLogin();
+const cookie = await passwordLogin(target.base, demo);
+
+progress('signed-in path: GET /api/v1/auth/session');
+await measure({ seconds: 2, inFlight, task: () => getOk(`${target.base}/api/v1/auth/session`, { cookie }) });
+const session = await measure({
+  seconds,
+  inFlight,
+  task: () => getOk(`${target.base}/api/v1/auth/session`, { cookie }),
+});
+const bare = await withBareFastify(async (bareBase) => {
+  await measure({ seconds: 2, inFlight, task: () => getOk(`${bareBase}/api/v1/auth/session`) });
+  return measure({ seconds, inFlight, task: () => getOk(`${bareBase}/api/v1/auth/session`) });
+});
+record(
+  'sessionReadsPerSecondOfBare',
+  Math.round((session.perSecond / bare.perSecond) * 1000) / 1000,
+  {
+    atLeast: postgres ? 0.25 : 0.1,
+  },
+  {
+    sessionReadsPerSecond: session.perSecond,
+    bareReadsPerSecond: bare.perSecond,
+    sessionP50Ms: session.p50Ms,
+    bareP50Ms: bare.p50Ms,
+  },
+);
+
+progress('logins against argon2id verifications');
+// The API's parameters (modules/passwords): what a login's verification costs by itself.
+const options = { algorithm: Algorithm.Argon2id, memoryCost: 19 * 1024, timeCost: 2, parallelism: 1 };
+const stored = await hash(demo.password, options);
+const verifies = await measure({ seconds, inFlight: 8, task: () => verify(stored, demo.password) });
+// Each login from its own address, so that the per-address limit does not count them (TRUST_PROXY).
+const logins = await measure({
+  seconds,
+  inFlight: 8,
+  task: (n) =>
+    passwordLogin(target.base, demo, { 'x-forwarded-for': `2001:db8::${(n % 65535).toString(16)}` }),
+});
+record(
+  'loginsPerArgon2Verify',
+  Math.round((logins.perSecond / verifies.perSecond) * 1000) / 1000,
+  { atLeast: 0.75 },
+  {
+    loginsPerSecond: logins.perSecond,
+    argon2VerifiesPerSecond: verifies.perSecond,
+  },
+);
+
+progress(`OAuth refresh grants, ${flags.chains} rotating chains`);
+const refresh = await jsonOf('npx', [
+  'tsx',
+  'bench/refresh.ts',
+  target.base,
+  String(seconds),
+  String(flags.chains),
+]);
+record(
+  'refreshGrantsPerSecond',
+  refresh.refreshGrantsPerSecond,
+  { atLeast: 240 },
+  { p50Ms: refresh.p50Ms, errors: refresh.errors },
+);
+await server.stop();
+
+// 2. 100,000 users in the demo tenant, the server started again on them.
+progress('seeding 100,000 users');
+const seeded = postgres
+  ? await run('psql', [process.env.DATABASE_URL, '-q', '-f', 'bench/seed-users.sql'])
+  : await run('npx', ['tsx', 'bench/seed-users.ts']);
+if (seeded.code !== 0) throw new Error(`seeding failed: ${seeded.output}`);
+server = await startServer(serverEnv);
+const listCookie = await passwordLogin(target.base, demo);
+const list = (path) =>
+  measure({ seconds, inFlight, task: (n) => getOk(`${target.base}${path(n)}`, { cookie: listCookie }) });
+progress('users list and search at 100,000 users');
+await list(() => '/api/v1/users?limit=10&offset=0');
+const firstPage = await list(() => '/api/v1/users?limit=10&offset=0');
+const deepPage = await list((n) => `/api/v1/users?limit=10&offset=${(n * 7919) % 99_990}`);
+const search = await list((n) => `/api/v1/users?limit=10&offset=0&searchText=user${(n * 31) % 9999}`);
+record(
+  'usersListP97_5Ms',
+  Math.max(firstPage.p97_5Ms, deepPage.p97_5Ms),
+  { atMost: 20 },
+  {
+    firstPageP97_5Ms: firstPage.p97_5Ms,
+    deepPageP97_5Ms: deepPage.p97_5Ms,
+  },
+);
+record('usersSearchP97_5Ms', search.p97_5Ms, { atMost: postgres ? 30 : 60 });
+
+// 3. The console's first load, served by this server.
+if (!flags['skip-first-load']) {
+  progress('login page first load and LCP');
+  const bundle = await jsonOf('node', ['bench/bundle-size.mjs', '--json']);
+  record('loginFirstLoadBrotliKB', bundle.loginBrotliKB, { atMost: 120 }, { files: bundle.files });
+  const lcp = await jsonOf('node', ['bench/lcp.mjs', target.base]);
+  record('loginLcpMs', lcp.lcpMsMedian, { atMost: 1000 }, { runs: lcp.lcpMsRuns });
+}
+await server.stop();
+
+const ok = Object.values(figures).every((figure) => figure.ok);
+process.stdout.write(`${JSON.stringify({ database: target.database, seconds, inFlight, figures, ok })}\n`);
+process.exit(ok ? 0 : 1);
