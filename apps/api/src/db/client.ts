@@ -37,8 +37,22 @@ export interface Database {
   connections?(): ConnectionUse;
 }
 
-/** How a database runs one transaction on the owner connection; drizzle's own unless the driver needs more. */
-export type TransactionRunner = <T>(fn: (tx: Tx) => Promise<T>) => Promise<T>;
+/**
+ * How a database runs one transaction on the owner connection: `opening`, a statement of constant SQL
+ * (no parameters), runs first. drizzle's own transaction unless the driver can do better: on PostgreSQL
+ * the opening goes in BEGIN's round trip (postgres.ts).
+ */
+export type TransactionRunner = <T>(fn: (tx: Tx) => Promise<T>, opening?: string) => Promise<T>;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * What a tenant transaction sets first, in one statement: the tenant for the policies and
+ * `SET LOCAL ROLE` (role is a setting too). Written out as SQL rather than bound as a parameter, so
+ * that it can travel with BEGIN; only an id of a uuid's form is ever written into it.
+ */
+const tenantOpening = (tenantId: string) =>
+  `select set_config('app.tenant_id', '${tenantId.toLowerCase()}', true), set_config('role', '${APP_ROLE}', true)`;
 
 /**
  * `connections` reads a pool's use; without one (PGlite: one connection that runs one transaction at
@@ -49,7 +63,11 @@ export function createDatabase(
   db: AppDb,
   close: () => Promise<void>,
   connections?: () => ConnectionUse,
-  transaction: TransactionRunner = (fn) => db.transaction(fn),
+  transaction: TransactionRunner = (fn, opening) =>
+    db.transaction(async (tx) => {
+      if (opening) await tx.execute(sql.raw(opening));
+      return fn(tx);
+    }),
 ): Database {
   let inFlight = 0;
   const counted = connections
@@ -69,13 +87,15 @@ export function createDatabase(
       connections ?? (() => ({ inUse: Math.min(inFlight, 1), waiting: Math.max(inFlight - 1, 0) })),
     tenant: (tenantId, fn) =>
       counted(() =>
-        transaction(async (tx) => {
-          // One round trip: the tenant for the policies and `SET LOCAL ROLE` (role is a setting too).
-          await tx.execute(
-            sql`select set_config('app.tenant_id', ${tenantId}, true), set_config('role', ${APP_ROLE}, true)`,
-          );
-          return fn(tx);
-        }),
+        UUID.test(tenantId)
+          ? transaction(fn, tenantOpening(tenantId))
+          : // Never a tenant of ours: bound as a parameter, it matches no row.
+            transaction(async (tx) => {
+              await tx.execute(
+                sql`select set_config('app.tenant_id', ${tenantId}, true), set_config('role', ${APP_ROLE}, true)`,
+              );
+              return fn(tx);
+            }),
       ),
     system: (fn) => counted(() => transaction(fn)),
     ping: async () => {
