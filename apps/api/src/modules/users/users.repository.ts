@@ -1,5 +1,5 @@
 import type { UserSearchBy } from '@skyvault/contract';
-import { and, asc, count, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { groups, mfaDevices, tenants, users } from '../../db/schema/index.js';
 import { TRIGRAM_MIN_LENGTH, userIdsMatching } from '../../db/search.js';
@@ -141,40 +141,50 @@ const userView = {
 
 const withGroup = and(eq(groups.tenantId, users.tenantId), eq(groups.id, users.groupId));
 
-/** One page of a tenant's users, most recently updated first, and the count of all that match. */
+/**
+ * One page of a tenant's users, most recently updated first, and the count of all that match, in one
+ * statement. The page's keys come first, then its rows: the index (tenant_id, updated_at desc, id desc)
+ * gives the order without a sort and, on its own, the keys (an index-only scan), so a deep offset skips
+ * index entries rather than rows. Without a search the tenant's total is kept by a trigger (migration
+ * 0006); a search finds its users once and counts the same set (the trigram look-up is the search's
+ * cost, so it is not made twice).
+ */
 export async function listUsers(
   tenantId: string,
   db: Executor,
   query: { limit: number; offset: number; searchText?: string; searchBy?: UserSearchBy },
 ) {
-  const where = and(eq(users.tenantId, tenantId), userSearch(query.searchText, query.searchBy));
-  // The page's keys first, then its rows: the index (tenant_id, updated_at desc, id desc) gives the
-  // order without a sort and, on its own, the keys (an index-only scan), so a deep offset skips index
-  // entries rather than rows.
+  const search = userSearch(query.searchText, query.searchBy);
+  const matched = db.$with('matched').as(
+    db
+      .select({ id: users.id, updatedAt: users.updatedAt })
+      .from(users)
+      .where(and(eq(users.tenantId, tenantId), search)),
+  );
   const page = db
-    .select({ id: users.id })
-    .from(users)
-    .where(where)
-    .orderBy(desc(users.updatedAt), desc(users.id))
+    .select({ id: matched.id })
+    .from(matched)
+    .orderBy(desc(matched.updatedAt), desc(matched.id))
     .limit(query.limit)
     .offset(query.offset)
     .as('page');
-  const [rows, [total]] = await Promise.all([
-    db
-      .select(userView)
-      .from(page)
-      .innerJoin(users, and(eq(users.tenantId, tenantId), eq(users.id, page.id)))
-      .leftJoin(groups, withGroup)
-      .orderBy(desc(users.updatedAt), desc(users.id)),
-    // Without a search the tenant's total is kept by a trigger (migration 0006); a search counts its
-    // matches, which the trigram index has already narrowed.
-    query.searchText
-      ? db.select({ value: count() }).from(users).where(where)
-      : db
-          .execute(sql`select users::int as value from user_counts where tenant_id = ${tenantId}`)
-          .then((result) => (result as unknown as { rows: { value: number }[] }).rows),
-  ]);
-  return { rows, count: total?.value ?? 0 };
+  const total = search
+    ? sql<number>`(select count(*)::int from ${sql.identifier('matched')})`.mapWith(Number)
+    : sql<number>`(select users::int from user_counts where tenant_id = ${tenantId})`.mapWith(Number);
+  const rows = await db
+    .with(matched)
+    .select({ ...userView, total })
+    .from(page)
+    .innerJoin(users, and(eq(users.tenantId, tenantId), eq(users.id, page.id)))
+    .leftJoin(groups, withGroup)
+    .orderBy(desc(users.updatedAt), desc(users.id));
+  // A page past the end has no row to carry the count: only then is it asked for on its own.
+  let count = rows[0]?.total ?? 0;
+  if (rows.length === 0 && query.offset > 0) {
+    const [counted] = await db.with(matched).select({ total }).from(tenants).where(eq(tenants.id, tenantId));
+    count = counted?.total ?? 0;
+  }
+  return { rows: rows.map(({ total: _total, ...row }) => row), count };
 }
 
 export async function findUserView(tenantId: string, db: Executor, userId: string) {

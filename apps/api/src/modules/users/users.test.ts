@@ -283,6 +283,11 @@ describe('users', () => {
       expect(emails(last)).toEqual(['bob.smith@acme.test', 'alice@acme.test']);
       expect(last.users[1].group).toEqual({ id: groupId, name: 'Engineers' });
       expect(emails(await list('limit=2&offset=3'))).toEqual(['ivan@acme.test', 'heidi_k@acme.test']);
+      // A page past the end still says how many there are, with and without a search.
+      expect(await list('limit=10&offset=40')).toMatchObject({ users: [], total: 12 });
+      expect(await list('limit=10&offset=40&searchText=acme.test')).toMatchObject({ users: [], total: 11 });
+      expect(await list('limit=1&offset=1&searchText=smith')).toMatchObject({ total: 2 });
+      expect(await list('searchText=nobody-here')).toMatchObject({ users: [], total: 0 });
     });
 
     it('searches by user (name or e-mail), by name only or by e-mail only, in any letter case', async () => {
