@@ -82,7 +82,7 @@ record(
 );
 
 progress('logins against argon2id verifications');
-// The API's parameters (modules/passwords): what a login's verification costs by itself.
+// The API's parameters (lib/passwords.ts): what a login's verification costs by itself.
 const options = { algorithm: Algorithm.Argon2id, memoryCost: 19 * 1024, timeCost: 2, parallelism: 1 };
 const stored = await hash(demo.password, options);
 const verifies = await measure({ seconds, inFlight: 8, task: () => verify(stored, demo.password) });
