@@ -37,11 +37,6 @@ export function parseSeconds(value) {
   return Number(match[1]) * (match[2] === 'm' ? 60 : 1);
 }
 
-export function percentile(sorted, p) {
-  if (sorted.length === 0) return null;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-}
-
 /** Where the runner's bench/server.sh put the server: its data dir, database and port. */
 export const target = {
   dataDir: process.env.DATA_DIR ?? './data',

@@ -9,7 +9,6 @@ import {
   finish,
   parseFlags,
   parseSeconds,
-  percentile,
   progress,
   round1,
   rssMb,
@@ -17,6 +16,7 @@ import {
   sleep,
   target,
 } from './fault-lib.mjs';
+import { percentileOf } from './measure.mjs';
 
 const flags = parseFlags({ rate: 200, duration: '300', 'max-in-flight': 256 });
 const seconds = parseSeconds(flags.duration);
@@ -85,8 +85,8 @@ finish(
     skipped,
     errors: errorCount,
     errorsBy: errors,
-    p50Ms: round1(percentile(latencies, 50)),
-    p99Ms: round1(percentile(latencies, 99)),
+    p50Ms: round1(percentileOf(latencies, 50)),
+    p99Ms: round1(percentileOf(latencies, 99)),
     maxMs: round1(latencies.at(-1) ?? 0),
     over250MsInSeconds: [...slowSeconds].sort((a, b) => a - b),
     rssMb: {

@@ -1,6 +1,7 @@
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { isUuid } from '../lib/sql.js';
 import type * as schema from './schema/index.js';
 
 export type Schema = typeof schema;
@@ -44,7 +45,8 @@ export interface Database {
  */
 export type TransactionRunner = <T>(fn: (tx: Tx) => Promise<T>, opening?: string) => Promise<T>;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Stands for an id that is no uuid: no tenant has it, so the policies let nothing through. */
+const NO_TENANT = '00000000-0000-0000-0000-000000000000';
 
 /**
  * What a tenant transaction sets first, in one statement: the tenant for the policies and
@@ -52,7 +54,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * that it can travel with BEGIN; only an id of a uuid's form is ever written into it.
  */
 const tenantOpening = (tenantId: string) =>
-  `select set_config('app.tenant_id', '${tenantId.toLowerCase()}', true), set_config('role', '${APP_ROLE}', true)`;
+  `select set_config('app.tenant_id', '${isUuid(tenantId) ? tenantId.toLowerCase() : NO_TENANT}', true), set_config('role', '${APP_ROLE}', true)`;
 
 /**
  * `connections` reads a pool's use; without one (PGlite: one connection that runs one transaction at
@@ -85,18 +87,7 @@ export function createDatabase(
     db,
     connections:
       connections ?? (() => ({ inUse: Math.min(inFlight, 1), waiting: Math.max(inFlight - 1, 0) })),
-    tenant: (tenantId, fn) =>
-      counted(() =>
-        UUID.test(tenantId)
-          ? transaction(fn, tenantOpening(tenantId))
-          : // Never a tenant of ours: bound as a parameter, it matches no row.
-            transaction(async (tx) => {
-              await tx.execute(
-                sql`select set_config('app.tenant_id', ${tenantId}, true), set_config('role', ${APP_ROLE}, true)`,
-              );
-              return fn(tx);
-            }),
-      ),
+    tenant: (tenantId, fn) => counted(() => transaction(fn, tenantOpening(tenantId))),
     system: (fn) => counted(() => transaction(fn)),
     ping: async () => {
       await db.execute(sql`select 1`);

@@ -2,8 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Account, FindAccount } from 'oidc-provider';
 import type { Database } from '../../db/client.js';
 import { tenants, users } from '../../db/schema/index.js';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from '../../lib/sql.js';
 
 /**
  * The subject a connected app sees: the user's tenant and id. E-mail addresses are unique only within
@@ -13,7 +12,7 @@ export const accountIdOf = (who: { tenantId: string; userId: string }) => `${who
 
 export function parseAccountId(accountId: string): { tenantId: string; userId: string } | null {
   const [tenantId, userId, ...rest] = accountId.split(':');
-  if (rest.length || !tenantId || !userId || !UUID.test(tenantId) || !UUID.test(userId)) return null;
+  if (rest.length || !tenantId || !userId || !isUuid(tenantId) || !isUuid(userId)) return null;
   return { tenantId, userId };
 }
 

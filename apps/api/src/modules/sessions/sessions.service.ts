@@ -76,7 +76,11 @@ export function createSessionService(database: Database, settings: SessionSettin
       };
     },
 
-    /** Rotation at sign-in: the session the browser had before (any tenant), if any, ends. */
+    /**
+     * Rotation at sign-in: the session the browser had before (any tenant), if any, ends. Sessions
+     * ended here are forgotten at once too: a provider sign-in's callback is a GET, which the session
+     * plugin's forgetting after every change does not cover.
+     */
     endPrevious: async (previous: Actor | null) => {
       if (!previous) return;
       cache.forget();
