@@ -21,7 +21,13 @@ async function report(name, pathFor) {
 }
 
 await report('first page', () => '/api/v1/users?limit=10&offset=0');
-await report('deep page', (i) => `/api/v1/users?limit=10&offset=${(i * 7919) % 99_990}`);
+const cursors = [];
+for (let n = 0; n < 200; n++) {
+  const body = await getOk(`${base}/api/v1/users?limit=10&offset=${(n * 7919) % 99_990}`, { cookie });
+  cursors.push(JSON.parse(body).next);
+}
+await report('deep page by key (after)', (i) => `/api/v1/users?limit=10&after=${cursors[i % 200]}`);
+await report('deep page by offset', (i) => `/api/v1/users?limit=10&offset=${(i * 7919) % 99_990}`);
 await report(
   'search (name or e-mail)',
   (i) => `/api/v1/users?limit=10&offset=0&searchText=user${(i * 31) % 9999}`,

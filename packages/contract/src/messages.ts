@@ -157,6 +157,8 @@ export const MESSAGES = {
 
   /** Ours: an id field holding something that is not an id. */
   invalidId: 'Invalid identifier',
+  /** Ours: a list's `after` that no answer of ours gave (tampered with, or cut short). */
+  invalidCursor: 'This page link is not valid; start again from the first page',
   /** Ours: a field whose check gave no message of its own. */
   invalidValue: 'Invalid value',
   /** Ours: text with a NUL character or half of a surrogate pair, which no database column can hold. */

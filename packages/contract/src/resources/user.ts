@@ -3,7 +3,7 @@ import { defineEndpoint } from '../endpoint.js';
 import { userStatusSchema } from '../enums.js';
 import { emailRule, firstNameRule, lastNameRule, passwordRule } from '../rules/identity.js';
 import { emptyOr, isoDateSchema, optionalIdRule, uuidSchema } from '../rules/text.js';
-import { idParamsSchema, listQuerySchema, totalList } from './list.js';
+import { idParamsSchema, listCursorQuerySchema, listQuerySchema, totalList } from './list.js';
 
 /** A tenant's user. The password is write-only and never answered. */
 export const userSchema = z.object({
@@ -58,12 +58,17 @@ export type EditUserForm = z.input<typeof editUserFormSchema>;
 export const USER_SEARCH_BY = ['user', 'name', 'email'] as const;
 export type UserSearchBy = (typeof USER_SEARCH_BY)[number];
 
-/** GET /v1/users: the spec's columns are accepted and ignored (see list.ts). */
+/**
+ * GET /v1/users: the spec's columns are accepted and ignored (see list.ts). `after` (ours) pages by key
+ * from the row the previous page's `next` names; `offset` then counts from there.
+ */
 export const userListQuerySchema = listQuerySchema.extend({
   searchBy: z.enum(USER_SEARCH_BY).default('user'),
+  after: listCursorQuerySchema.optional(),
 });
 export type UserListQuery = z.input<typeof userListQuerySchema>;
-export const userListSchema = totalList('users', userSchema);
+/** `next` (ours): the `after` of the page that follows, null on the last page. */
+export const userListSchema = totalList('users', userSchema).extend({ next: z.string().nullable() });
 export type UserList = z.infer<typeof userListSchema>;
 
 /**

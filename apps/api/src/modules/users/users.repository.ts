@@ -1,4 +1,4 @@
-import type { UserSearchBy } from '@skyvault/contract';
+import type { ListCursor, UserSearchBy } from '@skyvault/contract';
 import { and, asc, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { groups, mfaDevices, tenants, users } from '../../db/schema/index.js';
@@ -141,18 +141,29 @@ const userView = {
 
 const withGroup = and(eq(groups.tenantId, users.tenantId), eq(groups.id, users.groupId));
 
+/** The list's order key as an exact number of microseconds (a JavaScript date keeps milliseconds). */
+const updatedMicros = sql<string>`(extract(epoch from ${users.updatedAt}) * 1000000)::bigint::text`;
+
 /**
  * One page of a tenant's users, most recently updated first, and the count of all that match, in one
  * statement. The page's keys come first, then its rows: the index (tenant_id, updated_at desc, id desc)
- * gives the order without a sort and, on its own, the keys (an index-only scan), so a deep offset skips
- * index entries rather than rows. Without a search the tenant's total is kept by a trigger (migration
- * 0006); a search finds its users once and counts the same set (the trigram look-up is the search's
- * cost, so it is not made twice).
+ * gives the order without a sort and, on its own, the keys (an index-only scan). With `after` the page
+ * starts below that key, wherever it is in the index; an offset alone skips index entries one by one,
+ * which is what makes a deep offset slow. One key more than the page is read to know whether a next
+ * page exists. Without a search the tenant's total is kept by a trigger (migration 0006); a search finds
+ * its users once and counts the same set (the trigram look-up is the search's cost, so it is not made
+ * twice).
  */
 export async function listUsers(
   tenantId: string,
   db: Executor,
-  query: { limit: number; offset: number; searchText?: string; searchBy?: UserSearchBy },
+  query: {
+    limit: number;
+    offset: number;
+    searchText?: string;
+    searchBy?: UserSearchBy;
+    after?: ListCursor;
+  },
 ) {
   const search = userSearch(query.searchText, query.searchBy);
   const matched = db.$with('matched').as(
@@ -161,11 +172,16 @@ export async function listUsers(
       .from(users)
       .where(and(eq(users.tenantId, tenantId), search)),
   );
+  const { after } = query;
   const page = db
     .select({ id: matched.id })
     .from(matched)
+    .where(
+      after &&
+        sql`(${matched.updatedAt}, ${matched.id}) < (timestamptz 'epoch' + ${after.micros}::bigint * interval '1 microsecond', ${after.id}::uuid)`,
+    )
     .orderBy(desc(matched.updatedAt), desc(matched.id))
-    .limit(query.limit)
+    .limit(query.limit + 1)
     .offset(query.offset)
     .as('page');
   const total = search
@@ -173,18 +189,23 @@ export async function listUsers(
     : sql<number>`(select users::int from user_counts where tenant_id = ${tenantId})`.mapWith(Number);
   const rows = await db
     .with(matched)
-    .select({ ...userView, total })
+    .select({ ...userView, total, micros: updatedMicros })
     .from(page)
     .innerJoin(users, and(eq(users.tenantId, tenantId), eq(users.id, page.id)))
     .leftJoin(groups, withGroup)
     .orderBy(desc(users.updatedAt), desc(users.id));
   // A page past the end has no row to carry the count: only then is it asked for on its own.
   let count = rows[0]?.total ?? 0;
-  if (rows.length === 0 && query.offset > 0) {
+  if (rows.length === 0 && (query.offset > 0 || after)) {
     const [counted] = await db.with(matched).select({ total }).from(tenants).where(eq(tenants.id, tenantId));
     count = counted?.total ?? 0;
   }
-  return { rows: rows.map(({ total: _total, ...row }) => row), count };
+  const last = rows.length > query.limit ? rows[query.limit - 1] : undefined;
+  return {
+    rows: rows.slice(0, query.limit).map(({ total: _total, micros: _micros, ...row }) => row),
+    count,
+    next: last ? { micros: last.micros, id: last.id } : null,
+  };
 }
 
 export async function findUserView(tenantId: string, db: Executor, userId: string) {

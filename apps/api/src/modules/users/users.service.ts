@@ -6,7 +6,7 @@ import type {
   userListQuerySchema,
   userPatchSchema,
 } from '@skyvault/contract';
-import { NOT_FOUND, REFUSALS } from '@skyvault/contract';
+import { encodeListCursor, NOT_FOUND, REFUSALS } from '@skyvault/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Database, Executor, Tx } from '../../db/client.js';
@@ -131,10 +131,10 @@ export function createUserService(deps: {
     },
 
     async list(actor: Actor, query: UserListQuery) {
-      const { rows, count } = await database.tenant(actor.tenantId, (tx) =>
+      const { rows, count, next } = await database.tenant(actor.tenantId, (tx) =>
         repo.listUsers(actor.tenantId, tx, query),
       );
-      return { users: rows.map(toUser), total: count };
+      return { users: rows.map(toUser), total: count, next: next && encodeListCursor(next) };
     },
 
     find: (actor: Actor, id: string) => database.tenant(actor.tenantId, (tx) => view(actor.tenantId, tx, id)),

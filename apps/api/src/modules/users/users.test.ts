@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { authEndpoints, passwordEndpoints, sessionEndpoints, userEndpoints } from '@skyvault/contract';
-import { eq } from 'drizzle-orm';
+import {
+  authEndpoints,
+  MESSAGES,
+  passwordEndpoints,
+  sessionEndpoints,
+  userEndpoints,
+} from '@skyvault/contract';
+import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectAdministratorsOnly, expectEachAnswers } from '../../../test/answers.js';
 import { apiCaller } from '../../../test/api-caller.js';
@@ -305,6 +311,77 @@ describe('users', () => {
     it('rejects a bad page or search field', async () => {
       for (const query of ['limit=0', 'limit=1000', 'offset=-1', 'searchBy=phone']) {
         expect((await api.send(u, 'GET', `/api/v1/users?${query}`)).statusCode).toBe(400);
+      }
+    });
+
+    /** Every page from the first, each asked with the `next` of the one before; its totals too. */
+    async function walk(query: string) {
+      const pages: { users: { email: string }[]; total: number; next: string | null }[] = [];
+      let next: string | null = '';
+      while (next !== null) {
+        const page = await list(`${query}${next ? `&after=${next}` : ''}`);
+        pages.push(page);
+        next = page.next;
+        if (pages.length > 20) throw new Error('the pages never end');
+      }
+      return pages;
+    }
+
+    it('pages by key with `after`: the same users in the same order as by offset, `next` null at the end', async () => {
+      const byOffset = [...emails(await list('limit=10')), ...emails(await list('limit=10&offset=10'))];
+      const pages = await walk('limit=5');
+      expect(pages.map((page) => page.users.length)).toEqual([5, 5, 2]);
+      expect(pages.flatMap(emails)).toEqual(byOffset);
+      expect(pages.every((page) => page.total === 12)).toBe(true);
+      // A page that ends exactly at the last user says so: no empty page follows.
+      expect((await walk('limit=6')).map((page) => page.users.length)).toEqual([6, 6]);
+      // With a search, the count is the search's on every page.
+      const searched = await walk('limit=4&searchText=acme.test');
+      expect(searched.flatMap(emails)).toHaveLength(11);
+      expect(searched.every((page) => page.total === 11)).toBe(true);
+      // `offset` counts from the cursor.
+      const [first] = pages;
+      expect(emails(await list(`limit=2&offset=1&after=${first!.next}`))).toEqual(byOffset.slice(6, 8));
+    });
+
+    it('keeps users updated within the same millisecond apart: the cursor is exact to the microsecond', async () => {
+      const other = await createTenantWithUser(t);
+      await t.database.tenant(other.tenantId, (tx) =>
+        tx.insert(users).values(
+          ['a', 'b', 'c'].map((name, i) => ({
+            tenantId: other.tenantId,
+            firstName: name,
+            lastName: name,
+            email: `${name}@same.test`,
+            status: 'Confirmed' as const,
+            updatedAt: sql`timestamptz '2024-06-01 00:00:00.000100+00' + ${i} * interval '1 microsecond'`,
+          })),
+        ),
+      );
+      const seen: string[] = [];
+      let next: string | null = '';
+      while (next !== null) {
+        const page: { users: { email: string }[]; next: string | null } = (
+          await api.send(other, 'GET', `/api/v1/users?limit=1${next ? `&after=${next}` : ''}`)
+        ).json();
+        seen.push(...emails(page));
+        next = page.next;
+      }
+      expect(seen).toEqual([other.email, 'c@same.test', 'b@same.test', 'a@same.test']);
+    });
+
+    it('answers 400 at `after` for a cursor no answer gave', async () => {
+      const foreign = [
+        'abc',
+        Buffer.from('12.not-an-id').toString('base64url'),
+        Buffer.from(`12.${randomUUID()}x`).toString('base64url'),
+        '%3Cscript%3E',
+        'A'.repeat(81),
+      ];
+      for (const after of foreign) {
+        const res = await api.send(u, 'GET', `/api/v1/users?after=${after}`);
+        expect(res.statusCode, after).toBe(400);
+        expect(res.json().fields, after).toEqual({ after: MESSAGES.invalidCursor });
       }
     });
   });

@@ -1,4 +1,4 @@
-import { permissionEndpoints, userEndpoints } from '@skyvault/contract';
+import { type EndpointQuery, permissionEndpoints, userEndpoints } from '@skyvault/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../core/api/client';
 import { groupKeys } from '../../core/api/queryKeys';
@@ -9,7 +9,29 @@ const users = resourceQueries('users', userEndpoints, { alsoRefresh: [groupKeys.
 
 export const userKeys = users.keys;
 export const usersQuery = users.listQuery;
-export const useUsers = users.useList;
+
+type UsersListQuery = EndpointQuery<typeof userEndpoints.list>;
+
+/**
+ * A tenant's users run to tens of thousands. The page after one already fetched is asked by key
+ * (`after`: that page's `next`), which the API finds through its index however deep it is; a page
+ * reached any other way (a link, a reload, a new page size) is asked by offset. The cache keeps the
+ * page's offset as its identity either way, so the URL's page and the cache agree.
+ */
+export function useUsers(query: UsersListQuery & { limit: number; offset: number }) {
+  const queryClient = useQueryClient();
+  return useQuery({
+    ...usersQuery(query),
+    queryFn: ({ signal }) => {
+      const previous =
+        query.offset >= query.limit
+          ? queryClient.getQueryData(usersQuery({ ...query, offset: query.offset - query.limit }).queryKey)
+          : undefined;
+      const asked = previous?.next ? { ...query, offset: 0, after: previous.next } : query;
+      return callApi(userEndpoints.list, { query: asked, signal });
+    },
+  });
+}
 export const useUser = users.useOne;
 /** The modal reports its errors next to its fields (FORM_META). */
 export const useCreateUser = users.useCreate;
