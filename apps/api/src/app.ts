@@ -23,7 +23,7 @@ import { oauthRoutes } from './modules/oauth/index.js';
 import { createPasswordService } from './modules/passwords/index.js';
 import { createPermissionService, permissionRoutes } from './modules/permissions/index.js';
 import { createRolePermissionService, createRoleService, roleRoutes } from './modules/roles/index.js';
-import { createSessionService, sessionRoutes } from './modules/sessions/index.js';
+import { createSessionControl, createSessionService, sessionRoutes } from './modules/sessions/index.js';
 import { createSingleSignOn, ssoRoutes } from './modules/sso/index.js';
 import { createStorageService, storageRoutes } from './modules/storages/index.js';
 import { systemRoutes } from './modules/system/index.js';
@@ -80,6 +80,7 @@ export function createServices(config: Config, database: Database, log: FastifyB
     outbox,
     limiter,
     sessions,
+    sessionControl: createSessionControl(database, sessions),
     mfa,
     licenses: createLicensesService({ database }),
     passwords,
@@ -175,7 +176,7 @@ export async function buildApp(config: Config, options: AppOptions): Promise<Fas
   await app.register(sessionPlugin, { config, sessions: services.sessions });
 
   await app.register(systemRoutes, { config, tenants: services.tenants });
-  await app.register(sessionRoutes, { sessions: services.sessions });
+  await app.register(sessionRoutes, { sessions: services.sessions, control: services.sessionControl });
   await app.register(authRoutes, { config, ...services });
   await app.register(tenantRoutes, { tenants: services.tenants });
   await app.register(mfaRoutes, { mfa: services.mfa, users: services.users });

@@ -257,6 +257,8 @@ export const NOT_FOUND = {
   ipRange: 'IP range not found.',
   mfaDevice: 'MFA device not found.',
   tenant: 'Tenant not found.',
+  /** Ours: a session that ended or is not the user's. */
+  session: 'Session not found.',
 } as const;
 
 /** What the API answers when a name is already used in the organization (409 on the name field). */

@@ -35,6 +35,12 @@ export interface Database {
   system<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
   ping(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * Calls `handler` when a change committed by any process notifies `channel` (PostgreSQL's NOTIFY,
+   * sent by triggers). Absent on the embedded database, which only one process opens: what it
+   * changes, it knows.
+   */
+  onSignal?(channel: string, handler: () => void): void;
   connections?(): ConnectionUse;
 }
 

@@ -2,6 +2,7 @@ import { drizzle, NodePgSession, NodePgTransaction } from 'drizzle-orm/node-post
 import pg from 'pg';
 import { type AppDb, createDatabase, type Database, type TransactionRunner, type Tx } from './client.js';
 import * as schema from './schema/index.js';
+import { listenForSignals } from './signals.js';
 
 /**
  * PostgreSQL through a connection pool; the same role and row-level security as the embedded database.
@@ -25,13 +26,18 @@ export function openPostgres(
   pool.on('error', () => {});
   pool.on('connect', (client) => client.on('error', () => {}));
   const db = drizzle({ client: pool, schema });
+  const signals = listenForSignals(url);
   const database = createDatabase(
     'postgres',
     db,
-    () => pool.end(),
+    async () => {
+      await signals.close();
+      await pool.end();
+    },
     () => ({ inUse: pool.totalCount - pool.idleCount, waiting: pool.waitingCount }),
     transactionsOn(pool, db),
   );
+  database.onSignal = (channel, handler) => signals.on(channel, handler);
   return { database, pool };
 }
 

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.js';
 import { serviceKeySchema } from '../enums.js';
+import { isoDateSchema, uuidSchema } from '../rules/text.js';
+import { idParamsSchema } from './list.js';
 
 export const sessionTenantSchema = z.object({ id: z.string().uuid(), name: z.string() });
 
@@ -28,5 +30,85 @@ export const sessionEndpoints = {
     summary: 'The signed-in user and tenant',
     tags: ['Auth'],
     response: sessionUserSchema,
+  }),
+} as const;
+
+/**
+ * One signed-in browser or client of a user (ours, beyond the spec): where and when it signed in and
+ * was last used. `device` is what its user agent says in words ("Chrome on macOS"); `current` marks
+ * the session the call was made with.
+ */
+export const signedInSessionSchema = z.object({
+  id: uuidSchema,
+  device: z.string(),
+  userAgent: z.string().nullable(),
+  ip: z.string().nullable(),
+  createdAt: isoDateSchema,
+  lastUsedAt: isoDateSchema,
+  expiresAt: isoDateSchema,
+  current: z.boolean(),
+});
+export type SignedInSession = z.infer<typeof signedInSessionSchema>;
+export const signedInSessionListSchema = z.object({ sessions: z.array(signedInSessionSchema) });
+export type SignedInSessionList = z.infer<typeof signedInSessionListSchema>;
+
+export const userSessionParamsSchema = z.object({ id: uuidSchema, sessionId: uuidSchema });
+
+/**
+ * Session control (ours): a user sees and ends their own sessions; an administrator a user's. An ended
+ * session's next call answers 401 in every process of the API.
+ */
+export const signedInSessionEndpoints = {
+  mine: defineEndpoint({
+    method: 'GET',
+    path: '/api/v1/sessions/me',
+    access: 'user',
+    summary: "The caller's own sessions, most recently used first",
+    tags: ['Sessions'],
+    response: signedInSessionListSchema,
+  }),
+  endMine: defineEndpoint({
+    method: 'DELETE',
+    path: '/api/v1/sessions/me/:id',
+    access: 'user',
+    summary: "Ends one of the caller's sessions",
+    tags: ['Sessions'],
+    params: idParamsSchema,
+    status: 204,
+  }),
+  endMyOthers: defineEndpoint({
+    method: 'DELETE',
+    path: '/api/v1/sessions/me',
+    access: 'user',
+    summary: "Ends every session of the caller's but the one making the call",
+    tags: ['Sessions'],
+    status: 204,
+  }),
+  ofUser: defineEndpoint({
+    method: 'GET',
+    path: '/api/v1/users/:id/sessions',
+    access: 'admin',
+    summary: "A user's sessions, most recently used first",
+    tags: ['Sessions', 'Users'],
+    params: idParamsSchema,
+    response: signedInSessionListSchema,
+  }),
+  endAllOfUser: defineEndpoint({
+    method: 'DELETE',
+    path: '/api/v1/users/:id/sessions',
+    access: 'admin',
+    summary: 'Ends every session of a user',
+    tags: ['Sessions', 'Users'],
+    params: idParamsSchema,
+    status: 204,
+  }),
+  endOneOfUser: defineEndpoint({
+    method: 'DELETE',
+    path: '/api/v1/users/:id/sessions/:sessionId',
+    access: 'admin',
+    summary: 'Ends one session of a user',
+    tags: ['Sessions', 'Users'],
+    params: userSessionParamsSchema,
+    status: 204,
   }),
 } as const;

@@ -1,4 +1,4 @@
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { sessions, tenants, users } from '../../db/schema/index.js';
 import type { RangeBounds } from '../ip-ranges/index.js';
@@ -56,9 +56,12 @@ export async function deleteSession(tenantId: string, db: Executor, id: string) 
   await db.delete(sessions).where(and(eq(sessions.tenantId, tenantId), eq(sessions.id, id)));
 }
 
-/** Ends every session of a user, optionally keeping one (the caller's own, after a password change). */
+/**
+ * Ends every session of a user, optionally keeping one (the caller's own, after a password change);
+ * answers how many ended.
+ */
 export async function deleteUserSessions(tenantId: string, db: Executor, userId: string, keepId?: string) {
-  await db
+  const ended = await db
     .delete(sessions)
     .where(
       and(
@@ -66,7 +69,34 @@ export async function deleteUserSessions(tenantId: string, db: Executor, userId:
         eq(sessions.userId, userId),
         keepId ? ne(sessions.id, keepId) : undefined,
       ),
-    );
+    )
+    .returning({ id: sessions.id });
+  return ended.length;
+}
+
+/** A user's sessions still in force, most recently used first (the sessions screens). */
+export async function listUserSessions(tenantId: string, db: Executor, userId: string, now: Date) {
+  return db
+    .select({
+      id: sessions.id,
+      ip: sessions.ip,
+      userAgent: sessions.userAgent,
+      createdAt: sessions.createdAt,
+      lastSeenAt: sessions.lastSeenAt,
+      expiresAt: sessions.expiresAt,
+    })
+    .from(sessions)
+    .where(and(eq(sessions.tenantId, tenantId), eq(sessions.userId, userId), gt(sessions.expiresAt, now)))
+    .orderBy(desc(sessions.lastSeenAt), desc(sessions.id));
+}
+
+/** Ends one session of a user; false when the user has no such session. */
+export async function deleteUserSession(tenantId: string, db: Executor, userId: string, id: string) {
+  const ended = await db
+    .delete(sessions)
+    .where(and(eq(sessions.tenantId, tenantId), eq(sessions.userId, userId), eq(sessions.id, id)))
+    .returning({ id: sessions.id });
+  return ended.length > 0;
 }
 
 /** Housekeeping: removes sessions past their absolute expiry. */

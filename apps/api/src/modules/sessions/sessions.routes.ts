@@ -1,8 +1,25 @@
-import { sessionEndpoints } from '@skyvault/contract';
+import { signedInSessionEndpoints as endpoints, sessionEndpoints } from '@skyvault/contract';
 import type { FastifyInstance } from 'fastify';
+import { requestMeta } from '../../lib/context.js';
 import { route } from '../../lib/route.js';
+import type { SessionControl } from './session-control.js';
 import type { SessionService } from './sessions.service.js';
 
-export async function sessionRoutes(app: FastifyInstance, { sessions }: { sessions: SessionService }) {
+export async function sessionRoutes(
+  app: FastifyInstance,
+  { sessions, control }: { sessions: SessionService; control: SessionControl },
+) {
   route(app, sessionEndpoints.session, ({ actor }) => sessions.user(actor));
+  route(app, endpoints.mine, ({ actor }) => control.mine(actor));
+  route(app, endpoints.endMine, ({ actor, params, request }) =>
+    control.endMine(actor, requestMeta(request), params.id),
+  );
+  route(app, endpoints.endMyOthers, ({ actor, request }) => control.endMyOthers(actor, requestMeta(request)));
+  route(app, endpoints.ofUser, ({ actor, params }) => control.ofUser(actor, params.id));
+  route(app, endpoints.endAllOfUser, ({ actor, params, request }) =>
+    control.endAllOfUser(actor, requestMeta(request), params.id),
+  );
+  route(app, endpoints.endOneOfUser, ({ actor, params, request }) =>
+    control.endOneOfUser(actor, requestMeta(request), params.id, params.sessionId),
+  );
 }

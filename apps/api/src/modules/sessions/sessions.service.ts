@@ -15,11 +15,17 @@ export interface SessionSettings {
   cacheMs: number;
 }
 
+/** The channel the database notifies on a change that may end or narrow a session (migration 0015). */
+export const SESSIONS_CHANGED = 'skyvault_sessions_changed';
+
 /** lastSeenAt is written at most this often, so that reading pages does not write on every call. */
 const TOUCH_EVERY_MS = 60_000;
 
 export function createSessionService(database: Database, settings: SessionSettings) {
   const cache = createSessionCache(settings.cacheMs);
+  // A session ended, a user disabled or demoted, a tenant's ranges or services changed, in any
+  // process: the database says so when it commits (migration 0015), and what was kept is forgotten.
+  database.onSignal?.(SESSIONS_CHANGED, () => cache.forget());
   return {
     /** Opens a session in the caller's transaction (the sign-in and its audit event commit together). */
     async open(tx: Tx, who: { tenantId: string; userId: string }, meta: RequestMeta & { timezone?: string }) {

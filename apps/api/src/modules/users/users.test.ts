@@ -373,8 +373,9 @@ describe('users', () => {
     it('answers 400 at `after` for a cursor no answer gave', async () => {
       const foreign = [
         'abc',
-        Buffer.from('12.not-an-id').toString('base64url'),
-        Buffer.from(`12.${randomUUID()}x`).toString('base64url'),
+        '12.not-an-id',
+        `12.${randomUUID()}x`,
+        `-12.${randomUUID()}`,
         '%3Cscript%3E',
         'A'.repeat(81),
       ];

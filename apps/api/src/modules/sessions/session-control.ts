@@ -1,0 +1,102 @@
+import { NOT_FOUND, type SignedInSession } from '@skyvault/contract';
+import type { Database, Tx } from '../../db/client.js';
+import type { Actor, RequestMeta } from '../../lib/context.js';
+import { notFound } from '../../lib/errors.js';
+import { recordAudit } from '../../platform/audit/audit.service.js';
+import { findUser } from '../users/index.js';
+import { describeDevice } from './device.js';
+import * as repo from './sessions.repository.js';
+import type { SessionService } from './sessions.service.js';
+
+type SessionRow = Awaited<ReturnType<typeof repo.listUserSessions>>[number];
+
+const toSignedInSession = (row: SessionRow, currentId: string | null): SignedInSession => ({
+  id: row.id,
+  device: describeDevice(row.userAgent),
+  userAgent: row.userAgent,
+  ip: row.ip,
+  createdAt: row.createdAt.toISOString(),
+  lastUsedAt: row.lastSeenAt.toISOString(),
+  expiresAt: row.expiresAt.toISOString(),
+  current: row.id === currentId,
+});
+
+/**
+ * Who is signed in where, and ending it: a user's own sessions ("My sessions") and, for an
+ * administrator, any user's of the tenant. Each ending is an audit event in its transaction; the
+ * processes that kept the ended session hear of it from the database (sessions.service.ts) and refuse
+ * its next call.
+ */
+export function createSessionControl(database: Database, sessions: SessionService) {
+  const list = (tenantId: string, tx: Tx, userId: string, currentId: string | null) =>
+    repo
+      .listUserSessions(tenantId, tx, userId, new Date())
+      .then((rows) => ({ sessions: rows.map((row) => toSignedInSession(row, currentId)) }));
+
+  async function existingUser(tenantId: string, tx: Tx, userId: string) {
+    if (!(await findUser(tenantId, tx, userId))) throw notFound(NOT_FOUND.user);
+  }
+
+  /** Ends one session of the user, audited; 404 when the user has no such session. */
+  async function endOne(tx: Tx, actor: Actor, meta: RequestMeta, userId: string, sessionId: string) {
+    if (!(await repo.deleteUserSession(actor.tenantId, tx, userId, sessionId))) {
+      throw notFound(NOT_FOUND.session);
+    }
+    await recordAudit(tx, meta, {
+      tenantId: actor.tenantId,
+      actorId: actor.userId,
+      action: 'end-session',
+      targetType: 'user',
+      targetId: userId,
+      after: { sessionId },
+    });
+  }
+
+  async function endAll(tx: Tx, actor: Actor, meta: RequestMeta, userId: string, keepId?: string) {
+    const ended = await repo.deleteUserSessions(actor.tenantId, tx, userId, keepId);
+    await recordAudit(tx, meta, {
+      tenantId: actor.tenantId,
+      actorId: actor.userId,
+      action: keepId ? 'end-other-sessions' : 'end-sessions',
+      targetType: 'user',
+      targetId: userId,
+      after: { sessionsEnded: ended },
+    });
+  }
+
+  const changing = async (tenantId: string, fn: (tx: Tx) => Promise<void>) => {
+    await database.tenant(tenantId, fn);
+    sessions.forgetResolved();
+  };
+
+  return {
+    mine: (actor: Actor) =>
+      database.tenant(actor.tenantId, (tx) => list(actor.tenantId, tx, actor.userId, actor.sessionId)),
+
+    endMine: (actor: Actor, meta: RequestMeta, sessionId: string) =>
+      changing(actor.tenantId, (tx) => endOne(tx, actor, meta, actor.userId, sessionId)),
+
+    endMyOthers: (actor: Actor, meta: RequestMeta) =>
+      changing(actor.tenantId, (tx) => endAll(tx, actor, meta, actor.userId, actor.sessionId)),
+
+    ofUser: (actor: Actor, userId: string) =>
+      database.tenant(actor.tenantId, async (tx) => {
+        await existingUser(actor.tenantId, tx, userId);
+        return list(actor.tenantId, tx, userId, actor.sessionId);
+      }),
+
+    endAllOfUser: (actor: Actor, meta: RequestMeta, userId: string) =>
+      changing(actor.tenantId, async (tx) => {
+        await existingUser(actor.tenantId, tx, userId);
+        await endAll(tx, actor, meta, userId);
+      }),
+
+    endOneOfUser: (actor: Actor, meta: RequestMeta, userId: string, sessionId: string) =>
+      changing(actor.tenantId, async (tx) => {
+        await existingUser(actor.tenantId, tx, userId);
+        await endOne(tx, actor, meta, userId, sessionId);
+      }),
+  };
+}
+
+export type SessionControl = ReturnType<typeof createSessionControl>;
