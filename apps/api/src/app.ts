@@ -28,7 +28,7 @@ import { createSingleSignOn, ssoRoutes } from './modules/sso/index.js';
 import { createStorageService, storageRoutes } from './modules/storages/index.js';
 import { systemRoutes } from './modules/system/index.js';
 import { createTenantService, tenantRoutes } from './modules/tenants/index.js';
-import { createUserService, userRoutes } from './modules/users/index.js';
+import { createUserService, findUser, userRoutes } from './modules/users/index.js';
 import { createMailer, type Mailer } from './platform/mail/mailer.js';
 import { createOneTimeTokens } from './platform/one-time-tokens/one-time-tokens.service.js';
 import { createOutbox } from './platform/outbox/index.js';
@@ -80,7 +80,7 @@ export function createServices(config: Config, database: Database, log: FastifyB
     outbox,
     limiter,
     sessions,
-    sessionControl: createSessionControl(database, sessions),
+    sessionControl: createSessionControl(database, sessions, findUser),
     mfa,
     licenses: createLicensesService({ database }),
     passwords,

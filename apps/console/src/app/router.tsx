@@ -11,6 +11,7 @@ import { ipRangesRoutes } from '../features/ip-ranges/ip-ranges.routes';
 import { licensesRoutes } from '../features/licenses/licenses.routes';
 import { mfaRoutes } from '../features/mfa/mfa.routes';
 import { rolesRoutes } from '../features/roles/roles.routes';
+import { sessionsRoutes } from '../features/sessions/sessions.routes';
 import { storagesRoutes } from '../features/storages/storages.routes';
 import { tenantsRoutes } from '../features/tenants/tenants.routes';
 import { usersRoutes } from '../features/users/users.routes';
@@ -55,8 +56,9 @@ export const appRoutes: RouteObject[] = [
           ...ipRangesRoutes,
         ],
       },
-      // The one screen of non-administrators (SPEC.md §6).
+      // The one screen of non-administrators (SPEC.md §6), and everyone's own sessions.
       ...mfaRoutes,
+      ...sessionsRoutes,
       {
         path: '*',
         Component: lazy(() => import('./NotFoundPage').then((module) => ({ default: module.NotFoundPage }))),

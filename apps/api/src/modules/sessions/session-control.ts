@@ -3,7 +3,6 @@ import type { Database, Tx } from '../../db/client.js';
 import type { Actor, RequestMeta } from '../../lib/context.js';
 import { notFound } from '../../lib/errors.js';
 import { recordAudit } from '../../platform/audit/audit.service.js';
-import { findUser } from '../users/index.js';
 import { describeDevice } from './device.js';
 import * as repo from './sessions.repository.js';
 import type { SessionService } from './sessions.service.js';
@@ -27,7 +26,12 @@ const toSignedInSession = (row: SessionRow, currentId: string | null): SignedInS
  * processes that kept the ended session hear of it from the database (sessions.service.ts) and refuse
  * its next call.
  */
-export function createSessionControl(database: Database, sessions: SessionService) {
+export function createSessionControl(
+  database: Database,
+  sessions: SessionService,
+  /** The users module's look-up, handed in: users end sessions through this module too. */
+  findUser: (tenantId: string, tx: Tx, userId: string) => Promise<unknown>,
+) {
   const list = (tenantId: string, tx: Tx, userId: string, currentId: string | null) =>
     repo
       .listUserSessions(tenantId, tx, userId, new Date())

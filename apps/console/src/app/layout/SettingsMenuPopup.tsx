@@ -1,4 +1,5 @@
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
+import DevicesIcon from '@mui/icons-material/Devices';
 import DriveFileRenameOutlineIcon from '@mui/icons-material/DriveFileRenameOutline';
 import LogoutIcon from '@mui/icons-material/Logout';
 import PasswordIcon from '@mui/icons-material/Password';
@@ -8,7 +9,9 @@ import ListItemText from '@mui/material/ListItemText';
 import ListSubheader from '@mui/material/ListSubheader';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
+import { Link } from 'react-router';
 import { useCopyToClipboard } from '../../components/useCopyToClipboard';
+import { toMySessions } from '../../core/paths/links';
 import { useSessionUser } from '../../core/session/SessionContext';
 import { useLogout } from '../../core/session/useLogout';
 
@@ -82,6 +85,12 @@ export function SettingsMenuPopup({
           <PasswordIcon fontSize="small" />
         </ListItemIcon>
         <ListItemText>Change password</ListItemText>
+      </MenuItem>
+      <MenuItem component={Link} to={toMySessions()} onClick={onClose}>
+        <ListItemIcon>
+          <DevicesIcon fontSize="small" />
+        </ListItemIcon>
+        <ListItemText>My sessions</ListItemText>
       </MenuItem>
       <Divider />
       <MenuItem onClick={run(logout)}>

@@ -116,6 +116,9 @@ export const toIdentityProviderEdit = (identityProviderId: string): string =>
 
 /** MFA Devices: the signed-in user's own authenticator apps (SPEC.md §2). */
 export const toMfaDevices = (): string => routes['mfa.index'];
+
+/** Every browser the signed-in user is signed in with. */
+export const toMySessions = (): string => routes['sessions.mine'];
 export const toMfaDevice = (mfaId: string): string => generatePath(routes['mfa.show'], { mfaId });
 export const toMfaDeviceEdit = (mfaId: string): string => generatePath(routes['mfa.edit'], { mfaId });
 

@@ -34,6 +34,7 @@ export const routes = {
   'mfa.edit': '/mfa/:mfaId/edit',
   'ip-ranges.index': '/ip-ranges',
   'ip-ranges.show': '/ip-ranges/:ipRangeId',
+  'sessions.mine': '/my-sessions',
 } as const;
 
 export type RouteName = keyof typeof routes;

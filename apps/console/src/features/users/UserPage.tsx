@@ -8,6 +8,7 @@ import { UserActions } from './UserActions';
 import { UserDialog } from './UserDialog';
 import { UserInfoCard } from './UserInfoCard';
 import { UserPermissionsCard } from './UserPermissionsCard';
+import { UserSessionsCard } from './UserSessionsCard';
 import { useUser } from './users.queries';
 
 /** One user (SPEC.md §2 Users): a missing id goes to the list. */
@@ -42,6 +43,7 @@ export function UserDetails({ id }: { id: string }) {
     >
       <UserInfoCard user={user} />
       <UserPermissionsCard userId={id} />
+      <UserSessionsCard userId={id} />
       {editing && user && <UserDialog user={user} onClose={() => setEditing(false)} />}
     </DetailsScreen>
   );

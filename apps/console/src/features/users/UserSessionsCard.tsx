@@ -1,0 +1,24 @@
+import { SessionsSection } from '../../components/sessions/SessionsSection';
+import { useEndUserSession, useEndUserSessions, useUserSessions } from './userSessions.queries';
+
+/** The user's page (administrators): where the user is signed in, and ending it. */
+export function UserSessionsCard({ userId }: { userId: string }) {
+  const sessions = useUserSessions(userId).data?.sessions;
+  const endOne = useEndUserSession(userId);
+  const endAll = useEndUserSessions(userId);
+  return (
+    <SessionsSection
+      title="Sessions"
+      description="Where this user is signed in. An ended session is signed out on its next action."
+      sessions={sessions}
+      endOne={{ run: endOne.mutateAsync, pending: endOne.isPending, variables: endOne.variables }}
+      endAll={{
+        label: 'End all sessions',
+        title: 'End all sessions of this user?',
+        message: 'The user is signed out everywhere and has to log in again.',
+        run: () => endAll.mutateAsync(undefined),
+        pending: endAll.isPending,
+      }}
+    />
+  );
+}
