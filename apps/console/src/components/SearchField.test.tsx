@@ -14,9 +14,9 @@ describe('SearchField', () => {
     render(<SearchField value="" onSearch={onSearch} />);
     const input = screen.getByRole('searchbox', { name: 'Search' });
 
-    fireEvent.change(input, { target: { value: 'a' } });
+    fireEvent.input(input, { target: { value: 'a' } });
     act(() => vi.advanceTimersByTime(300));
-    fireEvent.change(input, { target: { value: 'ada' } });
+    fireEvent.input(input, { target: { value: 'ada' } });
     act(() => vi.advanceTimersByTime(499));
     expect(onSearch).not.toHaveBeenCalled();
 

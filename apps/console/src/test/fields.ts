@@ -4,9 +4,12 @@ import { fireEvent, screen, within } from '@testing-library/react';
 export const fieldLabelled = (label: string, container: HTMLElement = document.body) =>
   within(container).getByLabelText(new RegExp(`^${label}\\s*\\*?$`), { selector: 'input' });
 
-/** Types into a field of the form (or dialog) by its label. */
+/**
+ * Types into a field of the form (or dialog) by its label. Typing fires `input` events, which is what
+ * onChange of a text field listens to (Preact's compat layer listens to nothing else).
+ */
 export function fill(container: HTMLElement, label: string, value: string) {
-  fireEvent.change(fieldLabelled(label, container), { target: { value } });
+  fireEvent.input(fieldLabelled(label, container), { target: { value } });
 }
 
 /** Picks an option of an MUI select (its listbox opens outside the dialog). */

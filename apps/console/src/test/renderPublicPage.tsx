@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
-import type { ReactNode } from 'react';
+import { type ReactNode, Suspense } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { ConsoleProviders } from '../app/ConsoleProviders';
 import { sessionQuery } from '../core/session/session.queries';
@@ -32,14 +32,15 @@ export const stubApi = (answers: Record<string, FetchRoute>) => stubFetch({ ...S
 
 /**
  * Opens a public page at `url` with the console's real providers: the shared error handler, toasts
- * and the query client that reports failures to it, as in the running console.
+ * and the query client that reports failures to it, as in the running console. As there (the public
+ * layout's screen boundary), a page may wait for code it loads before it shows.
  */
 export function renderPublicPage(url: string, page: { path: string; element: ReactNode }) {
   return render(
     <MemoryRouter initialEntries={[url]}>
       <ConsoleProviders>
         <Routes>
-          <Route path={page.path} element={page.element} />
+          <Route path={page.path} element={<Suspense fallback={null}>{page.element}</Suspense>} />
           <Route path="*" element={<ElsewhereProbe />} />
         </Routes>
       </ConsoleProviders>

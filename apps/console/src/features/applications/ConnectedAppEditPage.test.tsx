@@ -42,9 +42,9 @@ const lifetime = (legend: string) => {
 };
 const setLifetime = (legend: string, days: string, minutes: string) => {
   const { days: daysBox, minutes: minutesBox } = lifetime(legend);
-  fireEvent.change(daysBox, { target: { value: days } });
+  fireEvent.input(daysBox, { target: { value: days } });
   fireEvent.blur(daysBox);
-  fireEvent.change(minutesBox, { target: { value: minutes } });
+  fireEvent.input(minutesBox, { target: { value: minutes } });
   fireEvent.blur(minutesBox);
 };
 const urlGroup = (legend: string) => screen.getByRole('group', { name: new RegExp(`^${legend}`) });
@@ -108,11 +108,11 @@ describe('Edit Connected App: loading and Save', () => {
     answer(new Response(JSON.stringify(portal), { headers: { 'Content-Type': 'application/json' } }));
     await loaded();
     expect(saveButton()).toBeEnabled();
-    fireEvent.change(nameField(), { target: { value: 'App' } });
+    fireEvent.input(nameField(), { target: { value: 'App' } });
     expect(saveButton()).toBeDisabled();
-    fireEvent.change(nameField(), { target: { value: '   App  ' } });
+    fireEvent.input(nameField(), { target: { value: '   App  ' } });
     expect(saveButton()).toBeDisabled();
-    fireEvent.change(nameField(), { target: { value: 'Apps' } });
+    fireEvent.input(nameField(), { target: { value: 'Apps' } });
     expect(saveButton()).toBeEnabled();
   });
 
@@ -126,14 +126,14 @@ describe('Edit Connected App: saving', () => {
   it('sends every field, lifetimes in milliseconds, then shows the details', async () => {
     const { sent, router } = renderEdit(undefined, { body: portal });
     await loaded();
-    fireEvent.change(nameField(), { target: { value: 'Portal two' } });
+    fireEvent.input(nameField(), { target: { value: 'Portal two' } });
     fireEvent.click(screen.getByRole('switch', { name: 'Multi-tenant mode' }));
     fireEvent.click(screen.getByRole('checkbox', { name: 'Refresh Token' }));
     fireEvent.click(screen.getByRole('checkbox', { name: 'Offline Access (asks for a refresh token)' }));
 
     // Callback URLs: edit the first, delete the second, add one.
     const callbacks = urlGroup('Callback URLs');
-    fireEvent.change(within(callbacks).getByRole('textbox', { name: 'Callback URL 1' }), {
+    fireEvent.input(within(callbacks).getByRole('textbox', { name: 'Callback URL 1' }), {
       target: { value: 'https://portal.example.com/signed-in' },
     });
     fireEvent.click(within(callbacks).getByRole('button', { name: 'Delete callback URL 2' }));
@@ -141,11 +141,11 @@ describe('Edit Connected App: saving', () => {
     const added = within(callbacks).getByRole('textbox', { name: 'Callback URL 3' });
     expect(added).toHaveValue('https://');
     await waitFor(() => expect(added).toHaveFocus());
-    fireEvent.change(added, { target: { value: 'https://portal.example.com/new' } });
+    fireEvent.input(added, { target: { value: 'https://portal.example.com/new' } });
 
     const signOuts = urlGroup('Sign-out URLs');
     fireEvent.click(within(signOuts).getByRole('button', { name: 'Add sign-out URL' }));
-    fireEvent.change(within(signOuts).getByRole('textbox', { name: 'Sign-out URL 1' }), {
+    fireEvent.input(within(signOuts).getByRole('textbox', { name: 'Sign-out URL 1' }), {
       target: { value: 'https://portal.example.com/bye' },
     });
 
@@ -199,8 +199,8 @@ describe('Edit Connected App: lifetimes', () => {
     const { sent } = renderEdit(undefined, { body: portal });
     await loaded();
     const refresh = lifetime('Refresh token lifetime');
-    fireEvent.change(refresh.days, { target: { value: '' } });
-    fireEvent.change(refresh.minutes, { target: { value: '1500' } });
+    fireEvent.input(refresh.days, { target: { value: '' } });
+    fireEvent.input(refresh.minutes, { target: { value: '1500' } });
     fireEvent.blur(refresh.minutes);
     expect(refresh.days).toHaveValue('1');
     expect(refresh.minutes).toHaveValue('60');
@@ -272,16 +272,16 @@ describe('Edit Connected App: authorized URLs', () => {
     // The new entry still reads 'https://'; the others are fine.
     expect(await within(callbacks).findByText(URL_INVALID)).toBeInTheDocument();
     expect(within(callbacks).getAllByText(URL_INVALID)).toHaveLength(1);
-    fireEvent.change(within(callbacks).getByRole('textbox', { name: 'Callback URL 4' }), {
+    fireEvent.input(within(callbacks).getByRole('textbox', { name: 'Callback URL 4' }), {
       target: { value: 'https://portal.example.com/#frag' },
     });
     expect(await within(callbacks).findByText('URL should not contain a fragment (#)')).toBeInTheDocument();
     // Plain http only back to the user's own machine (RFC 8252).
-    fireEvent.change(within(callbacks).getByRole('textbox', { name: 'Callback URL 4' }), {
+    fireEvent.input(within(callbacks).getByRole('textbox', { name: 'Callback URL 4' }), {
       target: { value: 'http://portal.example.com/callback' },
     });
     expect(await within(callbacks).findByText(URL_INSECURE)).toBeInTheDocument();
-    fireEvent.change(within(callbacks).getByRole('textbox', { name: 'Callback URL 4' }), {
+    fireEvent.input(within(callbacks).getByRole('textbox', { name: 'Callback URL 4' }), {
       target: { value: 'http://localhost:3000/callback' },
     });
     await waitFor(() => expect(within(callbacks).queryByText(URL_INSECURE)).not.toBeInTheDocument());

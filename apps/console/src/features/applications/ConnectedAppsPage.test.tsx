@@ -63,9 +63,9 @@ describe('ConnectedAppsPage', () => {
     const { fetchMock, asked, router } = renderList();
     await screen.findByRole('link', { name: 'Customer Portal' });
     const search = screen.getByRole('searchbox', { name: 'Search' });
-    fireEvent.change(search, { target: { value: 'bil' } });
+    fireEvent.input(search, { target: { value: 'bil' } });
     act(() => vi.advanceTimersByTime(300));
-    fireEvent.change(search, { target: { value: 'bill' } });
+    fireEvent.input(search, { target: { value: 'bill' } });
     act(() => vi.advanceTimersByTime(499));
     expect(fetchMock).toHaveBeenCalledTimes(1);
     act(() => vi.advanceTimersByTime(1));
@@ -106,7 +106,7 @@ describe('Create Connected App', () => {
     return screen.findByRole('dialog', { name: 'Create Connected App' });
   };
   const typeName = (dialog: HTMLElement, name: string) =>
-    fireEvent.change(within(dialog).getByRole('textbox', { name: /^Name/ }), { target: { value: name } });
+    fireEvent.input(within(dialog).getByRole('textbox', { name: /^Name/ }), { target: { value: name } });
 
   it('checks the name with the contract rules, then creates and reloads the list', async () => {
     const sent: unknown[] = [];

@@ -207,10 +207,12 @@ describe('LoginPage', () => {
     expect(button('Log in')).toBeEnabled();
   });
 
-  it('says why the visitor is here when sent to log in first', () => {
+  it('says why the visitor is here when sent to log in first', async () => {
     stubApi({});
     openLogin('?authorized=true');
-    expect(screen.getByText('Please log in to continue.')).toBeInTheDocument();
+    // The notice's component loads with it; the form shows with the notice, not before it.
+    expect(await screen.findByText('Please log in to continue.')).toBeInTheDocument();
+    expect(screen.getByLabelText(/^Email/)).toBeInTheDocument();
   });
 
   it('asks for a reset link with what the form already knows', async () => {

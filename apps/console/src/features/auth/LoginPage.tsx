@@ -1,4 +1,4 @@
-import Alert from '@mui/material/Alert';
+import type AlertType from '@mui/material/Alert';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { WARNINGS } from '@skyvault/contract';
@@ -12,6 +12,25 @@ import { EmailStep } from './login/EmailStep';
 import { initialLoginState, loginReducer } from './login/loginSteps';
 import { useSignIn } from './login/useSignIn';
 import { useSsoReturn } from './login/useSsoReturn';
+
+/*
+ * The notices above the form are for visitors sent here: from a signed-in address, or back from an
+ * identity provider that refused them. Most visits show none, so MUI's Alert (with its close button and
+ * icons) loads only when one is to show. Until it has loaded the page waits (suspends) as it does for its
+ * own code, so the notice shows with the form rather than above a form it would then push down.
+ */
+let Alert: typeof AlertType | undefined;
+let alertFailure: unknown;
+let alertLoading: Promise<void> | undefined;
+const loadAlert = () =>
+  (alertLoading ??= import('@mui/material/Alert').then(
+    (module) => {
+      Alert = module.default;
+    },
+    (failure: unknown) => {
+      alertFailure = failure;
+    },
+  ));
 
 /*
  * Only the e-mail step, the spec's first, comes with the page: every visitor downloads it before the
@@ -57,12 +76,20 @@ export function LoginPage() {
   const tenantKnown = state.step === 'CREDENTIAL' || state.step === 'PASSWORD';
   /** The forgot-password dialog, with what the form knows so far; null while closed. */
   const [forgotFor, setForgotFor] = useState<{ email: string; tenantName: string } | null>(null);
+  const sentToLogIn = query.get('authorized') === 'true';
+  // A provider sign-in waiting for its MFA code may end with a notice (its ticket no longer good).
+  if (sso.awaitingCode) void loadAlert();
+  if ((sentToLogIn || sso.error) && !Alert) {
+    // Code that could not load fails the screen, as the page's own would: its boundary offers a reload.
+    if (alertFailure) throw alertFailure;
+    throw loadAlert();
+  }
 
   return (
     <PublicCard title="Log in">
       <Stack spacing={2}>
-        {query.get('authorized') === 'true' && <Alert severity="info">Please log in to continue.</Alert>}
-        {sso.error && (
+        {sentToLogIn && Alert && <Alert severity="info">Please log in to continue.</Alert>}
+        {sso.error && Alert && (
           <Alert severity="error" onClose={sso.dismissError}>
             {sso.error}
           </Alert>

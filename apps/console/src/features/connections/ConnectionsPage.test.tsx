@@ -81,7 +81,7 @@ describe('ConnectionsPage', () => {
     await waitFor(() => expect(askedLists(fetchMock).at(-1)!.get('organizationType')).toBe('Sandbox'));
     expect(router.state.location.search).toBe('?sort=oldestActivity&type=Sandbox');
 
-    fireEvent.change(screen.getByRole('searchbox', { name: 'Search' }), { target: { value: 'acme' } });
+    fireEvent.input(screen.getByRole('searchbox', { name: 'Search' }), { target: { value: 'acme' } });
     await waitFor(() => expect(askedLists(fetchMock).at(-1)!.get('search')).toBe('acme'), { timeout: 2000 });
   });
 

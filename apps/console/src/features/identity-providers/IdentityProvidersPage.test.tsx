@@ -55,7 +55,7 @@ describe('IdentityProvidersPage', () => {
     const search = screen.getByRole('searchbox', { name: 'Search identity providers' });
     expect(search).toHaveAttribute('placeholder', 'Search for value');
 
-    fireEvent.change(search, { target: { value: 'okt' } });
+    fireEvent.input(search, { target: { value: 'okt' } });
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(fetchMock).toHaveBeenCalledTimes(1);
     await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2), { timeout: 1500 });

@@ -55,7 +55,7 @@ describe('NetworkAccessPage', () => {
     const { router } = renderWithProviders(<NetworkAccessPage />, { path: '/ip-ranges' });
     await screen.findByRole('link', { name: 'Head office' });
 
-    fireEvent.change(screen.getByRole('searchbox', { name: 'Search IP ranges' }), {
+    fireEvent.input(screen.getByRole('searchbox', { name: 'Search IP ranges' }), {
       target: { value: '10.8.' },
     });
     await waitFor(

@@ -20,13 +20,13 @@ const enabledDevice = {
 async function addDevice(name = 'Work-phone') {
   fireEvent.click(await screen.findByRole('button', { name: 'Add' }));
   const nameDialog = await screen.findByRole('dialog', { name: 'Add MFA device' });
-  fireEvent.change(within(nameDialog).getByRole('textbox', { name: 'Name' }), { target: { value: name } });
+  fireEvent.input(within(nameDialog).getByRole('textbox', { name: 'Name' }), { target: { value: name } });
   fireEvent.click(within(nameDialog).getByRole('button', { name: 'Next' }));
   return screen.findByRole('dialog', { name: 'Connect your authenticator app' });
 }
 
 const enterCode = (dialog: HTMLElement, code: string) => {
-  fireEvent.change(within(dialog).getByRole('textbox', { name: 'Verification code' }), {
+  fireEvent.input(within(dialog).getByRole('textbox', { name: 'Verification code' }), {
     target: { value: code },
   });
   fireEvent.click(within(dialog).getByRole('button', { name: 'Verify' }));
@@ -134,17 +134,17 @@ describe('Adding an MFA device', () => {
     const name = within(dialog).getByRole('textbox', { name: 'Name' });
     const next = within(dialog).getByRole('button', { name: 'Next' });
 
-    fireEvent.change(name, { target: { value: 'abc' } });
+    fireEvent.input(name, { target: { value: 'abc' } });
     fireEvent.click(next);
     expect(await within(dialog).findByText('Name should have at least 4 symbols')).toBeInTheDocument();
-    fireEvent.change(name, { target: { value: 'my phone' } });
+    fireEvent.input(name, { target: { value: 'my phone' } });
     fireEvent.click(next);
     expect(
       await within(dialog).findByText('Name should contain only letters, digits and "-", "_" symbols'),
     ).toBeInTheDocument();
     expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
 
-    fireEvent.change(name, { target: { value: 'Work-phone' } });
+    fireEvent.input(name, { target: { value: 'Work-phone' } });
     fireEvent.click(next);
     expect(
       await within(dialog).findByText('An MFA device with this name already exists'),

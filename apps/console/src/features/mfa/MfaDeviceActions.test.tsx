@@ -57,7 +57,7 @@ describe('MFA device actions', () => {
     renderDetails();
     fireEvent.click(within(await openActions()).getByRole('menuitem', { name: 'Disable' }));
     const confirm = await screen.findByRole('dialog', { name: 'Are you sure to disable this MFA device?' });
-    fireEvent.change(within(confirm).getByLabelText(/Verification code/), { target: { value: '123456' } });
+    fireEvent.input(within(confirm).getByLabelText(/Verification code/), { target: { value: '123456' } });
     fireEvent.click(within(confirm).getByRole('button', { name: 'Disable' }));
 
     expect(await screen.findByText('MFA device was successfully disabled')).toBeInTheDocument();
@@ -91,7 +91,7 @@ describe('MFA device actions', () => {
     const { router } = renderDetails();
     fireEvent.click(within(await openActions()).getByRole('menuitem', { name: 'Delete' }));
     const confirm = await screen.findByRole('dialog', { name: 'Are you sure to delete this MFA device?' });
-    fireEvent.change(within(confirm).getByLabelText(/Verification code/), { target: { value: '654321' } });
+    fireEvent.input(within(confirm).getByLabelText(/Verification code/), { target: { value: '654321' } });
     fireEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/mfa'));
@@ -113,7 +113,7 @@ describe('MFA device actions', () => {
     const confirm = await screen.findByRole('dialog', {
       name: 'Are you sure to reset the secret of this MFA device?',
     });
-    fireEvent.change(within(confirm).getByLabelText(/Verification code/), { target: { value: '111222' } });
+    fireEvent.input(within(confirm).getByLabelText(/Verification code/), { target: { value: '111222' } });
     fireEvent.click(within(confirm).getByRole('button', { name: 'Reset secret' }));
 
     const qrDialog = await screen.findByRole('dialog', { name: 'Connect your authenticator app' });

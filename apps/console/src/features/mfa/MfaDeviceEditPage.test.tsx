@@ -21,7 +21,7 @@ function renderEdit() {
 async function saveName(name: string) {
   const field = await screen.findByRole('textbox', { name: 'Name' });
   await waitFor(() => expect(field).toHaveValue('Work-phone'));
-  fireEvent.change(field, { target: { value: name } });
+  fireEvent.input(field, { target: { value: name } });
   fireEvent.click(screen.getByRole('button', { name: 'Save' }));
 }
 

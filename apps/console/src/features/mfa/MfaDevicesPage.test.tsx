@@ -64,7 +64,7 @@ describe('MfaDevicesPage', () => {
     expect(asked()[0]!.get('limit')).toBe('10');
     expect(asked()[0]!.get('offset')).toBe('0');
 
-    fireEvent.change(screen.getByRole('searchbox', { name: 'Search' }), { target: { value: 'phone' } });
+    fireEvent.input(screen.getByRole('searchbox', { name: 'Search' }), { target: { value: 'phone' } });
     expect(fetchMock).toHaveBeenCalledTimes(1);
     await waitFor(() => expect(asked().at(-1)?.get('searchText')).toBe('phone'), { timeout: 2000 });
     expect(router.state.location.search).toBe('?search=phone');

@@ -53,7 +53,7 @@ describe('confirming the removal of an enabled MFA device', () => {
     const { router, handleError } = renderDetails();
     const dialog = await askToDelete();
     const code = within(dialog).getByRole('textbox', { name: /Verification code/ });
-    fireEvent.change(code, { target: { value: '000000' } });
+    fireEvent.input(code, { target: { value: '000000' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
 
     expect(await within(dialog).findByText(MESSAGES.mfaCodeIncorrect)).toBeInTheDocument();
@@ -69,7 +69,7 @@ describe('confirming the removal of an enabled MFA device', () => {
     const dialog = await askToDelete();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
     expect(await within(dialog).findByText(MESSAGES.mfaCodeRequired)).toBeInTheDocument();
-    fireEvent.change(within(dialog).getByRole('textbox', { name: /Verification code/ }), {
+    fireEvent.input(within(dialog).getByRole('textbox', { name: /Verification code/ }), {
       target: { value: '12' },
     });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
@@ -96,7 +96,7 @@ describe('confirming the removal of an enabled MFA device', () => {
     expect(within(dialog).queryByRole('textbox', { name: /Verification code/ })).not.toBeInTheDocument();
     const password = within(dialog).getByLabelText(/Password/);
     expect(password).toHaveAttribute('type', 'password');
-    fireEvent.change(password, { target: { value: 'Wrong-pass1' } });
+    fireEvent.input(password, { target: { value: 'Wrong-pass1' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Reset secret' }));
 
     expect(await within(dialog).findByText(MESSAGES.currentPasswordIncorrect)).toBeInTheDocument();
@@ -112,7 +112,7 @@ describe('confirming the removal of an enabled MFA device', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Actions' }));
     fireEvent.click(within(await screen.findByRole('menu')).getByRole('menuitem', { name: 'Disable' }));
     const dialog = await screen.findByRole('dialog', { name: 'Are you sure to disable this MFA device?' });
-    fireEvent.change(within(dialog).getByRole('textbox', { name: /Verification code/ }), {
+    fireEvent.input(within(dialog).getByRole('textbox', { name: /Verification code/ }), {
       target: { value: '123456' },
     });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Disable' }));

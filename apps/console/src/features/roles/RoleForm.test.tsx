@@ -88,7 +88,7 @@ describe('RoleForm', () => {
   it('blocks saving with the banner until each enabled product has a licence level', async () => {
     const fetchMock = stubFetch({});
     renderForm({ initialPermissions: emptyPermissions() });
-    fireEvent.change(screen.getByRole('textbox', { name: 'Name' }), { target: { value: 'Auditors' } });
+    fireEvent.input(screen.getByRole('textbox', { name: 'Name' }), { target: { value: 'Auditors' } });
     expect(screen.queryByText('Licenses must be selected to proceed.')).not.toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Create' }));
     expect(await screen.findByText('Licenses must be selected to proceed.')).toBeInTheDocument();
@@ -107,7 +107,7 @@ describe('RoleForm', () => {
     renderForm({ initialPermissions: emptyPermissions() });
     fireEvent.click(screen.getByRole('button', { name: 'Create' }));
     expect(await screen.findByText('Name is required')).toBeInTheDocument();
-    fireEvent.change(screen.getByRole('textbox', { name: 'Name' }), { target: { value: 'r'.repeat(81) } });
+    fireEvent.input(screen.getByRole('textbox', { name: 'Name' }), { target: { value: 'r'.repeat(81) } });
     fireEvent.click(screen.getByRole('button', { name: 'Create' }));
     expect(await screen.findByText('Name should have less than 80 symbols')).toBeInTheDocument();
     expect(fetchMock).not.toHaveBeenCalled();
@@ -153,7 +153,7 @@ describe('RoleForm', () => {
       },
     });
     const { router } = renderForm({ initialPermissions: emptyPermissions() }, ['backup']);
-    fireEvent.change(screen.getByRole('textbox', { name: 'Name' }), { target: { value: 'Auditors' } });
+    fireEvent.input(screen.getByRole('textbox', { name: 'Name' }), { target: { value: 'Auditors' } });
     fireEvent.click(screen.getByRole('radio', { name: 'Full access' }));
     fireEvent.click(screen.getByRole('button', { name: 'Create' }));
 
@@ -193,7 +193,7 @@ describe('RoleForm', () => {
       }),
     });
     renderForm({ initialPermissions: emptyPermissions() }, ['backup']);
-    fireEvent.change(screen.getByRole('textbox', { name: 'Name' }), { target: { value: 'Auditors' } });
+    fireEvent.input(screen.getByRole('textbox', { name: 'Name' }), { target: { value: 'Auditors' } });
     fireEvent.click(screen.getByRole('radio', { name: 'Full access' }));
     fireEvent.click(screen.getByRole('button', { name: 'Create' }));
     expect(await screen.findByText('A role with this name already exists')).toBeInTheDocument();

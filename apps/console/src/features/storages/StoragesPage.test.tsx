@@ -58,7 +58,7 @@ describe('StoragesPage', () => {
   it('searches on the server once typing pauses', async () => {
     const { asked } = renderList();
     await screen.findByText('aws-main');
-    fireEvent.change(screen.getByRole('searchbox', { name: 'Search' }), { target: { value: 'aws' } });
+    fireEvent.input(screen.getByRole('searchbox', { name: 'Search' }), { target: { value: 'aws' } });
     await waitFor(() => expect(asked().at(-1)?.get('search')).toBe('aws'), { timeout: 2000 });
   });
 

@@ -1,0 +1,55 @@
+import { lazy } from 'react';
+import { Navigate, type RouteObject, useRoutes } from 'react-router';
+import { routes } from '../core/paths/routes';
+import { RequireAdmin, RequireService } from '../core/session/guards';
+import { applicationsRoutes } from '../features/applications/applications.routes';
+import { connectionsRoutes } from '../features/connections/connections.routes';
+import { groupsRoutes } from '../features/groups/groups.routes';
+import { identityProvidersRoutes } from '../features/identity-providers/identity-providers.routes';
+import { ipRangesRoutes } from '../features/ip-ranges/ip-ranges.routes';
+import { licensesRoutes } from '../features/licenses/licenses.routes';
+import { mfaRoutes } from '../features/mfa/mfa.routes';
+import { rolesRoutes } from '../features/roles/roles.routes';
+import { sessionsRoutes } from '../features/sessions/sessions.routes';
+import { storagesRoutes } from '../features/storages/storages.routes';
+import { usersRoutes } from '../features/users/users.routes';
+import { AppLayout } from './layout/AppLayout';
+
+/**
+ * The signed-in part of the route tree: the shell and its screens, and who may open them. It loads with
+ * the first signed-in screen (router.tsx), shell included, not with the login page.
+ */
+export const signedInRoutes: RouteObject[] = [
+  {
+    path: routes.home,
+    element: <AppLayout />,
+    children: [
+      { index: true, element: <Navigate to={routes['licenses.index']} replace /> },
+      {
+        element: <RequireAdmin />,
+        children: [
+          ...licensesRoutes,
+          ...usersRoutes,
+          ...rolesRoutes,
+          ...groupsRoutes,
+          ...connectionsRoutes,
+          { element: <RequireService service="backup" />, children: storagesRoutes },
+          ...applicationsRoutes,
+          ...identityProvidersRoutes,
+          ...ipRangesRoutes,
+        ],
+      },
+      // The one screen of non-administrators (SPEC.md §6), and everyone's own sessions.
+      ...mfaRoutes,
+      ...sessionsRoutes,
+      {
+        path: '*',
+        Component: lazy(() => import('./NotFoundPage').then((module) => ({ default: module.NotFoundPage }))),
+      },
+    ],
+  },
+];
+
+export function SignedInRoutes() {
+  return useRoutes(signedInRoutes);
+}
