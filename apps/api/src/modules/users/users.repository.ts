@@ -1,6 +1,7 @@
 import type { ListCursor, UserSearchBy } from '@skyvault/contract';
 import { and, asc, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
+import { prepared } from '../../db/prepared.js';
 import { groups, mfaDevices, tenants, users } from '../../db/schema/index.js';
 import { TRIGRAM_MIN_LENGTH, userIdsMatching } from '../../db/search.js';
 import { containsPattern } from '../../lib/sql.js';
@@ -124,6 +125,10 @@ export function userSearch(text: string | undefined, by: UserSearchBy = 'user'):
   return anywhere;
 }
 
+/** Which search condition userSearch builds: its SQL text differs for each (see db/prepared.ts). */
+const searchShape = (text: string | undefined, by: UserSearchBy = 'user') =>
+  !text ? 'all' : text.length >= TRIGRAM_MIN_LENGTH ? `trigram_${by}` : `scan_${by}`;
+
 /** A user as the console shows them: their group's name (one join) and whether MFA is on. */
 const userView = {
   id: users.id,
@@ -187,13 +192,17 @@ export async function listUsers(
   const total = search
     ? sql<number>`(select count(*)::int from ${sql.identifier('matched')})`.mapWith(Number)
     : sql<number>`(select users::int from user_counts where tenant_id = ${tenantId})`.mapWith(Number);
-  const rows = await db
-    .with(matched)
-    .select({ ...userView, total, micros: updatedMicros })
-    .from(page)
-    .innerJoin(users, and(eq(users.tenantId, tenantId), eq(users.id, page.id)))
-    .leftJoin(groups, withGroup)
-    .orderBy(desc(users.updatedAt), desc(users.id));
+  const rows = await prepared(
+    db
+      .with(matched)
+      .select({ ...userView, total, micros: updatedMicros })
+      .from(page)
+      .innerJoin(users, and(eq(users.tenantId, tenantId), eq(users.id, page.id)))
+      .leftJoin(groups, withGroup)
+      .orderBy(desc(users.updatedAt), desc(users.id)),
+    // drizzle leaves out an offset of 0: a first page is a shape of its own.
+    `users_list_${searchShape(query.searchText, query.searchBy)}${after ? '_after' : ''}${query.offset > 0 ? '_offset' : ''}`,
+  ).execute();
   // A page past the end has no row to carry the count: only then is it asked for on its own.
   let count = rows[0]?.total ?? 0;
   if (rows.length === 0 && (query.offset > 0 || after)) {
