@@ -6,6 +6,7 @@ import { warnIfDegraded } from './db/features.js';
 import { startHousekeeping } from './housekeeping.js';
 import { logSerializers } from './lib/logging.js';
 import { applicationRoutes, createApplicationService } from './modules/applications/index.js';
+import { auditRoutes, createAuditService } from './modules/audit/index.js';
 import { authRoutes, createLoginCodes, createLoginService } from './modules/auth/index.js';
 import { connectionRoutes, createConnectionService } from './modules/connections/index.js';
 import {
@@ -94,6 +95,7 @@ export function createServices(config: Config, database: Database, log: FastifyB
     roles: createRoleService(database),
     rolePermissions: createRolePermissionService(database),
     permissions: createPermissionService(database),
+    audit: createAuditService({ database }),
     tenants: createTenantService({ database, tokens, limiter, ...mail }),
     login: createLoginService({ database, limiter, sessions, mfa }),
     loginCodes: createLoginCodes({ database, secrets, limiter, ...mail }),
@@ -191,6 +193,7 @@ export async function buildApp(config: Config, options: AppOptions): Promise<Fas
   await app.register(ipRangeRoutes, { ipRanges: services.ipRanges });
   await app.register(identityProviderRoutes, { identityProviders: services.identityProviders });
   await app.register(iconRoutes, { icons: services.icons });
+  await app.register(auditRoutes, { audit: services.audit });
   await app.register(ssoRoutes, { config, sso: services.sso });
 
   await app.register(oauthRoutes, { config, prefix: '/oauth' });

@@ -6,7 +6,15 @@ import { housekeepingRuns, rateLimits } from './db/schema/index.js';
 import { sweepOnce } from './db/sweep.js';
 import { runHousekeeping } from './housekeeping.js';
 
-const JOBS = ['sessions', 'rate-limits', 'oauth-states', 'unverified-sign-ups', 'oauth-models', 'outbox'];
+const JOBS = [
+  'sessions',
+  'rate-limits',
+  'oauth-states',
+  'unverified-sign-ups',
+  'oauth-models',
+  'outbox',
+  'audit-retention',
+];
 
 describe('housekeeping', () => {
   it('does each job once per interval, whoever runs it again finds it done', async () => {

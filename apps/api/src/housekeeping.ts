@@ -9,6 +9,7 @@ interface Services {
 }
 
 import { sweepOnce } from './db/sweep.js';
+import { deleteExpiredEvents } from './modules/audit/index.js';
 import { sweepExpiredModels } from './modules/oauth/index.js';
 import { deleteExpiredStates } from './platform/oauth-states/oauth-states.repository.js';
 import { purgeSettled, RETENTION } from './platform/outbox/index.js';
@@ -48,6 +49,15 @@ const JOBS: Job[] = [
   },
   // Expired authorization codes, tokens, grants and interactions of the authorization server.
   { name: 'oauth-models', everyMs: 15 * MINUTE, run: ({ database }) => sweepExpiredModels(database) },
+  // Audit events past their tenant's retention (audit_retention_days), oldest first.
+  {
+    name: 'audit-retention',
+    everyMs: 60 * MINUTE,
+    run: async ({ database, log }) => {
+      const deleted = await deleteExpiredEvents(database);
+      if (deleted > 0) log.info({ deleted }, 'audit events past their retention deleted');
+    },
+  },
 ];
 
 /**

@@ -6,6 +6,7 @@ export * from './errors.js';
 export * from './messages.js';
 export * from './refusals.js';
 export * from './resources/application.js';
+export * from './resources/audit.js';
 export * from './resources/auth.js';
 export * from './resources/connection.js';
 export * from './resources/group.js';

@@ -159,6 +159,13 @@ export const MESSAGES = {
   invalidId: 'Invalid identifier',
   /** Ours: a list's `after` that no answer of ours gave (tampered with, or cut short). */
   invalidCursor: 'This page link is not valid; start again from the first page',
+  /** Ours: the audit trail's filters. */
+  auditActorInvalid: 'Actor should be a user id or an e-mail address',
+  auditDateInvalid: 'Date should be an ISO 8601 date and time with a time zone, such as 2026-01-31T09:00:00Z',
+  auditDateOrder: 'The end date should not be before the start date',
+  auditOutcomeInvalid: 'Outcome should be success or failure',
+  auditLimitRange: 'Limit should be a whole number from 1 to 200',
+  auditExportFormat: 'Format should be csv',
   /** Ours: a field whose check gave no message of its own. */
   invalidValue: 'Invalid value',
   /** Ours: text with a NUL character or half of a surrogate pair, which no database column can hold. */

@@ -7,6 +7,7 @@ import { AppError } from '../lib/errors.js';
 import { createOperatorService, type LicenseProduct } from '../modules/operator/index.js';
 import { createSharedStorage } from '../modules/storages/index.js';
 import type { SecretBox } from '../platform/secrets/secrets.js';
+import { AUDIT_USAGE, runAudit } from './audit.command.js';
 import { BACKUP_USAGE } from './backup.command.js';
 import { OAUTH_KEYS_USAGE, runOAuthKeys } from './oauth-keys.command.js';
 import { runSecrets, SECRETS_USAGE } from './secrets.command.js';
@@ -24,6 +25,7 @@ Commands:
                                             create a storage every tenant with Backup can use;
                                             AwsS3: --region --bucket-name --access-key-id --secret-access-key
                                             AzureBlob: --account-name --account-key --container-name
+${AUDIT_USAGE}
 ${OAUTH_KEYS_USAGE}
 ${SECRETS_USAGE}
 ${BACKUP_USAGE}
@@ -157,6 +159,11 @@ export async function runAdmin(
         } as StorageCreate);
         print(`Shared storage "${storage.name}" (${storage.type}) created: ${storage.id}`);
         return 0;
+      }
+      case 'audit': {
+        const code = await runAudit(rest, deps, print);
+        if (code === null) throw new UsageError('audit needs verify <tenant> or retention <tenant> <days>.');
+        return code;
       }
       case 'oauth-keys': {
         const code = await runOAuthKeys(rest[0], deps, print);

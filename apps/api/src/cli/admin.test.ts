@@ -99,7 +99,42 @@ describe('operator CLI', () => {
     expect(bad.out).toBe('credentials.bucketName: Minimum length is 3 characters');
   });
 
+  it("verifies a tenant's audit trail, and names the first event that does not hold", async () => {
+    const ok = await run('audit', 'verify', 'acme-ops');
+    expect(ok.code).toBe(0);
+    expect(ok.out).toMatch(
+      /^OK: acme-ops: \d+ audit events verified, up to seq \d+ \(hash [0-9a-f]{64}\)\.$/,
+    );
+
+    const [edited] = await database.system((tx) =>
+      tx
+        .update(auditEvents)
+        .set({ action: 'operator:nothing-to-see' })
+        .where(and(eq(auditEvents.tenantId, tenantId), eq(auditEvents.seq, 2)))
+        .returning(),
+    );
+    const broken = await run('audit', 'verify', tenantId);
+    expect(broken).toEqual({
+      code: 1,
+      out: `BROKEN: acme-ops: audit event seq 2 (id ${edited!.id}): its content does not match its hash: the event was changed. 1 event before it verified.`,
+    });
+  });
+
+  it("sets a tenant's audit retention, audited", async () => {
+    expect(await run('audit', 'retention', 'acme-ops', '90')).toEqual({
+      code: 0,
+      out: 'acme-ops: audit events are kept 90 days.',
+    });
+    const [row] = await database.system((tx) => tx.select().from(tenants).where(eq(tenants.id, tenantId)));
+    expect(row!.auditRetentionDays).toBe(90);
+    const bad = await run('audit', 'retention', 'acme-ops', '0');
+    expect(bad.code).toBe(2);
+    expect(bad.out).toBe('The retention must be a whole number of days from 1 to 3650, not "0".');
+  });
+
   it.each([
+    [['audit', 'verify'], 2, 'audit needs verify <tenant> or retention <tenant> <days>.'],
+    [['audit', 'verify', 'nobody'], 1, 'No tenant "nobody".'],
     [
       ['license', 'acme-ops', 'Crm', '--edition', 'X', '--until', '2030-01-01'],
       2,

@@ -1,3 +1,4 @@
+import { encodeAuditCursor } from '@skyvault/contract';
 import fc from 'fast-check';
 
 /**
@@ -145,6 +146,15 @@ function integerArbitrary(schema: JsonSchema): fc.Arbitrary<number> {
 const BY_NAME: [RegExp, fc.Arbitrary<unknown>][] = [
   [/^code$/, fc.stringMatching(/^\d{6}$/)],
   [/IPAddress$/, fc.oneof(fc.ipV4(), fc.ipV6())],
+  // The audit trail's filters: a time, a user's id or address, a page position the API gave.
+  [
+    /^(from|to)$/,
+    fc
+      .date({ min: new Date('2000-01-01'), max: new Date('2100-01-01'), noInvalidDate: true })
+      .map((d) => d.toISOString()),
+  ],
+  [/^actor$/, fc.oneof(fc.uuid({ version: 4 }), fc.constantFrom('user@example.com', 'ADA@example.com'))],
+  [/^cursor$/, fc.integer({ min: 1, max: 1_000_000 }).map(encodeAuditCursor)],
 ];
 
 /** Values to draw for a property by its name, beside the schema's own (the ids a tenant has, say). */

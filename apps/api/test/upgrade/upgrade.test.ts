@@ -6,7 +6,9 @@ import type { Database } from '../../src/db/client.js';
 import { hasAllMigrations, migrate } from '../../src/db/migrate.js';
 import { openPglite } from '../../src/db/pglite.js';
 import { openPostgres } from '../../src/db/postgres.js';
+import { verifyChain } from '../../src/modules/audit/index.js';
 import { ELSEWHERE, OFFICE } from '../../src/modules/ip-ranges/ip-ranges.test-helpers.js';
+import { recordAudit } from '../../src/platform/audit/audit.service.js';
 import { sealedAt } from '../../src/platform/secrets/sealed-at.js';
 import type { SealedAt } from '../../src/platform/secrets/secrets.js';
 import { call, signIn, type TestApp, testConfig } from '../app.js';
@@ -110,6 +112,38 @@ for (const { name, sql: dump, fixture } of committedFixtures()) {
           const opened = t.app.services.secrets.open(at!(tenant.tenantId, sealed.id), stored!);
           expect(opened).toContain(sealed.plain);
         }
+      }
+    });
+
+    it("chains each tenant's earlier audit events, and goes on from them", async () => {
+      for (const tenant of fixture.tenants) {
+        const before = await verifyChain(t.database, tenant.tenantId);
+        expect(before, tenant.name).toMatchObject({ ok: true });
+        expect(before.events, tenant.name).toBeGreaterThan(0);
+        await t.database.tenant(tenant.tenantId, (tx) =>
+          recordAudit(tx, null, {
+            tenantId: tenant.tenantId,
+            actorId: tenant.adminId,
+            action: 'after-upgrade',
+            targetType: 'tenant',
+          }),
+        );
+        expect(await verifyChain(t.database, tenant.tenantId), tenant.name).toMatchObject({
+          ok: true,
+          events: before.events + 1,
+        });
+        const res = await get(tenant, 'admin', '/api/v1/audit-events?limit=200');
+        expect(res.statusCode, tenant.name).toBe(200);
+        const { events } = res.json();
+        expect(events[0], tenant.name).toMatchObject({
+          action: 'after-upgrade',
+          actor: { id: tenant.adminId },
+        });
+        expect(events.at(-1).seq, tenant.name).toBe(1);
+        // Secrets read as the new events show them.
+        expect(JSON.stringify(events)).not.toContain('[redacted]');
+        const signIns = await get(tenant, 'admin', `/api/v1/users/${tenant.adminId}/sign-ins`);
+        expect(signIns.statusCode, tenant.name).toBe(200);
       }
     });
 

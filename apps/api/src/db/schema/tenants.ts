@@ -3,6 +3,7 @@ import {
   boolean,
   foreignKey,
   index,
+  integer,
   pgTable,
   primaryKey,
   text,
@@ -27,6 +28,8 @@ export const tenants = pgTable(
       .default('active'),
     /** Enabled service keys (backup, devOps); platform operators change them with the CLI. */
     services: text('services').array().notNull().default(sql`'{}'::text[]`),
+    /** How long the audit trail keeps an event; the housekeeping deletes older ones. */
+    auditRetentionDays: integer('audit_retention_days').notNull().default(365),
     ...timestamps(),
   },
   (t) => [uniqueIndex('tenants_name_lower_key').on(sql`lower(${t.name})`)],

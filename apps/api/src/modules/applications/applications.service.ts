@@ -123,7 +123,7 @@ export function createApplicationService(deps: { database: Database; secrets: Se
     actor: Actor,
     meta: RequestMeta,
     action: string,
-    id: string,
+    app: { id: string; name: string },
     change: { before?: Record<string, unknown>; after?: Record<string, unknown> },
   ) =>
     recordAudit(tx, meta, {
@@ -131,7 +131,8 @@ export function createApplicationService(deps: { database: Database; secrets: Se
       actorId: actor.userId,
       action,
       targetType: 'application',
-      targetId: id,
+      targetId: app.id,
+      targetName: app.name,
       ...change,
     });
 
@@ -144,7 +145,7 @@ export function createApplicationService(deps: { database: Database; secrets: Se
       // A disabled app keeps no sessions, grants or tokens: enabling it again starts from nothing.
       const revoked = active ? undefined : await revokeClientData(tx, before.clientId);
       const after = await repo.updateApplication(tenantId, tx, id, { active });
-      await audit(tx, actor, meta, active ? 'enable' : 'disable', id, {
+      await audit(tx, actor, meta, active ? 'enable' : 'disable', after, {
         before: audited(before),
         after: { ...audited(after), revokedRecords: revoked },
       });
@@ -179,7 +180,7 @@ export function createApplicationService(deps: { database: Database; secrets: Se
             data: DEFAULT_APPLICATION_DATA,
           })
           .catch(orNameTaken);
-        await audit(tx, actor, meta, 'create', row.id, {
+        await audit(tx, actor, meta, 'create', row, {
           after: { ...audited(row), clientId: row.clientId },
         });
         return toApplication(row);
@@ -203,7 +204,7 @@ export function createApplicationService(deps: { database: Database; secrets: Se
           .catch(orNameTaken);
         // Grants made under wider settings (another tenant's users, a flow or scope now removed) end here.
         const revoked = narrowsAccess(before, after) ? await revokeClientData(tx, before.clientId) : 0;
-        await audit(tx, actor, meta, 'update', id, {
+        await audit(tx, actor, meta, 'update', after, {
           before: audited(before),
           after: { ...audited(after), ...(revoked ? { revokedRecords: revoked } : {}) },
         });
@@ -224,7 +225,7 @@ export function createApplicationService(deps: { database: Database; secrets: Se
           clientSecret: secrets.seal(sealedAt.applicationClientSecret(tenantId, id), newClientSecret()),
         });
         // Only sealed values go in, and the trail redacts them: it shows that the secret changed.
-        await audit(tx, actor, meta, 'regenerate', id, {
+        await audit(tx, actor, meta, 'regenerate', after, {
           before: { clientSecret: before.clientSecret },
           after: { clientSecret: after.clientSecret, revokedRecords: revoked },
         });
@@ -239,7 +240,7 @@ export function createApplicationService(deps: { database: Database; secrets: Se
         // Before the row goes: the revocation only acts on an app of this tenant that still exists.
         const revoked = await revokeClientData(tx, row.clientId);
         await repo.deleteApplication(tenantId, tx, id);
-        await audit(tx, actor, meta, 'delete', id, {
+        await audit(tx, actor, meta, 'delete', row, {
           before: { ...audited(row), clientId: row.clientId },
           after: { revokedRecords: revoked },
         });

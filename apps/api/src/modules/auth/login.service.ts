@@ -44,14 +44,21 @@ export function createLoginService(deps: {
     return { address: `login:ip:${address}`, account, pair: `${account}:${address}` };
   };
 
-  const auditFor = (found: Found, meta: RequestMeta, action: string) =>
+  /**
+   * A refused password sign-in of a known user (a wrong TOTP code, a disabled account, an address
+   * outside the ranges); a wrong password is recorded with its delays (limiter.loginFailed).
+   */
+  const auditRefusal = (found: Found, meta: RequestMeta) =>
     database.tenant(found.tenant.id, (tx) =>
       recordAudit(tx, meta, {
         tenantId: found.tenant.id,
         actorId: found.user.id,
-        action,
+        action: 'failed-sign-in',
+        outcome: 'failure',
+        method: 'password',
         targetType: 'user',
         targetId: found.user.id,
+        targetName: found.user.email,
       }),
     );
 
@@ -60,9 +67,11 @@ export function createLoginService(deps: {
     const key = `totp:user:${found.user.id}`;
     await limiter.check(key, 'totpFailuresPerUser');
     if (!code) return false;
-    if (await mfa.acceptLoginCode(found.tenant.id, found.user.id, code)) return true;
+    if (await mfa.acceptLoginCode(found.tenant.id, found.user.id, code, { meta, method: 'password' })) {
+      return true;
+    }
     await limiter.fail(key, 'totpFailuresPerUser');
-    await auditFor(found, meta, 'failed-sign-in');
+    await auditRefusal(found, meta);
     return false;
   }
 
@@ -85,15 +94,18 @@ export function createLoginService(deps: {
       await limiter.loginFailed(keys, found && { tenantId: found.tenant.id, userId: found.user.id }, meta);
       throw new AppError('INVALID_CREDENTIALS');
     }
+    // The right password of an account that may not sign in: a refusal its administrators should see.
     if (found.tenant.status === 'pending' || found.user.status === 'WaitConfirmation') {
+      await auditRefusal(found, meta);
       throw new AppError('EMAIL_NOT_VERIFIED');
     }
     if (found.tenant.status !== 'active' || found.user.status === 'Disabled') {
+      await auditRefusal(found, meta);
       throw new AppError('ACCOUNT_DISABLED');
     }
     // Only once the password is proven: a guesser learns nothing about the tenant's ranges.
     if (!addressPermitted(found.ipRanges, meta.ip)) {
-      await auditFor(found, meta, 'failed-sign-in');
+      await auditRefusal(found, meta);
       throw ipNotAllowed();
     }
     // A success ends the pair's delay, and the account's unless guesses elsewhere are holding it.
@@ -126,8 +138,10 @@ export function createLoginService(deps: {
           tenantId: tenant.id,
           actorId: user.id,
           action: 'sign-in',
+          method: 'password',
           targetType: 'user',
           targetId: user.id,
+          targetName: user.email,
         });
         return { session, user: toSessionUser(user, tenant) };
       });

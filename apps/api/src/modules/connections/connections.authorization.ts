@@ -88,6 +88,7 @@ export function createConnectionAuthorization(deps: {
         action,
         targetType: 'connection',
         targetId: id,
+        targetName: (after ?? before).name,
         before: audited(before),
         after: after ? audited(after) : null,
       });

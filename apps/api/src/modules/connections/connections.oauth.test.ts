@@ -124,7 +124,7 @@ describe('Salesforce connections over OAuth', () => {
     await expect.poll(() => sf.revoked.includes(newRefresh)).toBe(true);
 
     const actions = await t.database.tenant(u.tenantId, (tx) =>
-      tx.select().from(auditEvents).where(eq(auditEvents.targetId, pending.id)),
+      tx.select().from(auditEvents).where(eq(auditEvents.targetId, pending.id)).orderBy(auditEvents.seq),
     );
     expect(actions.map((a) => a.action)).toEqual(['create', 'connect', 'renew', 'connect', 'delete']);
     const trail = JSON.stringify(actions);

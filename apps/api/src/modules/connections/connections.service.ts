@@ -137,6 +137,7 @@ export function createConnectionService(deps: {
           action: 'create',
           targetType: 'connection',
           targetId: row.id,
+          targetName: row.name,
           after: audited(row),
         });
         return authorization.start(tx, actor, row);
@@ -166,6 +167,7 @@ export function createConnectionService(deps: {
           action: 'renew',
           targetType: 'connection',
           targetId: id,
+          targetName: row.name,
         });
         return authorization.start(tx, actor, row);
       });
@@ -184,6 +186,7 @@ export function createConnectionService(deps: {
           action: 'delete',
           targetType: 'connection',
           targetId: id,
+          targetName: found.name,
           before: audited(found),
         });
         return found;

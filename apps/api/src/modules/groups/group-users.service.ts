@@ -51,6 +51,7 @@ export function createGroupUsersService(deps: { database: Database }) {
           action: 'add-users',
           targetType: 'group',
           targetId: groupId,
+          targetName: group.name,
           after: { userIds },
         });
       });
@@ -59,7 +60,8 @@ export function createGroupUsersService(deps: { database: Database }) {
     async remove(actor: Actor, meta: RequestMeta, groupId: string, userId: string) {
       const { tenantId } = actor;
       await database.tenant(tenantId, async (tx) => {
-        if (!(await findGroup(tenantId, tx, groupId))) throw notFound(GROUP_NOT_FOUND);
+        const group = await findGroup(tenantId, tx, groupId);
+        if (!group) throw notFound(GROUP_NOT_FOUND);
         if (!(await removeUserFromGroup(tenantId, tx, groupId, userId)))
           throw notFound(REFUSALS.group.userNotMember);
         await recordAudit(tx, meta, {
@@ -68,6 +70,7 @@ export function createGroupUsersService(deps: { database: Database }) {
           action: 'remove-user',
           targetType: 'group',
           targetId: groupId,
+          targetName: group.name,
           before: { userIds: [userId] },
         });
       });

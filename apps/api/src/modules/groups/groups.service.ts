@@ -92,6 +92,7 @@ export function createGroupService(deps: { database: Database }) {
           action: 'create',
           targetType: 'group',
           targetId: row.id,
+          targetName: row.name,
           after: audited(row),
         });
         return view(tenantId, tx, row.id);
@@ -119,6 +120,7 @@ export function createGroupService(deps: { database: Database }) {
           action: 'update',
           targetType: 'group',
           targetId: id,
+          targetName: after.name,
           before: { ...audited(before), ...(roleChanges ? { userCount: removedUsers } : {}) },
           after: { ...audited(after), ...(roleChanges ? { userCount: 0 } : {}) },
         });
@@ -138,6 +140,7 @@ export function createGroupService(deps: { database: Database }) {
           action: 'delete',
           targetType: 'group',
           targetId: id,
+          targetName: row.name,
           before: audited(row),
         });
       });

@@ -50,6 +50,7 @@ export function createIconService(deps: { database: Database }) {
           action: before ? 'update' : 'create',
           targetType: 'icon',
           targetId: id,
+          targetName: upload.fileName,
           before: before ? { fileName: before.fileName } : null,
           // The image itself is not copied into the trail; its size and digest identify it.
           after: { fileName: upload.fileName, bytes: Buffer.byteLength(svg), sha256: digest(svg) },

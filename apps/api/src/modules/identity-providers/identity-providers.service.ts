@@ -155,6 +155,7 @@ export function createIdentityProviderService(deps: {
         action: active ? 'enable' : 'disable',
         targetType: 'identity-provider',
         targetId: id,
+        targetName: after.name,
         before: audited(before),
         after: audited(after),
       });
@@ -201,6 +202,7 @@ export function createIdentityProviderService(deps: {
           action: 'create',
           targetType: 'identity-provider',
           targetId: row.id,
+          targetName: row.name,
           after: audited(row),
         });
         return toIdentityProvider(row);
@@ -240,6 +242,7 @@ export function createIdentityProviderService(deps: {
           action: 'update',
           targetType: 'identity-provider',
           targetId: id,
+          targetName: after.name,
           before: audited(before),
           after: audited(after),
         });
@@ -262,6 +265,7 @@ export function createIdentityProviderService(deps: {
           action: 'delete',
           targetType: 'identity-provider',
           targetId: id,
+          targetName: before.name,
           before: audited(before),
         });
       });

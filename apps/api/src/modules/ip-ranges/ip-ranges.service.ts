@@ -89,6 +89,7 @@ export function createIpRangeService(deps: { database: Database }) {
           action: 'create',
           targetType: 'ip-range',
           targetId: row.id,
+          targetName: row.name,
           after: audited(row),
         });
         return toIpRange(row);
@@ -116,6 +117,7 @@ export function createIpRangeService(deps: { database: Database }) {
           action: 'update',
           targetType: 'ip-range',
           targetId: id,
+          targetName: after.name,
           before: audited(before),
           after: audited(after),
         });
@@ -135,6 +137,7 @@ export function createIpRangeService(deps: { database: Database }) {
           action: 'delete',
           targetType: 'ip-range',
           targetId: id,
+          targetName: row.name,
           before: audited(row),
         });
       });

@@ -101,6 +101,7 @@ export function createLicensesService({ database }: { database: Database }) {
           action: 'start-trial',
           targetType: 'license',
           targetId: row.id,
+          targetName: service,
           after: audited(row),
         });
         return { license: toLicense(row, await usageOf(actor.tenantId, tx, service)) };

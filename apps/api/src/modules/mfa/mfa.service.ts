@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { MfaDevice, MfaDeviceCreated, MfaStepUp } from '@skyvault/contract';
+import type { MfaDevice, MfaDeviceCreated, MfaStepUp, SignInMethod } from '@skyvault/contract';
 import { MESSAGES, NAME_TAKEN, NOT_FOUND, REFUSALS, WARNINGS } from '@skyvault/contract';
-import type { Database } from '../../db/client.js';
+import type { Database, Tx } from '../../db/client.js';
 import type { Actor, RequestMeta } from '../../lib/context.js';
 import { conflict, invalidField, invalidTotp, notFound } from '../../lib/errors.js';
 import { iso } from '../../lib/sql.js';
@@ -68,6 +68,7 @@ export function createMfaService(deps: {
         action,
         targetType: 'mfa-device',
         targetId: id,
+        targetName: after.name,
         before: audited(before),
         after: audited(after),
       });
@@ -76,15 +77,43 @@ export function createMfaService(deps: {
 
   const uriFor = (email: string, secret: string) => otpauthUri(secret, issuer, email);
 
-  /** A code from any of the user's enabled devices; its time step is burnt so it is not used twice. */
+  /** The device that takes the code, its time step burnt so that the code is not used twice; or null. */
+  const deviceTaking = async (tenantId: string, tx: Tx, userId: string, code: string) => {
+    for (const device of await repo.enabledDevices(tenantId, tx, userId)) {
+      const secret = secrets.open(sealedAt.mfaDeviceSecret(tenantId, device.id), device.secret);
+      const step = acceptedStep(secret, code, device.lastUsedStep);
+      if (step !== null && (await repo.claimStep(tenantId, tx, device.id, step))) return device;
+    }
+    return null;
+  };
+
+  /** A code from any of the user's enabled devices (a step-up before a sensitive change). */
   const acceptCode = (tenantId: string, userId: string, code: string): Promise<boolean> =>
+    database.tenant(tenantId, async (tx) => (await deviceTaking(tenantId, tx, userId, code)) !== null);
+
+  /**
+   * The MFA challenge of a sign-in: accepted or refused, it is audited in the transaction that burns
+   * the code's step, naming the device that took it.
+   */
+  const acceptLoginCode = (
+    tenantId: string,
+    userId: string,
+    code: string,
+    signIn: { meta: RequestMeta; method: SignInMethod },
+  ): Promise<boolean> =>
     database.tenant(tenantId, async (tx) => {
-      for (const device of await repo.enabledDevices(tenantId, tx, userId)) {
-        const secret = secrets.open(sealedAt.mfaDeviceSecret(tenantId, device.id), device.secret);
-        const step = acceptedStep(secret, code, device.lastUsedStep);
-        if (step !== null && (await repo.claimStep(tenantId, tx, device.id, step))) return true;
-      }
-      return false;
+      const device = await deviceTaking(tenantId, tx, userId, code);
+      await recordAudit(tx, signIn.meta, {
+        tenantId,
+        actorId: userId,
+        action: 'mfa-challenge',
+        outcome: device ? 'success' : 'failure',
+        method: signIn.method,
+        ...(device
+          ? { targetType: 'mfa-device', targetId: device.id, targetName: device.name }
+          : { targetType: 'user', targetId: userId }),
+      });
+      return device !== null;
     });
 
   /**
@@ -144,6 +173,7 @@ export function createMfaService(deps: {
           action: 'create',
           targetType: 'mfa-device',
           targetId: device.id,
+          targetName: device.name,
           after: audited(device),
         });
         return device;
@@ -176,6 +206,7 @@ export function createMfaService(deps: {
           action: 'delete',
           targetType: 'mfa-device',
           targetId: id,
+          targetName: row.name,
           before: audited(row),
         });
       });
@@ -245,7 +276,7 @@ export function createMfaService(deps: {
     },
 
     /** Checks a login code against the user's enabled devices and burns its time step. */
-    acceptLoginCode: acceptCode,
+    acceptLoginCode,
   };
 }
 

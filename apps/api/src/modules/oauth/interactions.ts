@@ -137,11 +137,15 @@ export function createInteractionHandlers({
     return true;
   }
 
+  /**
+   * A connected app's sign-in (its authorization, with or without a consent question) or a refused
+   * consent, in the user's tenant: the app may be another tenant's.
+   */
   async function audit(
     request: FastifyRequest,
     actor: Actor,
     action: 'authorize' | 'deny-authorization',
-    applicationId: string,
+    app: { application_id: string; name: string },
     after: Record<string, unknown>,
   ) {
     await database.tenant(actor.tenantId, (tx) =>
@@ -149,8 +153,10 @@ export function createInteractionHandlers({
         tenantId: actor.tenantId,
         actorId: actor.userId,
         action,
+        method: 'oauth',
         targetType: 'application',
-        targetId: applicationId,
+        targetId: app.application_id,
+        targetName: app.name,
         after,
       }),
     );
@@ -172,7 +178,7 @@ export function createInteractionHandlers({
     const scope = String(interaction.params.scope ?? '');
     if (scope) granted.addOIDCScope(scope);
     const grantId = await granted.save();
-    await audit(request, actor, 'authorize', app.application_id, { clientId, scope });
+    await audit(request, actor, 'authorize', app, { clientId, scope });
     return finish(request, reply, { login: { accountId }, consent: { grantId } });
   }
 
@@ -229,7 +235,7 @@ export function createInteractionHandlers({
       if (!prepared) return reply;
       const { loaded, actor } = prepared;
       if (decision === 'allow') return grant(request, reply, loaded, actor);
-      await audit(request, actor, 'deny-authorization', loaded.app.application_id, {
+      await audit(request, actor, 'deny-authorization', loaded.app, {
         clientId: loaded.clientId,
       });
       return finish(request, reply, {

@@ -63,6 +63,7 @@ export function createOperatorService(database: Database) {
           action: enabled ? 'operator:enable-service' : 'operator:disable-service',
           targetType: 'tenant',
           targetId: tenant.id,
+          targetName: tenant.name,
           before: { services: tenant.services },
           after: { services: next },
         });
@@ -101,11 +102,34 @@ export function createOperatorService(database: Database) {
           action: 'operator:grant-license',
           targetType: 'license',
           targetId: after!.id,
+          targetName: product,
           before: before ? { edition: before.edition, endsAt: before.endsAt, limits: before.limits } : null,
           after: { product, edition: after!.edition, endsAt: after!.endsAt, limits: after!.limits },
         });
         return after!;
       });
+    },
+
+    /** How many days the tenant's audit trail keeps an event (the housekeeping deletes older ones). */
+    async setAuditRetention(nameOrId: string, days: number) {
+      const tenant = await findTenant(nameOrId);
+      await database.tenant(tenant.id, async (tx) => {
+        await tx
+          .update(tenants)
+          .set({ auditRetentionDays: days, updatedAt: new Date() })
+          .where(eq(tenants.id, tenant.id));
+        await recordAudit(tx, null, {
+          tenantId: tenant.id,
+          actorId: null,
+          action: 'operator:set-audit-retention',
+          targetType: 'tenant',
+          targetId: tenant.id,
+          targetName: tenant.name,
+          before: { auditRetentionDays: tenant.auditRetentionDays },
+          after: { auditRetentionDays: days },
+        });
+      });
+      return { ...tenant, auditRetentionDays: days };
     },
 
     /** Ends a licence now: the console then shows 'Expired License'. */
@@ -124,6 +148,7 @@ export function createOperatorService(database: Database) {
           action: 'operator:expire-license',
           targetType: 'license',
           targetId: row.id,
+          targetName: product,
           after: { endsAt: row.endsAt },
         });
         return row;

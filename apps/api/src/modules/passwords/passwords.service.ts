@@ -59,6 +59,15 @@ export function createPasswordService(deps: {
       const owner = { tenantId: found.tenant.id, userId: found.user.id };
       await database.tenant(owner.tenantId, async (tx) => {
         const code = await tokens.issue(tx, owner, 'reset-password', RESET_HOURS * 3600);
+        // In the account's name: whoever asked, the link goes to the account's own address.
+        await recordAudit(tx, meta, {
+          tenantId: owner.tenantId,
+          actorId: owner.userId,
+          action: 'request-password-reset',
+          targetType: 'user',
+          targetId: owner.userId,
+          targetName: found.user.email,
+        });
         const message = templates.resetPassword(brand, {
           firstName: found.user.firstName,
           tenantName: found.tenant.name,
@@ -93,12 +102,14 @@ export function createPasswordService(deps: {
         await sessions.endAllForUser(tx, owner.tenantId, owner.userId);
         // Whoever knew the old password may hold tokens of connected apps: they end with it.
         await revokeAccountData(tx, owner.userId);
+        // A reset link or an invitation's: either sets the password through a mailed link.
         await recordAudit(tx, meta, {
           tenantId: owner.tenantId,
           actorId: owner.userId,
-          action: 'update',
+          action: 'complete-password-reset',
           targetType: 'user',
           targetId: owner.userId,
+          targetName: before.email,
           before: { password: before.passwordHash, status: before.status },
           after: { password: passwordHash, status },
         });
@@ -138,6 +149,7 @@ export function createPasswordService(deps: {
           action: 'update',
           targetType: 'user',
           targetId: actor.userId,
+          targetName: user.email,
           before: { password: user.passwordHash },
           after: { password: passwordHash },
         });

@@ -130,11 +130,17 @@ export const roleRights = (tenantId: string, tx: Executor, roleId: string) =>
   rightsRepo.findRights(tenantId, tx, roleId);
 
 export function createRolePermissionService(database: Database) {
-  async function read(tenantId: string, tx: Tx, roleId: string) {
+  /** The role's permissions, and its name for the audit trail. */
+  async function load(tenantId: string, tx: Tx, roleId: string) {
     const role = await repo.findRole(tenantId, tx, roleId);
     if (!role) throw notFound(ROLE_NOT_FOUND);
-    return toPermissions(role, await rightsRepo.findRights(tenantId, tx, roleId));
+    return {
+      name: role.name,
+      permissions: toPermissions(role, await rightsRepo.findRights(tenantId, tx, roleId)),
+    };
   }
+  const read = async (tenantId: string, tx: Tx, roleId: string) =>
+    (await load(tenantId, tx, roleId)).permissions;
 
   return {
     get: (actor: Actor, roleId: string) =>
@@ -148,7 +154,7 @@ export function createRolePermissionService(database: Database) {
       const backup = services.includes('backup');
       const devops = services.includes('devOps');
       return database.tenant(tenantId, async (tx) => {
-        const before = await read(tenantId, tx, roleId);
+        const { name, permissions: before } = await load(tenantId, tx, roleId);
         await checkConnections(tenantId, tx, [
           ...(backup ? input.dbr.permissions.connections.map((row) => row.id) : []),
           ...(devops ? input.devops.permissions.connections.map((row) => row.id) : []),
@@ -190,6 +196,7 @@ export function createRolePermissionService(database: Database) {
           action: 'update-permissions',
           targetType: 'role',
           targetId: roleId,
+          targetName: name,
           before: audited(before),
           after: audited(after),
         });

@@ -74,6 +74,7 @@ export function createRoleService(database: Database) {
           action: 'create',
           targetType: 'role',
           targetId: row.id,
+          targetName: row.name,
           after: audited(row),
         });
         return { id: row.id };
@@ -95,6 +96,7 @@ export function createRoleService(database: Database) {
           action: 'update',
           targetType: 'role',
           targetId: id,
+          targetName: after.name,
           before: audited(before),
           after: audited(after),
         });
@@ -117,6 +119,7 @@ export function createRoleService(database: Database) {
           action: 'delete',
           targetType: 'role',
           targetId: id,
+          targetName: row.name,
           before: audited(row),
         });
       });

@@ -17,7 +17,8 @@ describe('roles', () => {
       tx
         .select()
         .from(auditEvents)
-        .where(and(eq(auditEvents.targetType, 'role'), eq(auditEvents.targetId, id))),
+        .where(and(eq(auditEvents.targetType, 'role'), eq(auditEvents.targetId, id)))
+        .orderBy(auditEvents.seq),
     );
 
   it('creates a role, reads it back, lists it and records the change', async () => {

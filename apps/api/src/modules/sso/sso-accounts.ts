@@ -81,8 +81,16 @@ export async function resolveAccount(
   const email = valid(emailRule, claims.email);
   if (!email) return { refused: 'SSO_FAILED', reason: 'the provider sent no usable e-mail address' };
   const identity = { providerId: provider.id, subject: claims.sub, email };
-  const audit = (action: string, targetId: string, after: Record<string, unknown>) =>
-    recordAudit(tx, meta, { tenantId, actorId: null, action, targetType: 'user', targetId, after });
+  const audit = (action: string, target: UserRow, after: Record<string, unknown>) =>
+    recordAudit(tx, meta, {
+      tenantId,
+      actorId: null,
+      action,
+      targetType: 'user',
+      targetId: target.id,
+      targetName: target.email,
+      after,
+    });
 
   const existing = await findUserByEmail(tenantId, tx, email);
   if (existing) {
@@ -90,7 +98,7 @@ export async function resolveAccount(
       return { refused: 'SSO_FAILED', reason: 'e-mail of an existing user not verified', user: existing };
     }
     await repo.linkIdentity(tenantId, tx, { ...identity, userId: existing.id });
-    await audit('link-identity', existing.id, { identityProviderId: provider.id, subject: claims.sub });
+    await audit('link-identity', existing, { identityProviderId: provider.id, subject: claims.sub });
     const proven = existing.emailVerifiedAt ?? new Date();
     // Only an invited user who never set a password waits for confirmation; the provider has just
     // confirmed the address the invitation was sent to.
@@ -105,6 +113,7 @@ export async function resolveAccount(
         action: 'update',
         targetType: 'user',
         targetId: existing.id,
+        targetName: existing.email,
         before: { status: existing.status },
         after: { status: confirmed.status },
       });
@@ -126,7 +135,7 @@ export async function resolveAccount(
   const groupId = await defaultGroupFor(tenantId, tx, provider, user.id);
   if (groupId) user = (await updateUser(tenantId, tx, user.id, { groupId }))!;
   await repo.linkIdentity(tenantId, tx, { ...identity, userId: user.id });
-  await audit('create', user.id, {
+  await audit('create', user, {
     email: user.email,
     firstName: user.firstName,
     lastName: user.lastName,

@@ -57,19 +57,24 @@ export function failedSignIn(log: FastifyBaseLogger, error: unknown, returnTo?: 
   return loginPageWith({ [SSO_LOGIN_QUERY.error]: code, redirectTo: returnTo });
 }
 
-/** A sign-in through a provider in the user's audit trail, naming the provider. */
+/**
+ * A sign-in through a provider, or its refusal, in the user's audit trail, naming the provider. (The
+ * user's address, as the target's name, is the actor's the database records.)
+ */
 export const auditSsoEvent = (
   tx: Tx,
   tenantId: string,
   userId: string,
   meta: RequestMeta,
-  action: string,
+  action: 'sign-in' | 'failed-sign-in',
   providerId: string,
 ) =>
   recordAudit(tx, meta, {
     tenantId,
     actorId: userId,
     action,
+    outcome: action === 'failed-sign-in' ? 'failure' : 'success',
+    method: 'sso',
     targetType: 'user',
     targetId: userId,
     after: { identityProviderId: providerId },

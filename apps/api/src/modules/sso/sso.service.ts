@@ -256,7 +256,7 @@ export function createSsoService(deps: {
       const { tenantId, userId, targetId: providerId } = found;
       const key = `totp:user:${userId}`;
       await limiter.check(key, 'totpFailuresPerUser');
-      if (!(await mfa.acceptLoginCode(tenantId, userId, input.code))) {
+      if (!(await mfa.acceptLoginCode(tenantId, userId, input.code, { meta, method: 'sso' }))) {
         await limiter.fail(key, 'totpFailuresPerUser');
         await database.tenant(tenantId, (tx) =>
           auditSsoEvent(tx, tenantId, userId, meta, 'failed-sign-in', providerId),

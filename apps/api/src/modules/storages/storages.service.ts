@@ -102,6 +102,7 @@ export function createStorageService(deps: { database: Database; secrets: Secret
           action: 'create',
           targetType: 'storage',
           targetId: storage.id,
+          targetName: storage.name,
           after: audited(storage, input.credentials),
         });
         return storage;
@@ -136,6 +137,7 @@ export function createStorageService(deps: { database: Database; secrets: Secret
           action: 'update',
           targetType: 'storage',
           targetId: id,
+          targetName: after.name,
           before: audited(before, stored),
           after: audited(after, credentials),
         });
@@ -160,6 +162,7 @@ export function createStorageService(deps: { database: Database; secrets: Secret
           action: 'delete',
           targetType: 'storage',
           targetId: id,
+          targetName: row.name,
           before: audited(row, openCredentials(secrets, row)),
         });
       });

@@ -130,7 +130,7 @@ describe('storages', () => {
     expect((await open()).secretAccessKey).toBe(newSecret);
 
     const events = await t.database.tenant(u.tenantId, (tx) =>
-      tx.select().from(auditEvents).where(eq(auditEvents.action, 'update')),
+      tx.select().from(auditEvents).where(eq(auditEvents.action, 'update')).orderBy(auditEvents.seq),
     );
     expect(events.map((e) => e.changes)).toEqual([
       {

@@ -104,6 +104,7 @@ export function createTenantService(deps: {
           action: 'create',
           targetType: 'tenant',
           targetId: tenantId,
+          targetName: name,
           after: { name, services: [data.application ?? 'backup'], administrator: data.email },
         });
         const token = await deps.tokens.issue(
@@ -137,6 +138,7 @@ export function createTenantService(deps: {
           action: 'enable',
           targetType: 'tenant',
           targetId: owner.tenantId,
+          targetName: tenant.name,
           before: { status: 'pending' },
           after: { status: 'active' },
         });
@@ -185,6 +187,7 @@ export function createTenantService(deps: {
           action: 'update',
           targetType: 'tenant',
           targetId: actor.tenantId,
+          targetName: name,
           before: { name: before.name },
           after: { name },
         });

@@ -95,9 +95,20 @@ describe('user rules', () => {
       expect(enabled.json().status).toBe('Confirmed');
       expect((await login()).statusCode).toBe(200);
       const actions = await t.database.tenant(u.tenantId, (tx) =>
-        tx.select({ action: auditEvents.action }).from(auditEvents).where(eq(auditEvents.targetId, id)),
+        tx
+          .select({ action: auditEvents.action })
+          .from(auditEvents)
+          .where(eq(auditEvents.targetId, id))
+          .orderBy(auditEvents.seq),
       );
-      expect(actions.map((a) => a.action)).toEqual(['create', 'disable', 'enable', 'sign-in']);
+      // The refused login of the disabled account is on record too.
+      expect(actions.map((a) => a.action)).toEqual([
+        'create',
+        'disable',
+        'failed-sign-in',
+        'enable',
+        'sign-in',
+      ]);
     });
 
     it('enables only a disabled user; an invited one goes back to waiting for their password', async () => {

@@ -163,6 +163,7 @@ export function createUserService(deps: {
           action: 'create',
           targetType: 'user',
           targetId: row.id,
+          targetName: row.email,
           after: audited({ ...row, groupId: input.groupId ?? null }),
         });
         if (!passwordHash) await linkMail(actor, tx, row, 'invitation');
@@ -215,6 +216,7 @@ export function createUserService(deps: {
           action: statusAction(before.status, status),
           targetType: 'user',
           targetId: id,
+          targetName: after!.email,
           before: audited(before),
           after: audited(after!),
         });
@@ -238,6 +240,7 @@ export function createUserService(deps: {
           action: 'delete',
           targetType: 'user',
           targetId: id,
+          targetName: row.email,
           before: audited(row),
         });
       });
@@ -264,6 +267,7 @@ export function createUserService(deps: {
           action: 'reset-password',
           targetType: 'user',
           targetId: id,
+          targetName: row.email,
           before: audited(row),
           after: audited(after),
         });

@@ -59,7 +59,7 @@ describe('users', () => {
     expect((await login(u, 'ada@example.com', PASSWORD)).statusCode).toBe(200);
 
     const [event] = await t.database.tenant(u.tenantId, (tx) =>
-      tx.select().from(auditEvents).where(eq(auditEvents.targetId, res.json().id)),
+      tx.select().from(auditEvents).where(eq(auditEvents.targetId, res.json().id)).orderBy(auditEvents.seq),
     );
     expect(event).toMatchObject({
       action: 'create',

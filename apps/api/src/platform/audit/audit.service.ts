@@ -1,3 +1,4 @@
+import type { AuditOutcome, SignInMethod } from '@skyvault/contract';
 import type { Tx } from '../../db/client.js';
 import { auditEvents } from '../../db/schema/index.js';
 import type { RequestMeta } from '../../lib/context.js';
@@ -12,6 +13,7 @@ export type AuditAction =
   | 'sign-in'
   | 'sign-out'
   | 'failed-sign-in'
+  | 'mfa-challenge'
   | (string & {});
 
 export interface AuditEvent {
@@ -21,13 +23,20 @@ export interface AuditEvent {
   action: AuditAction;
   targetType: string;
   targetId?: string | null;
+  /** The target's name as it is now (after a rename, the new one), so the trail still names it once gone. */
+  targetName?: string | null;
+  /** 'failure' for what was refused: a failed sign-in, a wrong MFA code. */
+  outcome?: AuditOutcome;
+  /** How a sign-in (or its MFA step) was attempted. */
+  method?: SignInMethod;
   before?: Record<string, unknown> | null;
   after?: Record<string, unknown> | null;
 }
 
 /** Field names whose values never reach the audit trail. */
 const SECRET_FIELD = /pass(word)?|secret|token|key|credential|hash|code|otp/i;
-export const REDACTED = '[redacted]';
+/** What the trail shows for a secret: that it was set or changed, never its value. */
+export const REDACTED = '[secret]';
 
 const redactValue = (field: string, value: unknown): unknown => {
   if (value === undefined || value === null) return value;
@@ -61,14 +70,19 @@ export function diffChanges(
 /**
  * Records one change in the caller's transaction, so that the change and its audit event are
  * committed or rolled back together (ARCHITECTURE §4). Every service that changes data calls this.
+ * The database completes the row in the same statement (migration 0014): the actor's address and
+ * name from their user row, and the event's place in the tenant's hash chain.
  */
 export async function recordAudit(tx: Tx, meta: RequestMeta | null, event: AuditEvent): Promise<void> {
   await tx.insert(auditEvents).values({
     tenantId: event.tenantId,
     actorId: event.actorId,
     action: event.action,
+    outcome: event.outcome ?? 'success',
+    method: event.method ?? null,
     targetType: event.targetType,
     targetId: event.targetId ?? null,
+    targetName: event.targetName ?? null,
     changes: diffChanges(event.before, event.after),
     ip: meta?.ip ?? null,
     userAgent: meta?.userAgent ?? null,

@@ -6,7 +6,8 @@ import { auditEvents, tenants } from '../../db/schema/index.js';
 import { diffChanges, REDACTED, recordAudit } from './audit.service.js';
 
 describe('audit trail', () => {
-  it('records only changed fields and redacts secrets', () => {
+  it('records only changed fields and shows secrets as "[secret]"', () => {
+    expect(REDACTED).toBe('[secret]');
     expect(
       diffChanges(
         { name: 'old', clientSecret: 'a', password: 'p', updatedAt: 1 },
@@ -54,6 +55,37 @@ describe('audit trail', () => {
         ip: '203.0.113.5',
         requestId: 'req-1',
         changes: { name: { before: 'a', after: 'b' } },
+        // The rolled-back event took no place in the chain.
+        seq: 1,
+        outcome: 'success',
+        method: null,
+        targetName: null,
+      });
+    });
+
+    it('keeps the outcome, the sign-in method and the target’s name it is given', async () => {
+      await database.tenant(tenantId, (tx) =>
+        recordAudit(tx, null, {
+          tenantId,
+          actorId: null,
+          action: 'failed-sign-in',
+          outcome: 'failure',
+          method: 'sso',
+          targetType: 'tenant',
+          targetId: tenantId,
+          targetName: 'audited',
+        }),
+      );
+      const rows = await database.tenant(tenantId, (tx) =>
+        tx.select().from(auditEvents).orderBy(auditEvents.seq),
+      );
+      expect(rows.at(-1)).toMatchObject({
+        seq: 2,
+        outcome: 'failure',
+        method: 'sso',
+        targetName: 'audited',
+        actorEmail: null,
+        prevHash: rows[0]!.hash,
       });
     });
   });

@@ -1,0 +1,157 @@
+import { and, asc, desc, eq, gt, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { auditChainHeads, auditEvents, tenants } from '../../db/schema/index.js';
+
+/** What the list and the export select; every field narrows, all together combine. */
+export interface AuditFilter {
+  actorId?: string;
+  /** Lower-cased: matched against the address the actor had when the event happened. */
+  actorEmail?: string;
+  action?: string;
+  targetType?: string;
+  targetId?: string;
+  from?: Date;
+  /** Exclusive: the API's `to` plus a millisecond, as its times are shown to the millisecond. */
+  until?: Date;
+  outcome?: 'success' | 'failure';
+}
+
+const e = auditEvents;
+
+/** The event as the API shows it: everything but the chain's hashes. */
+const eventView = {
+  id: e.id,
+  seq: e.seq,
+  createdAt: e.createdAt,
+  actorId: e.actorId,
+  actorEmail: e.actorEmail,
+  actorName: e.actorName,
+  action: e.action,
+  outcome: e.outcome,
+  method: e.method,
+  targetType: e.targetType,
+  targetId: e.targetId,
+  targetName: e.targetName,
+  changes: e.changes,
+  ip: e.ip,
+  userAgent: e.userAgent,
+  requestId: e.requestId,
+};
+export type AuditEventRow = Awaited<ReturnType<typeof listEvents>>[number];
+
+function conditions(tenantId: string, filter: AuditFilter): (SQL | undefined)[] {
+  return [
+    eq(e.tenantId, tenantId),
+    filter.actorId ? eq(e.actorId, filter.actorId) : undefined,
+    // lower(actor_email) is what its index holds.
+    filter.actorEmail ? sql`lower(${e.actorEmail}) = ${filter.actorEmail}` : undefined,
+    filter.action ? eq(e.action, filter.action) : undefined,
+    filter.targetType ? eq(e.targetType, filter.targetType) : undefined,
+    filter.targetId ? eq(e.targetId, filter.targetId) : undefined,
+    filter.from ? gte(e.createdAt, filter.from) : undefined,
+    filter.until ? lt(e.createdAt, filter.until) : undefined,
+    filter.outcome ? eq(e.outcome, filter.outcome) : undefined,
+  ];
+}
+
+/**
+ * One page of the tenant's events, newest first: those before `beforeSeq` (the previous page's last),
+ * found through a (tenant_id, …, seq desc) index however deep the page is.
+ */
+export function listEvents(
+  tenantId: string,
+  db: Executor,
+  filter: AuditFilter,
+  page: { beforeSeq?: number; limit: number },
+) {
+  return db
+    .select(eventView)
+    .from(e)
+    .where(and(...conditions(tenantId, filter), page.beforeSeq ? lt(e.seq, page.beforeSeq) : undefined))
+    .orderBy(desc(e.seq))
+    .limit(page.limit);
+}
+
+/** The user's newest attempts to sign in (the events their sign-ins write), through the actor index. */
+export function signInEvents(
+  tenantId: string,
+  db: Executor,
+  userId: string,
+  actions: string[],
+  limit: number,
+) {
+  return db
+    .select(eventView)
+    .from(e)
+    .where(and(eq(e.tenantId, tenantId), eq(e.actorId, userId), inArray(e.action, actions)))
+    .orderBy(desc(e.seq))
+    .limit(limit);
+}
+
+/** A batch of the chain in order, with the hash skyvault_audit_hash gives each event now. */
+export function chainBatch(tenantId: string, db: Executor, afterSeq: number, limit: number) {
+  return db
+    .select({
+      id: e.id,
+      seq: e.seq,
+      hash: e.hash,
+      prevHash: e.prevHash,
+      expected: sql<string>`skyvault_audit_hash(${e})`,
+    })
+    .from(e)
+    .where(and(eq(e.tenantId, tenantId), gt(e.seq, afterSeq)))
+    .orderBy(asc(e.seq))
+    .limit(limit);
+}
+
+export async function chainHead(tenantId: string, db: Executor) {
+  const [head] = await db.select().from(auditChainHeads).where(eq(auditChainHeads.tenantId, tenantId));
+  return head ?? null;
+}
+
+/**
+ * Each tenant whose trail holds events older than its retention, with the newest of them by time (the
+ * (tenant_id, created_at) index finds it): everything up to its seq goes.
+ */
+export async function expiredThrough(db: Executor) {
+  const result = await db.execute<{ tenant_id: string; seq: string | number }>(
+    sql`select t.id as tenant_id, x.seq
+          from ${tenants} t
+          cross join lateral (
+            select a.seq from ${e} a
+             where a.tenant_id = t.id
+               and a.created_at < now() - make_interval(days => t.audit_retention_days)
+             order by a.created_at desc
+             limit 1
+          ) x`,
+  );
+  // PGlite and node-postgres both answer { rows }; a bigint may come as text.
+  return (result as unknown as { rows: { tenant_id: string; seq: string | number }[] }).rows.map((row) => ({
+    tenantId: row.tenant_id,
+    throughSeq: Number(row.seq),
+  }));
+}
+
+/**
+ * Deletes up to `limit` of the tenant's oldest events, none past `throughSeq`, and makes the newest
+ * deleted one the anchor that the oldest kept event follows. Answers how many went.
+ */
+export async function deleteOldest(tenantId: string, db: Executor, throughSeq: number, limit: number) {
+  const result = await db.execute<{ deleted: string | number }>(
+    sql`with gone as (
+          delete from ${e}
+           where tenant_id = ${tenantId}
+             and seq in (select seq from ${e} where tenant_id = ${tenantId} and seq <= ${throughSeq}
+                          order by seq limit ${limit})
+          returning seq, hash
+        ), last as (
+          select seq, hash from gone order by seq desc limit 1
+        )
+        update ${auditChainHeads} h set anchor_seq = last.seq, anchor_hash = last.hash
+          from last
+         where h.tenant_id = ${tenantId}
+        returning (select count(*) from gone) as deleted`,
+  );
+  const rows = (result as unknown as { rows: { deleted: string | number }[] }).rows;
+  return Number(rows[0]?.deleted ?? 0);
+}
