@@ -3,6 +3,7 @@ import { Navigate, type RouteObject, useRoutes } from 'react-router';
 import { routes } from '../core/paths/routes';
 import { RequireAdmin, RequireService } from '../core/session/guards';
 import { applicationsRoutes } from '../features/applications/applications.routes';
+import { auditRoutes } from '../features/audit/audit.routes';
 import { connectionsRoutes } from '../features/connections/connections.routes';
 import { groupsRoutes } from '../features/groups/groups.routes';
 import { identityProvidersRoutes } from '../features/identity-providers/identity-providers.routes';
@@ -37,6 +38,7 @@ export const signedInRoutes: RouteObject[] = [
           ...applicationsRoutes,
           ...identityProvidersRoutes,
           ...ipRangesRoutes,
+          ...auditRoutes,
         ],
       },
       // The one screen of non-administrators (SPEC.md §6), and everyone's own sessions.

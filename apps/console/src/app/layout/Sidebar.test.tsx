@@ -40,6 +40,7 @@ describe('Sidebar', () => {
       '/applications',
       '/identity-providers',
       '/ip-ranges',
+      '/audit-log',
       '/mfa',
     ]);
     expect(within(navigation()).getByRole('link', { name: 'Users' })).toHaveAttribute('aria-current', 'page');

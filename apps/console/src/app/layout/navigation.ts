@@ -4,6 +4,7 @@ import BadgeIcon from '@mui/icons-material/Badge';
 import CableIcon from '@mui/icons-material/Cable';
 import CardMembershipIcon from '@mui/icons-material/CardMembership';
 import GroupsIcon from '@mui/icons-material/Groups';
+import HistoryIcon from '@mui/icons-material/History';
 import LanIcon from '@mui/icons-material/Lan';
 import PersonIcon from '@mui/icons-material/Person';
 import PhonelinkLockIcon from '@mui/icons-material/PhonelinkLock';
@@ -72,6 +73,7 @@ export const NAV_GROUPS: readonly NavGroup[] = [
         adminOnly: true,
       },
       { label: SCREEN_NAMES.networkAccess, to: routes['ip-ranges.index'], icon: LanIcon, adminOnly: true },
+      { label: 'Audit Log', to: routes['audit.index'], icon: HistoryIcon, adminOnly: true },
       { label: SCREEN_NAMES.mfaDevices, to: routes['mfa.index'], icon: PhonelinkLockIcon, adminOnly: false },
     ],
   },

@@ -3,6 +3,7 @@ import Button from '@mui/material/Button';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { PageHeader } from '../PageHeader';
+import { HistoryLink, type HistoryTarget } from './HistoryLink';
 import { LoadFailed } from './LoadFailed';
 import {
   failedWithoutData,
@@ -28,6 +29,8 @@ export interface DetailsScreenProps<T> {
   backLabel: string;
   /** The item's Actions menu or Delete, before Edit. */
   actions?: (item: T) => ReactNode;
+  /** The item in the audit trail: the header links to its History (administrators' screens). */
+  history?: HistoryTarget;
   /** Edit: the edit screen's address, or what opens the edit dialog. */
   edit: string | (() => void);
   /** The cards (with skeletons until the item has loaded) and the screen's dialogs. */
@@ -48,6 +51,7 @@ export function DetailsScreen<T>({
   name,
   backLabel,
   actions,
+  history,
   edit,
   children,
 }: DetailsScreenProps<T>) {
@@ -75,6 +79,7 @@ export function DetailsScreen<T>({
         actions={
           item !== undefined && (
             <>
+              {history && <HistoryLink {...history} />}
               {actions?.(item)}
               {editButton}
             </>

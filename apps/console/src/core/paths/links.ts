@@ -126,3 +126,19 @@ export const toMfaDeviceEdit = (mfaId: string): string => generatePath(routes['m
 export const toNetworkAccess = (): string => routes['ip-ranges.index'];
 /** One permitted range's details (SPEC.md §2: /ip-ranges/{ipRangeId}). */
 export const toIpRange = (ipRangeId: string): string => generatePath(routes['ip-ranges.show'], { ipRangeId });
+
+/** The audit trail's filters as the Audit Log screen keeps them in its URL (each optional, all combine). */
+export interface AuditLogFilters {
+  actor?: string;
+  action?: string;
+  resourceType?: string;
+  resourceId?: string;
+  /** ISO 8601 with a time zone, as the API takes them. */
+  from?: string;
+  to?: string;
+  outcome?: 'success' | 'failure';
+}
+
+/** The Audit Log, filtered; a details screen's History opens it on its item (resourceType + resourceId). */
+export const toAuditLog = (filters: AuditLogFilters = {}): string =>
+  withQuery(routes['audit.index'], { ...filters });

@@ -35,6 +35,7 @@ export const routes = {
   'ip-ranges.index': '/ip-ranges',
   'ip-ranges.show': '/ip-ranges/:ipRangeId',
   'sessions.mine': '/my-sessions',
+  'audit.index': '/audit-log',
 } as const;
 
 export type RouteName = keyof typeof routes;

@@ -32,6 +32,7 @@ export function ConnectedAppDetails({ id }: { id: string }) {
       noun={SCREEN_TITLES.connectedApp}
       name={(loaded) => loaded.name}
       backLabel="Back to Connected Apps"
+      history={{ resourceType: 'application', resourceId: id }}
       actions={(loaded) => <ConnectedAppActions app={loaded} />}
       edit={toConnectedAppEdit(id)}
     >

@@ -35,6 +35,7 @@ export function GroupDetails({ id }: { id: string }) {
       noun="Group"
       name={(group) => group.name}
       backLabel="Back to Groups"
+      history={{ resourceType: 'group', resourceId: id }}
       actions={() => (
         <DeleteButton
           id={id}

@@ -38,6 +38,7 @@ export function IdentityProviderDetails({ id }: { id: string }) {
       noun="Identity Provider"
       name={(loaded) => loaded.name}
       backLabel="Back to Identity Providers"
+      history={{ resourceType: 'identity-provider', resourceId: id }}
       actions={(loaded) => <IdentityProviderActions provider={loaded} />}
       edit={toIdentityProviderEdit(id)}
     >

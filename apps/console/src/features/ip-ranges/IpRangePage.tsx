@@ -45,6 +45,7 @@ export function IpRangeDetails({ id }: { id: string }) {
       noun="IP range"
       name={(loaded) => loaded.name}
       backLabel="Back to Network Access"
+      history={{ resourceType: 'ip-range', resourceId: id }}
       actions={() => (
         <DeleteButton
           id={id}

@@ -45,6 +45,7 @@ export function RoleDetails({ id }: { id: string }) {
       noun="Role"
       name={(loaded) => loaded.name}
       backLabel="Back to Roles"
+      history={{ resourceType: 'role', resourceId: id }}
       actions={() => (
         <DeleteButton
           id={id}

@@ -9,6 +9,7 @@ import { UserDialog } from './UserDialog';
 import { UserInfoCard } from './UserInfoCard';
 import { UserPermissionsCard } from './UserPermissionsCard';
 import { UserSessionsCard } from './UserSessionsCard';
+import { UserSignInsCard } from './UserSignInsCard';
 import { useUser } from './users.queries';
 
 /** One user (SPEC.md §2 Users): a missing id goes to the list. */
@@ -38,12 +39,14 @@ export function UserDetails({ id }: { id: string }) {
       noun={SCREEN_TITLES.user}
       name={fullName}
       backLabel="Back to Users"
+      history={{ resourceType: 'user', resourceId: id }}
       actions={(loaded) => <UserActions user={loaded} />}
       edit={() => setEditing(true)}
     >
       <UserInfoCard user={user} />
       <UserPermissionsCard userId={id} />
       <UserSessionsCard userId={id} />
+      <UserSignInsCard userId={id} />
       {editing && user && <UserDialog user={user} onClose={() => setEditing(false)} />}
     </DetailsScreen>
   );

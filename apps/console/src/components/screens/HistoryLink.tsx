@@ -1,0 +1,19 @@
+import HistoryIcon from '@mui/icons-material/History';
+import Button from '@mui/material/Button';
+import { Link } from 'react-router';
+import { toAuditLog } from '../../core/paths/links';
+
+/** Which item's events: the type the API records in the audit trail ('group', 'ip-range' …) and its id. */
+export interface HistoryTarget {
+  resourceType: string;
+  resourceId: string;
+}
+
+/** A details screen's "History": the Audit Log filtered to this one item. */
+export function HistoryLink({ resourceType, resourceId }: HistoryTarget) {
+  return (
+    <Button component={Link} to={toAuditLog({ resourceType, resourceId })} startIcon={<HistoryIcon />}>
+      History
+    </Button>
+  );
+}

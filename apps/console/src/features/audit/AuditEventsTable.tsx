@@ -1,0 +1,95 @@
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import type { AuditEvent } from '@skyvault/contract';
+import { NO_DATA_AVAILABLE } from '@skyvault/contract';
+import { AuditOutcomeChip } from '../../components/AuditOutcomeChip';
+import { formatDate } from '../../components/formatDate';
+import { actorName, resourceLabel } from './auditWords';
+
+const HEADERS = ['Time', 'Actor', 'Action', 'Resource', 'Outcome', 'IP address'];
+const SKELETON_ROWS = 5;
+
+/**
+ * The events, newest first. The whole row opens the event for the mouse; its time is a button, so the
+ * keyboard and screen readers reach the same drawer.
+ */
+export function AuditEventsTable({
+  events,
+  loading,
+  onOpen,
+}: {
+  events: readonly AuditEvent[];
+  loading: boolean;
+  onOpen: (event: AuditEvent) => void;
+}) {
+  const firstLoad = loading && events.length === 0;
+  return (
+    <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
+      <TableContainer>
+        <Table aria-label="Audit events" aria-busy={loading} size="small" sx={{ minWidth: 720 }}>
+          <TableHead>
+            <TableRow>
+              {HEADERS.map((header) => (
+                <TableCell key={header} sx={{ fontWeight: 600 }}>
+                  {header}
+                </TableCell>
+              ))}
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {firstLoad &&
+              Array.from({ length: SKELETON_ROWS }, (_, index) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows have no identity
+                <TableRow key={index} aria-hidden>
+                  {HEADERS.map((header) => (
+                    <TableCell key={header}>
+                      <Skeleton variant="text" />
+                    </TableCell>
+                  ))}
+                </TableRow>
+              ))}
+            {!loading && events.length === 0 && (
+              <TableRow>
+                <TableCell colSpan={HEADERS.length} align="center" sx={{ py: 4, color: 'text.secondary' }}>
+                  {NO_DATA_AVAILABLE}
+                </TableCell>
+              </TableRow>
+            )}
+            {events.map((event) => (
+              <TableRow key={event.id} hover onClick={() => onOpen(event)} sx={{ cursor: 'pointer' }}>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                  <Link
+                    component="button"
+                    type="button"
+                    variant="body2"
+                    aria-label={`Details of ${event.action} ${event.resource.type}, ${formatDate(event.time)}`}
+                    onClick={(click) => {
+                      click.stopPropagation();
+                      onOpen(event);
+                    }}
+                  >
+                    {formatDate(event.time)}
+                  </Link>
+                </TableCell>
+                <TableCell>{actorName(event)}</TableCell>
+                <TableCell>{event.action}</TableCell>
+                <TableCell sx={{ overflowWrap: 'anywhere' }}>{resourceLabel(event)}</TableCell>
+                <TableCell>
+                  <AuditOutcomeChip outcome={event.outcome} />
+                </TableCell>
+                <TableCell>{event.ip}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </TableContainer>
+    </Paper>
+  );
+}

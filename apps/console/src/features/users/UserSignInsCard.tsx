@@ -1,0 +1,87 @@
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { SIGN_IN_HISTORY_SIZE } from '@skyvault/contract';
+import { useId } from 'react';
+import { AuditOutcomeChip } from '../../components/AuditOutcomeChip';
+import { SIGN_IN_METHOD_LABELS } from '../../components/auditWords';
+import { formatDate } from '../../components/formatDate';
+import { RetryButton } from '../../components/RetryButton';
+import { useUserSignIns } from './userSignIns.queries';
+
+const HEADERS = ['Time', 'Method', 'Outcome', 'IP address'];
+
+/** The user's page (administrators): the last attempts to sign in as the user, failed ones included. */
+export function UserSignInsCard({ userId }: { userId: string }) {
+  const titleId = useId();
+  const query = useUserSignIns(userId);
+  const signIns = query.data?.signIns;
+  const title = 'Sign-in activity';
+  return (
+    <Paper
+      component="section"
+      variant="outlined"
+      sx={{ p: { xs: 2, sm: 3 }, maxWidth: 960, mt: 2 }}
+      aria-busy={query.isPending}
+      aria-labelledby={titleId}
+    >
+      <Typography id={titleId} variant="h2" sx={{ fontSize: '1.125rem', fontWeight: 600, mb: 1 }}>
+        {title}
+      </Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+        The last {SIGN_IN_HISTORY_SIZE} attempts to sign in as this user, newest first.
+      </Typography>
+      {query.isError ? (
+        <RetryButton onClick={() => void query.refetch()}>Try again</RetryButton>
+      ) : (
+        <TableContainer>
+          <Table size="small" aria-label={title} sx={{ minWidth: 480 }}>
+            <TableHead>
+              <TableRow>
+                {HEADERS.map((header) => (
+                  <TableCell key={header} sx={{ fontWeight: 600 }}>
+                    {header}
+                  </TableCell>
+                ))}
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {!signIns && (
+                <TableRow aria-hidden>
+                  {HEADERS.map((header) => (
+                    <TableCell key={header}>
+                      <Skeleton variant="text" />
+                    </TableCell>
+                  ))}
+                </TableRow>
+              )}
+              {signIns?.length === 0 && (
+                <TableRow>
+                  <TableCell colSpan={HEADERS.length} align="center" sx={{ color: 'text.secondary' }}>
+                    No sign-in yet
+                  </TableCell>
+                </TableRow>
+              )}
+              {signIns?.map((signIn) => (
+                <TableRow key={signIn.id}>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(signIn.time)}</TableCell>
+                  <TableCell>{SIGN_IN_METHOD_LABELS[signIn.method]}</TableCell>
+                  <TableCell>
+                    <AuditOutcomeChip outcome={signIn.outcome} />
+                  </TableCell>
+                  <TableCell>{signIn.ip}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      )}
+    </Paper>
+  );
+}
