@@ -1,16 +1,15 @@
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
-import Skeleton from '@mui/material/Skeleton';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import type { AuditEvent } from '@skyvault/contract';
 import { NO_DATA_AVAILABLE } from '@skyvault/contract';
 import { AuditOutcomeChip } from '../../components/AuditOutcomeChip';
 import { formatDate } from '../../components/formatDate';
+import { HeaderRow, SkeletonRows } from '../../components/TableParts';
 import { actorName, resourceLabel } from './auditWords';
 
 const HEADERS = ['Time', 'Actor', 'Action', 'Resource', 'Outcome', 'IP address'];
@@ -34,27 +33,9 @@ export function AuditEventsTable({
     <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
       <TableContainer>
         <Table aria-label="Audit events" aria-busy={loading} size="small" sx={{ minWidth: 720 }}>
-          <TableHead>
-            <TableRow>
-              {HEADERS.map((header) => (
-                <TableCell key={header} sx={{ fontWeight: 600 }}>
-                  {header}
-                </TableCell>
-              ))}
-            </TableRow>
-          </TableHead>
+          <HeaderRow headers={HEADERS} />
           <TableBody>
-            {firstLoad &&
-              Array.from({ length: SKELETON_ROWS }, (_, index) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows have no identity
-                <TableRow key={index} aria-hidden>
-                  {HEADERS.map((header) => (
-                    <TableCell key={header}>
-                      <Skeleton variant="text" />
-                    </TableCell>
-                  ))}
-                </TableRow>
-              ))}
+            {firstLoad && <SkeletonRows columns={HEADERS} rows={SKELETON_ROWS} />}
             {!loading && events.length === 0 && (
               <TableRow>
                 <TableCell colSpan={HEADERS.length} align="center" sx={{ py: 4, color: 'text.secondary' }}>

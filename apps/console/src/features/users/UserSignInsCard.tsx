@@ -1,10 +1,8 @@
 import Paper from '@mui/material/Paper';
-import Skeleton from '@mui/material/Skeleton';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { SIGN_IN_HISTORY_SIZE } from '@skyvault/contract';
@@ -13,6 +11,7 @@ import { AuditOutcomeChip } from '../../components/AuditOutcomeChip';
 import { SIGN_IN_METHOD_LABELS } from '../../components/auditWords';
 import { formatDate } from '../../components/formatDate';
 import { RetryButton } from '../../components/RetryButton';
+import { HeaderRow, SkeletonRows } from '../../components/TableParts';
 import { useUserSignIns } from './userSignIns.queries';
 
 const HEADERS = ['Time', 'Method', 'Outcome', 'IP address'];
@@ -42,25 +41,9 @@ export function UserSignInsCard({ userId }: { userId: string }) {
       ) : (
         <TableContainer>
           <Table size="small" aria-label={title} sx={{ minWidth: 480 }}>
-            <TableHead>
-              <TableRow>
-                {HEADERS.map((header) => (
-                  <TableCell key={header} sx={{ fontWeight: 600 }}>
-                    {header}
-                  </TableCell>
-                ))}
-              </TableRow>
-            </TableHead>
+            <HeaderRow headers={HEADERS} />
             <TableBody>
-              {!signIns && (
-                <TableRow aria-hidden>
-                  {HEADERS.map((header) => (
-                    <TableCell key={header}>
-                      <Skeleton variant="text" />
-                    </TableCell>
-                  ))}
-                </TableRow>
-              )}
+              {!signIns && <SkeletonRows columns={HEADERS} />}
               {signIns?.length === 0 && (
                 <TableRow>
                   <TableCell colSpan={HEADERS.length} align="center" sx={{ color: 'text.secondary' }}>
