@@ -114,6 +114,8 @@ describe('sessions: my own and, for an administrator, a user’s', () => {
       tx.select().from(auditEvents).where(eq(auditEvents.targetId, member.userId)),
     );
     expect(events.map((e) => e.action).sort()).toEqual(['end-session', 'end-sessions']);
+    // Named as they were, whatever becomes of the user.
+    expect(events.map((e) => e.targetName)).toEqual([member.email, member.email]);
   });
 
   it('answers 404 for another tenant’s user or session, and 400 for an id that is no id', async () => {

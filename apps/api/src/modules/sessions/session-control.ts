@@ -30,19 +30,29 @@ export function createSessionControl(
   database: Database,
   sessions: SessionService,
   /** The users module's look-up, handed in: users end sessions through this module too. */
-  findUser: (tenantId: string, tx: Tx, userId: string) => Promise<unknown>,
+  findUser: (tenantId: string, tx: Tx, userId: string) => Promise<{ email: string } | null>,
 ) {
   const list = (tenantId: string, tx: Tx, userId: string, currentId: string | null) =>
     repo
       .listUserSessions(tenantId, tx, userId, new Date())
       .then((rows) => ({ sessions: rows.map((row) => toSignedInSession(row, currentId)) }));
 
+  /** The user the sessions are ended for, named in the audit event as the users module names them. */
   async function existingUser(tenantId: string, tx: Tx, userId: string) {
-    if (!(await findUser(tenantId, tx, userId))) throw notFound(NOT_FOUND.user);
+    const user = await findUser(tenantId, tx, userId);
+    if (!user) throw notFound(NOT_FOUND.user);
+    return user.email;
   }
 
   /** Ends one session of the user, audited; 404 when the user has no such session. */
-  async function endOne(tx: Tx, actor: Actor, meta: RequestMeta, userId: string, sessionId: string) {
+  async function endOne(
+    tx: Tx,
+    actor: Actor,
+    meta: RequestMeta,
+    userId: string,
+    sessionId: string,
+    targetName?: string,
+  ) {
     if (!(await repo.deleteUserSession(actor.tenantId, tx, userId, sessionId))) {
       throw notFound(NOT_FOUND.session);
     }
@@ -52,11 +62,19 @@ export function createSessionControl(
       action: 'end-session',
       targetType: 'user',
       targetId: userId,
+      targetName,
       after: { sessionId },
     });
   }
 
-  async function endAll(tx: Tx, actor: Actor, meta: RequestMeta, userId: string, keepId?: string) {
+  async function endAll(
+    tx: Tx,
+    actor: Actor,
+    meta: RequestMeta,
+    userId: string,
+    options: { keepId?: string; targetName?: string } = {},
+  ) {
+    const { keepId, targetName } = options;
     const ended = await repo.deleteUserSessions(actor.tenantId, tx, userId, keepId);
     await recordAudit(tx, meta, {
       tenantId: actor.tenantId,
@@ -64,6 +82,7 @@ export function createSessionControl(
       action: keepId ? 'end-other-sessions' : 'end-sessions',
       targetType: 'user',
       targetId: userId,
+      targetName,
       after: { sessionsEnded: ended },
     });
   }
@@ -81,7 +100,7 @@ export function createSessionControl(
       changing(actor.tenantId, (tx) => endOne(tx, actor, meta, actor.userId, sessionId)),
 
     endMyOthers: (actor: Actor, meta: RequestMeta) =>
-      changing(actor.tenantId, (tx) => endAll(tx, actor, meta, actor.userId, actor.sessionId)),
+      changing(actor.tenantId, (tx) => endAll(tx, actor, meta, actor.userId, { keepId: actor.sessionId })),
 
     ofUser: (actor: Actor, userId: string) =>
       database.tenant(actor.tenantId, async (tx) => {
@@ -91,14 +110,14 @@ export function createSessionControl(
 
     endAllOfUser: (actor: Actor, meta: RequestMeta, userId: string) =>
       changing(actor.tenantId, async (tx) => {
-        await existingUser(actor.tenantId, tx, userId);
-        await endAll(tx, actor, meta, userId);
+        const targetName = await existingUser(actor.tenantId, tx, userId);
+        await endAll(tx, actor, meta, userId, { targetName });
       }),
 
     endOneOfUser: (actor: Actor, meta: RequestMeta, userId: string, sessionId: string) =>
       changing(actor.tenantId, async (tx) => {
-        await existingUser(actor.tenantId, tx, userId);
-        await endOne(tx, actor, meta, userId, sessionId);
+        const targetName = await existingUser(actor.tenantId, tx, userId);
+        await endOne(tx, actor, meta, userId, sessionId, targetName);
       }),
   };
 }
