@@ -14,6 +14,11 @@ export interface EndpointDef {
   method: HttpMethod;
   path: `/api/${string}`;
   access: Access;
+  /**
+   * Callable by a user whose session is restricted to MFA enrolment (the tenant requires a second factor
+   * and the grace period is over); every other endpoint answers them 403 MFA_ENROLMENT_REQUIRED.
+   */
+  duringMfaEnrolment?: true;
   /** A service the tenant must have enabled (answered 403 SERVICE_NOT_ENABLED otherwise). */
   service?: 'backup' | 'devOps';
   summary: string;

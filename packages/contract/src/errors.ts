@@ -25,6 +25,7 @@ export const ERROR_STATUS = {
   CSRF_REJECTED: 403,
   SERVICE_NOT_ENABLED: 403,
   IP_NOT_ALLOWED: 403,
+  MFA_ENROLMENT_REQUIRED: 403,
   IP_RANGE_LOCKOUT: 409,
   SSO_FAILED: 400,
   INTERNAL_ERROR: 500,
@@ -57,6 +58,8 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   CSRF_REJECTED: 'The request did not come from the console.',
   SERVICE_NOT_ENABLED: 'This service is not enabled for your organization.',
   IP_NOT_ALLOWED: 'Access from your network address is not allowed for this organization.',
+  MFA_ENROLMENT_REQUIRED:
+    'Your organization requires multi-factor authentication. Add an authenticator or a passkey first.',
   IP_RANGE_LOCKOUT:
     'This change would block your own address. Add a range that includes your current address first.',
   SSO_FAILED: 'Single sign-on did not complete. Please try again or log in with your password.',

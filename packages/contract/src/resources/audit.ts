@@ -13,7 +13,7 @@ import { idParamsSchema } from './list.js';
 export const AUDIT_OUTCOMES = ['success', 'failure'] as const;
 export type AuditOutcome = (typeof AUDIT_OUTCOMES)[number];
 /** How a sign-in was attempted: the password form, an e-mailed code, an identity provider, a connected app. */
-export const SIGN_IN_METHODS = ['password', 'email-code', 'sso', 'oauth'] as const;
+export const SIGN_IN_METHODS = ['password', 'email-code', 'sso', 'oauth', 'passkey'] as const;
 export type SignInMethod = (typeof SIGN_IN_METHODS)[number];
 /** A tenant's user; a platform operator (the CLI); the system itself (a sign-up through a provider). */
 export const AUDIT_ACTOR_TYPES = ['user', 'operator', 'system'] as const;

@@ -3,6 +3,8 @@ import { defineEndpoint } from '../endpoint.js';
 import { emailRule, passwordRule, totpRule, verificationCodeRule } from '../rules/identity.js';
 import { tenantNameRule } from '../rules/names.js';
 import { uuidSchema } from '../rules/text.js';
+import { recoveryCodeRule } from './mfa-policy.js';
+import { passkeyAuthenticationResponseSchema } from './passkey.js';
 import { sessionUserSchema } from './session.js';
 
 /** IANA time zone names are short; the bound only keeps junk out of the session row. */
@@ -18,14 +20,23 @@ export const loginSchema = z.object({
   password: passwordRule,
   timezone: timezoneSchema,
   code: totpRule.optional(),
+  /** Instead of `code`: one of the user's recovery codes (used up), or a passkey's answer to the pre-login challenge. */
+  recoveryCode: recoveryCodeRule.optional(),
+  passkey: passkeyAuthenticationResponseSchema.optional(),
 });
 export type Login = z.infer<typeof loginSchema>;
 export type LoginForm = z.input<typeof loginSchema>;
 
 /** POST /v1/auth/pre-login takes the same fields without the TOTP and says whether one is needed. */
-export const preLoginSchema = loginSchema.omit({ code: true });
+export const preLoginSchema = loginSchema.omit({ code: true, recoveryCode: true, passkey: true });
 export type PreLogin = z.infer<typeof preLoginSchema>;
-export const preLoginResponseSchema = z.object({ isMfaEnabled: z.boolean() });
+export const preLoginResponseSchema = z.object({
+  isMfaEnabled: z.boolean(),
+  /** Whether the user has an authenticator app (a TOTP code is asked for). */
+  totp: z.boolean().optional(),
+  /** When the user has passkeys: the challenge for one of them as the second factor (5 minutes, single use). */
+  passkeyOptions: z.record(z.string(), z.unknown()).optional(),
+});
 export type PreLoginResponse = z.infer<typeof preLoginResponseSchema>;
 
 /** The login steps' own forms, each a pick of the one login form. */

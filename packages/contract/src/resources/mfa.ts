@@ -30,6 +30,11 @@ export type MfaDeviceCreated = z.infer<typeof mfaDeviceCreatedSchema>;
 /** POST /v1/mfa/verify/:id: the 6-digit code that confirms the device. */
 export const mfaVerifySchema = z.object({ code: mfaCodeRule });
 export type MfaVerify = z.infer<typeof mfaVerifySchema>;
+/** The first factor a user enables comes with their recovery codes, shown this once. */
+export const mfaDeviceVerifiedSchema = mfaDeviceSchema.extend({
+  recoveryCodes: z.array(z.string()).optional(),
+});
+export type MfaDeviceVerified = z.infer<typeof mfaDeviceVerifiedSchema>;
 
 /**
  * The body of Disable, Delete and Reset secret: removing a factor that guards the login asks for a
@@ -63,6 +68,7 @@ export const mfaEndpoints = {
     method: 'GET',
     path: '/api/v1/mfa',
     access: 'user',
+    duringMfaEnrolment: true,
     summary: "The signed-in user's MFA devices",
     tags: ['MFA'],
     query: mfaListQuerySchema,
@@ -72,6 +78,7 @@ export const mfaEndpoints = {
     method: 'GET',
     path: '/api/v1/mfa/:id',
     access: 'user',
+    duringMfaEnrolment: true,
     summary: 'One MFA device',
     tags: ['MFA'],
     params: idParamsSchema,
@@ -81,6 +88,7 @@ export const mfaEndpoints = {
     method: 'POST',
     path: '/api/v1/mfa',
     access: 'user',
+    duringMfaEnrolment: true,
     summary: 'Adds a device; answers its otpauth URL once, for the QR code',
     tags: ['MFA'],
     body: mfaDeviceCreateSchema,
@@ -111,11 +119,12 @@ export const mfaEndpoints = {
     method: 'POST',
     path: '/api/v1/mfa/verify/:id',
     access: 'user',
+    duringMfaEnrolment: true,
     summary: 'Confirms a new (or reset) device with a code from it; the device is then enabled',
     tags: ['MFA'],
     params: idParamsSchema,
     body: mfaVerifySchema,
-    response: mfaDeviceSchema,
+    response: mfaDeviceVerifiedSchema,
   }),
   reset: defineEndpoint({
     method: 'POST',

@@ -3,6 +3,7 @@ import { defineEndpoint } from '../endpoint.js';
 import { serviceKeySchema } from '../enums.js';
 import { isoDateSchema, uuidSchema } from '../rules/text.js';
 import { idParamsSchema } from './list.js';
+import { mfaEnrolmentSchema } from './mfa-policy.js';
 
 export const sessionTenantSchema = z.object({ id: z.string().uuid(), name: z.string() });
 
@@ -19,6 +20,8 @@ export const sessionUserSchema = z.object({
   isAdmin: z.boolean(),
   tenant: sessionTenantSchema,
   services: z.array(serviceKeySchema),
+  /** Present while the user must enrol a second factor (the tenant's MFA policy); see mfa-policy.ts. */
+  mfaEnrolment: mfaEnrolmentSchema.optional(),
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 
@@ -27,6 +30,7 @@ export const sessionEndpoints = {
     method: 'GET',
     path: '/api/v1/auth/session',
     access: 'user',
+    duringMfaEnrolment: true,
     summary: 'The signed-in user and tenant',
     tags: ['Auth'],
     response: sessionUserSchema,

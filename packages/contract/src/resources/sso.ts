@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.js';
 import { ERROR_CODES, type ErrorCode } from '../errors.js';
+import { MESSAGES } from '../messages.js';
 import { totpRule } from '../rules/identity.js';
 import { uuidSchema } from '../rules/text.js';
+import { recoveryCodeRule } from './mfa-policy.js';
 import { sessionUserSchema } from './session.js';
 
 /**
@@ -51,7 +53,17 @@ export const ssoStartParamsSchema = z.object({ providerId: uuidSchema });
 export const ssoStartQuerySchema = z.object({ state: z.string().max(4096).optional() });
 
 /** The TOTP step of a provider sign-in: the ticket from the redirect and the 6-digit code. */
-export const ssoCompleteSchema = z.object({ ticket: z.string().min(1).max(512), code: totpRule });
+/** The second step of a provider sign-in: a TOTP code, or one of the user's recovery codes. */
+export const ssoCompleteSchema = z
+  .object({
+    ticket: z.string().min(1).max(512),
+    code: totpRule.optional(),
+    recoveryCode: recoveryCodeRule.optional(),
+  })
+  .refine((body) => body.code !== undefined || body.recoveryCode !== undefined, {
+    error: MESSAGES.totpRequired,
+    path: ['code'],
+  });
 export type SsoComplete = z.infer<typeof ssoCompleteSchema>;
 
 export const ssoEndpoints = {

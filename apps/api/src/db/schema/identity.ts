@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
   foreignKey,
   index,
   integer,
@@ -90,4 +91,74 @@ export const mfaDevices = pgTable(
     ),
     uniqueIndex('mfa_devices_user_name_key').on(t.tenantId, t.userId, sql`lower(${t.name})`),
   ],
+);
+
+/**
+ * A user's recovery codes: one row a code, kept as its scrypt hash under the set's salt (one hash an
+ * attempt checks the whole set). A code is used once: `used_at` is set in the transaction that accepts it.
+ */
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    ...tenantColumns(),
+    userId: uuid('user_id').notNull(),
+    codeHash: text('code_hash').notNull(),
+    salt: text('salt').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    foreignKey({ columns: [t.tenantId, t.userId], foreignColumns: [users.tenantId, users.id] }).onDelete(
+      'cascade',
+    ),
+    index('recovery_codes_user_idx').on(t.tenantId, t.userId),
+  ],
+);
+
+/**
+ * A user's passkeys (WebAuthn credentials). The credential id is unique across tenants: a passwordless
+ * sign-in finds its user by it alone, through the owner connection.
+ */
+export const passkeys = pgTable(
+  'passkeys',
+  {
+    ...tenantColumns(),
+    userId: uuid('user_id').notNull(),
+    name: text('name').notNull(),
+    /** base64url, as WebAuthn gives it. */
+    credentialId: text('credential_id').notNull(),
+    /** The COSE public key, base64url. */
+    publicKey: text('public_key').notNull(),
+    counter: bigint('counter', { mode: 'number' }).notNull().default(0),
+    transports: text('transports').array().notNull().default(sql`'{}'::text[]`),
+    backedUp: boolean('backed_up').notNull().default(false),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true, mode: 'date' }),
+    ...timestamps(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    foreignKey({ columns: [t.tenantId, t.userId], foreignColumns: [users.tenantId, users.id] }).onDelete(
+      'cascade',
+    ),
+    uniqueIndex('passkeys_credential_id_key').on(t.credentialId),
+    uniqueIndex('passkeys_user_name_key').on(t.tenantId, t.userId, sql`lower(${t.name})`),
+  ],
+);
+
+/**
+ * WebAuthn challenges, kept server-side: single use (deleted as they are taken), 5 minutes. A passwordless
+ * sign-in's challenge has no tenant or user yet, so the table has no row-level security; only the owner
+ * connection touches it.
+ */
+export const webauthnChallenges = pgTable(
+  'webauthn_challenges',
+  {
+    challenge: text('challenge').primaryKey(),
+    purpose: text('purpose', { enum: ['register', 'second-factor', 'passwordless'] }).notNull(),
+    tenantId: uuid('tenant_id'),
+    userId: uuid('user_id'),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [index('webauthn_challenges_expires_idx').on(t.expiresAt)],
 );

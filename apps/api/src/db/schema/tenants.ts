@@ -30,6 +30,14 @@ export const tenants = pgTable(
     services: text('services').array().notNull().default(sql`'{}'::text[]`),
     /** How long the audit trail keeps an event; the housekeeping deletes older ones. */
     auditRetentionDays: integer('audit_retention_days').notNull().default(365),
+    /** The authentication policy (ours): who must have a second factor, and the grace period in days. */
+    mfaPolicy: text('mfa_policy', { enum: ['off', 'administrators', 'everyone'] })
+      .notNull()
+      .default('off'),
+    mfaGraceDays: integer('mfa_grace_days').notNull().default(0),
+    /** When the current requirement began (set when the policy turns on or widens); grace counts from it. */
+    mfaEnforcedAt: timestamp('mfa_enforced_at', { withTimezone: true, mode: 'date' }),
+    refuseBreachedPasswords: boolean('refuse_breached_passwords').notNull().default(true),
     ...timestamps(),
   },
   (t) => [uniqueIndex('tenants_name_lower_key').on(sql`lower(${t.name})`)],
@@ -87,6 +95,8 @@ export const sessions = pgTable(
     userAgent: text('user_agent'),
     /** The browser's IANA time zone, sent at login. */
     timezone: text('timezone'),
+    /** Restricted to enrolling a second factor: the tenant requires one and the grace period is over. */
+    mfaEnrolment: boolean('mfa_enrolment').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),

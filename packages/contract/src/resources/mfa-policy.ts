@@ -1,0 +1,152 @@
+import { z } from 'zod';
+import { defineEndpoint } from '../endpoint.js';
+import { MFA_POLICY_MESSAGES } from '../mfa-messages.js';
+import { isoDateSchema, stringWith } from '../rules/text.js';
+import { idParamsSchema } from './list.js';
+import { mfaStepUpSchema } from './mfa.js';
+
+/**
+ * A tenant's authentication policy (ours, beyond the spec): whether MFA is required and of whom, how long
+ * users may put enrolment off, and whether breached or common passwords are refused.
+ */
+export const MFA_POLICIES = ['off', 'administrators', 'everyone'] as const;
+export const mfaPolicySchema = z.enum(MFA_POLICIES);
+export type MfaPolicy = z.infer<typeof mfaPolicySchema>;
+
+export const MAX_GRACE_DAYS = 30;
+export const graceDaysRule = z
+  .number({
+    error: (issue) =>
+      issue.input === undefined ? MFA_POLICY_MESSAGES.graceDaysRequired : MFA_POLICY_MESSAGES.graceDaysRange,
+  })
+  .int({ error: MFA_POLICY_MESSAGES.graceDaysRange })
+  .min(0, { error: MFA_POLICY_MESSAGES.graceDaysRange })
+  .max(MAX_GRACE_DAYS, { error: MFA_POLICY_MESSAGES.graceDaysRange });
+
+export const authPolicySchema = z.object({
+  mfaPolicy: mfaPolicySchema,
+  mfaGraceDays: z.number().int(),
+  /** When the current MFA requirement began: the grace period of each user counts from it (or from their creation). */
+  mfaEnforcedAt: isoDateSchema.nullable(),
+  refuseBreachedPasswords: z.boolean(),
+});
+export type AuthPolicy = z.infer<typeof authPolicySchema>;
+
+export const authPolicyPatchSchema = z
+  .object({
+    mfaPolicy: mfaPolicySchema,
+    mfaGraceDays: graceDaysRule,
+    refuseBreachedPasswords: z.boolean(),
+  })
+  .partial();
+export type AuthPolicyPatch = z.input<typeof authPolicyPatchSchema>;
+/** The Authentication screen's form: every field given. */
+export const authPolicyFormSchema = authPolicyPatchSchema.required();
+export type AuthPolicyForm = z.input<typeof authPolicyFormSchema>;
+
+/**
+ * A recovery code: two groups of five letters or digits. Typed with or without the dash, in any case and
+ * with spaces around; always compared as `xxxxx-xxxxx` in lower case.
+ */
+export const recoveryCodeRule = stringWith(MFA_POLICY_MESSAGES.recoveryCodeRequired)
+  .trim()
+  .toLowerCase()
+  .min(1, { error: MFA_POLICY_MESSAGES.recoveryCodeRequired, abort: true })
+  .regex(/^[a-z0-9]{5}[-\s]?[a-z0-9]{5}$/, { error: MFA_POLICY_MESSAGES.recoveryCodeInvalid, abort: true })
+  .transform((code) => `${code.slice(0, 5)}-${code.slice(-5)}`);
+export const RECOVERY_CODE_COUNT = 10;
+
+/** A new set, shown this once (download and copy); only their hashes are kept. */
+export const recoveryCodesSchema = z.object({ codes: z.array(z.string()) });
+export type RecoveryCodes = z.infer<typeof recoveryCodesSchema>;
+/** What is left of the user's set; `createdAt` null when the user has none. */
+export const recoveryCodesStatusSchema = z.object({
+  remaining: z.number().int(),
+  total: z.number().int(),
+  createdAt: isoDateSchema.nullable(),
+});
+export type RecoveryCodesStatus = z.infer<typeof recoveryCodesStatusSchema>;
+
+/**
+ * Present on the login answer (and on GET /auth/session while it holds) when the user must enrol a second
+ * factor: `restricted` sessions may call nothing but enrolment until a factor is enabled; with days left
+ * of the grace period the session is a full one and the console offers "Skip for now".
+ */
+export const mfaEnrolmentSchema = z.object({
+  restricted: z.boolean(),
+  graceDaysLeft: z.number().int(),
+  passkeysAvailable: z.boolean(),
+});
+export type MfaEnrolment = z.infer<typeof mfaEnrolmentSchema>;
+
+/** An administrator's view of a user's factors (counts only: never a secret). */
+export const userMfaSchema = z.object({
+  totpDevices: z.number().int(),
+  passkeys: z.number().int(),
+  recoveryCodesRemaining: z.number().int(),
+  enrolled: z.boolean(),
+});
+export type UserMfa = z.infer<typeof userMfaSchema>;
+
+export const authPolicyEndpoints = {
+  get: defineEndpoint({
+    method: 'GET',
+    path: '/api/v1/auth-policy',
+    access: 'admin',
+    summary: "The tenant's authentication policy (MFA requirement, grace period, breached passwords)",
+    tags: ['Authentication policy'],
+    response: authPolicySchema,
+  }),
+  update: defineEndpoint({
+    method: 'PATCH',
+    path: '/api/v1/auth-policy',
+    access: 'admin',
+    summary: "Changes the tenant's authentication policy",
+    tags: ['Authentication policy'],
+    body: authPolicyPatchSchema,
+    response: authPolicySchema,
+  }),
+} as const;
+
+export const recoveryCodeEndpoints = {
+  status: defineEndpoint({
+    method: 'GET',
+    path: '/api/v1/mfa/recovery-codes',
+    access: 'user',
+    duringMfaEnrolment: true,
+    summary: "How many of the caller's recovery codes are left",
+    tags: ['MFA'],
+    response: recoveryCodesStatusSchema,
+  }),
+  regenerate: defineEndpoint({
+    method: 'POST',
+    path: '/api/v1/mfa/recovery-codes',
+    access: 'user',
+    summary:
+      'A new set of 10 recovery codes, shown once; the old set stops working (needs a current code or the password)',
+    tags: ['MFA'],
+    body: mfaStepUpSchema,
+    response: recoveryCodesSchema,
+  }),
+} as const;
+
+export const userMfaEndpoints = {
+  get: defineEndpoint({
+    method: 'GET',
+    path: '/api/v1/users/:id/mfa',
+    access: 'admin',
+    summary: "A user's second factors: how many authenticators, passkeys and recovery codes",
+    tags: ['MFA', 'Users'],
+    params: idParamsSchema,
+    response: userMfaSchema,
+  }),
+  reset: defineEndpoint({
+    method: 'DELETE',
+    path: '/api/v1/users/:id/mfa',
+    access: 'admin',
+    summary: "Removes all of a user's second factors and recovery codes; the user is told by e-mail",
+    tags: ['MFA', 'Users'],
+    params: idParamsSchema,
+    status: 204,
+  }),
+} as const;
