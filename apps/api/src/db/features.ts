@@ -12,7 +12,7 @@ export async function degradedFeatures(database: Database): Promise<string | nul
     tx
       .select({
         trigrams: sql<boolean>`exists (select 1 from pg_extension where extname = 'pg_trgm')`,
-        search: sql<boolean>`to_regprocedure('skyvault_search_users(text,text)') is not null`,
+        search: sql<boolean>`to_regprocedure('skyvault_search_users(text,text)') is not null and to_regprocedure('skyvault_search_user_keys(text,text)') is not null`,
       })
       .from(sql`(values (1)) as once`),
   );

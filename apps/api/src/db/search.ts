@@ -13,3 +13,10 @@ export type UserSearchPart = 'user' | 'name' | 'email';
  */
 export const userIdsMatching = (pattern: string, part: UserSearchPart): SQL =>
   sql`${users.id} in (select skyvault_search_users(${pattern}, ${part}))`;
+
+/**
+ * The same users with the list's order key, as a FROM item (`id`, `updated_at`; migration 0017): the
+ * users list sorts and counts a search's matches from it without reading each match again.
+ */
+export const userKeysMatching = (pattern: string, part: UserSearchPart): SQL =>
+  sql`skyvault_search_user_keys(${pattern}, ${part})`;

@@ -3,7 +3,7 @@ import { and, asc, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { prepared } from '../../db/prepared.js';
 import { groups, mfaDevices, tenants, users } from '../../db/schema/index.js';
-import { TRIGRAM_MIN_LENGTH, userIdsMatching } from '../../db/search.js';
+import { TRIGRAM_MIN_LENGTH, userIdsMatching, userKeysMatching } from '../../db/search.js';
 import { containsPattern } from '../../lib/sql.js';
 import type { RangeBounds } from '../ip-ranges/index.js';
 
@@ -171,11 +171,25 @@ export async function listUsers(
   },
 ) {
   const search = userSearch(query.searchText, query.searchBy);
+  const { searchText } = query;
+  // A trigram search answers the matches' order keys itself: the page is sorted and the matches
+  // counted from them, without reading each match again. (The keys get names of their own: drizzle
+  // leaves a derived column unqualified, and `id` would be ambiguous in the join below.)
   const matched = db.$with('matched').as(
-    db
-      .select({ id: users.id, updatedAt: users.updatedAt })
-      .from(users)
-      .where(and(eq(users.tenantId, tenantId), search)),
+    searchText && searchText.length >= TRIGRAM_MIN_LENGTH
+      ? db
+          .select({
+            id: sql<string>`keys.id`.as('match_id'),
+            updatedAt: sql<Date>`keys.updated_at`.as('match_updated_at'),
+          })
+          .from(sql`${userKeysMatching(containsPattern(searchText), query.searchBy ?? 'user')} as keys`)
+      : db
+          .select({
+            id: sql<string>`${users.id}`.as('match_id'),
+            updatedAt: sql<Date>`${users.updatedAt}`.as('match_updated_at'),
+          })
+          .from(users)
+          .where(and(eq(users.tenantId, tenantId), search)),
   );
   const { after } = query;
   const page = db
