@@ -101,6 +101,7 @@ test.describe('signed-in screens', () => {
       `/mfa/${mfaId}/edit`,
       '/ip-ranges',
       `/ip-ranges/${ipRangeId}`,
+      '/authentication',
       '/audit-log',
     ];
     const found: string[] = [];

@@ -8,6 +8,7 @@ import { logSerializers } from './lib/logging.js';
 import { applicationRoutes, createApplicationService } from './modules/applications/index.js';
 import { auditRoutes, createAuditService } from './modules/audit/index.js';
 import { authRoutes, createLoginCodes, createLoginService } from './modules/auth/index.js';
+import { authPolicyRoutes, createAuthPolicyService } from './modules/auth-policy/index.js';
 import { connectionRoutes, createConnectionService } from './modules/connections/index.js';
 import {
   createGroupService,
@@ -19,8 +20,15 @@ import { iconRoutes } from './modules/icons/index.js';
 import { identityProviderRoutes } from './modules/identity-providers/index.js';
 import { createIpRangeService, ipRangeRoutes } from './modules/ip-ranges/index.js';
 import { createLicensesService, licenseRoutes } from './modules/licenses/index.js';
-import { createMfaService, mfaRoutes } from './modules/mfa/index.js';
+import {
+  createMfaService,
+  createUserMfaService,
+  firstFactorEnrolled,
+  mfaRoutes,
+  userMfaRoutes,
+} from './modules/mfa/index.js';
 import { oauthRoutes } from './modules/oauth/index.js';
+import { createPasskeyLogin, createPasskeyService, passkeyRoutes } from './modules/passkeys/index.js';
 import { createPasswordService } from './modules/passwords/index.js';
 import { createPermissionService, permissionRoutes } from './modules/permissions/index.js';
 import { createRolePermissionService, createRoleService, roleRoutes } from './modules/roles/index.js';
@@ -67,15 +75,36 @@ export function createServices(config: Config, database: Database, log: FastifyB
   const secrets = openSecretBox(config);
   const limiter = createRateLimiter(database, config.limits);
   const tokens = createOneTimeTokens(database);
-  const sessions = createSessionService(database, {
-    ttlSeconds: config.session.ttlSeconds,
-    idleSeconds: config.session.idleSeconds,
-    cacheMs: config.session.cacheMs,
-  });
+  const passkeys = createPasskeyService({ config, database, firstFactorEnrolled });
+  const sessions = createSessionService(
+    database,
+    {
+      ttlSeconds: config.session.ttlSeconds,
+      idleSeconds: config.session.idleSeconds,
+      cacheMs: config.session.cacheMs,
+    },
+    { passkeysAvailable: () => passkeys.support().available },
+  );
   const outbox = createOutbox({ database, secrets, mailer, log, schedule: { pollMs: config.mail.pollMs } });
   const mail = { outbox, brand: config.brand, publicUrl: config.publicUrl, log };
-  const passwords = createPasswordService({ database, tokens, limiter, sessions, ...mail });
-  const mfa = createMfaService({ database, secrets, limiter, passwords, issuer: BRAND_NAMES[config.brand] });
+  const { refuseBreachedPasswords } = config;
+  const passwords = createPasswordService({
+    database,
+    tokens,
+    limiter,
+    sessions,
+    refuseBreachedPasswords,
+    ...mail,
+  });
+  const mfaMail = { outbox, brand: config.brand, publicUrl: config.publicUrl };
+  const mfa = createMfaService({
+    database,
+    secrets,
+    limiter,
+    passwords,
+    issuer: BRAND_NAMES[config.brand],
+    mail: mfaMail,
+  });
   return {
     secrets,
     outbox,
@@ -83,6 +112,10 @@ export function createServices(config: Config, database: Database, log: FastifyB
     sessions,
     sessionControl: createSessionControl(database, sessions, findUser),
     mfa,
+    passkeys,
+    passkeyLogin: createPasskeyLogin({ config, database, limiter, sessions }),
+    userMfa: createUserMfaService({ database, passkeys, mail: mfaMail }),
+    authPolicy: createAuthPolicyService({ database }),
     licenses: createLicensesService({ database }),
     passwords,
     users: createUserService({ database, tokens, sessions, groupForAssignment, ...mail }),
@@ -96,10 +129,10 @@ export function createServices(config: Config, database: Database, log: FastifyB
     rolePermissions: createRolePermissionService(database),
     permissions: createPermissionService(database),
     audit: createAuditService({ database }),
-    tenants: createTenantService({ database, tokens, limiter, ...mail }),
-    login: createLoginService({ database, limiter, sessions, mfa }),
+    tenants: createTenantService({ database, tokens, limiter, refuseBreachedPasswords, ...mail }),
+    login: createLoginService({ database, limiter, sessions, mfa, passkeys }),
     loginCodes: createLoginCodes({ database, secrets, limiter, ...mail }),
-    ...createSingleSignOn({ config, database, secrets, limiter, sessions, mfa, log }),
+    ...createSingleSignOn({ config, database, secrets, limiter, sessions, mfa, passkeys, log }),
   };
 }
 export type Services = ReturnType<typeof createServices>;
@@ -182,6 +215,9 @@ export async function buildApp(config: Config, options: AppOptions): Promise<Fas
   await app.register(authRoutes, { config, ...services });
   await app.register(tenantRoutes, { tenants: services.tenants });
   await app.register(mfaRoutes, { mfa: services.mfa, users: services.users });
+  await app.register(userMfaRoutes, { userMfa: services.userMfa });
+  await app.register(passkeyRoutes, { config, ...services });
+  await app.register(authPolicyRoutes, { authPolicy: services.authPolicy });
   await app.register(connectionRoutes, { connections: services.connections });
   await app.register(licenseRoutes, { licenses: services.licenses });
   await app.register(storageRoutes, { storages: services.storages });

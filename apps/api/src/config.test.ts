@@ -180,8 +180,15 @@ describe('operations settings', () => {
     );
   });
 
+  it('refuses breached passwords unless BREACHED_PASSWORDS=off', () => {
+    expect(loadConfig({}).refuseBreachedPasswords).toBe(true);
+    expect(loadConfig({ BREACHED_PASSWORDS: 'on' }).refuseBreachedPasswords).toBe(true);
+    expect(loadConfig({ BREACHED_PASSWORDS: 'off' }).refuseBreachedPasswords).toBe(false);
+  });
+
   it.each([
     [{ MIGRATE_ON_START: 'no' }, 'Invalid MIGRATE_ON_START "no": must be true or false'],
+    [{ BREACHED_PASSWORDS: 'false' }, 'Invalid BREACHED_PASSWORDS "false": must be on or off'],
     [{ METRICS_PORT: 'prometheus' }, 'Invalid METRICS_PORT "prometheus": must be a port number'],
     [
       { LOAD_SHED_EVENT_LOOP_UTILIZATION: '2' },

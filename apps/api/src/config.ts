@@ -110,6 +110,9 @@ const envSchema = z.object({
   ...(Object.fromEntries(Object.entries(LIMIT_DEFAULTS).map(([name, value]) => [name, limit(value)])) as {
     [Name in keyof typeof LIMIT_DEFAULTS]: ReturnType<typeof limit>;
   }),
+  // off: no new password is checked against the shipped list of breached and common ones, whatever the
+  // tenants' policies say.
+  BREACHED_PASSWORDS: z.enum(['on', 'off'], { error: 'must be on or off' }).default('on'),
   LOGIN_DELAY_FREE_FAILURES: z.coerce.number({ error: 'must be a number' }).int().min(0).default(5),
   LOGIN_DELAY_MAX: durationSeconds.default(15 * 60),
   DB_POOL_MAX: z.coerce.number({ error: 'must be a number' }).int().min(1, 'must be at least 1').default(10),
@@ -162,6 +165,8 @@ export interface Config {
   /** When the process is too busy it answers 503 with Retry-After; 0 turns a threshold off. */
   loadShedding: { maxEventLoopDelayMs: number; maxEventLoopUtilization: number; retryAfterSeconds: number };
   limits: Limits;
+  /** Whether new passwords are refused when breached or common (a tenant may still turn it off for itself). */
+  refuseBreachedPasswords: boolean;
   /** SIGTERM: how long readiness answers 503 while requests are still served, and the most it all takes. */
   shutdown: { drainSeconds: number; timeoutSeconds: number };
 }
@@ -242,6 +247,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
       maxEventLoopUtilization: e.LOAD_SHED_EVENT_LOOP_UTILIZATION,
       retryAfterSeconds: e.LOAD_SHED_RETRY_AFTER,
     },
+    refuseBreachedPasswords: e.BREACHED_PASSWORDS === 'on',
     shutdown: {
       drainSeconds: e.SHUTDOWN_DRAIN_S ?? (e.NODE_ENV === 'test' ? 0 : 5),
       timeoutSeconds: e.SHUTDOWN_TIMEOUT_S,

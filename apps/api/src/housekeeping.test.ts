@@ -14,6 +14,7 @@ const JOBS = [
   'oauth-models',
   'outbox',
   'audit-retention',
+  'webauthn-challenges',
 ];
 
 describe('housekeeping', () => {

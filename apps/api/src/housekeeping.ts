@@ -11,6 +11,7 @@ interface Services {
 import { sweepOnce } from './db/sweep.js';
 import { deleteExpiredEvents } from './modules/audit/index.js';
 import { sweepExpiredModels } from './modules/oauth/index.js';
+import { purgeExpiredChallenges } from './modules/passkeys/index.js';
 import { deleteExpiredStates } from './platform/oauth-states/oauth-states.repository.js';
 import { purgeSettled, RETENTION } from './platform/outbox/index.js';
 
@@ -46,6 +47,12 @@ const JOBS: Job[] = [
     name: 'outbox',
     everyMs: 60 * MINUTE,
     run: ({ database }) => database.system((tx) => purgeSettled(tx, RETENTION.sentMs, RETENTION.failedMs)),
+  },
+  // WebAuthn challenges nobody answered within their 5 minutes.
+  {
+    name: 'webauthn-challenges',
+    everyMs: 60 * MINUTE,
+    run: ({ database }) => purgeExpiredChallenges(database),
   },
   // Expired authorization codes, tokens, grants and interactions of the authorization server.
   { name: 'oauth-models', everyMs: 15 * MINUTE, run: ({ database }) => sweepExpiredModels(database) },

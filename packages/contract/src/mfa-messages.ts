@@ -1,3 +1,5 @@
+import { RECOVERY_CODE_RULE_MESSAGES } from './recovery-code-messages.js';
+
 /**
  * The words of MFA policy, recovery codes and passkeys (ours, beyond the spec): field messages, toasts,
  * confirmations and screen texts, written once for both sides, in the spec's voice.
@@ -29,8 +31,8 @@ export const MFA_POLICY_MESSAGES = {
   /** A new password found in the shipped list of breached and common passwords. */
   passwordBreached:
     'This password appears in a list of passwords exposed in data breaches or is too common. Choose another one.',
-  recoveryCodeRequired: 'Recovery code is required',
-  recoveryCodeInvalid: 'Recovery code should look like xxxxx-xxxxx',
+  recoveryCodeRequired: RECOVERY_CODE_RULE_MESSAGES.required,
+  recoveryCodeInvalid: RECOVERY_CODE_RULE_MESSAGES.invalid,
   recoveryCodeIncorrect: 'This recovery code is incorrect or was already used.',
   /** A call made by a user who must first enrol a second factor. */
   enrolmentRequired:
@@ -55,6 +57,7 @@ export const ENROLMENT_TEXTS = {
   addAuthenticator: 'Use an authenticator app',
   addPasskey: 'Use a passkey',
   done: 'Continue to the console',
+  enrolled: 'Your second factor is set up. Use it each time you sign in.',
 } as const;
 
 export const RECOVERY_CODE_TEXTS = {
@@ -90,6 +93,11 @@ export const PASSKEY_TEXTS = {
   usePasskey: 'Use a passkey',
   waiting: 'Follow your browser’s instructions…',
   cancelled: 'The passkey request was cancelled.',
+  intro:
+    'A passkey signs you in with your fingerprint, face, screen lock or security key instead of a 6-digit code.',
+  addIntro:
+    'Give the passkey a name you will recognise, such as "Work-laptop". Next your browser asks you to create it.',
+  rename: 'Rename passkey',
 } as const;
 
 export const USER_MFA_TEXTS = {
@@ -102,4 +110,15 @@ export const USER_MFA_TEXTS = {
   resetConfirm:
     'Reset this user’s MFA? Their authenticator apps, passkeys and recovery codes are removed and they are told by e-mail.',
   resetDone: 'MFA was successfully reset',
+} as const;
+
+/** The second step of a sign-in, when the code is not from an authenticator app. */
+export const SECOND_FACTOR_TEXTS = {
+  recoveryCodeTitle: 'Enter a recovery code',
+  recoveryCodeHelp:
+    'Enter one of the recovery codes you saved when you set up multi-factor authentication. Each code works once.',
+  recoveryCode: 'Recovery code',
+  passkeyTitle: 'Confirm with your passkey',
+  passkeyHelp: 'Use a passkey registered for your account to finish signing in.',
+  or: 'or',
 } as const;

@@ -8,6 +8,11 @@ export interface Actor {
   sessionId: string;
   /** The services the tenant has enabled (backup, devOps), read with the session. */
   services: readonly string[];
+  /**
+   * The session is restricted to enrolling a second factor (the tenant requires one and the grace
+   * period is over): only endpoints marked `duringMfaEnrolment` answer it.
+   */
+  mfaEnrolment: boolean;
 }
 
 /** What the audit trail records about the request alongside each change. */

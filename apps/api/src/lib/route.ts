@@ -1,4 +1,4 @@
-import { type EndpointDef, MESSAGES, unstorableTextAt } from '@skyvault/contract';
+import { type EndpointDef, MESSAGES, MFA_POLICY_MESSAGES, unstorableTextAt } from '@skyvault/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Actor } from './context.js';
@@ -50,6 +50,9 @@ export function route<E extends EndpointDef>(
     preValidation: async (request) => {
       if (endpoint.access === 'public') return;
       if (!request.actor) throw unauthorized();
+      if (request.actor.mfaEnrolment && !endpoint.duringMfaEnrolment) {
+        throw new AppError('MFA_ENROLMENT_REQUIRED', MFA_POLICY_MESSAGES.enrolmentRequired);
+      }
       if (endpoint.access === 'admin' && !request.actor.isAdmin) throw forbidden();
       if (endpoint.service && !request.actor.services.includes(endpoint.service)) {
         throw new AppError('SERVICE_NOT_ENABLED');

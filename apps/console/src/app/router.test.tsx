@@ -53,8 +53,8 @@ describe('the console routes', () => {
     );
   });
 
-  it('sends non-administrators from admin screens to MFA Devices', async () => {
-    openConsole('/users', memberUser);
+  it.each(['/users', '/authentication'])('sends non-administrators from %s to MFA Devices', async (path) => {
+    openConsole(path, memberUser);
     expect(await heading('MFA Devices')).toBeInTheDocument();
     expect(currentLocation().pathname).toBe('/mfa');
   });

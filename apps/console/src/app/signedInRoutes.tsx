@@ -4,6 +4,7 @@ import { routes } from '../core/paths/routes';
 import { RequireAdmin, RequireService } from '../core/session/guards';
 import { applicationsRoutes } from '../features/applications/applications.routes';
 import { auditRoutes } from '../features/audit/audit.routes';
+import { authPolicyRoutes } from '../features/auth-policy/auth-policy.routes';
 import { connectionsRoutes } from '../features/connections/connections.routes';
 import { groupsRoutes } from '../features/groups/groups.routes';
 import { identityProvidersRoutes } from '../features/identity-providers/identity-providers.routes';
@@ -38,6 +39,7 @@ export const signedInRoutes: RouteObject[] = [
           ...applicationsRoutes,
           ...identityProvidersRoutes,
           ...ipRangesRoutes,
+          ...authPolicyRoutes,
           ...auditRoutes,
         ],
       },

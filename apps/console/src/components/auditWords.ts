@@ -9,4 +9,5 @@ export const SIGN_IN_METHOD_LABELS: Record<SignInMethod, string> = {
   'email-code': 'E-mail code',
   sso: 'Single sign-on',
   oauth: 'Connected app',
+  passkey: 'Passkey',
 };

@@ -19,12 +19,14 @@ function ElsewhereProbe() {
 }
 
 /**
- * The console's calls for itself, and the login page's identity provider buttons (none unless a test
- * says otherwise); every test answers them the same way.
+ * The console's calls for itself, and the login page's identity provider buttons and passkey support
+ * (none unless a test says otherwise); every test answers them the same way.
  */
 const SHELL_ANSWERS: Record<string, FetchRoute> = {
   'GET /api/v1/brand': { body: { brand: 'skyvault' } },
   'POST /api/v1/identity-providers/login-buttons': { body: [] },
+  // The login page offers passkeys only where the console can use them; most tests need none.
+  'GET /api/v1/auth/passkeys/support': { body: { available: false, rpId: null, reason: null } },
 };
 
 /** Stubs the API with the given answers (plus the shell's own calls) and returns the fetch mock. */

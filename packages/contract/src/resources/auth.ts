@@ -3,8 +3,7 @@ import { defineEndpoint } from '../endpoint.js';
 import { emailRule, passwordRule, totpRule, verificationCodeRule } from '../rules/identity.js';
 import { tenantNameRule } from '../rules/names.js';
 import { uuidSchema } from '../rules/text.js';
-import { recoveryCodeRule } from './mfa-policy.js';
-import { passkeyAuthenticationResponseSchema } from './passkey.js';
+import { recoveryCodeRule, webAuthnCredentialResponseSchema } from './second-factor.js';
 import { sessionUserSchema } from './session.js';
 
 /** IANA time zone names are short; the bound only keeps junk out of the session row. */
@@ -22,7 +21,7 @@ export const loginSchema = z.object({
   code: totpRule.optional(),
   /** Instead of `code`: one of the user's recovery codes (used up), or a passkey's answer to the pre-login challenge. */
   recoveryCode: recoveryCodeRule.optional(),
-  passkey: passkeyAuthenticationResponseSchema.optional(),
+  passkey: webAuthnCredentialResponseSchema.optional(),
 });
 export type Login = z.infer<typeof loginSchema>;
 export type LoginForm = z.input<typeof loginSchema>;
@@ -46,6 +45,8 @@ export const loginCredentialStepSchema = loginSchema.pick({ email: true, passwor
 export const loginPasswordStepSchema = loginSchema.pick({ password: true });
 /** The TOTP modal at login. */
 export const loginTotpSchema = z.object({ code: totpRule });
+/** The same modal with one of the user's recovery codes instead. */
+export const loginRecoveryCodeSchema = z.object({ recoveryCode: recoveryCodeRule });
 
 export const LOGIN_STEPS = ['EMAIL', 'CODE', 'SELECT_TENANT', 'PASSWORD', 'TENANT', 'CREDENTIAL'] as const;
 export type LoginStep = (typeof LOGIN_STEPS)[number];

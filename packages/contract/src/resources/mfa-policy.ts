@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.js';
 import { MFA_POLICY_MESSAGES } from '../mfa-messages.js';
-import { isoDateSchema, stringWith } from '../rules/text.js';
+import { isoDateSchema } from '../rules/text.js';
 import { idParamsSchema } from './list.js';
 import { mfaStepUpSchema } from './mfa.js';
 
@@ -32,28 +32,21 @@ export const authPolicySchema = z.object({
 });
 export type AuthPolicy = z.infer<typeof authPolicySchema>;
 
-export const authPolicyPatchSchema = z
-  .object({
-    mfaPolicy: mfaPolicySchema,
-    mfaGraceDays: graceDaysRule,
-    refuseBreachedPasswords: z.boolean(),
-  })
-  .partial();
+const authPolicyFields = {
+  mfaPolicy: mfaPolicySchema,
+  mfaGraceDays: graceDaysRule,
+  refuseBreachedPasswords: z.boolean(),
+};
+export const authPolicyPatchSchema = z.object(authPolicyFields).partial();
 export type AuthPolicyPatch = z.input<typeof authPolicyPatchSchema>;
-/** The Authentication screen's form: every field given. */
-export const authPolicyFormSchema = authPolicyPatchSchema.required();
+/**
+ * The Authentication screen's form: every field given. Built from the fields rather than with
+ * `.required()`, which would answer a missing grace period with zod's own words instead of the rule's.
+ */
+export const authPolicyFormSchema = z.object(authPolicyFields);
 export type AuthPolicyForm = z.input<typeof authPolicyFormSchema>;
 
-/**
- * A recovery code: two groups of five letters or digits. Typed with or without the dash, in any case and
- * with spaces around; always compared as `xxxxx-xxxxx` in lower case.
- */
-export const recoveryCodeRule = stringWith(MFA_POLICY_MESSAGES.recoveryCodeRequired)
-  .trim()
-  .toLowerCase()
-  .min(1, { error: MFA_POLICY_MESSAGES.recoveryCodeRequired, abort: true })
-  .regex(/^[a-z0-9]{5}[-\s]?[a-z0-9]{5}$/, { error: MFA_POLICY_MESSAGES.recoveryCodeInvalid, abort: true })
-  .transform((code) => `${code.slice(0, 5)}-${code.slice(-5)}`);
+export { recoveryCodeRule } from './second-factor.js';
 export const RECOVERY_CODE_COUNT = 10;
 
 /** A new set, shown this once (download and copy); only their hashes are kept. */
@@ -67,17 +60,7 @@ export const recoveryCodesStatusSchema = z.object({
 });
 export type RecoveryCodesStatus = z.infer<typeof recoveryCodesStatusSchema>;
 
-/**
- * Present on the login answer (and on GET /auth/session while it holds) when the user must enrol a second
- * factor: `restricted` sessions may call nothing but enrolment until a factor is enabled; with days left
- * of the grace period the session is a full one and the console offers "Skip for now".
- */
-export const mfaEnrolmentSchema = z.object({
-  restricted: z.boolean(),
-  graceDaysLeft: z.number().int(),
-  passkeysAvailable: z.boolean(),
-});
-export type MfaEnrolment = z.infer<typeof mfaEnrolmentSchema>;
+export { type MfaEnrolment, mfaEnrolmentSchema } from './second-factor.js';
 
 /** An administrator's view of a user's factors (counts only: never a secret). */
 export const userMfaSchema = z.object({

@@ -109,6 +109,8 @@ export const mfaEndpoints = {
     method: 'DELETE',
     path: '/api/v1/mfa/:id',
     access: 'user',
+    // Leaving the QR dialog during enrolment deletes the device that was never confirmed.
+    duringMfaEnrolment: true,
     summary: 'Deletes a device (an enabled one only with a current code or the password)',
     tags: ['MFA'],
     params: idParamsSchema,

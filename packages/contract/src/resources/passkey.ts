@@ -5,6 +5,7 @@ import { isoDateSchema, uuidSchema } from '../rules/text.js';
 import { idParamsSchema } from './list.js';
 import { mfaStepUpSchema } from './mfa.js';
 import { recoveryCodesSchema } from './mfa-policy.js';
+import { type PasskeyCredentialResponse, webAuthnCredentialResponseSchema } from './second-factor.js';
 import { sessionUserSchema } from './session.js';
 
 /**
@@ -29,22 +30,11 @@ const webAuthnOptionsSchema = z.record(z.string(), z.unknown());
 export const passkeyOptionsSchema = z.object({ options: webAuthnOptionsSchema });
 export type PasskeyOptions = z.infer<typeof passkeyOptionsSchema>;
 
-const encoded = z.string().min(1).max(16_384);
 /** A browser's answer to navigator.credentials.create()/get(), as @simplewebauthn/browser gives it. */
-const credentialResponseSchema = z.object({
-  id: encoded,
-  rawId: encoded,
-  type: z.literal('public-key'),
-  response: z.record(
-    z.string(),
-    z.union([z.string().max(16_384), z.array(z.string().max(64)).max(16)]).nullish(),
-  ),
-  clientExtensionResults: z.record(z.string(), z.unknown()).optional(),
-  authenticatorAttachment: z.string().max(32).nullish(),
-});
+const credentialResponseSchema = webAuthnCredentialResponseSchema;
 export const passkeyRegistrationResponseSchema = credentialResponseSchema;
 export const passkeyAuthenticationResponseSchema = credentialResponseSchema;
-export type PasskeyCredentialResponse = z.infer<typeof credentialResponseSchema>;
+export type { PasskeyCredentialResponse };
 
 export const passkeyCreateSchema = z.object({
   name: mfaNameRule,

@@ -3,7 +3,7 @@ import { defineEndpoint } from '../endpoint.js';
 import { serviceKeySchema } from '../enums.js';
 import { isoDateSchema, uuidSchema } from '../rules/text.js';
 import { idParamsSchema } from './list.js';
-import { mfaEnrolmentSchema } from './mfa-policy.js';
+import { mfaEnrolmentSchema } from './second-factor.js';
 
 export const sessionTenantSchema = z.object({ id: z.string().uuid(), name: z.string() });
 

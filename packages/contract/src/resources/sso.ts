@@ -4,7 +4,7 @@ import { ERROR_CODES, type ErrorCode } from '../errors.js';
 import { MESSAGES } from '../messages.js';
 import { totpRule } from '../rules/identity.js';
 import { uuidSchema } from '../rules/text.js';
-import { recoveryCodeRule } from './mfa-policy.js';
+import { recoveryCodeRule } from './second-factor.js';
 import { sessionUserSchema } from './session.js';
 
 /**

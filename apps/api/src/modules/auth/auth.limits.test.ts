@@ -29,7 +29,7 @@ describe('login abuse limits', () => {
   const login = (
     who: { tenantName: string; email: string },
     password: string,
-    extra: { remoteAddress?: string; cookie?: string; code?: string } = {},
+    extra: { remoteAddress?: string; cookie?: string; code?: string; recoveryCode?: string } = {},
   ) =>
     call(t, {
       method: 'POST',
@@ -39,6 +39,7 @@ describe('login abuse limits', () => {
         email: who.email,
         password,
         ...(extra.code ? { code: extra.code } : {}),
+        ...(extra.recoveryCode ? { recoveryCode: extra.recoveryCode } : {}),
       },
       ...(extra.remoteAddress ? { remoteAddress: extra.remoteAddress } : {}),
       ...(extra.cookie ? { cookie: extra.cookie } : {}),
@@ -166,6 +167,25 @@ describe('login abuse limits', () => {
     // The next step's code (the confirming one is spent) signs the owner in.
     const next = currentCode(secret, Date.now() + 30_000);
     expect((await login(owner, PASSWORD, { remoteAddress: '192.0.2.221', code: next })).statusCode).toBe(200);
+  });
+
+  it('lets the right password with a recovery code through while the account waits, once', async () => {
+    const owner = await createTenantWithUser(t, { password: PASSWORD });
+    const device = await api.call(owner, mfaEndpoints.create, { body: { name: 'Phone-1' } });
+    const secret = new URL(device.json().otpPathUrl).searchParams.get('secret')!;
+    const confirmed = await api.call(owner, mfaEndpoints.verify, {
+      params: { id: device.json().id },
+      body: { code: currentCode(secret) },
+    });
+    const [recoveryCode] = confirmed.result().recoveryCodes!;
+    for (let i = 0; i < 10; i++) await login(owner, WRONG, { remoteAddress: `192.0.2.${140 + i}` });
+
+    const through = await login(owner, PASSWORD, { remoteAddress: '192.0.2.230', recoveryCode });
+    expect(through.statusCode).toBe(200);
+    // Used up: the same code is a refused attempt like any other while the account waits.
+    expect((await login(owner, PASSWORD, { remoteAddress: '192.0.2.231', recoveryCode })).statusCode).toBe(
+      429,
+    );
   });
 
   it('refuses a wrong password and an unknown account with the same database work', async () => {

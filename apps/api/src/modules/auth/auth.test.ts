@@ -163,7 +163,7 @@ describe('password login', () => {
     const ok = await api.call(null, authEndpoints.preLogin, {
       body: { tenantName: u.tenantName, email: u.email, password: PASSWORD },
     });
-    expect(ok.json()).toEqual({ isMfaEnabled: false });
+    expect(ok.json()).toEqual({ isMfaEnabled: false, totp: false });
     const bad = await api.call(null, authEndpoints.preLogin, {
       body: { tenantName: u.tenantName, email: u.email, password: 'Wrong-pass1' },
     });

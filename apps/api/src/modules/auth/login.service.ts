@@ -1,4 +1,4 @@
-import { type Login, MESSAGES, type PreLogin } from '@skyvault/contract';
+import { type Login, MESSAGES, MFA_POLICY_MESSAGES, type PreLogin } from '@skyvault/contract';
 import type { Database } from '../../db/client.js';
 import type { Actor, RequestMeta } from '../../lib/context.js';
 import { AppError, invalidTotp } from '../../lib/errors.js';
@@ -10,12 +10,14 @@ import {
   type RateLimiter,
   refuseUntil,
 } from '../../platform/rate-limits/rate-limits.service.js';
+import { enrolmentDue } from '../auth-policy/index.js';
 import { addressPermitted, ipNotAllowed } from '../ip-ranges/index.js';
 import type { MfaService } from '../mfa/index.js';
+import type { PasskeyService } from '../passkeys/index.js';
 import { type SessionService, toSessionUser } from '../sessions/index.js';
-import { findForLogin } from '../users/index.js';
+import { findForLoginBeside, type LoginAccount } from '../users/index.js';
 
-type Found = NonNullable<Awaited<ReturnType<typeof findForLogin>>>;
+type Found = LoginAccount;
 
 /** What a login knows of its request besides the form: whether the browser is known for the address. */
 export type LoginMeta = RequestMeta & { knownBrowser?: boolean; timezone?: string };
@@ -35,8 +37,9 @@ export function createLoginService(deps: {
   limiter: RateLimiter;
   sessions: SessionService;
   mfa: MfaService;
+  passkeys: Pick<PasskeyService, 'support' | 'secondFactorOptions' | 'acceptSecondFactor'>;
 }) {
-  const { database, limiter, sessions, mfa } = deps;
+  const { database, limiter, sessions, mfa, passkeys } = deps;
 
   const keysOf = (input: PreLogin, ip: string): LoginKeys => {
     const account = `login:account:${input.tenantName.toLowerCase()}:${input.email}`;
@@ -62,30 +65,64 @@ export function createLoginService(deps: {
       }),
     );
 
-  /** Checks the TOTP code of a user with an enabled device; wrong ones count on the user's TOTP limit. */
-  async function codeAccepted(found: Found, code: string | undefined, meta: RequestMeta) {
+  /** The second factor the form carries: a TOTP code, a recovery code or a passkey's answer. */
+  const secondFactorOf = (input: Login) =>
+    input.code !== undefined || input.recoveryCode !== undefined || input.passkey !== undefined;
+
+  const secondFactorAccepted = (found: Found, input: Login, meta: RequestMeta) => {
+    const signIn = { meta, method: 'password' as const };
+    const [tenantId, userId] = [found.tenant.id, found.user.id];
+    if (input.passkey) return passkeys.acceptSecondFactor(tenantId, userId, input.passkey, signIn);
+    if (input.recoveryCode) return mfa.acceptRecoveryCode(tenantId, userId, input.recoveryCode, signIn);
+    return mfa.acceptLoginCode(tenantId, userId, input.code!, signIn);
+  };
+
+  /**
+   * Checks the second factor of a user who has one (a TOTP code, a recovery code or a passkey); wrong
+   * ones, of any kind, count on the user's TOTP limit.
+   */
+  async function codeAccepted(found: Found, input: Login, meta: RequestMeta) {
     const key = `totp:user:${found.user.id}`;
     await limiter.check(key, 'totpFailuresPerUser');
-    if (!code) return false;
-    if (await mfa.acceptLoginCode(found.tenant.id, found.user.id, code, { meta, method: 'password' })) {
-      return true;
-    }
+    if (!secondFactorOf(input)) return false;
+    if (await secondFactorAccepted(found, input, meta)) return true;
     await limiter.fail(key, 'totpFailuresPerUser');
     await auditRefusal(found, meta);
     return false;
   }
 
+  /** Why the second step refused: on the field the form filled. */
+  const refusedFactor = (input: Login) => {
+    if (input.passkey) return new AppError('INVALID_TOTP', MFA_POLICY_MESSAGES.passkeyFailed);
+    if (input.recoveryCode) {
+      const message = MFA_POLICY_MESSAGES.recoveryCodeIncorrect;
+      return new AppError('INVALID_TOTP', message, { fields: { recoveryCode: message } });
+    }
+    return invalidTotp(MESSAGES.mfaCodeIncorrect);
+  };
+
+  /** Whether the tenant's policy asks this user to enrol a second factor, and how urgently. */
+  const enrolmentOf = (found: Found) =>
+    enrolmentDue({ ...found.mfaPolicy, isAdmin: found.user.isAdmin, hasFactor: found.mfaRequired });
+
   async function authenticate(input: Login, meta: LoginMeta) {
     const keys = keysOf(input, meta.ip);
-    const gate = await limiter.loginGate(keys);
-    const found = await findForLogin(database.db, input.tenantName, input.email);
+    // The gate and the account in one round trip; the gate's refusal still comes before the password.
+    const lookup = await findForLoginBeside(
+      database.db,
+      input.tenantName,
+      input.email,
+      limiter.loginGateQuery(keys),
+    );
+    const gate = limiter.judgeLoginGate(lookup.beside);
+    const { found } = lookup;
     const passwordRight = (await verifyPassword(found?.user.passwordHash, input.password)) && found !== null;
     const wait = later(gate.pairWait, meta.knownBrowser ? null : gate.accountWait);
     let codeChecked = false;
     if (wait) {
       // Waiting: the answer must not tell a right password from a wrong one, unless the second factor
       // proves the owner; nothing is counted but a wrong code.
-      if (!passwordRight || !found?.mfaRequired || !(await codeAccepted(found, input.code, meta))) {
+      if (!passwordRight || !found?.mfaRequired || !(await codeAccepted(found, input, meta))) {
         refuseUntil(wait);
       }
       codeChecked = true;
@@ -116,7 +153,14 @@ export function createLoginService(deps: {
   return {
     async preLogin(input: PreLogin, meta: LoginMeta) {
       const { found } = await authenticate(input, meta);
-      return { isMfaEnabled: found.mfaRequired };
+      const passkeyOptions = found.factors.passkey
+        ? await passkeys.secondFactorOptions(found.tenant.id, found.user.id)
+        : null;
+      return {
+        isMfaEnabled: found.mfaRequired,
+        totp: found.factors.totp,
+        ...(passkeyOptions ? { passkeyOptions } : {}),
+      };
     },
 
     /** Returns the new session's token; the caller sets the cookie. `previous` is ended (rotation). */
@@ -124,17 +168,23 @@ export function createLoginService(deps: {
       const { found, codeChecked, cleared } = await authenticate(input, meta);
       const { tenant, user } = found;
       if (found.mfaRequired && !codeChecked) {
-        if (!input.code) {
+        if (!secondFactorOf(input)) {
           await limiter.check(`totp:user:${user.id}`, 'totpFailuresPerUser');
           throw invalidTotp(MESSAGES.totpRequired);
         }
-        if (!(await codeAccepted(found, input.code, meta))) throw invalidTotp(MESSAGES.mfaCodeIncorrect);
+        if (!(await codeAccepted(found, input, meta))) throw refusedFactor(input);
       }
       if (cleared.length > 0) await limiter.reset(...cleared);
       await sessions.endPrevious(previous);
-      return database.tenant(tenant.id, async (tx) => {
-        const session = await sessions.open(tx, { tenantId: tenant.id, userId: user.id }, meta);
-        await recordAudit(tx, meta, {
+      // A user the policy covers without a factor: past the grace period the session may only enrol
+      // (never a refusal: the last administrator too can always sign in and enrol).
+      const due = enrolmentOf(found);
+      const mfaEnrolment = due ? { ...due, passkeysAvailable: passkeys.support().available } : undefined;
+      const session = await sessions.openSignedIn(
+        { tenantId: tenant.id, userId: user.id },
+        meta,
+        { mfaEnrolment: mfaEnrolment?.restricted ?? false },
+        {
           tenantId: tenant.id,
           actorId: user.id,
           action: 'sign-in',
@@ -142,9 +192,10 @@ export function createLoginService(deps: {
           targetType: 'user',
           targetId: user.id,
           targetName: user.email,
-        });
-        return { session, user: toSessionUser(user, tenant) };
-      });
+        },
+      );
+      const answer = toSessionUser(user, tenant);
+      return { session, user: mfaEnrolment ? { ...answer, mfaEnrolment } : answer };
     },
 
     async logout(actor: Actor, meta: RequestMeta) {

@@ -1,4 +1,6 @@
 import type { Tx } from '../../db/client.js';
+import { liftEnrolmentRestriction } from '../sessions/index.js';
+import { issueRecoveryCodes, recoveryCodeCounts } from './recovery-codes.js';
 
 /**
  * Called in the transaction that enables a user's factor (a TOTP device confirmed, a passkey registered):
@@ -6,9 +8,12 @@ import type { Tx } from '../../db/client.js';
  * restriction of the user's sessions. Answers undefined when the user already had codes.
  */
 export async function firstFactorEnrolled(
-  _tx: Tx,
-  _tenantId: string,
-  _userId: string,
+  tx: Tx,
+  tenantId: string,
+  userId: string,
 ): Promise<string[] | undefined> {
-  throw new Error('first factor: not built yet');
+  await liftEnrolmentRestriction(tx, tenantId, userId);
+  const { total } = await recoveryCodeCounts(tx, tenantId, userId);
+  if (total > 0) return undefined;
+  return issueRecoveryCodes(tx, tenantId, userId);
 }

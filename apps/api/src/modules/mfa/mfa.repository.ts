@@ -116,3 +116,20 @@ export async function claimStep(tenantId: string, db: Executor, id: string, step
     .returning({ id: mfaDevices.id });
   return rows.length === 1;
 }
+
+/** How many devices the user has, and how many of them are enabled (an administrator's view). */
+export async function countDevices(tenantId: string, db: Executor, userId: string) {
+  const [row] = await db
+    .select({
+      total: count(),
+      enabled: sql<number>`count(*) filter (where ${mfaDevices.status} = 'Enable')`.mapWith(Number),
+    })
+    .from(mfaDevices)
+    .where(own(tenantId, userId));
+  return { total: row?.total ?? 0, enabled: row?.enabled ?? 0 };
+}
+
+/** Removes every device of the user (an administrator's MFA reset). */
+export async function deleteUserDevices(tenantId: string, db: Executor, userId: string) {
+  await db.delete(mfaDevices).where(own(tenantId, userId));
+}

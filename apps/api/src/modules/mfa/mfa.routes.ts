@@ -1,4 +1,4 @@
-import { mfaEndpoints } from '@skyvault/contract';
+import { mfaEndpoints, recoveryCodeEndpoints } from '@skyvault/contract';
 import type { FastifyInstance } from 'fastify';
 import { requestMeta } from '../../lib/context.js';
 import { route } from '../../lib/route.js';
@@ -33,5 +33,9 @@ export async function mfaRoutes(
   );
   route(app, mfaEndpoints.disable, ({ actor, params, body, request }) =>
     mfa.disable(actor, requestMeta(request), params.id, body),
+  );
+  route(app, recoveryCodeEndpoints.status, ({ actor }) => mfa.recoveryCodesStatus(actor));
+  route(app, recoveryCodeEndpoints.regenerate, ({ actor, body, request }) =>
+    mfa.regenerateRecoveryCodes(actor, requestMeta(request), body),
   );
 }

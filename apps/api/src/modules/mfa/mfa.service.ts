@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import type { MfaDevice, MfaDeviceCreated, MfaStepUp, SignInMethod } from '@skyvault/contract';
+import type {
+  MfaDevice,
+  MfaDeviceCreated,
+  MfaDeviceVerified,
+  MfaStepUp,
+  SignInMethod,
+} from '@skyvault/contract';
 import { MESSAGES, NAME_TAKEN, NOT_FOUND, REFUSALS, WARNINGS } from '@skyvault/contract';
 import type { Database, Tx } from '../../db/client.js';
 import type { Actor, RequestMeta } from '../../lib/context.js';
@@ -10,7 +16,10 @@ import type { RateLimiter } from '../../platform/rate-limits/rate-limits.service
 import { sealedAt } from '../../platform/secrets/sealed-at.js';
 import type { SecretBox } from '../../platform/secrets/secrets.js';
 import type { PasswordService } from '../passwords/index.js';
+import { firstFactorEnrolled } from './first-factor.js';
+import { createMfaMailer, type MfaMailDeps } from './mfa.mail.js';
 import * as repo from './mfa.repository.js';
+import { createRecoveryCodes } from './recovery-codes.service.js';
 import { acceptedStep, newTotpSecret, otpauthUri } from './totp.js';
 
 const toDevice = (row: repo.MfaDeviceRow): MfaDevice => ({
@@ -37,8 +46,10 @@ export function createMfaService(deps: {
   limiter: RateLimiter;
   passwords: Pick<PasswordService, 'confirmOwn'>;
   issuer: string;
+  mail: MfaMailDeps;
 }) {
   const { database, secrets, limiter, passwords, issuer } = deps;
+  const mailer = createMfaMailer(deps.mail);
 
   const load = async (actor: Actor, id: string) => {
     const row = await database.tenant(actor.tenantId, (tx) =>
@@ -57,6 +68,8 @@ export function createMfaService(deps: {
     apply: (
       row: repo.MfaDeviceRow,
     ) => Partial<Pick<repo.MfaDeviceRow, 'name' | 'secret' | 'status' | 'lastUsedStep'>>,
+    /** More work of the same transaction, after the change and its audit event. */
+    then?: (tx: Tx) => Promise<void>,
   ) =>
     database.tenant(actor.tenantId, async (tx) => {
       const before = await repo.findDevice(actor.tenantId, tx, actor.userId, id);
@@ -72,6 +85,7 @@ export function createMfaService(deps: {
         before: audited(before),
         after: audited(after),
       });
+      await then?.(tx);
       return after;
     });
 
@@ -212,8 +226,11 @@ export function createMfaService(deps: {
       });
     },
 
-    /** Confirms a new or reset device with a code from it; a wrong code counts towards the TOTP limit. */
-    async verify(actor: Actor, meta: RequestMeta, id: string, code: string) {
+    /**
+     * Confirms a new or reset device with a code from it; a wrong code counts towards the TOTP limit.
+     * The user's first factor comes with their recovery codes, and ends an enrolment restriction.
+     */
+    async verify(actor: Actor, meta: RequestMeta, id: string, code: string): Promise<MfaDeviceVerified> {
       const key = `totp:user:${actor.userId}`;
       await limiter.check(key, 'totpFailuresPerUser');
       const row = await load(actor, id);
@@ -227,9 +244,18 @@ export function createMfaService(deps: {
         await limiter.fail(key, 'totpFailuresPerUser');
         throw wrongCode();
       }
-      return toDevice(
-        await change(actor, meta, id, 'enable', () => ({ status: 'Enable', lastUsedStep: step })),
+      let recoveryCodes: string[] | undefined;
+      const device = await change(
+        actor,
+        meta,
+        id,
+        'enable',
+        () => ({ status: 'Enable', lastUsedStep: step }),
+        async (tx) => {
+          recoveryCodes = await firstFactorEnrolled(tx, actor.tenantId, actor.userId);
+        },
       );
+      return { ...toDevice(device), ...(recoveryCodes ? { recoveryCodes } : {}) };
     },
 
     /** A new secret for the device; it waits for confirmation with a code from the new secret. */
@@ -277,6 +303,11 @@ export function createMfaService(deps: {
 
     /** Checks a login code against the user's enabled devices and burns its time step. */
     acceptLoginCode,
+
+    /** The step-up other factors ask for before they are removed (passkeys). */
+    proveFactor,
+
+    ...createRecoveryCodes({ database, mailer, proveFactor }),
   };
 }
 

@@ -58,7 +58,7 @@ describe('MFA devices', () => {
     const { secret } = await enrolled(u);
     const creds = { tenantName: u.tenantName, email: u.email, password: PASSWORD };
     const pre = await api.call(null, authEndpoints.preLogin, { body: creds });
-    expect(pre.json()).toEqual({ isMfaEnabled: true });
+    expect(pre.json()).toEqual({ isMfaEnabled: true, totp: true });
 
     const missing = await api.call(null, authEndpoints.login, { body: creds });
     expect(missing.json()).toMatchObject({ code: 'INVALID_TOTP', fields: { code: MESSAGES.totpRequired } });

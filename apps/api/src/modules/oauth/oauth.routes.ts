@@ -41,6 +41,14 @@ export async function oauthRoutes(app: FastifyInstance, { config }: { config: Co
     }
     return actor;
   };
+  /**
+   * The session an authorization may use: one restricted to enrolling a second factor counts as signed
+   * out, so that the provider sends the browser to the console's login (and from there to enrolment).
+   */
+  const authorizingActor = async (req: IncomingMessage): Promise<Actor | null> => {
+    const actor = await consoleActor(req);
+    return actor?.mfaEnrolment ? null : actor;
+  };
 
   const oidc = await importOidcProvider();
   const ring = createSigningKeyRing(database, services.secrets, config.oauthKeys.refreshSeconds * 1000);
@@ -57,7 +65,7 @@ export async function oauthRoutes(app: FastifyInstance, { config }: { config: Co
       secrets: services.secrets,
       keys,
       log: app.log,
-      consoleActor,
+      consoleActor: authorizingActor,
     });
     // "Yes, sign me out" at the end-session endpoint signs the user out of the console as well: the
     // authorization server's session is the console's (provider.ts). Not when the server itself ends
@@ -98,7 +106,7 @@ export async function oauthRoutes(app: FastifyInstance, { config }: { config: Co
   const interactions = createInteractionHandlers({
     provider: async () => (await current()).provider,
     database,
-    consoleActor,
+    consoleActor: authorizingActor,
     publicUrl: config.publicUrl,
   });
   app.get('/interaction/:uid', interactions.show);

@@ -17,6 +17,7 @@ import type { OneTimeTokens, TokenPurpose } from '../../platform/one-time-tokens
 import type { MailOutbox } from '../../platform/outbox/index.js';
 import { addressKey } from '../../platform/rate-limits/address-key.js';
 import type { RateLimiter } from '../../platform/rate-limits/rate-limits.service.js';
+import { refuseBreachedPassword, refusesBreachedPasswords } from '../auth-policy/index.js';
 import { revokeAccountData } from '../oauth/index.js';
 import type { SessionService } from '../sessions/index.js';
 import { findForLogin, findUser, updateUser } from '../users/index.js';
@@ -39,9 +40,18 @@ export function createPasswordService(deps: {
   brand: Brand;
   publicUrl: string;
   log: FastifyBaseLogger;
+  /** The deployment's switch (BREACHED_PASSWORDS); when on, each tenant's policy decides. */
+  refuseBreachedPasswords: boolean;
 }) {
   const { database, tokens, limiter, sessions, outbox, brand, publicUrl } = deps;
   const resetUrl = (code: string) => `${publicUrl}/auth/change-password?code=${encodeURIComponent(code)}`;
+  /** Refuses a new password on `field` when it is breached or common and the tenant refuses those. */
+  const checkNewPassword = async (tenantId: string, password: string, field: string) => {
+    const refuse =
+      deps.refuseBreachedPasswords &&
+      (await database.tenant(tenantId, (tx) => refusesBreachedPasswords(tx, tenantId)));
+    await refuseBreachedPassword(refuse, password, field);
+  };
 
   return {
     /** E-mails a reset link when the account exists and may sign in; answers the same either way. */
@@ -89,6 +99,8 @@ export function createPasswordService(deps: {
 
     async reset(input: ResetPassword, meta: RequestMeta): Promise<void> {
       const owner = await tokens.peek(RESET_PURPOSES, input.code, CODE_MESSAGES);
+      // Before the code is used up, so that the same link takes another password.
+      await checkNewPassword(owner.tenantId, input.password, 'password');
       const passwordHash = await hashPassword(input.password);
       await database.tenant(owner.tenantId, async (tx) => {
         if (!(await tokens.consume(tx, owner))) throw new AppError('INVALID_CODE', CODE_MESSAGES.used);
@@ -139,6 +151,7 @@ export function createPasswordService(deps: {
         await limiter.fail(key, 'passwordChangeFailuresPerUser');
         throw invalidField('oldPassword', MESSAGES.currentPasswordIncorrect);
       }
+      await checkNewPassword(actor.tenantId, input.newPassword, 'newPassword');
       const passwordHash = await hashPassword(input.newPassword);
       await database.tenant(actor.tenantId, async (tx) => {
         await updateUser(actor.tenantId, tx, actor.userId, { passwordHash });

@@ -13,7 +13,7 @@ import {
 import { createOneTimeTokens } from '../../platform/one-time-tokens/one-time-tokens.service.js';
 
 const OLD = 'Old-password1';
-const NEW = 'New-password2';
+const NEW = 'Newer-secret2';
 const codeOf = (text: string) => decodeURIComponent(/change-password\?code=([^\s"&]+)/.exec(text)![1]!);
 
 describe('passwords', () => {

@@ -2,6 +2,7 @@ import type { SessionUser } from '@skyvault/contract';
 import type { Database, Executor } from '../../db/client.js';
 import { unauthorized } from '../../lib/errors.js';
 import { asServiceKeys } from '../../lib/services.js';
+import { mfaEnrolmentFor } from '../auth-policy/index.js';
 import { findSessionUser } from './sessions.repository.js';
 
 /** The signed-in user with their tenant's name and services, in the caller's transaction; null if gone. */
@@ -13,10 +14,16 @@ export async function sessionUser(
   database: Database,
   tenantId: string,
   userId: string,
+  passkeysAvailable: () => boolean,
 ): Promise<SessionUser> {
-  const user = await database.tenant(tenantId, (tx) => findSessionUser(tenantId, tx, userId));
+  const { user, mfaEnrolment } = await database.tenant(tenantId, async (tx) => ({
+    user: await findSessionUser(tenantId, tx, userId),
+    // Restricted or in its grace period: the console's enrolment page, after a reload or an SSO redirect.
+    mfaEnrolment: await mfaEnrolmentFor(tx, tenantId, userId, passkeysAvailable),
+  }));
   if (!user) throw unauthorized();
-  return toSessionUser(user, { id: user.tenantId, name: user.tenantName, services: user.services });
+  const answer = toSessionUser(user, { id: user.tenantId, name: user.tenantName, services: user.services });
+  return mfaEnrolment ? { ...answer, mfaEnrolment } : answer;
 }
 
 export const toSessionUser = (

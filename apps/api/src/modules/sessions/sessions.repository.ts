@@ -1,12 +1,13 @@
 import { and, desc, eq, gt, ne, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.js';
+import type { AppDb, Executor } from '../../db/client.js';
 import { sessions, tenants, users } from '../../db/schema/index.js';
 import type { RangeBounds } from '../ip-ranges/index.js';
 
 /**
  * Finds a session by its token hash with its user, tenant and network ranges; runs before any tenant is
  * known. The join lives in the SQL function skyvault_session_by_token (migration 0009), whose plan is
- * kept: this runs on every signed-in call.
+ * kept: this runs on every signed-in call. Migration 0018 adds whether the session is restricted to MFA
+ * enrolment.
  */
 export async function findByTokenHash(db: Executor, tokenHash: string) {
   const [row] = await db
@@ -21,29 +22,38 @@ export async function findByTokenHash(db: Executor, tokenHash: string) {
       tenantStatus: sql`found.tenant_status`.mapWith(tenants.status),
       services: sql`found.services`.mapWith(tenants.services),
       ipRanges: sql<RangeBounds[]>`found.ip_ranges`,
+      mfaEnrolment: sql<boolean>`found.mfa_enrolment`,
     })
     .from(sql`skyvault_session_by_token(${tokenHash}) as found`);
   return row ?? null;
 }
 
-export async function insertSession(
-  tenantId: string,
-  db: Executor,
-  values: {
-    userId: string;
-    tokenHash: string;
-    expiresAt: Date;
-    ip?: string;
-    userAgent?: string;
-    timezone?: string;
-  },
-) {
+export interface NewSession {
+  userId: string;
+  tokenHash: string;
+  expiresAt: Date;
+  ip?: string;
+  userAgent?: string;
+  timezone?: string;
+  mfaEnrolment?: boolean;
+}
+
+export async function insertSession(tenantId: string, db: Executor, values: NewSession) {
   const [row] = await db
     .insert(sessions)
     .values({ tenantId, ...values })
     .returning({ id: sessions.id });
   return row!;
 }
+
+/** The same insert as a data-modifying CTE, for a statement that records its audit event too. */
+export const insertSessionCte = (db: AppDb, tenantId: string, values: NewSession & { id: string }) =>
+  db.$with('opened').as(
+    db
+      .insert(sessions)
+      .values({ tenantId, ...values })
+      .returning({ id: sessions.id }),
+  );
 
 export async function touchSession(tenantId: string, db: Executor, id: string, at: Date) {
   await db
@@ -97,6 +107,16 @@ export async function deleteUserSession(tenantId: string, db: Executor, userId: 
     .where(and(eq(sessions.tenantId, tenantId), eq(sessions.userId, userId), eq(sessions.id, id)))
     .returning({ id: sessions.id });
   return ended.length > 0;
+}
+
+/** A user's first factor is enabled: none of their sessions is restricted to enrolment any more. */
+export async function liftEnrolmentRestriction(tenantId: string, db: Executor, userId: string) {
+  await db
+    .update(sessions)
+    .set({ mfaEnrolment: false })
+    .where(
+      and(eq(sessions.tenantId, tenantId), eq(sessions.userId, userId), eq(sessions.mfaEnrolment, true)),
+    );
 }
 
 /** Housekeeping: removes sessions past their absolute expiry. */

@@ -1,8 +1,9 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { SessionUser } from '@skyvault/contract';
 import type { Database, Tx } from '../../db/client.js';
 import type { Actor, RequestMeta } from '../../lib/context.js';
 import { hashToken } from '../../lib/token-hash.js';
+import { type AuditEvent, recordAuditWith } from '../../platform/audit/audit.service.js';
 import { assertAddressPermitted } from '../ip-ranges/index.js';
 import { createSessionCache } from './session-cache.js';
 import { sessionUser } from './session-user.js';
@@ -21,14 +22,27 @@ export const SESSIONS_CHANGED = 'skyvault_sessions_changed';
 /** lastSeenAt is written at most this often, so that reading pages does not write on every call. */
 const TOUCH_EVERY_MS = 60_000;
 
-export function createSessionService(database: Database, settings: SessionSettings) {
+export function createSessionService(
+  database: Database,
+  settings: SessionSettings,
+  options: { passkeysAvailable?: () => boolean } = {},
+) {
+  const passkeysAvailable = options.passkeysAvailable ?? (() => false);
   const cache = createSessionCache(settings.cacheMs);
   // A session ended, a user disabled or demoted, a tenant's ranges or services changed, in any
   // process: the database says so when it commits (migration 0015), and what was kept is forgotten.
   database.onSignal?.(SESSIONS_CHANGED, () => cache.forget());
   return {
-    /** Opens a session in the caller's transaction (the sign-in and its audit event commit together). */
-    async open(tx: Tx, who: { tenantId: string; userId: string }, meta: RequestMeta & { timezone?: string }) {
+    /**
+     * Opens a session in the caller's transaction (the sign-in and its audit event commit together);
+     * `mfaEnrolment` restricts it to enrolling a second factor.
+     */
+    async open(
+      tx: Tx,
+      who: { tenantId: string; userId: string },
+      meta: RequestMeta & { timezone?: string },
+      options: { mfaEnrolment?: boolean } = {},
+    ) {
       const token = randomBytes(32).toString('base64url');
       const expiresAt = new Date(Date.now() + settings.ttlSeconds * 1000);
       const { id } = await repo.insertSession(who.tenantId, tx, {
@@ -38,7 +52,35 @@ export function createSessionService(database: Database, settings: SessionSettin
         ip: meta.ip,
         userAgent: meta.userAgent,
         timezone: meta.timezone,
+        mfaEnrolment: options.mfaEnrolment ?? false,
       });
+      return { id, token, expiresAt };
+    },
+
+    /**
+     * Opens a session and records the sign-in's audit event in one statement on the owner connection
+     * (one round trip, where a transaction would take four: a password login's hot path).
+     */
+    async openSignedIn(
+      who: { tenantId: string; userId: string },
+      meta: RequestMeta & { timezone?: string },
+      options: { mfaEnrolment?: boolean },
+      event: AuditEvent,
+    ) {
+      const token = randomBytes(32).toString('base64url');
+      const expiresAt = new Date(Date.now() + settings.ttlSeconds * 1000);
+      const id = randomUUID();
+      const opened = repo.insertSessionCte(database.db, who.tenantId, {
+        id,
+        userId: who.userId,
+        tokenHash: hashToken(token),
+        expiresAt,
+        ip: meta.ip,
+        userAgent: meta.userAgent,
+        timezone: meta.timezone,
+        mfaEnrolment: options.mfaEnrolment ?? false,
+      });
+      await recordAuditWith(database.db, opened, meta, event);
       return { id, token, expiresAt };
     },
 
@@ -79,6 +121,7 @@ export function createSessionService(database: Database, settings: SessionSettin
         isAdmin: row.isAdmin,
         sessionId: row.id,
         services: row.services,
+        mfaEnrolment: row.mfaEnrolment,
       };
     },
 
@@ -112,7 +155,7 @@ export function createSessionService(database: Database, settings: SessionSettin
     async user(actor: Actor): Promise<SessionUser> {
       const kept = cache.user(actor.sessionId);
       if (kept) return kept;
-      const user = await sessionUser(database, actor.tenantId, actor.userId);
+      const user = await sessionUser(database, actor.tenantId, actor.userId, passkeysAvailable);
       cache.keepUser(actor.sessionId, user);
       return user;
     },

@@ -6,6 +6,7 @@ import type { SecretBox } from '../../platform/secrets/secrets.js';
 import { createIconService } from '../icons/index.js';
 import { createIdentityProviderService, createIssuers } from '../identity-providers/index.js';
 import type { MfaService } from '../mfa/index.js';
+import type { PasskeyService } from '../passkeys/index.js';
 import type { SessionService } from '../sessions/index.js';
 import { createSsoService } from './sso.service.js';
 
@@ -23,6 +24,7 @@ export function createSingleSignOn(deps: {
   limiter: RateLimiter;
   sessions: SessionService;
   mfa: MfaService;
+  passkeys: Pick<PasskeyService, 'support'>;
   log: FastifyBaseLogger;
 }) {
   const { config, database, secrets, limiter } = deps;

@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { MESSAGES, ssoStartPath } from '@skyvault/contract';
+import { authPolicyEndpoints, MESSAGES, MFA_POLICY_MESSAGES, ssoStartPath } from '@skyvault/contract';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { apiCaller } from '../../../test/api-caller.js';
 import { call, captureLog, cookieFrom, createTenantWithUser, type TestUser } from '../../../test/app.js';
 import { auditEvents, mfaDevices, oauthStates, users } from '../../db/schema/index.js';
 import { sealedAt } from '../../platform/secrets/sealed-at.js';
+import { issueRecoveryCodes } from '../mfa/recovery-codes.js';
 import { currentCode, newTotpSecret } from '../mfa/totp.js';
 import {
   createProvider,
@@ -110,6 +112,48 @@ describe('single sign-on with MFA', () => {
         .where(eq(auditEvents.targetId, admin.userId)),
     );
     expect(actions.map((a) => a.action)).toEqual(expect.arrayContaining(['failed-sign-in', 'sign-in']));
+  });
+
+  it('signs an MFA user in with a recovery code instead, once', async () => {
+    const { admin, providerId } = await mfaUser();
+    const [code] = await t.database.tenant(admin.tenantId, (tx) =>
+      issueRecoveryCodes(tx, admin.tenantId, admin.userId),
+    );
+    const ok = await complete({ ticket: await ticketFor(providerId), recoveryCode: code });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toMatchObject({ id: admin.userId });
+    expect(ok.json().mfaEnrolment).toBeUndefined();
+    const again = await complete({ ticket: await ticketFor(providerId), recoveryCode: code });
+    expect(again.statusCode).toBe(400);
+    expect(again.json()).toMatchObject({
+      code: 'INVALID_TOTP',
+      fields: { recoveryCode: MFA_POLICY_MESSAGES.recoveryCodeIncorrect },
+    });
+    const used = await t.database.tenant(admin.tenantId, (tx) =>
+      tx.select().from(auditEvents).where(eq(auditEvents.action, 'recovery-code-used')),
+    );
+    expect(used).toMatchObject([{ actorId: admin.userId, method: 'sso' }]);
+  });
+
+  it('restricts the provider sign-in of a user the policy requires MFA of and who has no factor', async () => {
+    const admin = await createTenantWithUser(t, { email: 'ada@acme.example' });
+    const providerId = await createProvider(t, admin, providerBody(idp.issuer));
+    await apiCaller(t)
+      .call(admin, authPolicyEndpoints.update, { body: { mfaPolicy: 'everyone', mfaGraceDays: 0 } })
+      .then((res) => res.result());
+    const started = await get(ssoStartPath(providerId));
+    const back = await get(
+      await signInAtProvider(idp, String(started.headers.location), 'ada-1'),
+      ssoCookieFrom(started),
+    );
+    expect(back.statusCode).toBe(302);
+    const cookie = cookieFrom(back);
+    const session = await call(t, { method: 'GET', url: '/api/v1/auth/session', cookie });
+    expect(session.json().mfaEnrolment).toMatchObject({ restricted: true, graceDaysLeft: 0 });
+    const listed = await call(t, { method: 'GET', url: '/api/v1/users', cookie });
+    expect(listed.statusCode).toBe(403);
+    expect(listed.json().code).toBe('MFA_ENROLMENT_REQUIRED');
+    expect((await call(t, { method: 'GET', url: '/api/v1/mfa', cookie })).statusCode).toBe(200);
   });
 
   it('refuses unknown and expired tickets, and limits wrong codes', async () => {

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import {
   type ErrorCode,
   MESSAGES,
+  MFA_POLICY_MESSAGES,
   SSO_CALLBACK_PATH,
   SSO_LOGIN_PAGE,
   SSO_LOGIN_QUERY,
@@ -20,9 +21,11 @@ import { addressKey } from '../../platform/rate-limits/address-key.js';
 import type { RateLimiter } from '../../platform/rate-limits/rate-limits.service.js';
 import { sealedAt } from '../../platform/secrets/sealed-at.js';
 import type { SecretBox } from '../../platform/secrets/secrets.js';
+import { mfaEnrolmentFor } from '../auth-policy/index.js';
 import type { Issuers } from '../identity-providers/index.js';
 import { assertNetworkAllowed } from '../ip-ranges/index.js';
 import type { MfaService } from '../mfa/index.js';
+import type { PasskeyService } from '../passkeys/index.js';
 import { type SessionService, toSessionUser } from '../sessions/index.js';
 import { findUser } from '../users/index.js';
 import * as repo from './sso.repository.js';
@@ -53,11 +56,13 @@ export function createSsoService(deps: {
   limiter: RateLimiter;
   sessions: SessionService;
   mfa: MfaService;
+  passkeys: Pick<PasskeyService, 'support'>;
   issuers: Issuers;
   publicUrl: string;
   log: FastifyBaseLogger;
 }) {
-  const { database, secrets, limiter, sessions, mfa, issuers, log } = deps;
+  const { database, secrets, limiter, sessions, mfa, passkeys, issuers, log } = deps;
+  const passkeysAvailable = () => passkeys.support().available;
   const redirectUri = `${deps.publicUrl}${SSO_CALLBACK_PATH}`;
   const ipLimit = (meta: RequestMeta) =>
     limiter.consume(`sso:ip:${addressKey(meta.ip)}`, 'ssoStartsPerAddress');
@@ -117,7 +122,12 @@ export function createSsoService(deps: {
         });
         return { ticket } as const;
       }
-      const session = await sessions.open(tx, { tenantId, userId: user.id }, meta);
+      // A user the MFA policy covers without a factor: past the grace period, a session that may only
+      // enrol (the console reads it from GET /auth/session after the redirect).
+      const enrolment = await mfaEnrolmentFor(tx, tenantId, user.id, passkeysAvailable);
+      const session = await sessions.open(tx, { tenantId, userId: user.id }, meta, {
+        mfaEnrolment: enrolment?.restricted ?? false,
+      });
       await auditSsoEvent(tx, tenantId, user.id, meta, 'sign-in', provider.id);
       return { session } as const;
     });
@@ -241,7 +251,10 @@ export function createSsoService(deps: {
       }
     },
 
-    /** The TOTP step of a provider sign-in: the ticket from the redirect and a code, like the login's. */
+    /**
+     * The TOTP step of a provider sign-in: the ticket from the redirect and a code, or one of the user's
+     * recovery codes, like the login's.
+     */
     async complete(input: SsoComplete, meta: RequestMeta, previous: Actor | null) {
       await ipLimit(meta);
       const found =
@@ -256,12 +269,18 @@ export function createSsoService(deps: {
       const { tenantId, userId, targetId: providerId } = found;
       const key = `totp:user:${userId}`;
       await limiter.check(key, 'totpFailuresPerUser');
-      if (!(await mfa.acceptLoginCode(tenantId, userId, input.code, { meta, method: 'sso' }))) {
+      const signIn = { meta, method: 'sso' as const };
+      const accepted = input.recoveryCode
+        ? await mfa.acceptRecoveryCode(tenantId, userId, input.recoveryCode, signIn)
+        : await mfa.acceptLoginCode(tenantId, userId, input.code ?? '', signIn);
+      if (!accepted) {
         await limiter.fail(key, 'totpFailuresPerUser');
         await database.tenant(tenantId, (tx) =>
           auditSsoEvent(tx, tenantId, userId, meta, 'failed-sign-in', providerId),
         );
-        throw invalidTotp(MESSAGES.mfaCodeIncorrect);
+        if (!input.recoveryCode) throw invalidTotp(MESSAGES.mfaCodeIncorrect);
+        const message = MFA_POLICY_MESSAGES.recoveryCodeIncorrect;
+        throw new AppError('INVALID_TOTP', message, { fields: { recoveryCode: message } });
       }
       if (!(await database.system((tx) => states.consumeState(tx, found.id)))) {
         throw new AppError('SSO_FAILED', MESSAGES.ssoTicketExpired);
@@ -287,9 +306,14 @@ export function createSsoService(deps: {
       if ('refused' in checked) throw checked.refused;
       await sessions.endPrevious(previous);
       return database.tenant(tenantId, async (tx) => {
-        const session = await sessions.open(tx, { tenantId, userId }, meta);
+        // The user has a factor (the ticket was for it), unless it was removed while the code was typed.
+        const mfaEnrolment = await mfaEnrolmentFor(tx, tenantId, userId, passkeysAvailable);
+        const session = await sessions.open(tx, { tenantId, userId }, meta, {
+          mfaEnrolment: mfaEnrolment?.restricted ?? false,
+        });
         await auditSsoEvent(tx, tenantId, userId, meta, 'sign-in', providerId);
-        return { session, user: toSessionUser(checked.user, checked.tenant) };
+        const answer = toSessionUser(checked.user, checked.tenant);
+        return { session, user: mfaEnrolment ? { ...answer, mfaEnrolment } : answer };
       });
     },
   };

@@ -19,6 +19,7 @@ import type { OneTimeTokens } from '../../platform/one-time-tokens/one-time-toke
 import type { MailOutbox } from '../../platform/outbox/index.js';
 import { addressKey } from '../../platform/rate-limits/address-key.js';
 import type { RateLimiter } from '../../platform/rate-limits/rate-limits.service.js';
+import { refuseBreachedPassword } from '../auth-policy/index.js';
 import * as users from '../users/index.js';
 import { baseTenantName, firstFreeName } from './tenant-name.js';
 import * as repo from './tenants.repository.js';
@@ -36,6 +37,8 @@ export function createTenantService(deps: {
   brand: Brand;
   publicUrl: string;
   log: FastifyBaseLogger;
+  /** The deployment's switch (BREACHED_PASSWORDS): a sign-up has no tenant policy yet. */
+  refuseBreachedPasswords: boolean;
 }) {
   const { database } = deps;
   const verifyUrl = (token: string) => `${deps.publicUrl}/tenants/verify?token=${encodeURIComponent(token)}`;
@@ -69,6 +72,8 @@ export function createTenantService(deps: {
      * Services come from the product the visitor signed up for.
      */
     async signUp(data: SignUp, meta: RequestMeta) {
+      // First: a refused password costs the address none of its sign-ups.
+      await refuseBreachedPassword(deps.refuseBreachedPasswords, data.password, 'password');
       await deps.limiter.consume(`sign-up:ip:${addressKey(meta.ip)}`, 'signUpsPerAddress');
       await deps.limiter.consume(`verify-resend:email:${data.email}`, 'codeRequestsPerEmail');
       const passwordHash = await hashPassword(data.password);

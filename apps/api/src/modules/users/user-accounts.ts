@@ -16,6 +16,8 @@ type NewUser = Parameters<typeof repo.insertUser>[2];
 /** Sign-in look-up by tenant name and e-mail, before a tenant is known (see users.repository.ts). */
 export const findForLogin = (tx: Executor, tenantName: string, email: string) =>
   repo.findForLogin(tx, tenantName, email);
+export const findForLoginBeside = repo.findForLoginBeside;
+export type { LoginAccount } from './users.repository.js';
 
 /** The active tenants an e-mail address belongs to (the e-mail login's select-tenant step). */
 export const findTenantsByEmail = (tx: Executor, email: string) => repo.findTenantsByEmail(tx, email);

@@ -19,33 +19,72 @@ const sameEmail = (email: string) => sql`lower(${users.email}) = lower(${email})
 
 /**
  * Sign-in look-up by tenant name and e-mail, with what the login needs next (the tenant's services,
- * whether the user has an enabled MFA device, the tenant's network ranges) in the same round trip.
+ * the user's second factors, the tenant's MFA policy and network ranges) in the same round trip.
+ * `mfaRequired`: the user has a second factor (an enabled authenticator or a passkey).
  * Runs before a tenant is known (owner connection), through the SQL function skyvault_login_account
- * (migration 0009), whose plan is kept: every password login starts here.
+ * (migrations 0009 and 0018), whose plan is kept: every password login starts here.
  */
+const loginAccountFields = {
+  user: {
+    id: sql<string>`found.user_id`,
+    email: sql<string>`found.email`,
+    firstName: sql<string>`found.first_name`,
+    lastName: sql<string>`found.last_name`,
+    isAdmin: sql<boolean>`found.is_admin`,
+    status: sql`found.user_status`.mapWith(users.status),
+    passwordHash: sql<string | null>`found.password_hash`,
+  },
+  tenant: {
+    id: sql<string>`found.tenant_id`,
+    name: sql<string>`found.tenant_name`,
+    status: sql`found.tenant_status`.mapWith(tenants.status),
+    services: sql`found.services`.mapWith(tenants.services),
+  },
+  mfaRequired: sql<boolean>`found.mfa_required`,
+  ipRanges: sql<RangeBounds[]>`found.ip_ranges`,
+  /** The factors and the tenant's MFA policy (migration 0018): the login decides on enrolment. */
+  factors: {
+    totp: sql<boolean>`found.has_totp`,
+    passkey: sql<boolean>`found.has_passkey`,
+  },
+  mfaPolicy: {
+    policy: sql`found.mfa_policy`.mapWith(tenants.mfaPolicy),
+    graceDays: sql<number>`found.mfa_grace_days`,
+    enforcedAt: sql`found.mfa_enforced_at`.mapWith(tenants.mfaEnforcedAt),
+    userCreatedAt: sql`found.user_created_at`.mapWith(users.createdAt),
+  },
+};
+
 export async function findForLogin(db: Executor, tenantName: string, email: string) {
   const [row] = await db
-    .select({
-      user: {
-        id: sql<string>`found.user_id`,
-        email: sql<string>`found.email`,
-        firstName: sql<string>`found.first_name`,
-        lastName: sql<string>`found.last_name`,
-        isAdmin: sql<boolean>`found.is_admin`,
-        status: sql`found.user_status`.mapWith(users.status),
-        passwordHash: sql<string | null>`found.password_hash`,
-      },
-      tenant: {
-        id: sql<string>`found.tenant_id`,
-        name: sql<string>`found.tenant_name`,
-        status: sql`found.tenant_status`.mapWith(tenants.status),
-        services: sql`found.services`.mapWith(tenants.services),
-      },
-      mfaRequired: sql<boolean>`found.mfa_required`,
-      ipRanges: sql<RangeBounds[]>`found.ip_ranges`,
-    })
+    .select(loginAccountFields)
     .from(sql`skyvault_login_account(${tenantName}, ${email}) as found`);
   return row ?? null;
+}
+
+export type LoginAccount = NonNullable<Awaited<ReturnType<typeof findForLogin>>>;
+
+/**
+ * The same look-up in the statement of another one-row query that must precede it (the login's rate
+ * gate, a FROM item and its columns): a password login then costs one round trip before the password
+ * is checked, not two. `beside` answers that query's row; `found` is null for an unknown account.
+ */
+export async function findForLoginBeside<B extends Record<string, SQL>>(
+  db: Executor,
+  tenantName: string,
+  email: string,
+  beside: { from: SQL; fields: B },
+): Promise<{
+  beside: { [K in keyof B]: B[K] extends SQL<infer T> ? T : never };
+  found: LoginAccount | null;
+}> {
+  const [row] = await db
+    .select({ beside: beside.fields, ...loginAccountFields })
+    .from(
+      sql`${beside.from} left join lateral skyvault_login_account(${tenantName}, ${email}) as found on true`,
+    );
+  const { beside: besideRow, ...found } = row as unknown as LoginAccount & { beside: never };
+  return { beside: besideRow, found: found.user?.id ? found : null };
 }
 
 /** The active tenants an e-mail address belongs to (the e-mail login flow's select-tenant step). */

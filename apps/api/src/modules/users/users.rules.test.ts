@@ -167,10 +167,10 @@ describe('user rules', () => {
       expect(old.json()).toEqual(expect.objectContaining({ code: 'INVALID_CREDENTIALS' }));
       expect(old.json()).not.toHaveProperty('resetCode');
       const reset = await api.call(null, passwordEndpoints.resetPassword, {
-        body: { code, password: 'Brand-new-1' },
+        body: { code, password: 'Brand-new-pass1' },
       });
       expect(reset.statusCode).toBe(204);
-      expect((await login('Brand-new-1')).statusCode).toBe(200);
+      expect((await login('Brand-new-pass1')).statusCode).toBe(200);
       expect((await api.call(u, userEndpoints.get, { params: { id } })).json().status).toBe('Confirmed');
     });
 

@@ -1,5 +1,6 @@
 import type { AuditOutcome, SignInMethod } from '@skyvault/contract';
-import type { Tx } from '../../db/client.js';
+import type { WithSubquery } from 'drizzle-orm';
+import type { AppDb, Tx } from '../../db/client.js';
 import { auditEvents } from '../../db/schema/index.js';
 import type { RequestMeta } from '../../lib/context.js';
 
@@ -74,18 +75,35 @@ export function diffChanges(
  * name from their user row, and the event's place in the tenant's hash chain.
  */
 export async function recordAudit(tx: Tx, meta: RequestMeta | null, event: AuditEvent): Promise<void> {
-  await tx.insert(auditEvents).values({
-    tenantId: event.tenantId,
-    actorId: event.actorId,
-    action: event.action,
-    outcome: event.outcome ?? 'success',
-    method: event.method ?? null,
-    targetType: event.targetType,
-    targetId: event.targetId ?? null,
-    targetName: event.targetName ?? null,
-    changes: diffChanges(event.before, event.after),
-    ip: meta?.ip ?? null,
-    userAgent: meta?.userAgent ?? null,
-    requestId: meta?.requestId ?? null,
-  });
+  await tx.insert(auditEvents).values(auditRow(meta, event));
 }
+
+/**
+ * Records one event in the statement of the change it describes, given as a data-modifying CTE: both
+ * commit together in one round trip, without a transaction around them. For a sign-in's new session,
+ * the one change made before a tenant transaction exists (on the owner connection, like the look-ups
+ * that proved the sign-in).
+ */
+export async function recordAuditWith(
+  db: AppDb,
+  change: WithSubquery,
+  meta: RequestMeta | null,
+  event: AuditEvent,
+): Promise<void> {
+  await db.with(change).insert(auditEvents).values(auditRow(meta, event));
+}
+
+const auditRow = (meta: RequestMeta | null, event: AuditEvent) => ({
+  tenantId: event.tenantId,
+  actorId: event.actorId,
+  action: event.action,
+  outcome: event.outcome ?? 'success',
+  method: event.method ?? null,
+  targetType: event.targetType,
+  targetId: event.targetId ?? null,
+  targetName: event.targetName ?? null,
+  changes: diffChanges(event.before, event.after),
+  ip: meta?.ip ?? null,
+  userAgent: meta?.userAgent ?? null,
+  requestId: meta?.requestId ?? null,
+});

@@ -90,4 +90,29 @@ export const templates = {
       action: { label: 'Set password', url: p.url },
       footer: 'If you did not expect this, you can ignore this message.',
     }),
+  /** One of the user's recovery codes signed them in: if it was not them, they should act now. */
+  recoveryCodeUsed: (
+    brand: Brand,
+    p: { firstName: string; tenantName: string; remaining: number; url: string },
+  ) =>
+    render(brand, `A recovery code was used to sign in to ${BRAND_NAMES[brand]}`, {
+      greeting: `Hello ${p.firstName},`,
+      paragraphs: [
+        `One of your recovery codes was just used to sign in to the organization "${p.tenantName}". Each code works once: ${p.remaining} ${p.remaining === 1 ? 'code is' : 'codes are'} left.`,
+        'If you have lost your authenticator or passkey, add a new one and regenerate your recovery codes.',
+      ],
+      action: { label: 'Open MFA devices', url: p.url },
+      footer: 'If this was not you, change your password and tell your administrator at once.',
+    }),
+  /** An administrator removed all of the user's second factors. */
+  mfaReset: (brand: Brand, p: { firstName: string; tenantName: string; resetBy: string; url: string }) =>
+    render(brand, `Your ${BRAND_NAMES[brand]} multi-factor authentication was reset`, {
+      greeting: `Hello ${p.firstName},`,
+      paragraphs: [
+        `${p.resetBy} removed your authenticator apps, passkeys and recovery codes in the organization "${p.tenantName}".`,
+        'You sign in with your password alone until you add a new second factor; your organization may ask you to add one at your next sign-in.',
+      ],
+      action: { label: 'Open MFA devices', url: p.url },
+      footer: 'If you did not expect this, tell your administrator.',
+    }),
 };

@@ -17,6 +17,15 @@ export interface LoginKeys {
   pair: string;
 }
 
+/** What the login gate (skyvault_login_gate, migration 0011) answers. */
+export interface LoginGateRow {
+  addressFailures: number | null;
+  addressResetAt: Date;
+  accountWait: Date | null;
+  pairWait: Date | null;
+  hasFailures: boolean;
+}
+
 /** Answers 429 with Retry-After until `until`. */
 export function refuseUntil(until: Date): never {
   const retryAfter = Math.max(1, Math.ceil((until.getTime() - Date.now()) / 1000));
@@ -72,23 +81,29 @@ export function createRateLimiter(database: Database, limits: Limits) {
      * What a login must respect, in one round trip: refuses an address past its failures, and answers
      * until when the account and the pair must wait (null: not now) and whether either has failures.
      */
-    async loginGate(keys: LoginKeys) {
-      const [row] = await database.db
-        .select({
-          addressFailures: sql<number | null>`g.address_failures`,
-          addressResetAt: sql`g.address_reset_at`.mapWith(rateLimits.resetAt),
-          accountWait: sql`g.account_blocked_until`.mapWith(rateLimits.resetAt),
-          pairWait: sql`g.pair_blocked_until`.mapWith(rateLimits.resetAt),
-          hasFailures: sql<boolean>`g.has_failures`,
-        })
-        .from(sql`skyvault_login_gate(${keys.address}, ${keys.account}, ${keys.pair}) as g`);
-      const gate = row!;
+    /**
+     * The login's gate as a one-row query (a FROM item and its columns), for the caller to run, alone
+     * (loginGate) or in the statement of the account look-up; `judge` reads its row.
+     */
+    loginGateQuery: (keys: LoginKeys) => ({
+      from: sql`skyvault_login_gate(${keys.address}, ${keys.account}, ${keys.pair}) as g`,
+      fields: {
+        addressFailures: sql<number | null>`g.address_failures`,
+        addressResetAt: sql<Date>`g.address_reset_at`.mapWith(rateLimits.resetAt),
+        accountWait: sql<Date | null>`g.account_blocked_until`.mapWith(rateLimits.resetAt),
+        pairWait: sql<Date | null>`g.pair_blocked_until`.mapWith(rateLimits.resetAt),
+        hasFailures: sql<boolean>`g.has_failures`,
+      },
+    }),
+
+    /** Refuses an address over its failure limit; answers the delays the login must respect. */
+    judgeLoginGate: (gate: LoginGateRow) => {
       if (gate.addressFailures !== null && gate.addressFailures >= limits.loginFailuresPerAddress.max) {
         refuseUntil(gate.addressResetAt);
       }
       return {
-        accountWait: (gate.accountWait as Date | null) ?? null,
-        pairWait: (gate.pairWait as Date | null) ?? null,
+        accountWait: gate.accountWait ?? null,
+        pairWait: gate.pairWait ?? null,
         hasFailures: gate.hasFailures,
       };
     },

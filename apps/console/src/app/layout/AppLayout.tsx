@@ -4,13 +4,17 @@ import Toolbar from '@mui/material/Toolbar';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
-import { Outlet, useLocation } from 'react-router';
+import { Navigate, Outlet, useLocation } from 'react-router';
 import { LoadFailed } from '../../components/screens/LoadFailed';
 import { useAnalytics } from '../../core/analytics';
 import { isApiError } from '../../core/errors/apiErrors';
+import { toMfaEnrolment } from '../../core/paths/links';
+import { routes } from '../../core/paths/routes';
+import { mustEnrolMfa } from '../../core/session/mfaEnrolment';
 import { SessionContext, useSessionUser } from '../../core/session/SessionContext';
 import { sessionQuery } from '../../core/session/session.queries';
 import { useLoggedInMark } from '../../core/session/useLoggedInMark';
+import { EnrolmentShell } from './EnrolmentShell';
 import { FullPageProgress } from './FullPageProgress';
 import { ScreenBoundary } from './ScreenBoundary';
 import { Sidebar } from './Sidebar';
@@ -31,16 +35,20 @@ const ChangeTenantNameDialog = lazy(() =>
 
 /**
  * The signed-in console: loads the session first (an ended one answers 401, and the error handler
- * sends the visitor to login with the way back), then draws the top bar, the sidebar and the screen.
+ * sends the visitor to login with the way back), then draws the top bar, the sidebar and the screen;
+ * a user who must first enrol a second factor gets the enrolment page in a shell of its own.
  */
 export function AppLayout() {
   const session = useQuery(sessionQuery);
+  const { pathname, search, hash } = useLocation();
   if (session.data) {
-    return (
-      <SessionContext value={session.data}>
-        <Shell />
-      </SessionContext>
-    );
+    const enrolling = pathname === routes['mfa.enrolment'];
+    // A user the tenant's MFA policy requires a second factor of adds one first (or skips it while the
+    // grace period lasts), then comes back here.
+    if (!enrolling && mustEnrolMfa(session.data)) {
+      return <Navigate to={toMfaEnrolment({ redirectTo: `${pathname}${search}${hash}` })} replace />;
+    }
+    return <SessionContext value={session.data}>{enrolling ? <EnrolmentShell /> : <Shell />}</SessionContext>;
   }
   if (session.isError && !isApiError(session.error, { status: 401 })) {
     return (

@@ -40,6 +40,7 @@ describe('Sidebar', () => {
       '/applications',
       '/identity-providers',
       '/ip-ranges',
+      '/authentication',
       '/audit-log',
       '/mfa',
     ]);

@@ -6,11 +6,12 @@ import CardMembershipIcon from '@mui/icons-material/CardMembership';
 import GroupsIcon from '@mui/icons-material/Groups';
 import HistoryIcon from '@mui/icons-material/History';
 import LanIcon from '@mui/icons-material/Lan';
+import PasswordIcon from '@mui/icons-material/Password';
 import PersonIcon from '@mui/icons-material/Person';
 import PhonelinkLockIcon from '@mui/icons-material/PhonelinkLock';
 import StorageIcon from '@mui/icons-material/Storage';
 import type SvgIcon from '@mui/material/SvgIcon';
-import { NAV_SECTIONS, SCREEN_NAMES, type ServiceKey } from '@skyvault/contract';
+import { AUTH_POLICY_TEXTS, NAV_SECTIONS, SCREEN_NAMES, type ServiceKey } from '@skyvault/contract';
 import { routes } from '../../core/paths/routes';
 
 export interface NavItem {
@@ -73,6 +74,12 @@ export const NAV_GROUPS: readonly NavGroup[] = [
         adminOnly: true,
       },
       { label: SCREEN_NAMES.networkAccess, to: routes['ip-ranges.index'], icon: LanIcon, adminOnly: true },
+      {
+        label: AUTH_POLICY_TEXTS.screenTitle,
+        to: routes['auth-policy.index'],
+        icon: PasswordIcon,
+        adminOnly: true,
+      },
       { label: 'Audit Log', to: routes['audit.index'], icon: HistoryIcon, adminOnly: true },
       { label: SCREEN_NAMES.mfaDevices, to: routes['mfa.index'], icon: PhonelinkLockIcon, adminOnly: false },
     ],

@@ -91,6 +91,25 @@ describe('the error handler', () => {
     expect(isHandledByErrorHandler(apiError(409, 'IP_RANGE_LOCKOUT'))).toBe(false);
   });
 
+  it('403 MFA_ENROLMENT_REQUIRED goes to the MFA enrolment page with the way back, without a toast', () => {
+    const { handle, navigate, notifyError } = setup();
+    handle(apiError(403, 'MFA_ENROLMENT_REQUIRED'));
+    expect(navigate).toHaveBeenCalledWith('/mfa-enrolment?redirectTo=%2Fusers%3Fpage%3D2');
+    expect(notifyError).not.toHaveBeenCalled();
+    expect(isHandledByErrorHandler(apiError(403, 'MFA_ENROLMENT_REQUIRED'))).toBe(true);
+  });
+
+  it('403 MFA_ENROLMENT_REQUIRED on the enrolment page stays there; from login it keeps the target', () => {
+    const enrolling = setup({ pathname: '/mfa-enrolment', search: '?redirectTo=%2Fusers', hash: '' });
+    enrolling.handle(apiError(403, 'MFA_ENROLMENT_REQUIRED'));
+    expect(enrolling.navigate).not.toHaveBeenCalled();
+    expect(enrolling.notifyError).not.toHaveBeenCalled();
+
+    const login = setup({ pathname: '/auth/login', search: '?redirectTo=%2Fgroups', hash: '' });
+    login.handle(apiError(403, 'MFA_ENROLMENT_REQUIRED'));
+    expect(login.navigate).toHaveBeenCalledWith('/mfa-enrolment?redirectTo=%2Fgroups');
+  });
+
   it("shows any other error's server message in a toast", () => {
     const { handle, navigate, notifyError } = setup();
     handle(apiError(409, 'CONFLICT'));

@@ -1,7 +1,7 @@
 import { ERROR_MESSAGES } from '@skyvault/contract';
 import { ApiError, UNEXPECTED_ERROR_MESSAGE } from '../api/client';
-import { safeRedirectTarget, toChangePassword, toLogin } from '../paths/links';
-import { FIRST_USER_ROUTE, isAuthPath, isPublicPath } from '../paths/routes';
+import { safeRedirectTarget, toChangePassword, toLogin, toMfaEnrolment } from '../paths/links';
+import { FIRST_USER_ROUTE, isAuthPath, isPublicPath, routes } from '../paths/routes';
 import { clearLoggedIn } from '../session/loggedInFlag';
 import { isTemporarilyUnavailable } from './apiErrors';
 
@@ -46,10 +46,10 @@ export function isAbortError(error: unknown): boolean {
 
 /**
  * The one place that reacts to failed calls (SPEC.md §8): an ended session goes to login and comes back,
- * a non-administrator goes to the screens they may use, a forced password reset goes to the change
- * password screen, a session refused by the organization's network access goes to login with the
- * reason, a service that is temporarily unavailable is a notice (once) while reads are retried,
- * everything else is an error toast.
+ * a non-administrator goes to the screens they may use, a user who must first add a second factor goes
+ * to the MFA enrolment page, a forced password reset goes to the change password screen, a session
+ * refused by the organization's network access goes to login with the reason, a service that is
+ * temporarily unavailable is a notice (once) while reads are retried, everything else is an error toast.
  */
 export function createErrorHandler(deps: ErrorHandlerDeps): ErrorHandler {
   const now = deps.now ?? Date.now;
@@ -85,6 +85,17 @@ export function createErrorHandler(deps: ErrorHandlerDeps): ErrorHandler {
         if (!isPublicPath(pathname)) {
           clearLoggedIn();
           deps.navigate(toLogin({ redirectTo: currentPath }));
+        }
+        return;
+      }
+      if (error.status === 403 && error.code === 'MFA_ENROLMENT_REQUIRED') {
+        // The tenant requires a second factor and the session may do nothing else until one is added:
+        // the enrolment page, then back here. Its own calls are allowed, so there it means nothing more.
+        if (pathname !== routes['mfa.enrolment']) {
+          const redirectTo = isAuthPath(pathname)
+            ? safeRedirectTarget(new URLSearchParams(search).get('redirectTo'))
+            : currentPath;
+          deps.navigate(toMfaEnrolment({ redirectTo }));
         }
         return;
       }

@@ -6,9 +6,9 @@ import { useErrorHandler } from './ErrorHandlerContext';
 import { isAbortError } from './errorHandler';
 
 /**
- * Errors the shared handler answers by leaving the screen (ended session, no access, forced password
- * reset, an address outside the organization's network ranges, which it always shows) or that are no
- * errors at all (cancelled calls). A screen does nothing more about these
+ * Errors the shared handler answers by leaving the screen (ended session, no access, MFA enrolment
+ * required, forced password reset, an address outside the organization's network ranges, which it
+ * always shows) or that are no errors at all (cancelled calls). A screen does nothing more about these
  * (SPEC.md §8: "a handled error type is ignored").
  */
 export function isHandledByErrorHandler(error: unknown): boolean {
@@ -18,6 +18,7 @@ export function isHandledByErrorHandler(error: unknown): boolean {
     (error.status === 401 && error.code === 'INVALID_SESSION_EXCEPTION') ||
     (error.status === 403 && error.code === 'INSUFFICIENT_ACCESS') ||
     (error.status === 403 && error.code === 'IP_NOT_ALLOWED') ||
+    (error.status === 403 && error.code === 'MFA_ENROLMENT_REQUIRED') ||
     (error.code === 'ForceResetPasswordException' && Boolean(error.resetCode))
   );
 }

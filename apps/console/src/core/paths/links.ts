@@ -117,6 +117,13 @@ export const toIdentityProviderEdit = (identityProviderId: string): string =>
 /** MFA Devices: the signed-in user's own authenticator apps (SPEC.md §2). */
 export const toMfaDevices = (): string => routes['mfa.index'];
 
+/**
+ * The MFA enrolment page (the tenant requires a second factor), coming back to `redirectTo` (a console
+ * path) once a factor is added or enrolment is skipped. The login page sends there after the password.
+ */
+export const toMfaEnrolment = (options: { redirectTo?: string } = {}): string =>
+  withQuery(routes['mfa.enrolment'], { redirectTo: options.redirectTo });
+
 /** Every browser the signed-in user is signed in with. */
 export const toMySessions = (): string => routes['sessions.mine'];
 export const toMfaDevice = (mfaId: string): string => generatePath(routes['mfa.show'], { mfaId });
@@ -126,6 +133,9 @@ export const toMfaDeviceEdit = (mfaId: string): string => generatePath(routes['m
 export const toNetworkAccess = (): string => routes['ip-ranges.index'];
 /** One permitted range's details (SPEC.md §2: /ip-ranges/{ipRangeId}). */
 export const toIpRange = (ipRangeId: string): string => generatePath(routes['ip-ranges.show'], { ipRangeId });
+
+/** Security → Authentication: the tenant's MFA policy and breached-password check. */
+export const toAuthPolicy = (): string => routes['auth-policy.index'];
 
 /** The audit trail's filters as the Audit Log screen keeps them in its URL (each optional, all combine). */
 export interface AuditLogFilters {

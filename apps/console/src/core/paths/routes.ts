@@ -32,8 +32,12 @@ export const routes = {
   'mfa.index': '/mfa',
   'mfa.show': '/mfa/:mfaId',
   'mfa.edit': '/mfa/:mfaId/edit',
+  /** Where a user whom the tenant's MFA policy requires a second factor adds one, right after signing in. */
+  'mfa.enrolment': '/mfa-enrolment',
   'ip-ranges.index': '/ip-ranges',
   'ip-ranges.show': '/ip-ranges/:ipRangeId',
+  /** Security → Authentication: the tenant's MFA requirement and password policy. */
+  'auth-policy.index': '/authentication',
   'sessions.mine': '/my-sessions',
   'audit.index': '/audit-log',
 } as const;

@@ -1,3 +1,5 @@
+import { forgetMfaEnrolmentSkip } from './mfaEnrolment';
+
 /**
  * The "logged in" mark kept in local storage (SPEC.md §4). The session itself is an httpOnly cookie the
  * console cannot read; this mark lets other tabs notice a logout and is cleared before anything else
@@ -14,6 +16,8 @@ export function setLoggedIn(): void {
 }
 
 export function clearLoggedIn(): void {
+  // A skipped MFA enrolment holds for one sign-in only.
+  forgetMfaEnrolmentSkip();
   try {
     localStorage.removeItem(LOGGED_IN_KEY);
   } catch {

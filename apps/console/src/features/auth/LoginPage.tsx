@@ -34,8 +34,9 @@ const loadAlert = () =>
 
 /*
  * Only the e-mail step, the spec's first, comes with the page: every visitor downloads it before the
- * form shows. The other steps, the identity provider buttons and the dialogs load when the visitor gets
- * to them (a few KB each), so their components (radio group, dialog, modal) stay out of the first load.
+ * form shows. The other steps, the identity provider buttons, the passkey button (with the passkey
+ * endpoints' schemas; the WebAuthn library itself loads only when a passkey is used) and the dialogs
+ * load when the visitor gets to them (a few KB each), so they stay out of the first load.
  */
 const CodeStep = lazy(() => import('./login/CodeStep').then((module) => ({ default: module.CodeStep })));
 const SelectTenantStep = lazy(() =>
@@ -56,6 +57,9 @@ const LoginButtons = lazy(() =>
 const MfaCodeDialog = lazy(() =>
   import('./login/MfaCodeDialog').then((module) => ({ default: module.MfaCodeDialog })),
 );
+const PasskeySignIn = lazy(() =>
+  import('./login/PasskeySignIn').then((module) => ({ default: module.PasskeySignIn })),
+);
 const ForgotPasswordDialog = lazy(() =>
   import('./login/ForgotPasswordDialog').then((module) => ({ default: module.ForgotPasswordDialog })),
 );
@@ -64,16 +68,19 @@ const ForgotPasswordDialog = lazy(() =>
  * /auth/login (SPEC.md §2, §4): one step at a time, in either flow, then pre-login, the MFA code when the
  * account has MFA, and login. `redirectTo` says where to go afterwards; `authorized=true` means the
  * visitor was sent here to sign in first. Once the tenant is known its identity providers' buttons show;
- * coming back from one, the page shows why it failed or asks for the MFA code.
+ * coming back from one, the page shows why it failed or asks for the MFA code. Where the console can use
+ * passkeys, the first step also offers signing in with a passkey alone.
  */
 export function LoginPage() {
   const [query] = useSearchParams();
   const [state, dispatch] = useReducer(loginReducer, query, initialLoginState);
   const redirectTo = query.get('redirectTo');
-  const { awaitingCode, signIn, signInWithCode, cancelCode } = useSignIn(redirectTo);
+  const { awaitingCode, signIn, signInWithFactor, cancelCode, enterConsole } = useSignIn(redirectTo);
   const sso = useSsoReturn(redirectTo);
   // Once the tenant is known (entered, or chosen after the e-mail code), its identity providers can show.
   const tenantKnown = state.step === 'CREDENTIAL' || state.step === 'PASSWORD';
+  // A passkey names its account itself: it is offered at the first step of either flow.
+  const firstStep = state.step === 'EMAIL' || state.step === 'TENANT';
   /** The forgot-password dialog, with what the form knows so far; null while closed. */
   const [forgotFor, setForgotFor] = useState<{ email: string; tenantName: string } | null>(null);
   const sentToLogIn = query.get('authorized') === 'true';
@@ -150,6 +157,7 @@ export function LoginPage() {
         <Suspense fallback={null}>
           {tenantKnown && <LoginButtons tenantName={state.tenantName} redirectTo={redirectTo} />}
         </Suspense>
+        <Suspense fallback={null}>{firstStep && <PasskeySignIn onSignedIn={enterConsole} />}</Suspense>
         <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'center' }}>
           Don't have an account?{' '}
           <RouterLink to={toSignUp()} underline="always">
@@ -158,8 +166,15 @@ export function LoginPage() {
         </Typography>
       </Stack>
       <Suspense fallback={null}>
-        {awaitingCode && <MfaCodeDialog onSubmitCode={signInWithCode} onCancel={cancelCode} />}
-        {sso.awaitingCode && <MfaCodeDialog onSubmitCode={sso.submitCode} onCancel={sso.cancelCode} />}
+        {awaitingCode && (
+          <MfaCodeDialog
+            onSubmitFactor={signInWithFactor}
+            onCancel={cancelCode}
+            totp={awaitingCode.totp}
+            passkeyOptions={awaitingCode.passkeyOptions}
+          />
+        )}
+        {sso.awaitingCode && <MfaCodeDialog onSubmitFactor={sso.submitFactor} onCancel={sso.cancelCode} />}
         {forgotFor && <ForgotPasswordDialog {...forgotFor} onClose={() => setForgotFor(null)} />}
       </Suspense>
     </PublicCard>

@@ -1,4 +1,9 @@
-import { authEndpoints, type LoginForm, ssoEndpoints } from '@skyvault/contract';
+import {
+  authEndpoints,
+  type LoginForm,
+  type PasskeyCredentialResponse,
+  ssoEndpoints,
+} from '@skyvault/contract';
 import { useMutation } from '@tanstack/react-query';
 import { callApi } from '../../core/api/client';
 import { FORM_META } from '../../core/queryClient';
@@ -36,7 +41,7 @@ export const useVerifyCode = (email: string) =>
 export type Credentials = Pick<LoginForm, 'email' | 'tenantName' | 'password'>;
 
 /** The browser's time zone goes with the login so the session knows the user's local time. */
-const browserTimeZone = (): string | undefined => {
+export const browserTimeZone = (): string | undefined => {
   try {
     return Intl.DateTimeFormat().resolvedOptions().timeZone;
   } catch {
@@ -52,16 +57,26 @@ export const usePreLogin = () =>
     meta: FORM_META,
   });
 
+/**
+ * What finishes a sign-in of a user with MFA: a code from the authenticator app, one of their recovery
+ * codes, or a passkey's answer to the challenge pre-login gave.
+ */
+export type SecondFactor =
+  | { code: string }
+  | { recoveryCode: string }
+  | { passkey: PasskeyCredentialResponse };
+
 export const useLogin = () =>
   useMutation({
-    mutationFn: ({ code, ...credentials }: Credentials & { code?: string }) =>
-      callApi(authEndpoints.login, { body: { ...credentials, code, timezone: browserTimeZone() } }),
+    mutationFn: ({ factor, ...credentials }: Credentials & { factor?: SecondFactor }) =>
+      callApi(authEndpoints.login, { body: { ...credentials, ...factor, timezone: browserTimeZone() } }),
     meta: FORM_META,
   });
 
-/** The TOTP code that finishes a sign-in through an identity provider, with its ticket. */
+/** The TOTP code, or a recovery code, that finishes a sign-in through an identity provider, with its ticket. */
 export const useCompleteSso = (ticket: string | null) =>
   useMutation({
-    mutationFn: (code: string) => callApi(ssoEndpoints.complete, { body: { ticket: ticket ?? '', code } }),
+    mutationFn: (factor: { code: string } | { recoveryCode: string }) =>
+      callApi(ssoEndpoints.complete, { body: { ticket: ticket ?? '', ...factor } }),
     meta: FORM_META,
   });

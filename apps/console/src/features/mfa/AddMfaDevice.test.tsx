@@ -1,9 +1,11 @@
+import { RECOVERY_CODE_TEXTS } from '@skyvault/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { apiError, bodyOf, stubFetch } from '../../test/fetchStub';
 import { incorrectCode } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/renderWithProviders';
 import { MfaDevicesPage } from './MfaDevicesPage';
+import { mfaPageAnswers } from './mfa.fixtures';
 
 const NEW_ID = '5a0c3f2e-8b1d-4e6f-9a7b-2c3d4e5f6a7b';
 const OTP_URL = 'otpauth://totp/Skyvault:ada%40example.com?secret=JBSWY3DPEHPK3PXP&issuer=Skyvault';
@@ -36,6 +38,7 @@ describe('Adding an MFA device', () => {
   it('creates it, shows its QR code and secret, and verifies a code from the app', async () => {
     const created: unknown[] = [];
     const fetchMock = stubFetch({
+      ...mfaPageAnswers,
       'GET /api/v1/mfa': emptyList,
       'POST /api/v1/mfa': (init) => {
         created.push(bodyOf(init));
@@ -58,7 +61,11 @@ describe('Adding an MFA device', () => {
     expect(screen.getByRole('dialog', { name: 'Connect your authenticator app' })).toBeInTheDocument();
     expect(handleError).not.toHaveBeenCalled();
 
-    const listCalls = () => fetchMock.mock.calls.filter(([, init]) => init?.method === 'GET').length;
+    const listCalls = () =>
+      fetchMock.mock.calls.filter(
+        ([url, init]) =>
+          init?.method === 'GET' && new URL(String(url), 'http://localhost').pathname === '/api/v1/mfa',
+      ).length;
     const listCallsBefore = listCalls();
     enterCode(qrDialog, '123456');
     expect(await screen.findByText('MFA device was successfully created')).toBeInTheDocument();
@@ -75,8 +82,31 @@ describe('Adding an MFA device', () => {
     );
   });
 
+  it("shows the recovery codes of the user's first factor once it is verified, until they are saved", async () => {
+    const codes = Array.from({ length: 10 }, (_, index) => `a1b2${index}-c3d4${index}`);
+    stubFetch({
+      ...mfaPageAnswers,
+      'GET /api/v1/mfa': emptyList,
+      'POST /api/v1/mfa': { status: 201, body: { id: NEW_ID, otpPathUrl: OTP_URL } },
+      [`POST /api/v1/mfa/verify/${NEW_ID}`]: { body: { ...enabledDevice, recoveryCodes: codes } },
+    });
+    renderWithProviders(<MfaDevicesPage />, { path: '/mfa' });
+
+    enterCode(await addDevice(), '123456');
+    const codesDialog = await screen.findByRole('dialog', { name: RECOVERY_CODE_TEXTS.title });
+    expect(await screen.findByText('MFA device was successfully created')).toBeInTheDocument();
+    for (const code of codes) expect(within(codesDialog).getByText(code)).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: 'Connect your authenticator app' })).not.toBeInTheDocument();
+
+    fireEvent.click(within(codesDialog).getByRole('button', { name: RECOVERY_CODE_TEXTS.saved }));
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: RECOVERY_CODE_TEXTS.title })).not.toBeInTheDocument(),
+    );
+  });
+
   it('checks the code before sending it, with the MFA code dialog messages', async () => {
     const fetchMock = stubFetch({
+      ...mfaPageAnswers,
       'GET /api/v1/mfa': emptyList,
       'POST /api/v1/mfa': { status: 201, body: { id: NEW_ID, otpPathUrl: OTP_URL } },
     });
@@ -101,6 +131,7 @@ describe('Adding an MFA device', () => {
   ])('deletes the new device when the QR dialog is closed with %s', async (_, close) => {
     let deleted = 0;
     stubFetch({
+      ...mfaPageAnswers,
       'GET /api/v1/mfa': emptyList,
       'POST /api/v1/mfa': { status: 201, body: { id: NEW_ID, otpPathUrl: OTP_URL } },
       [`DELETE /api/v1/mfa/${NEW_ID}`]: () => {
@@ -123,6 +154,7 @@ describe('Adding an MFA device', () => {
 
   it('checks the name with the MFA name rules and shows the server refusing a duplicate', async () => {
     const fetchMock = stubFetch({
+      ...mfaPageAnswers,
       'GET /api/v1/mfa': emptyList,
       'POST /api/v1/mfa': apiError(409, 'CONFLICT', 'An MFA device with this name already exists', {
         name: 'An MFA device with this name already exists',

@@ -25,6 +25,7 @@ import {
   useResetMfaSecret,
   useSwitchMfaDevice,
 } from './mfa.queries';
+import { RecoveryCodesDialog } from './recovery/RecoveryCodesDialog';
 
 type MfaAction = MfaDeviceSwitch | 'reset' | 'delete';
 
@@ -70,6 +71,7 @@ export function MfaDeviceActions({ device }: { device: MfaDevice }) {
   const confirmation = useConfirmation<MfaAction>('delete');
   const { confirming, ask, done } = confirmation;
   const [resetDevice, setResetDevice] = useState<CreatedMfaDevice | null>(null);
+  const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
   const [withFactor, setWithFactor] = useState(false);
   const switchDevice = useSwitchMfaDevice();
   const removeDevice = useDeleteMfaDevice();
@@ -149,13 +151,18 @@ export function MfaDeviceActions({ device }: { device: MfaDevice }) {
         <LazyMfaQrDialog
           device={resetDevice}
           // Reset and confirmed: the device is enabled again with its new secret.
-          onVerified={() => {
+          onVerified={({ recoveryCodes: codes }) => {
             notify(TOASTS.mfaDeviceUpdated, 'success');
             setResetDevice(null);
+            // A user who had no recovery codes yet (the device is older than them) gets them now, once.
+            if (codes?.length) setRecoveryCodes(codes);
           }}
           // The device keeps waiting for a code (SPEC.md §4); unlike a new one it is not deleted.
           onCancel={() => setResetDevice(null)}
         />
+      )}
+      {recoveryCodes && (
+        <RecoveryCodesDialog codes={recoveryCodes} open onClose={() => setRecoveryCodes(null)} />
       )}
     </>
   );

@@ -12,6 +12,8 @@ import { AddMfaDevice } from './AddMfaDevice';
 import { preloadMfaQrDialog } from './LazyMfaQrDialog';
 import { MfaStatusChip } from './MfaStatusChip';
 import { useMfaDevices } from './mfa.queries';
+import { PasskeysSection } from './passkeys/PasskeysSection';
+import { RecoveryCodesCard } from './recovery/RecoveryCodesCard';
 
 const columns: DataTableColumn<MfaDevice>[] = [
   {
@@ -24,7 +26,7 @@ const columns: DataTableColumn<MfaDevice>[] = [
   { key: 'createdAt', header: 'Created At', render: (device) => formatDate(device.createdAt) },
 ];
 
-/** The signed-in user's authenticator devices (SPEC.md §2 MFA devices). */
+/** The signed-in user's authenticator devices (SPEC.md §2 MFA devices), passkeys and recovery codes. */
 export function MfaDevicesPage() {
   const list = useListParams();
   const [adding, setAdding] = useState(false);
@@ -60,6 +62,8 @@ export function MfaDevicesPage() {
       }}
     >
       {adding && <AddMfaDevice onClose={() => setAdding(false)} />}
+      <PasskeysSection />
+      <RecoveryCodesCard />
     </ListScreen>
   );
 }

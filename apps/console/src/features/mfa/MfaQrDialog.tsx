@@ -5,7 +5,7 @@ import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { type MfaDevice, mfaVerifySchema } from '@skyvault/contract';
+import { type MfaDeviceVerified, mfaVerifySchema } from '@skyvault/contract';
 import { QRCodeSVG } from 'qrcode.react';
 import { Controller } from 'react-hook-form';
 import { FormDialog } from '../../components/FormDialog';
@@ -19,7 +19,8 @@ import { groupSecret, otpSecret } from './otpauth';
 export interface MfaQrDialogProps {
   /** A new device, or one whose secret was just reset: its otpauth link is shown this once only. */
   device: CreatedMfaDevice;
-  onVerified: (device: MfaDevice) => void;
+  /** The device is enabled; the user's first factor comes with their recovery codes, to show once. */
+  onVerified: (device: MfaDeviceVerified) => void;
   /** Cancel, Escape or a click beside the dialog: the caller decides what becomes of the device. */
   onCancel: () => void;
   /** While the caller undoes the setup (deleting a new device) the dialog stays, inactive. */

@@ -12,3 +12,13 @@ export const workPhone = (status: MfaStatus): MfaDevice => ({
   createdAt: '2025-03-04T14:05:00.000Z',
   updatedAt: '2025-03-05T09:30:00.000Z',
 });
+
+/**
+ * What the MFA Devices page asks besides its devices, as for a user with no passkey and no recovery
+ * codes yet, on a console that can offer passkeys: spread into a test's stubFetch answers.
+ */
+export const mfaPageAnswers = {
+  'GET /api/v1/mfa/passkeys': { body: { passkeys: [] } },
+  'GET /api/v1/auth/passkeys/support': { body: { available: true, rpId: 'localhost', reason: null } },
+  'GET /api/v1/mfa/recovery-codes': { body: { remaining: 0, total: 0, createdAt: null } },
+};

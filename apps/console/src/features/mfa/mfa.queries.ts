@@ -31,7 +31,8 @@ export function useVerifyMfaDevice() {
   return useMutation({
     mutationFn: ({ id, code }: MfaVerify & { id: string }) =>
       callApi(mfaEndpoints.verify, { params: { id }, body: { code } }),
-    onSuccess: (device) => storeDevice(queryClient, device),
+    // The recovery codes of a first factor are shown once by the screen and never kept in the cache.
+    onSuccess: ({ recoveryCodes: _shownOnce, ...device }) => storeDevice(queryClient, device),
     meta: FORM_META,
   });
 }

@@ -20,4 +20,11 @@ export const mfaRoutes: RouteObject[] = [
       import('./MfaDeviceEditPage').then((module) => ({ default: module.MfaDeviceEditPage })),
     ),
   },
+  {
+    id: 'mfa.enrolment',
+    path: routes['mfa.enrolment'],
+    Component: lazy(() =>
+      import('./enrolment/MfaEnrolmentPage').then((module) => ({ default: module.MfaEnrolmentPage })),
+    ),
+  },
 ];

@@ -7,6 +7,7 @@ import { toUsers } from '../../core/paths/links';
 import { UserActions } from './UserActions';
 import { UserDialog } from './UserDialog';
 import { UserInfoCard } from './UserInfoCard';
+import { UserMfaCard } from './UserMfaCard';
 import { UserPermissionsCard } from './UserPermissionsCard';
 import { UserSessionsCard } from './UserSessionsCard';
 import { UserSignInsCard } from './UserSignInsCard';
@@ -45,6 +46,7 @@ export function UserDetails({ id }: { id: string }) {
     >
       <UserInfoCard user={user} />
       <UserPermissionsCard userId={id} />
+      <UserMfaCard userId={id} />
       <UserSessionsCard userId={id} />
       <UserSignInsCard userId={id} />
       {editing && user && <UserDialog user={user} onClose={() => setEditing(false)} />}

@@ -2,14 +2,14 @@ import { ERROR_MESSAGES, SSO_LOGIN_QUERY, ssoErrorCode } from '@skyvault/contrac
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { isApiError } from '../../../core/errors/apiErrors';
-import { useCompleteSso } from '../auth.queries';
+import { type SecondFactor, useCompleteSso } from '../auth.queries';
 import { useEnterConsole } from './useEnterConsole';
 
 /**
  * The way back from an identity provider (the contract's SSO_LOGIN_QUERY): `ssoError` carries why the
- * sign-in was refused, shown above the form; `ssoTicket` means the user's MFA rule applies, so the TOTP
- * dialog asks for the code and the ticket with it finishes the sign-in. Both are taken out of the
- * address at once, so a reload or a shared link does not repeat them.
+ * sign-in was refused, shown above the form; `ssoTicket` means the user's MFA rule applies, so the MFA
+ * dialog asks for the code (or a recovery code) and the ticket with it finishes the sign-in. Both are
+ * taken out of the address at once, so a reload or a shared link does not repeat them.
  */
 export function useSsoReturn(redirectTo: string | null) {
   const [query, setQuery] = useSearchParams();
@@ -41,10 +41,14 @@ export function useSsoReturn(redirectTo: string | null) {
     dismissError: () => setError(null),
     /** True while the TOTP dialog should ask for the code of a provider sign-in. */
     awaitingCode: ticket !== null,
-    /** A wrong code rejects (the dialog shows it); a ticket that is no longer good ends the attempt. */
-    async submitCode(code: string) {
+    /**
+     * The authenticator app's code or a recovery code (a provider sign-in has no passkey step). A wrong
+     * code rejects (the dialog shows it); a ticket that is no longer good ends the attempt.
+     */
+    async submitFactor(factor: SecondFactor) {
+      if ('passkey' in factor) return;
       try {
-        enterConsole(await complete.mutateAsync(code));
+        enterConsole(await complete.mutateAsync(factor));
       } catch (failure) {
         if (isApiError(failure, { code: 'SSO_FAILED' })) {
           setTicket(null);

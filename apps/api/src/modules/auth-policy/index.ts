@@ -1,0 +1,14 @@
+/** The tenant's authentication policy: MFA requirement, grace period, breached and common passwords. */
+export { authPolicyRoutes } from './auth-policy.routes.js';
+export {
+  type AuthPolicyService,
+  createAuthPolicyService,
+  mfaEnrolmentFor,
+  mfaEnrolmentOf,
+} from './auth-policy.service.js';
+export {
+  isBreachedPassword,
+  refuseBreachedPassword,
+  refusesBreachedPasswords,
+} from './breached-passwords.js';
+export { type EnrolmentState, enrolmentDue, policyCovers } from './enrolment.js';

@@ -1,0 +1,123 @@
+import { generateAuthenticationOptions } from '@simplewebauthn/server';
+import { MFA_POLICY_MESSAGES, type PasskeyCredentialResponse, type SessionUser } from '@skyvault/contract';
+import type { Config } from '../../config.js';
+import type { Database } from '../../db/client.js';
+import type { Actor, RequestMeta } from '../../lib/context.js';
+import { AppError } from '../../lib/errors.js';
+import { recordAudit } from '../../platform/audit/audit.service.js';
+import { addressKey } from '../../platform/rate-limits/address-key.js';
+import type { RateLimiter } from '../../platform/rate-limits/rate-limits.service.js';
+import { addressPermitted, ipNotAllowed } from '../ip-ranges/index.js';
+import { type SessionService, toSessionUser } from '../sessions/index.js';
+import { findForLogin } from '../users/index.js';
+import { verifyAssertion } from './assertion.js';
+import { storeChallenge, takeChallenge } from './challenges.js';
+import * as repo from './passkeys.repository.js';
+import { relyingPartyOf, requireRelyingParty } from './relying-party.js';
+
+/**
+ * Signing in with a passkey alone (discoverable credential, user verification required). A passkey is
+ * itself two factors, so no enrolment restriction follows; the account checks are the password login's.
+ * Failures count per address on the login limit.
+ */
+export function createPasskeyLogin(deps: {
+  config: Config;
+  database: Database;
+  limiter: RateLimiter;
+  sessions: SessionService;
+}) {
+  const { database, limiter, sessions } = deps;
+  const rp = relyingPartyOf(deps.config);
+
+  const refusal = (found: { tenantId: string; userId: string; email: string }, meta: RequestMeta) =>
+    database.tenant(found.tenantId, (tx) =>
+      recordAudit(tx, meta, {
+        tenantId: found.tenantId,
+        actorId: found.userId,
+        action: 'failed-sign-in',
+        outcome: 'failure',
+        method: 'passkey',
+        targetType: 'user',
+        targetId: found.userId,
+        targetName: found.email,
+      }),
+    );
+
+  async function authenticate(response: PasskeyCredentialResponse, meta: RequestMeta) {
+    const party = requireRelyingParty(rp);
+    const challenge = await takeChallenge(database, response, 'passwordless', null);
+    const signIn = await database.system((tx) => repo.findSignInByCredential(tx, response.id));
+    if (!signIn) throw new AppError('INVALID_CREDENTIALS', MFA_POLICY_MESSAGES.passkeyUnknown);
+    const { passkey } = signIn;
+    const verified = await database.tenant(passkey.tenantId, (tx) =>
+      verifyAssertion(tx, party, passkey, response, challenge, { requireUserVerification: true }),
+    );
+    const who = { tenantId: passkey.tenantId, userId: passkey.userId, email: signIn.email };
+    if (!verified) {
+      await refusal(who, meta);
+      throw new AppError('INVALID_CREDENTIALS', MFA_POLICY_MESSAGES.passkeyFailed);
+    }
+    const found = await findForLogin(database.db, signIn.tenantName, signIn.email);
+    if (!found || found.user.id !== passkey.userId) throw new AppError('INVALID_CREDENTIALS');
+    if (found.tenant.status === 'pending' || found.user.status === 'WaitConfirmation') {
+      await refusal(who, meta);
+      throw new AppError('EMAIL_NOT_VERIFIED');
+    }
+    if (found.tenant.status !== 'active' || found.user.status === 'Disabled') {
+      await refusal(who, meta);
+      throw new AppError('ACCOUNT_DISABLED');
+    }
+    if (!addressPermitted(found.ipRanges, meta.ip)) {
+      await refusal(who, meta);
+      throw ipNotAllowed();
+    }
+    return found;
+  }
+
+  return {
+    /** A challenge for any of this relying party's passkeys: the browser lets the user pick one. */
+    async options() {
+      const party = requireRelyingParty(rp);
+      const options = await generateAuthenticationOptions({ rpID: party.id, userVerification: 'required' });
+      await storeChallenge(database, options.challenge, 'passwordless', null);
+      return { options: options as unknown as Record<string, unknown> };
+    },
+
+    /** Returns the new session's token and the session user; the caller sets the cookie. */
+    async login(
+      response: PasskeyCredentialResponse,
+      meta: RequestMeta & { timezone?: string },
+      previous: Actor | null,
+    ) {
+      const key = `passkey:ip:${addressKey(meta.ip)}`;
+      await limiter.check(key, 'loginFailuresPerAddress');
+      let found: Awaited<ReturnType<typeof authenticate>>;
+      try {
+        found = await authenticate(response, meta);
+      } catch (error) {
+        await limiter.fail(key, 'loginFailuresPerAddress');
+        throw error;
+      }
+      const { tenant, user } = found;
+      await sessions.endPrevious(previous);
+      return database.tenant(tenant.id, async (tx) => {
+        const session = await sessions.open(tx, { tenantId: tenant.id, userId: user.id }, meta, {
+          mfaEnrolment: false,
+        });
+        await recordAudit(tx, meta, {
+          tenantId: tenant.id,
+          actorId: user.id,
+          action: 'sign-in',
+          method: 'passkey',
+          targetType: 'user',
+          targetId: user.id,
+          targetName: user.email,
+        });
+        const answer: SessionUser = toSessionUser(user, tenant);
+        return { session, user: answer };
+      });
+    },
+  };
+}
+
+export type PasskeyLogin = ReturnType<typeof createPasskeyLogin>;
