@@ -21,8 +21,8 @@ import { useApiForm } from '../../../components/useApiForm';
 import { apiErrorOf } from '../../../core/errors/apiErrors';
 import { useErrorHandler } from '../../../core/errors/ErrorHandlerContext';
 import { isHandledByErrorHandler } from '../../../core/errors/formErrors';
+import { authenticateWithBrowser, PasskeyCeremonyError } from '../../../core/passkeys/ceremony';
 import type { SecondFactor } from '../auth.queries';
-import { authenticateWithBrowser, PasskeyCeremonyError } from './passkeyCeremony';
 import { StepLink } from './StepLink';
 
 /** How the second factor is given: the authenticator app's code, a recovery code, or a passkey. */

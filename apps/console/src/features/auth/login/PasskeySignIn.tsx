@@ -7,8 +7,8 @@ import { useState } from 'react';
 import { apiErrorOf } from '../../../core/errors/apiErrors';
 import { useErrorHandler } from '../../../core/errors/ErrorHandlerContext';
 import { isHandledByErrorHandler } from '../../../core/errors/formErrors';
+import { authenticateWithBrowser, PasskeyCeremonyError } from '../../../core/passkeys/ceremony';
 import { usePasskeySignIn, usePasskeySupport } from '../passkey.queries';
-import { authenticateWithBrowser, PasskeyCeremonyError } from './passkeyCeremony';
 
 /**
  * "Sign in with a passkey" at the login page's first step: no e-mail or tenant asked, the browser offers

@@ -5,11 +5,11 @@ import { PASSKEY_TEXTS, passkeyFormSchema } from '@skyvault/contract';
 import { useState } from 'react';
 import { FormDialog } from '../../../components/FormDialog';
 import { useApiForm } from '../../../components/useApiForm';
+import { PasskeyCeremonyError } from '../../../core/passkeys/ceremony';
 import { notify } from '../../../core/toasts/notify';
 import { MfaNameField } from '../MfaNameField';
 import { RecoveryCodesDialog } from '../recovery/RecoveryCodesDialog';
 import { useRegisterPasskey } from './passkeys.queries';
-import { PasskeyCeremonyError } from './webAuthn';
 
 export interface AddPasskeyProps {
   onClose: () => void;

@@ -1,9 +1,9 @@
 import { type MfaStepUpProof, type PasskeyCreated, passkeyEndpoints } from '@skyvault/contract';
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../core/api/client';
+import { registerWithBrowser } from '../../../core/passkeys/ceremony';
 import { FORM_META } from '../../../core/queryClient';
 import { mfaKeys } from '../mfa.queries';
-import { registerWithBrowser } from './webAuthn';
 
 export const passkeyKeys = {
   all: ['passkeys'] as const,
