@@ -11,7 +11,7 @@ import type { Database, Tx } from '../../db/client.js';
 import type { Actor, RequestMeta } from '../../lib/context.js';
 import { conflict, invalidField, invalidTotp, notFound } from '../../lib/errors.js';
 import { iso } from '../../lib/sql.js';
-import { recordAudit } from '../../platform/audit/audit.service.js';
+import { recordAudit, recordMfaChallenge } from '../../platform/audit/audit.service.js';
 import type { RateLimiter } from '../../platform/rate-limits/rate-limits.service.js';
 import { sealedAt } from '../../platform/secrets/sealed-at.js';
 import type { SecretBox } from '../../platform/secrets/secrets.js';
@@ -117,16 +117,8 @@ export function createMfaService(deps: {
   ): Promise<boolean> =>
     database.tenant(tenantId, async (tx) => {
       const device = await deviceTaking(tenantId, tx, userId, code);
-      await recordAudit(tx, signIn.meta, {
-        tenantId,
-        actorId: userId,
-        action: 'mfa-challenge',
-        outcome: device ? 'success' : 'failure',
-        method: signIn.method,
-        ...(device
-          ? { targetType: 'mfa-device', targetId: device.id, targetName: device.name }
-          : { targetType: 'user', targetId: userId }),
-      });
+      const factor = device && { type: 'mfa-device', id: device.id, name: device.name };
+      await recordMfaChallenge(tx, signIn, { tenantId, userId }, factor, device !== null);
       return device !== null;
     });
 

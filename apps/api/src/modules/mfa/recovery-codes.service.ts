@@ -2,7 +2,7 @@ import type { MfaStepUp, RecoveryCodes, RecoveryCodesStatus, SignInMethod } from
 import type { Database } from '../../db/client.js';
 import type { Actor, RequestMeta } from '../../lib/context.js';
 import { iso } from '../../lib/sql.js';
-import { recordAudit } from '../../platform/audit/audit.service.js';
+import { recordAudit, recordMfaChallenge } from '../../platform/audit/audit.service.js';
 import type { MfaMailer } from './mfa.mail.js';
 import { issueRecoveryCodes, recoveryCodeCounts, useRecoveryCode } from './recovery-codes.js';
 
@@ -57,15 +57,8 @@ export function createRecoveryCodes(deps: {
     ): Promise<boolean> {
       const accepted = await database.tenant(tenantId, async (tx) => {
         const used = await useRecoveryCode(tx, tenantId, userId, code);
-        await recordAudit(tx, signIn.meta, {
-          tenantId,
-          actorId: userId,
-          action: 'mfa-challenge',
-          outcome: used ? 'success' : 'failure',
-          method: signIn.method,
-          targetType: used ? 'recovery-codes' : 'user',
-          targetId: userId,
-        });
+        const factor = used ? { type: 'recovery-codes', id: userId } : null;
+        await recordMfaChallenge(tx, signIn, { tenantId, userId }, factor, used !== null);
         if (!used) return false;
         await recordAudit(tx, signIn.meta, {
           tenantId,

@@ -19,7 +19,7 @@ import type { Database, Tx } from '../../db/client.js';
 import type { Actor, RequestMeta } from '../../lib/context.js';
 import { AppError, conflict, notFound } from '../../lib/errors.js';
 import { iso } from '../../lib/sql.js';
-import { recordAudit } from '../../platform/audit/audit.service.js';
+import { recordAudit, recordMfaChallenge } from '../../platform/audit/audit.service.js';
 import { verifyAssertion } from './assertion.js';
 import { storeChallenge, takeChallenge } from './challenges.js';
 import * as repo from './passkeys.repository.js';
@@ -225,16 +225,8 @@ export function createPasskeyService(deps: {
           challenge !== null && own !== null
             ? await verifyAssertion(tx, rp, own, response, challenge, { requireUserVerification: false })
             : false;
-        await recordAudit(tx, signIn.meta, {
-          tenantId,
-          actorId: userId,
-          action: 'mfa-challenge',
-          outcome: accepted ? 'success' : 'failure',
-          method: signIn.method,
-          ...(own
-            ? { targetType: 'passkey', targetId: own.id, targetName: own.name }
-            : { targetType: 'user', targetId: userId }),
-        });
+        const factor = own && { type: 'passkey', id: own.id, name: own.name };
+        await recordMfaChallenge(tx, signIn, { tenantId, userId }, factor, accepted);
         return accepted;
       });
     },

@@ -32,6 +32,26 @@ export function createSessionService(
   // A session ended, a user disabled or demoted, a tenant's ranges or services changed, in any
   // process: the database says so when it commits (migration 0015), and what was kept is forgotten.
   database.onSignal?.(SESSIONS_CHANGED, () => cache.forget());
+  /** A new session's token (for the cookie only) and its row (with the token's hash only). */
+  const newSession = (
+    who: { userId: string },
+    meta: RequestMeta & { timezone?: string },
+    options: { mfaEnrolment?: boolean },
+  ) => {
+    const token = randomBytes(32).toString('base64url');
+    const expiresAt = new Date(Date.now() + settings.ttlSeconds * 1000);
+    const values = {
+      userId: who.userId,
+      tokenHash: hashToken(token),
+      expiresAt,
+      ip: meta.ip,
+      userAgent: meta.userAgent,
+      timezone: meta.timezone,
+      mfaEnrolment: options.mfaEnrolment ?? false,
+    };
+    return { token, expiresAt, values };
+  };
+
   return {
     /**
      * Opens a session in the caller's transaction (the sign-in and its audit event commit together);
@@ -43,17 +63,8 @@ export function createSessionService(
       meta: RequestMeta & { timezone?: string },
       options: { mfaEnrolment?: boolean } = {},
     ) {
-      const token = randomBytes(32).toString('base64url');
-      const expiresAt = new Date(Date.now() + settings.ttlSeconds * 1000);
-      const { id } = await repo.insertSession(who.tenantId, tx, {
-        userId: who.userId,
-        tokenHash: hashToken(token),
-        expiresAt,
-        ip: meta.ip,
-        userAgent: meta.userAgent,
-        timezone: meta.timezone,
-        mfaEnrolment: options.mfaEnrolment ?? false,
-      });
+      const { token, expiresAt, values } = newSession(who, meta, options);
+      const { id } = await repo.insertSession(who.tenantId, tx, values);
       return { id, token, expiresAt };
     },
 
@@ -67,19 +78,9 @@ export function createSessionService(
       options: { mfaEnrolment?: boolean },
       event: AuditEvent,
     ) {
-      const token = randomBytes(32).toString('base64url');
-      const expiresAt = new Date(Date.now() + settings.ttlSeconds * 1000);
+      const { token, expiresAt, values } = newSession(who, meta, options);
       const id = randomUUID();
-      const opened = repo.insertSessionCte(database.db, who.tenantId, {
-        id,
-        userId: who.userId,
-        tokenHash: hashToken(token),
-        expiresAt,
-        ip: meta.ip,
-        userAgent: meta.userAgent,
-        timezone: meta.timezone,
-        mfaEnrolment: options.mfaEnrolment ?? false,
-      });
+      const opened = repo.insertSessionCte(database.db, who.tenantId, { id, ...values });
       await recordAuditWith(database.db, opened, meta, event);
       return { id, token, expiresAt };
     },

@@ -107,3 +107,25 @@ const auditRow = (meta: RequestMeta | null, event: AuditEvent) => ({
   userAgent: meta?.userAgent ?? null,
   requestId: meta?.requestId ?? null,
 });
+
+/**
+ * The second step of a sign-in, accepted or refused: names the factor that answered (a TOTP device, a
+ * passkey, the recovery codes), or the user when none did.
+ */
+export const recordMfaChallenge = (
+  tx: Tx,
+  signIn: { meta: RequestMeta; method: SignInMethod },
+  who: { tenantId: string; userId: string },
+  factor: { type: string; id: string; name?: string } | null,
+  accepted: boolean,
+) =>
+  recordAudit(tx, signIn.meta, {
+    tenantId: who.tenantId,
+    actorId: who.userId,
+    action: 'mfa-challenge',
+    outcome: accepted ? 'success' : 'failure',
+    method: signIn.method,
+    ...(factor
+      ? { targetType: factor.type, targetId: factor.id, targetName: factor.name ?? null }
+      : { targetType: 'user', targetId: who.userId }),
+  });
