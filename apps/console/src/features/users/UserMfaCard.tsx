@@ -1,14 +1,13 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
-import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { MFA_POLICY_MESSAGES, USER_MFA_TEXTS, type UserMfa } from '@skyvault/contract';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DescriptionList } from '../../components/DetailsCard';
 import { RetryButton } from '../../components/RetryButton';
+import { TitledSection } from '../../components/TitledSection';
 import { useSessionUser } from '../../core/session/SessionContext';
 import { notify } from '../../core/toasts/notify';
 import { useResetUserMfa, useUserMfa } from './userMfa.queries';
@@ -27,7 +26,6 @@ const hasAnything = (mfa: UserMfa) => mfa.enrolled || COUNTS.some((count) => cou
  * page, where the step-up asks for one of them, so their own page shows the counts only.
  */
 export function UserMfaCard({ userId }: { userId: string }) {
-  const titleId = useId();
   const own = useSessionUser().id === userId;
   const query = useUserMfa(userId);
   const reset = useResetUserMfa(userId);
@@ -41,23 +39,19 @@ export function UserMfaCard({ userId }: { userId: string }) {
     });
 
   return (
-    <Paper
-      component="section"
-      variant="outlined"
-      sx={{ p: { xs: 2, sm: 3 }, maxWidth: 720, mt: 2 }}
-      aria-busy={!mfa && !query.isError}
-      aria-labelledby={titleId}
-    >
-      <Stack direction="row" sx={{ alignItems: 'center', gap: 2, mb: 2, flexWrap: 'wrap' }}>
-        <Typography id={titleId} variant="h2" sx={{ fontSize: '1.125rem', fontWeight: 600, flexGrow: 1 }}>
-          {USER_MFA_TEXTS.title}
-        </Typography>
-        {!own && mfa && (
+    <TitledSection
+      title={USER_MFA_TEXTS.title}
+      busy={!mfa && !query.isError}
+      sx={{ maxWidth: 720, mt: 2 }}
+      actions={
+        !own &&
+        mfa && (
           <Button color="error" disabled={!hasAnything(mfa)} onClick={() => setConfirming(true)}>
             {USER_MFA_TEXTS.reset}
           </Button>
-        )}
-      </Stack>
+        )
+      }
+    >
       {query.isError ? (
         <RetryButton onClick={() => void query.refetch()}>Try again</RetryButton>
       ) : (
@@ -89,6 +83,6 @@ export function UserMfaCard({ userId }: { userId: string }) {
         onConfirm={confirm}
         onClose={() => setConfirming(false)}
       />
-    </Paper>
+    </TitledSection>
   );
 }

@@ -1,8 +1,6 @@
 import AddIcon from '@mui/icons-material/Add';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -10,10 +8,11 @@ import TableContainer from '@mui/material/TableContainer';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { PASSKEY_TEXTS, type Passkey } from '@skyvault/contract';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { formatDate } from '../../../components/formatDate';
 import { RetryButton } from '../../../components/RetryButton';
 import { HeaderRow, SkeletonRows } from '../../../components/TableParts';
+import { TitledSection } from '../../../components/TitledSection';
 import { notify } from '../../../core/toasts/notify';
 import { MfaStepUpDialog } from '../MfaStepUpDialog';
 import { AddPasskey } from './AddPasskey';
@@ -30,7 +29,6 @@ type Dialog = { kind: 'add' } | { kind: 'rename' | 'delete'; passkey: Passkey };
  * offering to add one.
  */
 export function PasskeysSection() {
-  const titleId = useId();
   const support = usePasskeySupport();
   const passkeys = usePasskeys();
   const remove = useDeletePasskey();
@@ -40,23 +38,17 @@ export function PasskeysSection() {
   const unavailable = support.data && !support.data.available;
 
   return (
-    <Paper
-      component="section"
-      variant="outlined"
-      sx={{ p: { xs: 2, sm: 3 }, mt: 3 }}
-      aria-labelledby={titleId}
-      aria-busy={passkeys.isPending}
-    >
-      <Stack direction="row" sx={{ alignItems: 'center', gap: 2, mb: 1, flexWrap: 'wrap' }}>
-        <Typography id={titleId} variant="h2" sx={{ fontSize: '1.125rem', fontWeight: 600, flexGrow: 1 }}>
-          {PASSKEY_TEXTS.title}
-        </Typography>
-        {support.data?.available && (
+    <TitledSection
+      title={PASSKEY_TEXTS.title}
+      busy={passkeys.isPending}
+      actions={
+        support.data?.available && (
           <Button variant="contained" startIcon={<AddIcon />} onClick={() => setDialog({ kind: 'add' })}>
             {PASSKEY_TEXTS.add}
           </Button>
-        )}
-      </Stack>
+        )
+      }
+    >
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
         {PASSKEY_TEXTS.intro}
       </Typography>
@@ -126,6 +118,6 @@ export function PasskeysSection() {
           onClose={close}
         />
       )}
-    </Paper>
+    </TitledSection>
   );
 }

@@ -1,11 +1,10 @@
 import Button from '@mui/material/Button';
-import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
-import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { RECOVERY_CODE_TEXTS } from '@skyvault/contract';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { RetryButton } from '../../../components/RetryButton';
+import { TitledSection } from '../../../components/TitledSection';
 import { notify } from '../../../core/toasts/notify';
 import { MfaStepUpDialog } from '../MfaStepUpDialog';
 import { RecoveryCodesDialog } from './RecoveryCodesDialog';
@@ -17,7 +16,6 @@ import { useRecoveryCodesStatus, useRegenerateRecoveryCodes } from './recovery.q
  * the new codes once.
  */
 export function RecoveryCodesCard() {
-  const titleId = useId();
   const status = useRecoveryCodesStatus();
   const regenerate = useRegenerateRecoveryCodes();
   const [confirming, setConfirming] = useState(false);
@@ -25,24 +23,20 @@ export function RecoveryCodesCard() {
   const current = status.data;
 
   return (
-    <Paper
-      component="section"
-      variant="outlined"
-      sx={{ p: { xs: 2, sm: 3 }, mt: 3 }}
-      aria-labelledby={titleId}
-      aria-busy={status.isPending}
+    <TitledSection
+      title={RECOVERY_CODE_TEXTS.title}
+      busy={status.isPending}
+      actions={
+        <>
+          {/* A set comes with the first factor: before it there is nothing to replace. */}
+          {current?.createdAt && (
+            <Button variant="outlined" onClick={() => setConfirming(true)}>
+              {RECOVERY_CODE_TEXTS.regenerate}
+            </Button>
+          )}
+        </>
+      }
     >
-      <Stack direction="row" sx={{ alignItems: 'center', gap: 2, mb: 1, flexWrap: 'wrap' }}>
-        <Typography id={titleId} variant="h2" sx={{ fontSize: '1.125rem', fontWeight: 600, flexGrow: 1 }}>
-          {RECOVERY_CODE_TEXTS.title}
-        </Typography>
-        {/* A set comes with the first factor: before it there is nothing to replace. */}
-        {current?.createdAt && (
-          <Button variant="outlined" onClick={() => setConfirming(true)}>
-            {RECOVERY_CODE_TEXTS.regenerate}
-          </Button>
-        )}
-      </Stack>
       {status.isError ? (
         <RetryButton onClick={() => void status.refetch()}>Try again</RetryButton>
       ) : !current ? (
@@ -69,6 +63,6 @@ export function RecoveryCodesCard() {
         />
       )}
       {codes && <RecoveryCodesDialog codes={codes} open onClose={() => setCodes(null)} />}
-    </Paper>
+    </TitledSection>
   );
 }
