@@ -5,6 +5,7 @@ import type { Database } from './db/client.js';
 import { warnIfDegraded } from './db/features.js';
 import { startHousekeeping } from './housekeeping.js';
 import { logSerializers } from './lib/logging.js';
+import { apiTokenRoutes, createApiTokenService } from './modules/api-tokens/index.js';
 import { applicationRoutes, createApplicationService } from './modules/applications/index.js';
 import { auditRoutes, createAuditService } from './modules/audit/index.js';
 import { authRoutes, createLoginCodes, createLoginService } from './modules/auth/index.js';
@@ -110,6 +111,7 @@ export function createServices(config: Config, database: Database, log: FastifyB
     outbox,
     limiter,
     sessions,
+    apiTokens: createApiTokenService({ database }),
     sessionControl: createSessionControl(database, sessions, findUser),
     mfa,
     passkeys,
@@ -208,7 +210,7 @@ export async function buildApp(config: Config, options: AppOptions): Promise<Fas
   await app.register(healthPlugin, { database });
   await app.register(securityPlugin, { config });
   await app.register(docsPlugin, { config });
-  await app.register(sessionPlugin, { config, sessions: services.sessions });
+  await app.register(sessionPlugin, { config, sessions: services.sessions, apiTokens: services.apiTokens });
 
   await app.register(systemRoutes, { config, tenants: services.tenants });
   await app.register(sessionRoutes, { sessions: services.sessions, control: services.sessionControl });
@@ -230,6 +232,7 @@ export async function buildApp(config: Config, options: AppOptions): Promise<Fas
   await app.register(identityProviderRoutes, { identityProviders: services.identityProviders });
   await app.register(iconRoutes, { icons: services.icons });
   await app.register(auditRoutes, { audit: services.audit });
+  await app.register(apiTokenRoutes, { apiTokens: services.apiTokens });
   await app.register(ssoRoutes, { config, sso: services.sso });
 
   await app.register(oauthRoutes, { config, prefix: '/oauth' });

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import * as contract from '@skyvault/contract';
-import { buildPath, type EndpointDef } from '@skyvault/contract';
+import { API_TOKEN_MESSAGES, buildPath, type EndpointDef } from '@skyvault/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApiToken, withToken } from '../src/modules/api-tokens/api-tokens.test-helpers.js';
 import { call, createTenantWithUser, createTestApp, type TestApp, type TestUser } from './app.js';
 
 /**
@@ -39,12 +40,24 @@ const send = (t: TestApp, endpoint: EndpointDef, user?: TestUser) =>
 let t: TestApp;
 let member: TestUser;
 let withoutServices: TestUser;
+const tokens = { read: '', admin: '', scim: '' };
 
 beforeAll(async () => {
   t = await createTestApp();
   member = await createTenantWithUser(t, { isAdmin: false });
   withoutServices = await createTenantWithUser(t, { services: [] });
+  const owner = await createTenantWithUser(t);
+  for (const scope of ['read', 'admin', 'scim'] as const) {
+    tokens[scope] = (await createApiToken(t, owner, { scope })).token;
+  }
 });
+
+const sendWithToken = (endpoint: EndpointDef, token: string) =>
+  withToken(t, token, {
+    method: endpoint.method,
+    url: pathOf(endpoint),
+    ...(endpoint.method === 'GET' || endpoint.method === 'DELETE' ? {} : { payload: {} }),
+  });
 afterAll(() => t.close());
 
 describe('the access declared on every endpoint', () => {
@@ -73,6 +86,35 @@ describe('the access declared on every endpoint', () => {
       const res = await send(t, endpoint, withoutServices);
       expect(res.statusCode).toBe(403);
       expect(res.json().code).toBe('SERVICE_NOT_ENABLED');
+    },
+  );
+
+  it.each(endpoints.filter(([, e]) => e.sessionOnly))(
+    '%s refuses an API token of any scope',
+    async (_, endpoint) => {
+      for (const token of [tokens.admin, tokens.read]) {
+        const res = await sendWithToken(endpoint, token);
+        expect(res.statusCode).toBe(403);
+        expect(res.json().message).toBe(API_TOKEN_MESSAGES.sessionOnly);
+      }
+    },
+  );
+
+  it.each(endpoints.filter(([, e]) => e.access !== 'public' && !e.sessionOnly && e.method !== 'GET'))(
+    '%s refuses a read token',
+    async (_, endpoint) => {
+      const res = await sendWithToken(endpoint, tokens.read);
+      expect(res.statusCode).toBe(403);
+      expect(res.json().message).toBe(API_TOKEN_MESSAGES.readOnly);
+    },
+  );
+
+  it.each(endpoints.filter(([, e]) => e.access !== 'public' && !e.sessionOnly))(
+    '%s refuses a SCIM token',
+    async (_, endpoint) => {
+      const res = await sendWithToken(endpoint, tokens.scim);
+      expect(res.statusCode).toBe(403);
+      expect(res.json().message).toBe(API_TOKEN_MESSAGES.scimOnly);
     },
   );
 

@@ -19,6 +19,11 @@ export interface EndpointDef {
    * and the grace period is over); every other endpoint answers them 403 MFA_ENROLMENT_REQUIRED.
    */
   duringMfaEnrolment?: true;
+  /**
+   * Belongs to a signed-in person (their own session, password, MFA devices) or makes credentials
+   * (API tokens): an API token calling it is answered 403 whatever its scope.
+   */
+  sessionOnly?: true;
   /** A service the tenant must have enabled (answered 403 SERVICE_NOT_ENABLED otherwise). */
   service?: 'backup' | 'devOps';
   summary: string;

@@ -1,3 +1,4 @@
+import type { ApiTokenScope } from '@skyvault/contract';
 import type { FastifyRequest } from 'fastify';
 
 /** Who is calling, taken from the session only (never from the URL or body). */
@@ -13,6 +14,11 @@ export interface Actor {
    * period is over): only endpoints marked `duringMfaEnrolment` answer it.
    */
   mfaEnrolment: boolean;
+  /**
+   * Present when an API token makes the call: the tenant's service principal, not a person. `userId`
+   * and `sessionId` are then the token's id (what the audit trail names as the actor).
+   */
+  token?: { id: string; name: string; scope: ApiTokenScope };
 }
 
 /** What the audit trail records about the request alongside each change. */
@@ -20,10 +26,16 @@ export interface RequestMeta {
   ip: string;
   userAgent?: string;
   requestId: string;
+  /** The actor's name when no user row names it (an API token), as the audit trail keeps it. */
+  actorName?: string;
 }
+
+/** How the audit trail names an API token acting for the tenant. */
+export const apiTokenActorName = (name: string) => `API token "${name}"`;
 
 export const requestMeta = (request: FastifyRequest): RequestMeta => ({
   ip: request.ip,
   userAgent: request.headers['user-agent']?.slice(0, 512),
   requestId: request.id,
+  ...(request.actor?.token ? { actorName: apiTokenActorName(request.actor.token.name) } : {}),
 });

@@ -1,4 +1,10 @@
-import { type EndpointDef, MESSAGES, MFA_POLICY_MESSAGES, unstorableTextAt } from '@skyvault/contract';
+import {
+  API_TOKEN_MESSAGES,
+  type EndpointDef,
+  MESSAGES,
+  MFA_POLICY_MESSAGES,
+  unstorableTextAt,
+} from '@skyvault/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Actor } from './context.js';
@@ -18,6 +24,16 @@ export interface HandlerContext<E extends EndpointDef> {
 
 type Result<E extends EndpointDef> = E extends { response: infer R extends z.ZodType } ? z.input<R> : unknown;
 
+/**
+ * How a caller may prove who they are (OpenAPI security requirements): none on public endpoints; the
+ * session cookie, or an API token of the scopes that reach the endpoint, on the rest.
+ */
+function securityOf(endpoint: EndpointDef) {
+  if (endpoint.access === 'public') return [];
+  if (endpoint.sessionOnly) return [{ session: [] }];
+  return [{ session: [] }, { apiToken: endpoint.method === 'GET' ? ['read', 'admin'] : ['admin'] }];
+}
+
 /** Only the parts an endpoint declares: Fastify warns about schemas given as undefined. */
 function schemaOf(endpoint: EndpointDef, status: number) {
   const parts = {
@@ -27,7 +43,7 @@ function schemaOf(endpoint: EndpointDef, status: number) {
     querystring: endpoint.query,
     body: endpoint.body,
     response: endpoint.response && status !== 204 ? { [status]: endpoint.response } : undefined,
-    security: endpoint.access === 'public' ? [] : [{ session: [] }],
+    security: securityOf(endpoint),
   };
   return Object.fromEntries(Object.entries(parts).filter(([, value]) => value !== undefined));
 }
@@ -50,6 +66,12 @@ export function route<E extends EndpointDef>(
     preValidation: async (request) => {
       if (endpoint.access === 'public') return;
       if (!request.actor) throw unauthorized();
+      const token = request.actor.token;
+      if (token) {
+        if (endpoint.sessionOnly) throw forbidden(API_TOKEN_MESSAGES.sessionOnly);
+        if (token.scope === 'scim') throw forbidden(API_TOKEN_MESSAGES.scimOnly);
+        if (token.scope === 'read' && endpoint.method !== 'GET') throw forbidden(API_TOKEN_MESSAGES.readOnly);
+      }
       if (request.actor.mfaEnrolment && !endpoint.duringMfaEnrolment) {
         throw new AppError('MFA_ENROLMENT_REQUIRED', MFA_POLICY_MESSAGES.enrolmentRequired);
       }

@@ -14,13 +14,20 @@ export const docsPlugin = fp(
         info: {
           title: `${config.brand === 'flosum' ? 'Flosum' : 'Skyvault'} Console API`,
           description:
-            'The administration API of the console. Calls take and return JSON; the session is a cookie set at login. State-changing calls need the header `X-Requested-With: skyvault-console` or a same-origin `Origin`.',
+            'The administration API of the console. Calls take and return JSON. A browser signs in and sends its session cookie; state-changing calls with a cookie need the header `X-Requested-With: skyvault-console` or a same-origin `Origin`. Scripts send an API token instead (Security → API Tokens): `Authorization: Bearer svt_…`, no CSRF header needed. A `read` token makes GET calls only, an `admin` token any call an administrator may, except those of a signed-in person (their own session, password, MFA devices) and the API tokens themselves. SCIM 2.0 provisioning is at /scim/v2 with a `scim` token.',
           version: '1',
         },
         servers: [{ url: config.publicUrl }],
         components: {
           securitySchemes: {
             session: { type: 'apiKey', in: 'cookie', name: 'skyvault_session' },
+            apiToken: {
+              type: 'http',
+              scheme: 'bearer',
+              bearerFormat: 'svt_ API token',
+              description:
+                'An API token of the tenant. Scopes: `read` (GET calls), `admin` (every call an administrator may make), `scim` (only /scim/v2).',
+            },
           },
         },
       },

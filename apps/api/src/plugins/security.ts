@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.js';
 import { AppError } from '../lib/errors.js';
+import { bearerTokenOf } from '../modules/api-tokens/index.js';
 
 /** The header the console sends on every state-changing call; a cross-site form cannot set it. */
 export const CSRF_HEADER = 'x-requested-with';
@@ -79,6 +80,9 @@ export const securityPlugin = fp(
     const allowedOrigin = originOf(config.publicUrl);
     app.addHook('onRequest', async (request) => {
       if (!UNSAFE.has(request.method) || !isApiRequest(request)) return;
+      // A call with a bearer token is judged by the token alone (plugins/session.ts), never by a
+      // cookie; and a cross-site form or page cannot set an Authorization header.
+      if (bearerTokenOf(request.headers.authorization) !== undefined) return;
       const origin = request.headers.origin;
       if (origin !== undefined) {
         const sameHost = isSameHost(origin, request.headers.host);

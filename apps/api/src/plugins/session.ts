@@ -1,14 +1,16 @@
+import { API_TOKEN_MESSAGES } from '@skyvault/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.js';
 import type { Actor } from '../lib/context.js';
-import { AppError } from '../lib/errors.js';
+import { AppError, unauthorized } from '../lib/errors.js';
+import { type ApiTokenService, bearerTokenOf } from '../modules/api-tokens/index.js';
 import { clearSessionCookie, type SessionService, sessionCookieName } from '../modules/sessions/index.js';
 import { isApiRequest } from './security.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** The signed-in caller, from the session cookie only; null for visitors. */
+    /** The signed-in caller, from the session cookie or an API token only; null for visitors. */
     actor: Actor | null;
   }
 }
@@ -25,13 +27,28 @@ const isPublicRoute = (request: FastifyRequest) => {
  * Resolves the session cookie of every API request into request.actor, enforcing the tenant's network
  * access (request.ip honours TRUST_PROXY): from outside its ranges, calls that need a session answer 403
  * IP_NOT_ALLOWED, and public ones (login, brand) see a visitor, so the login page still works.
+ *
+ * A request with `Authorization: Bearer …` is judged by that alone (its cookie is ignored): a live API
+ * token makes the tenant's service principal the actor; anything else answers 401 at once.
  */
 export const sessionPlugin = fp(
-  async (app: FastifyInstance, { config, sessions }: { config: Config; sessions: SessionService }) => {
+  async (
+    app: FastifyInstance,
+    { config, sessions, apiTokens }: { config: Config; sessions: SessionService; apiTokens: ApiTokenService },
+  ) => {
     const name = sessionCookieName(config);
     app.decorateRequest('actor', null);
     app.addHook('onRequest', async (request, reply) => {
       if (!isApiRequest(request)) return;
+      const bearer = bearerTokenOf(request.headers.authorization);
+      if (bearer !== undefined) {
+        request.actor = await apiTokens.resolve(bearer, request.ip);
+        if (!request.actor) {
+          reply.header('www-authenticate', 'Bearer error="invalid_token"');
+          throw unauthorized(API_TOKEN_MESSAGES.invalid);
+        }
+        return;
+      }
       const token = request.cookies[name];
       if (!token) return;
       try {

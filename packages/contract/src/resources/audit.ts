@@ -15,8 +15,11 @@ export type AuditOutcome = (typeof AUDIT_OUTCOMES)[number];
 /** How a sign-in was attempted: the password form, an e-mailed code, an identity provider, a connected app. */
 export const SIGN_IN_METHODS = ['password', 'email-code', 'sso', 'oauth', 'passkey'] as const;
 export type SignInMethod = (typeof SIGN_IN_METHODS)[number];
-/** A tenant's user; a platform operator (the CLI); the system itself (a sign-up through a provider). */
-export const AUDIT_ACTOR_TYPES = ['user', 'operator', 'system'] as const;
+/**
+ * A tenant's user; an API token acting for the tenant (a script, a SCIM client); a platform operator
+ * (the CLI); the system itself (a sign-up through a provider).
+ */
+export const AUDIT_ACTOR_TYPES = ['user', 'api-token', 'operator', 'system'] as const;
 export type AuditActorType = (typeof AUDIT_ACTOR_TYPES)[number];
 
 /** The most events one page answers, and how many when the caller does not say. */

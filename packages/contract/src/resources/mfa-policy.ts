@@ -96,6 +96,7 @@ export const recoveryCodeEndpoints = {
     method: 'GET',
     path: '/api/v1/mfa/recovery-codes',
     access: 'user',
+    sessionOnly: true,
     duringMfaEnrolment: true,
     summary: "How many of the caller's recovery codes are left",
     tags: ['MFA'],
@@ -105,6 +106,7 @@ export const recoveryCodeEndpoints = {
     method: 'POST',
     path: '/api/v1/mfa/recovery-codes',
     access: 'user',
+    sessionOnly: true,
     summary:
       'A new set of 10 recovery codes, shown once; the old set stops working (needs a current code or the password)',
     tags: ['MFA'],

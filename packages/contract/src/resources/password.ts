@@ -84,6 +84,7 @@ export const passwordEndpoints = {
     method: 'POST',
     path: '/api/v1/users/password',
     access: 'user',
+    sessionOnly: true,
     summary: "Changes the signed-in user's password and ends their other sessions",
     tags: ['Users'],
     body: passwordChangeSchema,

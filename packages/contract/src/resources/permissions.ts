@@ -47,6 +47,7 @@ export const permissionEndpoints = {
     method: 'GET',
     path: '/api/v1/auth/session/permissions',
     access: 'user',
+    sessionOnly: true,
     summary: "The signed-in user's own effective permissions",
     tags,
     response: effectivePermissionsSchema,

@@ -1,4 +1,5 @@
 export * from './audit.js';
+export * from './automation.js';
 export * from './environment.js';
 export * from './identity.js';
 export * from './outbox.js';

@@ -64,11 +64,16 @@ export const users = pgTable(
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true, mode: 'date' }),
     /** The user's group (at most one); its role decides what the user may do in the services. */
     groupId: uuid('group_id'),
+    /** The id an identity provider's SCIM client gave the user (`externalId`); null for others. */
+    externalId: text('external_id'),
     ...timestamps(),
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
     foreignKey({ columns: [t.tenantId], foreignColumns: [tenants.id] }).onDelete('cascade'),
+    uniqueIndex('users_tenant_external_id_key')
+      .on(t.tenantId, t.externalId)
+      .where(sql`${t.externalId} IS NOT NULL`),
     uniqueIndex('users_tenant_email_key').on(t.tenantId, sql`lower(${t.email})`),
     // The e-mail login flow looks a person up across tenants before one is chosen.
     index('users_email_idx').on(sql`lower(${t.email})`),

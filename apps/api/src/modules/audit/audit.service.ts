@@ -34,9 +34,15 @@ const EXPORT_BATCH = 500;
 const methodOf = (value: string | null): SignInMethod | null =>
   SIGN_IN_METHODS.includes(value as SignInMethod) ? (value as SignInMethod) : null;
 
-/** A user acted, or an operator through the CLI (its actions say so), or else the system itself. */
-const actorTypeOf = (row: repo.AuditEventRow): AuditEvent['actorType'] =>
-  row.actorId ? 'user' : row.action.startsWith('operator:') ? 'operator' : 'system';
+/**
+ * A user acted, or an API token (an actor id that named no user when the event was written: the
+ * database takes a user's address from their row), or an operator through the CLI (its actions say
+ * so), or else the system itself.
+ */
+const actorTypeOf = (row: repo.AuditEventRow): AuditEvent['actorType'] => {
+  if (row.actorId) return row.actorEmail === null && row.actorName !== null ? 'api-token' : 'user';
+  return row.action.startsWith('operator:') ? 'operator' : 'system';
+};
 
 export const toAuditEvent = (row: repo.AuditEventRow): AuditEvent => ({
   id: row.id,

@@ -96,6 +96,8 @@ export async function recordAuditWith(
 const auditRow = (meta: RequestMeta | null, event: AuditEvent) => ({
   tenantId: event.tenantId,
   actorId: event.actorId,
+  // Given only for an actor no user row names (an API token); the database names users itself.
+  actorName: meta?.actorName ?? null,
   action: event.action,
   outcome: event.outcome ?? 'success',
   method: event.method ?? null,

@@ -1,0 +1,151 @@
+/**
+ * The words of API tokens, SCIM provisioning and webhooks (ours, beyond the spec): field messages,
+ * toasts, confirmations and screen texts, written once for both sides, in the spec's voice.
+ */
+
+export const API_TOKEN_SCOPE_LABELS = {
+  read: 'Read only',
+  admin: 'Administrator',
+  scim: 'SCIM provisioning',
+} as const;
+
+export const API_TOKEN_SCOPE_HELP = {
+  read: 'Reads everything an administrator can see; every change is refused.',
+  admin: 'Reads and changes everything an administrator can.',
+  scim: 'Only the SCIM 2.0 endpoints at /scim/v2, for an identity provider to provision users and groups.',
+} as const;
+
+export const API_TOKEN_EXPIRY_LABELS = {
+  '30': '30 days',
+  '90': '90 days',
+  '365': '1 year',
+  custom: 'Custom date',
+} as const;
+
+export const API_TOKEN_MESSAGES = {
+  nameRequired: 'Name is required',
+  nameMaxLength: 'Name should be no more than 64 characters long',
+  namePattern: 'Name should contain only letters, digits, spaces and punctuation',
+  nameTaken: 'An API token with this name already exists',
+  scopeRequired: 'Scope is required',
+  expiryRequired: 'Expiry is required',
+  expiresAtRequired: 'Expiry date is required',
+  expiresAtPast: 'Expiry date should be in the future',
+  expiresAtTooLate: 'An API token may be valid for at most 2 years',
+  notFound: 'API token not found.',
+  tooMany: 'A tenant may have at most 50 API tokens. Revoke one you no longer use first.',
+  /** A bearer that is not a live token of an active tenant (unknown, revoked or expired). */
+  invalid: 'The API token is invalid, expired or revoked.',
+  /** An API token calling what only a signed-in user may (their own session, MFA devices, tokens). */
+  sessionOnly: 'This call needs a signed-in user; API tokens cannot make it.',
+  readOnly: 'This API token may only read.',
+  scimOnly: 'This API token may only call the SCIM endpoints.',
+  notScim: 'This API token has no SCIM scope.',
+} as const;
+
+export const API_TOKEN_TEXTS = {
+  screenTitle: 'API Tokens',
+  intro:
+    'API tokens let scripts and other systems call the console API as your organization. Send one as "Authorization: Bearer <token>". A token is shown once, when it is created.',
+  create: 'Create API token',
+  createTitle: 'Create API token',
+  name: 'Name',
+  scope: 'Scope',
+  expiry: 'Expires in',
+  expiresAt: 'Expiry date',
+  createdToast: 'API token was successfully created',
+  shownOnceTitle: 'Copy your API token',
+  shownOnce: 'This is the only time the token is shown. Store it somewhere safe: it cannot be shown again.',
+  copy: 'Copy',
+  copied: 'Copied to clipboard',
+  done: 'Done',
+  revoke: 'Revoke',
+  revokeTitle: 'Revoke API token',
+  revokeConfirm: (name: string) =>
+    `Revoke the API token "${name}"? Every call made with it will be refused from now on.`,
+  revokedToast: 'API token was successfully revoked',
+  empty: 'No API tokens yet',
+  emptyHelp: 'Create a token to call the console API from a script or to provision users with SCIM.',
+  columns: {
+    name: 'Name',
+    scope: 'Scope',
+    createdBy: 'Created by',
+    createdAt: 'Created',
+    expiresAt: 'Expires',
+    lastUsed: 'Last used',
+  },
+  never: 'Never',
+  expired: 'Expired',
+  unknownCreator: 'Unknown user',
+} as const;
+
+export const WEBHOOK_MESSAGES = {
+  urlRequired: 'Endpoint URL is required',
+  urlInvalid: 'Endpoint URL should be an https:// address',
+  urlMaxLength: 'Endpoint URL should be no more than 2048 characters long',
+  descriptionMaxLength: 'Description should be no more than 255 characters long',
+  eventsRequired: 'Choose at least one event',
+  notFound: 'Webhook not found.',
+  deliveryNotFound: 'Delivery not found.',
+  /** The address resolves to a private, loopback or link-local network (the outbound guard). */
+  urlNotAllowed: 'This address is not reachable from the console: it belongs to a private network.',
+} as const;
+
+export const WEBHOOK_EVENT_LABELS = {
+  'user.created': 'User created',
+  'user.updated': 'User updated',
+  'user.disabled': 'User disabled',
+  'user.deleted': 'User deleted',
+  'group.membership_changed': 'Group membership changed',
+  'role.permissions_changed': 'Role permissions changed',
+  'connection.token_invalid': 'Connection needs re-authorisation',
+  'license.expiring': 'Licence expiring',
+  'license.expired': 'Licence expired',
+  'security.ip_range_changed': 'Network access changed',
+} as const;
+
+export const WEBHOOK_STATUS_LABELS = {
+  pending: 'Pending',
+  sending: 'Sending',
+  delivered: 'Delivered',
+  failed: 'Failed',
+} as const;
+
+export const WEBHOOK_TEXTS = {
+  screenTitle: 'Webhooks',
+  intro:
+    'Webhooks tell another system about changes in your organization. Each request is signed as the Standard Webhooks specification describes (webhook-id, webhook-timestamp, webhook-signature, HMAC-SHA256); failed deliveries are retried for 24 hours.',
+  create: 'Add endpoint',
+  createTitle: 'Add webhook endpoint',
+  editTitle: 'Edit webhook endpoint',
+  url: 'Endpoint URL',
+  description: 'Description',
+  events: 'Events to send',
+  enabled: 'Enabled',
+  createdToast: 'Webhook endpoint was successfully created',
+  updatedToast: 'Webhook endpoint was successfully updated',
+  deletedToast: 'Webhook endpoint was successfully deleted',
+  secretTitle: 'Copy your signing secret',
+  secretShownOnce:
+    'This is the only time the signing secret is shown. Your endpoint verifies each request with it.',
+  deleteTitle: 'Delete webhook endpoint',
+  deleteConfirm: (url: string) =>
+    `Delete the webhook endpoint ${url}? Deliveries waiting for it are dropped.`,
+  empty: 'No webhook endpoints yet',
+  emptyHelp: 'Add an endpoint to be told about new users, group changes, licences and more.',
+  disabledBecauseFailing: 'Disabled after failing for 24 hours. Fix the endpoint, then enable it again.',
+  deliveries: 'Deliveries',
+  deliveriesEmpty: 'Nothing was sent to this endpoint yet',
+  resend: 'Resend',
+  resentToast: 'The event will be sent again',
+  columns: {
+    url: 'Endpoint URL',
+    events: 'Events',
+    status: 'Status',
+    event: 'Event',
+    attempts: 'Attempts',
+    response: 'Response',
+    duration: 'Duration',
+    created: 'Created',
+  },
+} as const;
