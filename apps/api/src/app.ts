@@ -33,18 +33,21 @@ import { createPasskeyLogin, createPasskeyService, passkeyRoutes } from './modul
 import { createPasswordService } from './modules/passwords/index.js';
 import { createPermissionService, permissionRoutes } from './modules/permissions/index.js';
 import { createRolePermissionService, createRoleService, roleRoutes } from './modules/roles/index.js';
+import { scimRoutes } from './modules/scim/index.js';
 import { createSessionControl, createSessionService, sessionRoutes } from './modules/sessions/index.js';
 import { createSingleSignOn, ssoRoutes } from './modules/sso/index.js';
 import { createStorageService, storageRoutes } from './modules/storages/index.js';
 import { systemRoutes } from './modules/system/index.js';
 import { createTenantService, tenantRoutes } from './modules/tenants/index.js';
 import { createUserService, findUser, userRoutes } from './modules/users/index.js';
+import { createWebhookService, disabledEndpointNotice, webhookRoutes } from './modules/webhooks/index.js';
 import { createMailer, type Mailer } from './platform/mail/mailer.js';
 import { createOneTimeTokens } from './platform/one-time-tokens/one-time-tokens.service.js';
 import { createOutbox } from './platform/outbox/index.js';
 import { createRateLimiter } from './platform/rate-limits/rate-limits.service.js';
 import { resealLegacySecrets } from './platform/secrets/reseal.js';
 import { openSecretBox } from './platform/secrets/secrets.js';
+import { createWebhookDispatcher, type WebhookSchedule } from './platform/webhook-outbox/index.js';
 import { consolePlugin } from './plugins/console.js';
 import { docsPlugin } from './plugins/docs.js';
 import { answerRouterError, errorsPlugin } from './plugins/errors.js';
@@ -64,6 +67,8 @@ export interface AppOptions {
   mailer?: Mailer;
   /** Where log lines go (defaults to stdout); tests read them back. */
   logStream?: NodeJS.WritableStream;
+  /** Overrides the webhook retry schedule (tests use milliseconds). */
+  webhookSchedule?: Partial<WebhookSchedule>;
 }
 
 /** The longest path segment the router reads (an id is 36 characters; a mailed code under 100). */
@@ -72,7 +77,13 @@ const MAX_PATH_SEGMENT = 2048;
 const BRAND_NAMES = { skyvault: 'Skyvault', flosum: 'Flosum' } as const;
 
 /** The services of the app, built once and handed to the routes that need them. */
-export function createServices(config: Config, database: Database, log: FastifyBaseLogger, mailer: Mailer) {
+export function createServices(
+  config: Config,
+  database: Database,
+  log: FastifyBaseLogger,
+  mailer: Mailer,
+  webhookSchedule: Partial<WebhookSchedule> = {},
+) {
   const secrets = openSecretBox(config);
   const limiter = createRateLimiter(database, config.limits);
   const tokens = createOneTimeTokens(database);
@@ -98,6 +109,14 @@ export function createServices(config: Config, database: Database, log: FastifyB
     ...mail,
   });
   const mfaMail = { outbox, brand: config.brand, publicUrl: config.publicUrl };
+  const webhookDispatcher = createWebhookDispatcher({
+    database,
+    secrets,
+    log,
+    allowPrivateNetworks: config.outbound.allowPrivateNetworks,
+    schedule: { pollMs: config.webhooks.pollMs, ...webhookSchedule },
+    onDisabled: disabledEndpointNotice(mfaMail),
+  });
   const mfa = createMfaService({
     database,
     secrets,
@@ -109,6 +128,13 @@ export function createServices(config: Config, database: Database, log: FastifyB
   return {
     secrets,
     outbox,
+    webhookDispatcher,
+    webhooks: createWebhookService({
+      database,
+      secrets,
+      outbound: config.outbound,
+      nudge: webhookDispatcher.nudge,
+    }),
     limiter,
     sessions,
     apiTokens: createApiTokenService({ database }),
@@ -186,7 +212,7 @@ export async function buildApp(config: Config, options: AppOptions): Promise<Fas
       }),
     metrics,
   );
-  const services = createServices(config, database, app.log, mailer);
+  const services = createServices(config, database, app.log, mailer, options.webhookSchedule);
   app.decorate('services', services);
   app.decorate('database', database);
   // Values sealed before they were bound to their row are rewritten once (platform/secrets/reseal.ts).
@@ -195,10 +221,12 @@ export async function buildApp(config: Config, options: AppOptions): Promise<Fas
 
   const stopHousekeeping = startHousekeeping({ services, database, log: app.log });
   const stopOutbox = services.outbox.start();
+  const stopWebhooks = services.webhookDispatcher.start();
   // Runs once the server has stopped and its requests have finished: background work next, the pool last.
   app.addHook('onClose', async () => {
     await stopHousekeeping();
     await stopOutbox();
+    await stopWebhooks();
     mailer.close();
     await database.close();
   });
@@ -233,9 +261,11 @@ export async function buildApp(config: Config, options: AppOptions): Promise<Fas
   await app.register(iconRoutes, { icons: services.icons });
   await app.register(auditRoutes, { audit: services.audit });
   await app.register(apiTokenRoutes, { apiTokens: services.apiTokens });
+  await app.register(webhookRoutes, { webhooks: services.webhooks });
   await app.register(ssoRoutes, { config, sso: services.sso });
 
   await app.register(oauthRoutes, { config, prefix: '/oauth' });
+  await app.register(scimRoutes, { ...services, publicUrl: config.publicUrl, prefix: '/scim/v2' });
   await app.register(consolePlugin);
   return app;
 }

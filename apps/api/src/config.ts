@@ -67,6 +67,8 @@ const envSchema = z.object({
   MAIL_FROM: z.string().default('Skyvault <no-reply@skyvault.local>'),
   // 0: this process sends no mail (another one does); the outbox keeps it.
   OUTBOX_POLL_MS: z.coerce.number({ error: 'must be milliseconds' }).int().min(0).default(2000),
+  // 0: this process sends no webhooks (another one does); the deliveries wait in the table.
+  WEBHOOK_POLL_MS: z.coerce.number({ error: 'must be milliseconds' }).int().min(0).default(1000),
   BRAND: z.enum(BRANDS, { error: `must be one of ${BRANDS.join(', ')}` }).default('skyvault'),
   SERVICE_URL_BACKUP: optionalUrl(['http:', 'https:']),
   SERVICE_URL_DEVOPS: optionalUrl(['http:', 'https:']),
@@ -145,6 +147,8 @@ export interface Config {
   session: { ttlSeconds: number; idleSeconds: number; cacheMs: number };
   /** pollMs: how often the outbox is looked at for due mail (0: never by this process). */
   mail: { smtpUrl?: string; from: string; pollMs: number };
+  /** pollMs: how often webhook deliveries are looked at (0: never by this process). */
+  webhooks: { pollMs: number };
   brand: (typeof BRANDS)[number];
   serviceUrls: { backup?: string; devOps?: string };
   analytics: { token: string; host: string };
@@ -224,6 +228,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     oauthKeys: { activationDelaySeconds: e.OAUTH_KEY_ACTIVATION_DELAY, refreshSeconds: e.OAUTH_KEY_REFRESH },
     session: { ttlSeconds: e.SESSION_TTL, idleSeconds: e.SESSION_IDLE_TTL, cacheMs: e.SESSION_CACHE_MS },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, pollMs: e.OUTBOX_POLL_MS },
+    webhooks: { pollMs: e.WEBHOOK_POLL_MS },
     brand: e.BRAND,
     serviceUrls: { backup: e.SERVICE_URL_BACKUP, devOps: e.SERVICE_URL_DEVOPS },
     analytics: { token: e.ANALYTICS_TOKEN, host: e.ANALYTICS_HOST ?? '' },

@@ -15,6 +15,8 @@ const JOBS = [
   'outbox',
   'audit-retention',
   'webauthn-challenges',
+  'webhook-deliveries',
+  'license-reminders',
 ];
 
 describe('housekeeping', () => {

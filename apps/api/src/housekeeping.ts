@@ -12,8 +12,10 @@ import { sweepOnce } from './db/sweep.js';
 import { deleteExpiredEvents } from './modules/audit/index.js';
 import { sweepExpiredModels } from './modules/oauth/index.js';
 import { purgeExpiredChallenges } from './modules/passkeys/index.js';
+import { sendLicenseReminders } from './modules/webhooks/index.js';
 import { deleteExpiredStates } from './platform/oauth-states/oauth-states.repository.js';
 import { purgeSettled, RETENTION } from './platform/outbox/index.js';
+import { purgeSettledDeliveries, WEBHOOK_RETENTION } from './platform/webhook-outbox/index.js';
 
 const MINUTE = 60 * 1000;
 /** How often each process looks for a job that is due; each job has its own interval. */
@@ -48,6 +50,15 @@ const JOBS: Job[] = [
     everyMs: 60 * MINUTE,
     run: ({ database }) => database.system((tx) => purgeSettled(tx, RETENTION.sentMs, RETENTION.failedMs)),
   },
+  // Webhook deliveries settled long ago (the delivery log shows the last week, failures a month).
+  {
+    name: 'webhook-deliveries',
+    everyMs: 60 * MINUTE,
+    run: ({ database }) =>
+      database.system((tx) =>
+        purgeSettledDeliveries(tx, WEBHOOK_RETENTION.deliveredMs, WEBHOOK_RETENTION.failedMs),
+      ),
+  },
   // WebAuthn challenges nobody answered within their 5 minutes.
   {
     name: 'webauthn-challenges',
@@ -56,6 +67,15 @@ const JOBS: Job[] = [
   },
   // Expired authorization codes, tokens, grants and interactions of the authorization server.
   { name: 'oauth-models', everyMs: 15 * MINUTE, run: ({ database }) => sweepExpiredModels(database) },
+  // Licence reminders (license.expiring 14, 7 and 1 day before the end, license.expired): each once.
+  {
+    name: 'license-reminders',
+    everyMs: 60 * MINUTE,
+    run: async ({ database, log }) => {
+      const sent = await sendLicenseReminders(database);
+      if (sent > 0) log.info({ sent }, 'licence reminders queued for webhooks');
+    },
+  },
   // Audit events past their tenant's retention (audit_retention_days), oldest first.
   {
     name: 'audit-retention',

@@ -77,6 +77,10 @@ export const API_TOKEN_TEXTS = {
   never: 'Never',
   expired: 'Expired',
   unknownCreator: 'Unknown user',
+  /** The shown-once field's label, and the Actions column of the list. */
+  token: 'API token',
+  actions: 'Actions',
+  revokeLabel: (name: string) => `Revoke ${name}`,
 } as const;
 
 export const WEBHOOK_MESSAGES = {
@@ -89,6 +93,8 @@ export const WEBHOOK_MESSAGES = {
   deliveryNotFound: 'Delivery not found.',
   /** The address resolves to a private, loopback or link-local network (the outbound guard). */
   urlNotAllowed: 'This address is not reachable from the console: it belongs to a private network.',
+  /** MAX_WEBHOOKS (webhook.ts) in words. */
+  limitReached: 'An organization can have at most 20 webhook endpoints.',
 } as const;
 
 export const WEBHOOK_EVENT_LABELS = {
@@ -147,5 +153,38 @@ export const WEBHOOK_TEXTS = {
     response: 'Response',
     duration: 'Duration',
     created: 'Created',
+    nextAttempt: 'Next attempt',
+    actions: 'Actions',
   },
+  /** The shown-once field's label. */
+  secret: 'Signing secret',
+  disabled: 'Disabled',
+  enable: 'Enable',
+  disable: 'Disable',
+  edit: 'Edit',
+  delete: 'Delete',
+  enabledToast: 'Webhook endpoint was successfully enabled',
+  disabledToast: 'Webhook endpoint was successfully disabled',
+  failingSince: (date: string) => `Failing since ${date}`,
+  eventCount: (count: number) => (count === 1 ? '1 event' : `${count} events`),
+  settings: 'Endpoint settings',
+  backToList: 'Back to Webhooks',
+  noun: 'Webhook endpoint',
+  lastError: 'Last error',
+} as const;
+
+/** What the SCIM endpoints answer in their errors' `detail` (RFC 7644 §3.12). */
+export const SCIM_MESSAGES = {
+  externalIdTaken: 'A user with this externalId already exists',
+  userNameRequired: 'userName is required',
+  userNameInvalid: 'userName should be an e-mail address',
+  invalidFilter:
+    'The filter is not supported. Use userName, emails.value or externalId with "eq" (displayName for groups).',
+  invalidPatch: 'The PATCH operation is not supported.',
+  invalidPath: 'The attribute path is not supported.',
+  readOnly: 'The attribute is read-only.',
+  noRole: 'The organization has no role for a new group. Create a role first.',
+  notFound: 'Resource not found.',
+  invalidBody: 'The request body is not a valid SCIM resource.',
+  internal: 'The request failed.',
 } as const;

@@ -6,6 +6,7 @@ import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
 import type { Mailer } from '../platform/mail/mailer.js';
 import { readBacklog } from '../platform/outbox/index.js';
+import { readWebhookBacklog } from '../platform/webhook-outbox/index.js';
 import {
   isLimitRefusal,
   routeLabel,
@@ -76,6 +77,45 @@ export function createMetrics(config: Pick<Config, 'metrics'>, database: Databas
     registers: [registry],
     async collect() {
       this.set((await readOnce()).failed);
+    },
+  });
+  // Webhook deliveries, read the same way (one query a scrape, the last values kept on failure).
+  let webhookBacklog: Promise<void> | undefined;
+  const webhooksKnown = { queued: 0, oldestQueuedSeconds: 0, failed: 0 };
+  const readWebhooksOnce = async () => {
+    webhookBacklog ??= readWebhookBacklog(database)
+      .then((read) => {
+        Object.assign(webhooksKnown, read);
+      })
+      .catch(() => {})
+      .finally(() => {
+        webhookBacklog = undefined;
+      });
+    await webhookBacklog;
+    return webhooksKnown;
+  };
+  new Gauge({
+    name: 'skyvault_webhooks_queued',
+    help: 'Webhook deliveries waiting to be sent (pending or being sent), disabled endpoints included',
+    registers: [registry],
+    async collect() {
+      this.set((await readWebhooksOnce()).queued);
+    },
+  });
+  new Gauge({
+    name: 'skyvault_webhooks_oldest_queued_seconds',
+    help: 'Age of the oldest webhook delivery waiting to be sent, in seconds (0 when none waits)',
+    registers: [registry],
+    async collect() {
+      this.set((await readWebhooksOnce()).oldestQueuedSeconds);
+    },
+  });
+  new Gauge({
+    name: 'skyvault_webhooks_failed',
+    help: 'Webhook deliveries given up after 24 hours of retries, kept 30 days',
+    registers: [registry],
+    async collect() {
+      this.set((await readWebhooksOnce()).failed);
     },
   });
   new Gauge({

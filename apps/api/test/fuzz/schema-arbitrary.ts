@@ -153,6 +153,13 @@ const BY_NAME: [RegExp, fc.Arbitrary<unknown>][] = [
       .date({ min: new Date('2000-01-01'), max: new Date('2100-01-01'), noInvalidDate: true })
       .map((d) => d.toISOString()),
   ],
+  // An API token's end: from a little in the past to a little past the two years it may last.
+  [
+    /^expiresAt$/,
+    fc
+      .integer({ min: -2, max: 800 })
+      .map((days) => new Date(Date.now() + days * 24 * 60 * 60 * 1000).toISOString()),
+  ],
   [/^actor$/, fc.oneof(fc.uuid({ version: 4 }), fc.constantFrom('user@example.com', 'ADA@example.com'))],
   [/^cursor$/, fc.integer({ min: 1, max: 1_000_000 }).map(encodeAuditCursor)],
 ];

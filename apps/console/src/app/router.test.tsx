@@ -53,11 +53,14 @@ describe('the console routes', () => {
     );
   });
 
-  it.each(['/users', '/authentication'])('sends non-administrators from %s to MFA Devices', async (path) => {
-    openConsole(path, memberUser);
-    expect(await heading('MFA Devices')).toBeInTheDocument();
-    expect(currentLocation().pathname).toBe('/mfa');
-  });
+  it.each(['/users', '/authentication', '/api-tokens', '/webhooks'])(
+    'sends non-administrators from %s to MFA Devices',
+    async (path) => {
+      openConsole(path, memberUser);
+      expect(await heading('MFA Devices')).toBeInTheDocument();
+      expect(currentLocation().pathname).toBe('/mfa');
+    },
+  );
 
   it('opens Storages only when the tenant has Backup', async () => {
     openConsole('/storages', { ...adminUser, services: ['devOps'] });

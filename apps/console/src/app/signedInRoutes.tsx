@@ -2,6 +2,7 @@ import { lazy } from 'react';
 import { Navigate, type RouteObject, useRoutes } from 'react-router';
 import { routes } from '../core/paths/routes';
 import { RequireAdmin, RequireService } from '../core/session/guards';
+import { apiTokensRoutes } from '../features/api-tokens/api-tokens.routes';
 import { applicationsRoutes } from '../features/applications/applications.routes';
 import { auditRoutes } from '../features/audit/audit.routes';
 import { authPolicyRoutes } from '../features/auth-policy/auth-policy.routes';
@@ -15,6 +16,7 @@ import { rolesRoutes } from '../features/roles/roles.routes';
 import { sessionsRoutes } from '../features/sessions/sessions.routes';
 import { storagesRoutes } from '../features/storages/storages.routes';
 import { usersRoutes } from '../features/users/users.routes';
+import { webhooksRoutes } from '../features/webhooks/webhooks.routes';
 import { AppLayout } from './layout/AppLayout';
 
 /**
@@ -40,6 +42,8 @@ export const signedInRoutes: RouteObject[] = [
           ...identityProvidersRoutes,
           ...ipRangesRoutes,
           ...authPolicyRoutes,
+          ...apiTokensRoutes,
+          ...webhooksRoutes,
           ...auditRoutes,
         ],
       },

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { groups, roles } from '../../db/schema/index.js';
+import { groups, roleConnectionPermissions, roles } from '../../db/schema/index.js';
 import { containsPattern } from '../../lib/sql.js';
 
 export type GroupRow = typeof groups.$inferSelect;
@@ -27,22 +27,26 @@ const withRole = and(eq(roles.tenantId, groups.tenantId), eq(roles.id, groups.ro
 export async function listGroups(
   tenantId: string,
   db: Executor,
-  query: { limit: number; offset: number; searchText?: string },
+  query: { limit: number; offset: number; searchText?: string; name?: string },
 ) {
   const where = and(
     eq(groups.tenantId, tenantId),
+    // An exact name, whatever its case (what the unique index on lower(name) holds): a SCIM filter.
+    query.name !== undefined ? sql`lower(${groups.name}) = lower(${query.name})` : undefined,
     // lower(name) is what the trigram index holds, so the search can use it.
     query.searchText ? sql`lower(${groups.name}) ilike ${containsPattern(query.searchText)}` : undefined,
   );
   const [rows, [total]] = await Promise.all([
-    db
-      .select(groupView)
-      .from(groups)
-      .innerJoin(roles, withRole)
-      .where(where)
-      .orderBy(asc(sql`lower(${groups.name})`), asc(groups.id))
-      .limit(query.limit)
-      .offset(query.offset),
+    query.limit === 0
+      ? Promise.resolve([])
+      : db
+          .select(groupView)
+          .from(groups)
+          .innerJoin(roles, withRole)
+          .where(where)
+          .orderBy(asc(sql`lower(${groups.name})`), asc(groups.id))
+          .limit(query.limit)
+          .offset(query.offset),
     db.select({ value: count() }).from(groups).where(where),
   ]);
   return { rows, count: total?.value ?? 0 };
@@ -113,4 +117,27 @@ export async function updateGroup(tenantId: string, db: Executor, id: string, va
 /** Its users keep no group: the users → groups foreign key sets their group_id to null. */
 export async function deleteGroup(tenantId: string, db: Executor, id: string) {
   await db.delete(groups).where(and(eq(groups.tenantId, tenantId), eq(groups.id, id)));
+}
+
+/**
+ * The tenant's least privileged role, for a group an identity provider creates (it names no role): no
+ * full access and no DevOps level first (such a group takes no seats), then the fewest connection
+ * rights, then the oldest. Null when the tenant has no role at all.
+ */
+export async function leastPrivilegedRoleId(tenantId: string, db: Executor) {
+  const rights = sql<number>`(select count(*)::int from ${roleConnectionPermissions} p where p.tenant_id = ${roles.tenantId} and p.role_id = ${roles.id})`;
+  const [row] = await db
+    .select({ id: roles.id })
+    .from(roles)
+    .where(eq(roles.tenantId, tenantId))
+    .orderBy(
+      asc(
+        sql`${roles.backupFullAccess}::int + ${roles.devopsFullAccess}::int + ${roles.devopsReadAccess}::int`,
+      ),
+      asc(rights),
+      asc(roles.createdAt),
+      asc(roles.id),
+    )
+    .limit(1);
+  return row?.id ?? null;
 }

@@ -1,5 +1,5 @@
 import type { Group, groupCreateSchema, groupListQuerySchema, groupPatchSchema } from '@skyvault/contract';
-import { NAME_TAKEN, NOT_FOUND } from '@skyvault/contract';
+import { NAME_TAKEN, NOT_FOUND, SCIM_MESSAGES } from '@skyvault/contract';
 import type { z } from 'zod';
 import type { Database, Executor } from '../../db/client.js';
 import type { Actor, RequestMeta } from '../../lib/context.js';
@@ -71,7 +71,7 @@ export function createGroupService(deps: { database: Database }) {
   }
 
   return {
-    async list(actor: Actor, query: GroupListQuery) {
+    async list(actor: Actor, query: GroupListQuery & { name?: string }) {
       const { rows, count } = await database.tenant(actor.tenantId, (tx) =>
         repo.listGroups(actor.tenantId, tx, query),
       );
@@ -80,12 +80,22 @@ export function createGroupService(deps: { database: Database }) {
 
     get: (actor: Actor, id: string) => database.tenant(actor.tenantId, (tx) => view(actor.tenantId, tx, id)),
 
-    async create(actor: Actor, meta: RequestMeta, input: GroupInput) {
+    /**
+     * Creates a group. An identity provider's group (SCIM) names no role: it gets the tenant's least
+     * privileged one (groups.repository.ts), which an administrator may change later.
+     */
+    async create(
+      actor: Actor,
+      meta: RequestMeta,
+      input: GroupInput | (Omit<GroupInput, 'roleId'> & { roleId: null }),
+    ) {
       const { tenantId } = actor;
       return database.tenant(tenantId, async (tx) => {
         await checkName(tenantId, tx, input.name);
-        await checkRole(tenantId, tx, input.roleId);
-        const row = await repo.insertGroup(tenantId, tx, input);
+        const roleId = input.roleId ?? (await repo.leastPrivilegedRoleId(tenantId, tx));
+        if (!roleId) throw missingReference('roleId', SCIM_MESSAGES.noRole);
+        if (input.roleId) await checkRole(tenantId, tx, input.roleId);
+        const row = await repo.insertGroup(tenantId, tx, { ...input, roleId });
         await recordAudit(tx, meta, {
           tenantId,
           actorId: actor.userId,

@@ -58,7 +58,10 @@ describe('system calls', () => {
     expect(doc.paths['/api/v1/auth/session'].get.security).toEqual([{ session: [] }]);
     // API tokens: a bearer scheme, with the scopes that reach each call.
     expect(doc.components.securitySchemes.apiToken).toMatchObject({ type: 'http', scheme: 'bearer' });
-    expect(doc.paths['/api/v1/users'].get.security).toEqual([{ session: [] }, { apiToken: ['read', 'admin'] }]);
+    expect(doc.paths['/api/v1/users'].get.security).toEqual([
+      { session: [] },
+      { apiToken: ['read', 'admin'] },
+    ]);
     expect(doc.paths['/api/v1/users'].post.security).toEqual([{ session: [] }, { apiToken: ['admin'] }]);
     expect(doc.paths['/api/v1/api-tokens'].post.security).toEqual([{ session: [] }]);
     const ui = await api.send(null, 'GET', '/api/docs/');

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { users } from '../../db/schema/index.js';
 import { userSearch } from './users.repository.js';
@@ -77,4 +77,13 @@ export async function clearGroupUsers(tenantId: string, db: Executor, groupId: s
     .where(and(eq(users.tenantId, tenantId), eq(users.groupId, groupId)))
     .returning({ id: users.id });
   return rows.length;
+}
+
+/** Every user of the group, oldest first (a provisioning client reads a group with all its members). */
+export async function listGroupMembers(tenantId: string, db: Executor, groupId: string) {
+  return db
+    .select({ id: users.id, email: users.email })
+    .from(users)
+    .where(and(eq(users.tenantId, tenantId), eq(users.groupId, groupId)))
+    .orderBy(asc(users.createdAt), asc(users.id));
 }

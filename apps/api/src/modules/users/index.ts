@@ -4,4 +4,9 @@
  */
 export * from './user-accounts.js';
 export { userRoutes } from './users.routes.js';
-export { createUserService, type UserService } from './users.service.js';
+export {
+  createUserService,
+  type ProvisionedUser,
+  type Provisioning,
+  type UserService,
+} from './users.service.js';

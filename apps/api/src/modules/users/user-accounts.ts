@@ -25,6 +25,9 @@ export const findTenantsByEmail = (tx: Executor, email: string) => repo.findTena
 /** The users with this e-mail whose sign-up still waits for verification, with their tenant. */
 export const findPendingSignUps = (tx: Executor, email: string) => repo.findPendingSignUps(tx, email);
 
+/** The tenant's enabled administrators and the tenant's name, for notices mailed to them. */
+export const listAdminRecipients = (tenantId: string, tx: Executor) => repo.listAdminRecipients(tenantId, tx);
+
 export const findUser = (tenantId: string, tx: Executor, userId: string) =>
   repo.findUser(tenantId, tx, userId);
 
@@ -46,6 +49,10 @@ export const listGroupUsers = (
   groupId: string,
   query: Parameters<typeof members.listGroupUsers>[3],
 ) => members.listGroupUsers(tenantId, tx, groupId, query);
+
+/** Every user of the group, with their e-mail address. */
+export const listGroupMembers = (tenantId: string, tx: Executor, groupId: string) =>
+  members.listGroupMembers(tenantId, tx, groupId);
 
 /** Which of these ids are the tenant's users. */
 export const findTenantUserIds = (tenantId: string, tx: Executor, userIds: string[]) =>

@@ -11,7 +11,15 @@ export type UserRow = typeof users.$inferSelect;
 export type UserChanges = Partial<
   Pick<
     UserRow,
-    'passwordHash' | 'status' | 'firstName' | 'lastName' | 'email' | 'isAdmin' | 'groupId' | 'emailVerifiedAt'
+    | 'passwordHash'
+    | 'status'
+    | 'firstName'
+    | 'lastName'
+    | 'email'
+    | 'isAdmin'
+    | 'groupId'
+    | 'emailVerifiedAt'
+    | 'externalId'
   >
 >;
 
@@ -313,6 +321,18 @@ export async function lockWorkingAdmins(tenantId: string, db: Executor) {
 
 export async function deleteUser(tenantId: string, db: Executor, userId: string) {
   await db.delete(users).where(and(eq(users.tenantId, tenantId), eq(users.id, userId)));
+}
+
+/**
+ * The tenant's enabled administrators with the tenant's name: whom a notice about the whole tenant
+ * (an endpoint that disabled itself, a connection that needs attention) is mailed to.
+ */
+export function listAdminRecipients(tenantId: string, db: Executor) {
+  return db
+    .select({ email: users.email, firstName: users.firstName, tenantName: tenants.name })
+    .from(users)
+    .innerJoin(tenants, eq(tenants.id, users.tenantId))
+    .where(and(eq(users.tenantId, tenantId), eq(users.isAdmin, true), ne(users.status, 'Disabled')));
 }
 
 /** What invitation and reset e-mails say: the organisation's name and who sent it. */

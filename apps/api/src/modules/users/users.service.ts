@@ -6,7 +6,7 @@ import type {
   userListQuerySchema,
   userPatchSchema,
 } from '@skyvault/contract';
-import { encodeListCursor, NOT_FOUND, REFUSALS } from '@skyvault/contract';
+import { encodeListCursor, NOT_FOUND, REFUSALS, SCIM_MESSAGES } from '@skyvault/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Database, Executor, Tx } from '../../db/client.js';
@@ -20,6 +20,7 @@ import type { MailOutbox } from '../../platform/outbox/index.js';
 import { revokeAccountData } from '../oauth/index.js';
 import { assertDevopsSeats } from '../seats/index.js';
 import type { SessionService } from '../sessions/index.js';
+import * as provisioning from './provisioning.repository.js';
 import { createUserMailer, INVITATION_HOURS, RESET_HOURS, type UserMail } from './users.mail.js';
 import * as repo from './users.repository.js';
 import { assertKeepsAnAdmin, nextStatus } from './users.rules.js';
@@ -27,6 +28,40 @@ import { assertKeepsAnAdmin, nextStatus } from './users.rules.js';
 type UserInput = z.output<typeof userCreateSchema>;
 type UserChange = z.output<typeof userPatchSchema>;
 type UserListQuery = z.output<typeof userListQuerySchema>;
+
+/**
+ * A change made by an identity provider's provisioning client (SCIM) rather than an administrator:
+ * the user signs in through that provider, so they get no invitation and need no password of ours, and
+ * the provider's own id for them (`externalId`) is kept. Undefined leaves the externalId as it is.
+ */
+export interface Provisioning {
+  externalId?: string | null;
+}
+
+/** A user as a provisioning client sees them. */
+export interface ProvisionedUser {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  status: UserStatus;
+  externalId: string | null;
+  group: { id: string; name: string } | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+const toProvisioned = (row: provisioning.ProvisionedUserRow): ProvisionedUser => ({
+  id: row.id,
+  email: row.email,
+  firstName: row.firstName,
+  lastName: row.lastName,
+  status: row.status,
+  externalId: row.externalId,
+  group: row.groupId && row.groupName !== null ? { id: row.groupId, name: row.groupName } : null,
+  createdAt: iso(row.createdAt),
+  updatedAt: iso(row.updatedAt),
+});
 
 export const USER_NOT_FOUND = NOT_FOUND.user;
 
@@ -52,6 +87,7 @@ const audited = (row: repo.UserRow) => ({
   status: row.status,
   isAdmin: row.isAdmin,
   groupId: row.groupId,
+  externalId: row.externalId,
   password: row.passwordHash,
 });
 
@@ -101,6 +137,12 @@ export function createUserService(deps: {
     }
   }
 
+  async function checkExternalId(tenantId: string, tx: Executor, externalId: string, exceptId?: string) {
+    if (await provisioning.externalIdTaken(tenantId, tx, externalId, exceptId)) {
+      throw conflict(SCIM_MESSAGES.externalIdTaken, { externalId: SCIM_MESSAGES.externalIdTaken });
+    }
+  }
+
   /** Refuses a group whose role has no DevOps seat left for the user (the check counts existing users). */
   async function checkSeat(tenantId: string, tx: Tx, userId: string, groupId: string) {
     const group = await groupForAssignment(tenantId, tx, groupId);
@@ -139,19 +181,47 @@ export function createUserService(deps: {
 
     find: (actor: Actor, id: string) => database.tenant(actor.tenantId, (tx) => view(actor.tenantId, tx, id)),
 
-    async create(actor: Actor, meta: RequestMeta, input: UserInput) {
+    /** One page of the users a provisioning client asks for (by e-mail or externalId), with their count. */
+    async listProvisioned(
+      actor: Actor,
+      filter: provisioning.ProvisionedFilter,
+      page: { offset: number; limit: number },
+    ) {
+      const { rows, count } = await database.tenant(actor.tenantId, (tx) =>
+        provisioning.listProvisioned(actor.tenantId, tx, filter, page),
+      );
+      return { users: rows.map(toProvisioned), total: count };
+    },
+
+    async findProvisioned(actor: Actor, id: string) {
+      const { rows } = await database.tenant(actor.tenantId, (tx) =>
+        provisioning.listProvisioned(actor.tenantId, tx, { id }, { offset: 0, limit: 1 }),
+      );
+      if (!rows[0]) throw notFound(USER_NOT_FOUND);
+      return toProvisioned(rows[0]);
+    },
+
+    /**
+     * Creates a user. Without a password an administrator's new user is invited by e-mail; a
+     * provisioned one (`provisioned` given) is Confirmed at once and e-mailed nothing: they sign in
+     * through their identity provider, which has told them about the console already.
+     */
+    async create(actor: Actor, meta: RequestMeta, input: UserInput, provisioned?: Provisioning) {
       const { tenantId } = actor;
       // Hashing takes a while; it is done before the transaction so that it holds no locks meanwhile.
       const passwordHash = input.password ? await hashPassword(input.password) : null;
       const user = await database.tenant(tenantId, async (tx) => {
         await checkEmail(tenantId, tx, input.email);
+        const externalId = provisioned?.externalId ?? null;
+        if (externalId !== null) await checkExternalId(tenantId, tx, externalId);
         const row = await repo.insertUser(tenantId, tx, {
           email: input.email,
           firstName: input.firstName,
           lastName: input.lastName,
           passwordHash,
-          status: passwordHash ? 'Confirmed' : 'WaitConfirmation',
+          status: passwordHash || provisioned ? 'Confirmed' : 'WaitConfirmation',
           isAdmin: input.isAdmin ?? false,
+          externalId,
         });
         if (input.groupId) {
           await checkSeat(tenantId, tx, row.id, input.groupId);
@@ -166,20 +236,26 @@ export function createUserService(deps: {
           targetName: row.email,
           after: audited({ ...row, groupId: input.groupId ?? null }),
         });
-        if (!passwordHash) await linkMail(actor, tx, row, 'invitation');
-        return view(tenantId, tx, row.id);
+        const invited = !passwordHash && !provisioned;
+        if (invited) await linkMail(actor, tx, row, 'invitation');
+        return { user: await view(tenantId, tx, row.id), invited };
       });
-      if (!passwordHash) deps.outbox.nudge();
-      return user;
+      if (user.invited) deps.outbox.nudge();
+      return user.user;
     },
 
-    async update(actor: Actor, meta: RequestMeta, id: string, input: UserChange) {
+    async update(actor: Actor, meta: RequestMeta, id: string, input: UserChange, provisioned?: Provisioning) {
       const { tenantId } = actor;
       const passwordHash = input.password ? await hashPassword(input.password) : undefined;
       return database.tenant(tenantId, async (tx) => {
         const before = await existing(tenantId, tx, id);
         if (input.email !== undefined) await checkEmail(tenantId, tx, input.email, id);
-        const status = nextStatus(before, input.status, Boolean(passwordHash));
+        const externalId = provisioned?.externalId;
+        if (externalId) await checkExternalId(tenantId, tx, externalId, id);
+        let status = nextStatus(before, input.status, Boolean(passwordHash));
+        // The identity provider signs a provisioned user in: enabled again, they need no password of ours.
+        if (provisioned && before.status === 'Disabled' && status === 'WaitConfirmation')
+          status = 'Confirmed';
         // A new address is unproven until the user uses a link sent there; links already sent went to
         // the old one and stop working.
         const readdressed =
@@ -199,6 +275,7 @@ export function createUserService(deps: {
           passwordHash,
           status,
           ...(readdressed ? { emailVerifiedAt: null } : {}),
+          ...(externalId !== undefined ? { externalId } : {}),
           // null leaves the group; a new one was checked above.
           ...(input.groupId !== undefined ? { groupId: input.groupId } : {}),
         });

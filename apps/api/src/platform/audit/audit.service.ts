@@ -3,6 +3,7 @@ import type { WithSubquery } from 'drizzle-orm';
 import type { AppDb, Tx } from '../../db/client.js';
 import { auditEvents } from '../../db/schema/index.js';
 import type { RequestMeta } from '../../lib/context.js';
+import { enqueueWebhooksForAudit } from '../webhook-outbox/index.js';
 
 export type AuditAction =
   | 'create'
@@ -75,7 +76,10 @@ export function diffChanges(
  * name from their user row, and the event's place in the tenant's hash chain.
  */
 export async function recordAudit(tx: Tx, meta: RequestMeta | null, event: AuditEvent): Promise<void> {
-  await tx.insert(auditEvents).values(auditRow(meta, event));
+  const row = auditRow(meta, event);
+  await tx.insert(auditEvents).values(row);
+  // The changes that webhooks tell about are queued here, in the same transaction (redacted values only).
+  if (row.outcome === 'success') await enqueueWebhooksForAudit(tx, meta, row);
 }
 
 /**

@@ -115,4 +115,18 @@ export const templates = {
       action: { label: 'Open MFA devices', url: p.url },
       footer: 'If you did not expect this, tell your administrator.',
     }),
+  /** A webhook endpoint failed for 24 hours and was disabled: its administrators are told once. */
+  webhookDisabled: (
+    brand: Brand,
+    p: { firstName: string; tenantName: string; endpointUrl: string; url: string },
+  ) =>
+    render(brand, `A ${BRAND_NAMES[brand]} webhook endpoint was disabled`, {
+      greeting: `Hello ${p.firstName},`,
+      paragraphs: [
+        `Deliveries to the webhook endpoint ${p.endpointUrl} of the organization "${p.tenantName}" have failed for 24 hours, so it was disabled. Events are no longer sent to it.`,
+        'Check that the endpoint answers with a 2xx status, then enable it again; its delivery log shows each attempt.',
+      ],
+      action: { label: 'Open webhooks', url: p.url },
+      footer: 'You receive this message as an administrator of the organization.',
+    }),
 };

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Tx } from '../../db/client.js';
+import { createPoller, retryDelay } from '../background/poller.js';
 import type { Mailer, MailMessage } from '../mail/mailer.js';
 import type { SealedAt, SecretBox } from '../secrets/secrets.js';
 import * as repo from './outbox.repository.js';
@@ -44,11 +45,7 @@ const sealedBody = (tenantId: string | null, id: string): SealedAt => ({
   field: 'body',
 });
 
-/** The delay before attempt `attempts + 1`: doubling from the first delay, capped, ±20 % jitter. */
-export function retryDelay(attempts: number, schedule: OutboxSchedule, random = Math.random): number {
-  const base = Math.min(schedule.maxDelayMs, schedule.firstDelayMs * 2 ** Math.max(0, attempts - 1));
-  return Math.round(base * (0.8 + 0.4 * random()));
-}
+export { retryDelay };
 
 /** A mail server's 5xx answer is permanent (no such mailbox): retrying would not deliver it. */
 const isPermanent = (error: unknown) => {
@@ -87,9 +84,6 @@ export function createOutbox(deps: {
   const { database, secrets, mailer, log } = deps;
   const schedule = { ...DEFAULT_SCHEDULE, ...deps.schedule };
   const leaseMs = schedule.sendTimeoutMs + MINUTE;
-  let stopped = false;
-  let running: Promise<void> | null = null;
-  let again = false;
 
   async function deliver(row: repo.OutboxRow): Promise<void> {
     let message: MailMessage;
@@ -126,10 +120,10 @@ export function createOutbox(deps: {
   /** Claims and sends until nothing is due; a stop lets the message being sent finish, gives back the rest. */
   async function dispatch(): Promise<number> {
     let sent = 0;
-    while (!stopped) {
+    while (!poller.isStopped()) {
       const claimed = await database.system((tx) => repo.claimDue(tx, BATCH, leaseMs));
       for (const row of claimed) {
-        if (stopped) {
+        if (poller.isStopped()) {
           await repo.release(database.db, row);
           continue;
         }
@@ -141,25 +135,12 @@ export function createOutbox(deps: {
     return sent;
   }
 
-  function nudge(): void {
-    if (stopped || schedule.pollMs === 0) return;
-    if (running) {
-      again = true;
-      return;
-    }
-    running = dispatch()
-      .then(
-        () => {},
-        (error: unknown) => log.warn({ err: error }, 'the outbox could not be dispatched'),
-      )
-      .finally(() => {
-        running = null;
-        if (again) {
-          again = false;
-          nudge();
-        }
-      });
-  }
+  const poller = createPoller({
+    pollMs: schedule.pollMs,
+    pass: dispatch,
+    log,
+    failure: 'the outbox could not be dispatched',
+  });
 
   return {
     /** Writes a message in `tx`, the transaction of the change that sends it; `tenantId` when it has one. */
@@ -169,21 +150,11 @@ export function createOutbox(deps: {
       const body = secrets.seal(sealedBody(tenantId, id), JSON.stringify(content));
       await repo.insertMessage(tx, { id, tenantId, kind: 'email', recipient: to, body });
     },
-    nudge,
+    nudge: poller.nudge,
     /** One pass over what is due, outside the timer (tests, a second process); answers how many were tried. */
     dispatchOnce: dispatch,
     /** Sends what is due now and then every pollMs; the returned function stops at a safe point. */
-    start(): () => Promise<void> {
-      if (schedule.pollMs === 0) return async () => {};
-      const timer = setInterval(nudge, schedule.pollMs);
-      timer.unref();
-      nudge();
-      return async () => {
-        stopped = true;
-        clearInterval(timer);
-        await running;
-      };
-    },
+    start: poller.start,
   };
 }
 

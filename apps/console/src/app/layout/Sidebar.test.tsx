@@ -41,6 +41,8 @@ describe('Sidebar', () => {
       '/identity-providers',
       '/ip-ranges',
       '/authentication',
+      '/api-tokens',
+      '/webhooks',
       '/audit-log',
       '/mfa',
     ]);

@@ -5,13 +5,22 @@ import CableIcon from '@mui/icons-material/Cable';
 import CardMembershipIcon from '@mui/icons-material/CardMembership';
 import GroupsIcon from '@mui/icons-material/Groups';
 import HistoryIcon from '@mui/icons-material/History';
+import KeyIcon from '@mui/icons-material/Key';
 import LanIcon from '@mui/icons-material/Lan';
 import PasswordIcon from '@mui/icons-material/Password';
 import PersonIcon from '@mui/icons-material/Person';
 import PhonelinkLockIcon from '@mui/icons-material/PhonelinkLock';
 import StorageIcon from '@mui/icons-material/Storage';
+import WebhookIcon from '@mui/icons-material/Webhook';
 import type SvgIcon from '@mui/material/SvgIcon';
-import { AUTH_POLICY_TEXTS, NAV_SECTIONS, SCREEN_NAMES, type ServiceKey } from '@skyvault/contract';
+import {
+  API_TOKEN_TEXTS,
+  AUTH_POLICY_TEXTS,
+  NAV_SECTIONS,
+  SCREEN_NAMES,
+  type ServiceKey,
+  WEBHOOK_TEXTS,
+} from '@skyvault/contract';
 import { routes } from '../../core/paths/routes';
 
 export interface NavItem {
@@ -80,6 +89,8 @@ export const NAV_GROUPS: readonly NavGroup[] = [
         icon: PasswordIcon,
         adminOnly: true,
       },
+      { label: API_TOKEN_TEXTS.screenTitle, to: routes['api-tokens.index'], icon: KeyIcon, adminOnly: true },
+      { label: WEBHOOK_TEXTS.screenTitle, to: routes['webhooks.index'], icon: WebhookIcon, adminOnly: true },
       { label: 'Audit Log', to: routes['audit.index'], icon: HistoryIcon, adminOnly: true },
       { label: SCREEN_NAMES.mfaDevices, to: routes['mfa.index'], icon: PhonelinkLockIcon, adminOnly: false },
     ],

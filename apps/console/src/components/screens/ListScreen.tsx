@@ -29,8 +29,8 @@ export interface ListScreenProps<Row> {
   rows: readonly Row[];
   /** Every row on the server (for the pagination and to tell an empty list). */
   total: number;
-  /** Page, page size and search, kept in the URL. */
-  list: ListParams;
+  /** Page, page size and search, kept in the URL; without it, one unsearched page (a short list). */
+  list?: ListParams;
   /** Without paging, one page holds every row (a tenant keeps a short list). */
   paginated?: boolean;
   /** The table's accessible name. */
@@ -76,18 +76,19 @@ export function ListScreen<Row>({
   empty,
   children,
 }: ListScreenProps<Row>) {
-  const hasNone = query.isSuccess && !query.isPlaceholderData && total === 0 && !list.search && !filtered;
-  const paging = paginated
-    ? {
-        total,
-        page: list.page,
-        pageSize: list.pageSize,
-        onPageChange: list.setPage,
-        onPageSizeChange: list.setPageSize,
-      }
-    : // One page holds every row, and the footer counts them.
-      { total: rows.length, page: 0, pageSize: Math.max(rows.length, 1), onPageChange: () => {} };
-  const search = (
+  const hasNone = query.isSuccess && !query.isPlaceholderData && total === 0 && !list?.search && !filtered;
+  const paging =
+    list && paginated
+      ? {
+          total,
+          page: list.page,
+          pageSize: list.pageSize,
+          onPageChange: list.setPage,
+          onPageSizeChange: list.setPageSize,
+        }
+      : // One page holds every row, and the footer counts them.
+        { total: rows.length, page: 0, pageSize: Math.max(rows.length, 1), onPageChange: () => {} };
+  const search = list && (
     <SearchField
       value={list.search}
       onSearch={list.setSearch}

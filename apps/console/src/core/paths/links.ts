@@ -137,6 +137,10 @@ export const toIpRange = (ipRangeId: string): string => generatePath(routes['ip-
 /** Security → Authentication: the tenant's MFA policy and breached-password check. */
 export const toAuthPolicy = (): string => routes['auth-policy.index'];
 
+/** Security → Webhooks, and one endpoint with its delivery log. */
+export const toWebhooks = (): string => routes['webhooks.index'];
+export const toWebhook = (webhookId: string): string => generatePath(routes['webhooks.show'], { webhookId });
+
 /** The audit trail's filters as the Audit Log screen keeps them in its URL (each optional, all combine). */
 export interface AuditLogFilters {
   actor?: string;

@@ -38,6 +38,10 @@ export const routes = {
   'ip-ranges.show': '/ip-ranges/:ipRangeId',
   /** Security → Authentication: the tenant's MFA requirement and password policy. */
   'auth-policy.index': '/authentication',
+  /** Security → API Tokens and Webhooks: calling the API from scripts, and being told about changes. */
+  'api-tokens.index': '/api-tokens',
+  'webhooks.index': '/webhooks',
+  'webhooks.show': '/webhooks/:webhookId',
   'sessions.mine': '/my-sessions',
   'audit.index': '/audit-log',
 } as const;

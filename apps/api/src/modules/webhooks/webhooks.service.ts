@@ -1,0 +1,200 @@
+import { randomUUID } from 'node:crypto';
+import {
+  MAX_WEBHOOKS,
+  WEBHOOK_MESSAGES,
+  type Webhook,
+  type WebhookDelivery,
+  type webhookCreateSchema,
+  type webhookDeliveryListQuerySchema,
+  type webhookPatchSchema,
+} from '@skyvault/contract';
+import type { z } from 'zod';
+import type { Database, Executor } from '../../db/client.js';
+import type { Actor, RequestMeta } from '../../lib/context.js';
+import { conflict, notFound } from '../../lib/errors.js';
+import { iso } from '../../lib/sql.js';
+import { recordAudit } from '../../platform/audit/audit.service.js';
+import type { SecretBox } from '../../platform/secrets/secrets.js';
+import { newWebhookSecret, sealedWebhookSecret } from '../../platform/webhook-outbox/index.js';
+import { checkWebhookUrl } from './webhook-url.js';
+import * as repo from './webhooks.repository.js';
+
+type WebhookInput = z.output<typeof webhookCreateSchema>;
+type WebhookChange = z.output<typeof webhookPatchSchema>;
+type DeliveryQuery = z.output<typeof webhookDeliveryListQuerySchema>;
+
+export const toWebhook = (row: repo.WebhookRow): Webhook => ({
+  id: row.id,
+  url: row.url,
+  description: row.description,
+  events: row.events as Webhook['events'],
+  enabled: row.enabled,
+  disabledReason: row.disabledReason,
+  failingSince: row.failingSince ? iso(row.failingSince) : null,
+  createdAt: iso(row.createdAt),
+  updatedAt: iso(row.updatedAt),
+});
+
+export const toDelivery = (row: repo.DeliveryRow): WebhookDelivery => ({
+  id: row.id,
+  eventId: row.eventId,
+  eventType: row.eventType,
+  status: row.status,
+  attempts: row.attempts,
+  responseStatus: row.responseStatus,
+  durationMs: row.durationMs,
+  lastError: row.lastError,
+  createdAt: iso(row.createdAt),
+  lastAttemptAt: row.lastAttemptAt ? iso(row.lastAttemptAt) : null,
+  // Only a delivery still to be tried has a next attempt.
+  nextAttemptAt: row.status === 'pending' || row.status === 'sending' ? iso(row.nextAttemptAt) : null,
+});
+
+/** What the audit trail keeps of an endpoint; the secret only as "set" (the trail redacts it). */
+const audited = (row: repo.WebhookRow) => ({
+  url: row.url,
+  description: row.description,
+  events: row.events,
+  enabled: row.enabled,
+  disabledReason: row.disabledReason,
+});
+
+/**
+ * A tenant's webhook endpoints, managed by its administrators. The signing secret is made here, sealed
+ * bound to its row, and answered once, at creation.
+ */
+export function createWebhookService(deps: {
+  database: Database;
+  secrets: SecretBox;
+  outbound: { allowPrivateNetworks: boolean };
+  /** Has this process send what was just queued (a resend) without waiting for its next poll. */
+  nudge?: () => void;
+}) {
+  const { database, secrets, outbound } = deps;
+
+  async function existing(tenantId: string, db: Executor, id: string) {
+    const row = await repo.findEndpoint(tenantId, db, id);
+    if (!row) throw notFound(WEBHOOK_MESSAGES.notFound);
+    return row;
+  }
+
+  return {
+    async list(actor: Actor) {
+      const rows = await database.tenant(actor.tenantId, (tx) => repo.listEndpoints(actor.tenantId, tx));
+      return { webhooks: rows.map(toWebhook), total: rows.length };
+    },
+
+    get: (actor: Actor, id: string) =>
+      database.tenant(actor.tenantId, async (tx) => toWebhook(await existing(actor.tenantId, tx, id))),
+
+    async create(actor: Actor, meta: RequestMeta, input: WebhookInput) {
+      await checkWebhookUrl(input.url, outbound);
+      const { tenantId } = actor;
+      const id = randomUUID();
+      const secret = newWebhookSecret();
+      const row = await database.tenant(tenantId, async (tx) => {
+        // The tenant's lock-free count can race; a second request over the limit is one too many, no harm.
+        if ((await repo.countEndpoints(tenantId, tx)) >= MAX_WEBHOOKS)
+          throw conflict(WEBHOOK_MESSAGES.limitReached);
+        const created = await repo.insertEndpoint(tx, {
+          tenantId,
+          id,
+          url: input.url,
+          description: input.description,
+          events: input.events,
+          secret: secrets.seal(sealedWebhookSecret(tenantId, id), secret),
+        });
+        await recordAudit(tx, meta, {
+          tenantId,
+          actorId: actor.userId,
+          action: 'create',
+          targetType: 'webhook',
+          targetId: id,
+          targetName: created.url,
+          after: { ...audited(created), secret },
+        });
+        return created;
+      });
+      return { ...toWebhook(row), secret };
+    },
+
+    async update(actor: Actor, meta: RequestMeta, id: string, input: WebhookChange) {
+      const { tenantId } = actor;
+      if (input.url !== undefined) await checkWebhookUrl(input.url, outbound);
+      return database.tenant(tenantId, async (tx) => {
+        const before = await repo.lockEndpoint(tenantId, tx, id);
+        if (!before) throw notFound(WEBHOOK_MESSAGES.notFound);
+        // Enabled again by an administrator: it starts afresh (no reason, no run of failures).
+        const restarted = input.enabled === true && !before.enabled;
+        const after = await repo.updateEndpoint(tenantId, tx, id, {
+          url: input.url,
+          description: input.description,
+          events: input.events,
+          enabled: input.enabled,
+          ...(restarted || input.enabled === false ? { disabledReason: null } : {}),
+          ...(restarted ? { failingSince: null } : {}),
+        });
+        await recordAudit(tx, meta, {
+          tenantId,
+          actorId: actor.userId,
+          action: restarted ? 'enable' : input.enabled === false && before.enabled ? 'disable' : 'update',
+          targetType: 'webhook',
+          targetId: id,
+          targetName: after.url,
+          before: audited(before),
+          after: audited(after),
+        });
+        return toWebhook(after);
+      });
+    },
+
+    async remove(actor: Actor, meta: RequestMeta, id: string) {
+      const { tenantId } = actor;
+      await database.tenant(tenantId, async (tx) => {
+        const row = await repo.lockEndpoint(tenantId, tx, id);
+        if (!row) throw notFound(WEBHOOK_MESSAGES.notFound);
+        await repo.deleteEndpoint(tenantId, tx, id);
+        await recordAudit(tx, meta, {
+          tenantId,
+          actorId: actor.userId,
+          action: 'delete',
+          targetType: 'webhook',
+          targetId: id,
+          targetName: row.url,
+          before: audited(row),
+        });
+      });
+    },
+
+    deliveries: (actor: Actor, id: string, query: DeliveryQuery) =>
+      database.tenant(actor.tenantId, async (tx) => {
+        await existing(actor.tenantId, tx, id);
+        const { rows, total } = await repo.listDeliveries(actor.tenantId, tx, id, query);
+        return { deliveries: rows.map(toDelivery), total };
+      }),
+
+    async resend(actor: Actor, meta: RequestMeta, id: string, deliveryId: string) {
+      const { tenantId } = actor;
+      const created = await database.tenant(tenantId, async (tx) => {
+        const endpoint = await existing(tenantId, tx, id);
+        const original = await repo.findDelivery(tenantId, tx, id, deliveryId);
+        if (!original) throw notFound(WEBHOOK_MESSAGES.deliveryNotFound);
+        const row = await repo.insertResend(tx, original);
+        await recordAudit(tx, meta, {
+          tenantId,
+          actorId: actor.userId,
+          action: 'resend',
+          targetType: 'webhook',
+          targetId: id,
+          targetName: endpoint.url,
+          after: { eventId: original.eventId, eventType: original.eventType },
+        });
+        return row;
+      });
+      deps.nudge?.();
+      return toDelivery(created);
+    },
+  };
+}
+
+export type WebhookService = ReturnType<typeof createWebhookService>;

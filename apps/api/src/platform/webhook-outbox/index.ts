@@ -1,0 +1,25 @@
+/** The webhook outbox: deliveries written in the change's transaction, sent by every process's dispatcher. */
+export {
+  createWebhookDispatcher,
+  DEFAULT_WEBHOOK_SCHEDULE,
+  DISABLED_FOR_FAILING,
+  type EndpointDisabled,
+  sealedWebhookSecret,
+  type WebhookDispatcher,
+  type WebhookSchedule,
+} from './dispatcher.js';
+export {
+  enqueueConnectionTokenInvalid,
+  enqueueLicenseNotice,
+  enqueueWebhookEvent,
+  enqueueWebhooksForAudit,
+} from './enqueue.js';
+export { type AuditedChange, type WebhookActor, type WebhookEvent, webhookEventsOf } from './events.js';
+export { newWebhookSecret, signWebhook } from './signing.js';
+export {
+  purgeSettledDeliveries,
+  readBacklog as readWebhookBacklog,
+} from './webhook-outbox.repository.js';
+
+/** The delivery log keeps delivered events a week and given-up ones a month (to be looked into). */
+export const WEBHOOK_RETENTION = { deliveredMs: 7 * 24 * 3600 * 1000, failedMs: 30 * 24 * 3600 * 1000 };

@@ -1,0 +1,253 @@
+import { and, asc, count, eq, inArray, isNull, lte, min, or, sql } from 'drizzle-orm';
+import type { Database, Tx } from '../../db/client.js';
+import { webhookDeliveries, webhookEndpoints } from '../../db/schema/index.js';
+
+export type EndpointRow = typeof webhookEndpoints.$inferSelect;
+export type DeliveryRow = typeof webhookDeliveries.$inferSelect;
+
+const seconds = (ms: number) => sql`make_interval(secs => ${ms / 1000})`;
+
+/**
+ * One delivery per enabled endpoint of the tenant subscribed to the event, in one INSERT … SELECT (no
+ * round trip to read the endpoints first). `actorUserId` names a user actor by their address, read in
+ * the same statement.
+ */
+export async function insertDeliveries(
+  tx: Tx,
+  event: { tenantId: string; eventId: string; type: string; payload: Record<string, unknown> },
+  actorUserId: string | null,
+): Promise<void> {
+  const json = sql`${JSON.stringify(event.payload)}::jsonb`;
+  const payload = actorUserId
+    ? sql`jsonb_set(${json}, '{data,actor,name}', coalesce(to_jsonb((SELECT u.email FROM users u WHERE u.tenant_id = ${event.tenantId} AND u.id = ${actorUserId})), 'null'::jsonb))`
+    : json;
+  await tx.insert(webhookDeliveries).select(
+    tx
+      .select({
+        tenantId: webhookEndpoints.tenantId,
+        id: sql`gen_random_uuid()`.as('id'),
+        endpointId: webhookEndpoints.id,
+        eventId: sql`${event.eventId}`.as('event_id'),
+        eventType: sql`${event.type}`.as('event_type'),
+        payload: sql`${payload}`.as('payload'),
+        status: sql`'pending'`.as('status'),
+        attempts: sql`0`.as('attempts'),
+        nextAttemptAt: sql`now()`.as('next_attempt_at'),
+        lastAttemptAt: sql`NULL::timestamptz`.as('last_attempt_at'),
+        responseStatus: sql`NULL::int`.as('response_status'),
+        durationMs: sql`NULL::int`.as('duration_ms'),
+        lastError: sql`NULL::text`.as('last_error'),
+        createdAt: sql`now()`.as('created_at'),
+        deliveredAt: sql`NULL::timestamptz`.as('delivered_at'),
+      })
+      .from(webhookEndpoints)
+      .where(
+        and(
+          eq(webhookEndpoints.tenantId, event.tenantId),
+          eq(webhookEndpoints.enabled, true),
+          sql`${event.type} = ANY(${webhookEndpoints.events})`,
+        ),
+      ) as never,
+  );
+}
+
+/** The oldest unsettled delivery of an endpoint: deliveries go out in the order they were written. */
+const oldestOpen = (endpoint: typeof webhookEndpoints) => sql`(
+  SELECT d.next_attempt_at FROM webhook_deliveries d
+  WHERE d.tenant_id = ${endpoint.tenantId} AND d.endpoint_id = ${endpoint.id} AND d.status IN ('pending', 'sending')
+  ORDER BY d.created_at, d.id LIMIT 1)`;
+
+export interface Claim {
+  endpoint: EndpointRow;
+  delivery: DeliveryRow;
+}
+
+/**
+ * Takes up to `limit` endpoints whose oldest open delivery is due and whose lease is free, and claims
+ * that delivery. The endpoint row is locked with SKIP LOCKED (dispatchers of other processes take other
+ * endpoints meanwhile) and leased until `leaseMs` from now: at most one delivery per endpoint is in
+ * flight, whichever process sends it. A process that dies mid-send leaves the lease to run out.
+ */
+export async function claimDue(tx: Tx, limit: number, leaseMs: number): Promise<Claim[]> {
+  const endpoints = await tx
+    .select()
+    .from(webhookEndpoints)
+    .where(
+      and(
+        eq(webhookEndpoints.enabled, true),
+        or(isNull(webhookEndpoints.leaseUntil), lte(webhookEndpoints.leaseUntil, sql`now()`)),
+        lte(oldestOpen(webhookEndpoints), sql`now()`),
+      ),
+    )
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  const claims: Claim[] = [];
+  for (const endpoint of endpoints) {
+    const [open] = await tx
+      .select({ id: webhookDeliveries.id })
+      .from(webhookDeliveries)
+      .where(
+        and(
+          eq(webhookDeliveries.tenantId, endpoint.tenantId),
+          eq(webhookDeliveries.endpointId, endpoint.id),
+          inArray(webhookDeliveries.status, ['pending', 'sending']),
+        ),
+      )
+      .orderBy(asc(webhookDeliveries.createdAt), asc(webhookDeliveries.id))
+      .limit(1);
+    if (!open) continue;
+    const [delivery] = await tx
+      .update(webhookDeliveries)
+      .set({
+        status: 'sending',
+        attempts: sql`${webhookDeliveries.attempts} + 1`,
+        nextAttemptAt: sql`now() + ${seconds(leaseMs)}`,
+        lastAttemptAt: sql`now()`,
+      })
+      .where(and(eq(webhookDeliveries.tenantId, endpoint.tenantId), eq(webhookDeliveries.id, open.id)))
+      .returning();
+    await tx
+      .update(webhookEndpoints)
+      .set({ leaseUntil: sql`now() + ${seconds(leaseMs)}` })
+      .where(and(eq(webhookEndpoints.tenantId, endpoint.tenantId), eq(webhookEndpoints.id, endpoint.id)));
+    claims.push({ endpoint, delivery: delivery! });
+  }
+  return claims;
+}
+
+/** Only the holder of the claim settles a delivery (one whose lease ran out and was claimed again may not). */
+const held = (row: DeliveryRow) =>
+  and(
+    eq(webhookDeliveries.tenantId, row.tenantId),
+    eq(webhookDeliveries.id, row.id),
+    eq(webhookDeliveries.status, 'sending'),
+    eq(webhookDeliveries.attempts, row.attempts),
+  );
+
+export interface Outcome {
+  responseStatus: number | null;
+  durationMs: number;
+  error: string | null;
+}
+
+export type Settlement =
+  | { status: 'delivered' }
+  | { status: 'pending'; delayMs: number }
+  | { status: 'failed' }
+  | { status: 'released' };
+
+/** Records an attempt and frees the endpoint's lease; answers whether this process still held it. */
+export async function settle(tx: Tx, claim: Claim, outcome: Outcome, next: Settlement): Promise<boolean> {
+  const { delivery } = claim;
+  const common = {
+    responseStatus: outcome.responseStatus,
+    durationMs: outcome.durationMs,
+    lastError: outcome.error,
+  };
+  const values =
+    next.status === 'delivered'
+      ? { ...common, status: 'delivered' as const, deliveredAt: sql`now()`, lastError: null }
+      : next.status === 'pending'
+        ? { ...common, status: 'pending' as const, nextAttemptAt: sql`now() + ${seconds(next.delayMs)}` }
+        : next.status === 'failed'
+          ? { ...common, status: 'failed' as const }
+          : { status: 'pending' as const, attempts: delivery.attempts - 1, nextAttemptAt: sql`now()` };
+  const updated = await tx
+    .update(webhookDeliveries)
+    .set(values)
+    .where(held(delivery))
+    .returning({ id: webhookDeliveries.id });
+  // A claim that ran out was taken again by another process: the endpoint's lease is theirs now.
+  if (updated.length === 0) return false;
+  await tx
+    .update(webhookEndpoints)
+    .set({
+      leaseUntil: null,
+      ...(next.status === 'delivered'
+        ? { failingSince: null }
+        : next.status === 'released'
+          ? {}
+          : { failingSince: sql`coalesce(${webhookEndpoints.failingSince}, now())` }),
+    })
+    .where(
+      and(eq(webhookEndpoints.tenantId, delivery.tenantId), eq(webhookEndpoints.id, delivery.endpointId)),
+    );
+  return true;
+}
+
+/**
+ * Disables the endpoint when its failures have lasted `afterMs`; answers it when this call did (once:
+ * an endpoint already disabled is not disabled again, so its administrators are told once).
+ */
+export async function disableIfFailingSince(
+  tx: Tx,
+  endpoint: Pick<EndpointRow, 'tenantId' | 'id'>,
+  afterMs: number,
+  reason: string,
+): Promise<EndpointRow | null> {
+  const [row] = await tx
+    .update(webhookEndpoints)
+    .set({ enabled: false, disabledReason: reason, updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(webhookEndpoints.tenantId, endpoint.tenantId),
+        eq(webhookEndpoints.id, endpoint.id),
+        eq(webhookEndpoints.enabled, true),
+        lte(webhookEndpoints.failingSince, sql`now() - ${seconds(afterMs)}`),
+      ),
+    )
+    .returning();
+  return row ?? null;
+}
+
+/** Removes delivered deliveries after `deliveredMs` and given-up ones after `failedMs`; answers how many. */
+export async function purgeSettledDeliveries(tx: Tx, deliveredMs: number, failedMs: number): Promise<number> {
+  const removed = await tx
+    .delete(webhookDeliveries)
+    .where(
+      or(
+        and(
+          eq(webhookDeliveries.status, 'delivered'),
+          lte(webhookDeliveries.createdAt, sql`now() - ${seconds(deliveredMs)}`),
+        ),
+        and(
+          eq(webhookDeliveries.status, 'failed'),
+          lte(webhookDeliveries.createdAt, sql`now() - ${seconds(failedMs)}`),
+        ),
+      ),
+    )
+    .returning({ id: webhookDeliveries.id });
+  return removed.length;
+}
+
+export interface WebhookBacklog {
+  queued: number;
+  failed: number;
+}
+
+/** What waits and what was given up, for the metrics. */
+export async function readBacklog(
+  database: Database,
+): Promise<WebhookBacklog & { oldestQueuedSeconds: number }> {
+  const rows = await database.db
+    .select({ status: webhookDeliveries.status, total: count(), oldest: min(webhookDeliveries.createdAt) })
+    .from(webhookDeliveries)
+    .where(inArray(webhookDeliveries.status, ['pending', 'sending', 'failed']))
+    .groupBy(webhookDeliveries.status);
+  let queued = 0;
+  let failed = 0;
+  let oldest: Date | undefined;
+  for (const row of rows) {
+    if (row.status === 'failed') failed += row.total;
+    else {
+      queued += row.total;
+      const created = row.oldest ? new Date(row.oldest) : undefined;
+      if (created && (!oldest || created < oldest)) oldest = created;
+    }
+  }
+  return {
+    queued,
+    failed,
+    oldestQueuedSeconds: oldest ? Math.max(0, (Date.now() - oldest.getTime()) / 1000) : 0,
+  };
+}

@@ -1,0 +1,156 @@
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import {
+  API_TOKEN_SCOPE_LABELS,
+  API_TOKEN_TEXTS,
+  type ApiToken,
+  type CreatedApiToken,
+} from '@skyvault/contract';
+import { useState } from 'react';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import type { DataTableColumn } from '../../components/DataTable';
+import { formatDate } from '../../components/formatDate';
+import { ShownOnceSecretDialog } from '../../components/ShownOnceSecretDialog';
+import { StatusChip } from '../../components/StatusChip';
+import { CreateButton } from '../../components/screens/CreateButton';
+import { ListScreen } from '../../components/screens/ListScreen';
+import { notify } from '../../core/toasts/notify';
+import { useApiTokens, useRevokeApiToken } from './api-tokens.queries';
+import { CreateApiTokenDialog } from './CreateApiTokenDialog';
+
+const T = API_TOKEN_TEXTS;
+
+const isExpired = (token: ApiToken) => new Date(token.expiresAt).getTime() <= Date.now();
+
+function columns(onRevoke: (token: ApiToken) => void): DataTableColumn<ApiToken>[] {
+  return [
+    {
+      key: 'name',
+      header: T.columns.name,
+      render: (token) => (
+        <Stack>
+          <span>{token.name}</span>
+          <Typography variant="caption" color="text.secondary" sx={{ fontFamily: 'monospace' }}>
+            {token.prefix}…
+          </Typography>
+        </Stack>
+      ),
+    },
+    { key: 'scope', header: T.columns.scope, render: (token) => API_TOKEN_SCOPE_LABELS[token.scope] },
+    {
+      key: 'createdBy',
+      header: T.columns.createdBy,
+      render: (token) => token.createdBy?.name ?? T.unknownCreator,
+    },
+    { key: 'createdAt', header: T.columns.createdAt, render: (token) => formatDate(token.createdAt) },
+    {
+      key: 'expiresAt',
+      header: T.columns.expiresAt,
+      render: (token) => (
+        <Stack direction="row" sx={{ gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
+          <span>{formatDate(token.expiresAt)}</span>
+          {isExpired(token) && <StatusChip label={T.expired} color="error" />}
+        </Stack>
+      ),
+    },
+    {
+      key: 'lastUsed',
+      header: T.columns.lastUsed,
+      render: (token) =>
+        token.lastUsedAt ? (
+          <Stack>
+            <span>{formatDate(token.lastUsedAt)}</span>
+            {token.lastUsedIp && (
+              <Typography variant="caption" color="text.secondary">
+                {token.lastUsedIp}
+              </Typography>
+            )}
+          </Stack>
+        ) : (
+          T.never
+        ),
+    },
+    {
+      key: 'actions',
+      header: T.actions,
+      align: 'right',
+      render: (token) => (
+        <Button
+          color="error"
+          size="small"
+          onClick={() => onRevoke(token)}
+          aria-label={T.revokeLabel(token.name)}
+        >
+          {T.revoke}
+        </Button>
+      ),
+    },
+  ];
+}
+
+/**
+ * Security → API Tokens: the tenant's tokens on one page (a short list), the create dialog and then the
+ * token shown once, and Revoke after a confirmation.
+ */
+export function ApiTokensPage() {
+  const tokens = useApiTokens();
+  const revoke = useRevokeApiToken();
+  const [creating, setCreating] = useState(false);
+  const [created, setCreated] = useState<CreatedApiToken | null>(null);
+  const [revoking, setRevoking] = useState<ApiToken | null>(null);
+  const rows = tokens.data?.apiTokens ?? [];
+  const createButton = <CreateButton label={T.create} onClick={() => setCreating(true)} />;
+
+  const confirmRevoke = () => {
+    if (!revoking) return;
+    revoke.mutate(revoking.id, {
+      onSuccess: () => notify(T.revokedToast, 'success'),
+      onSettled: () => setRevoking(null),
+    });
+  };
+
+  return (
+    <ListScreen
+      title={T.screenTitle}
+      actions={createButton}
+      query={tokens}
+      items="API tokens"
+      rows={rows}
+      total={rows.length}
+      paginated={false}
+      ariaLabel={T.screenTitle}
+      columns={columns(setRevoking)}
+      getRowId={(token) => token.id}
+      intro={
+        <Typography variant="body2" color="text.secondary">
+          {T.intro}
+        </Typography>
+      }
+      empty={{ title: T.empty, description: T.emptyHelp, action: createButton }}
+    >
+      {creating && <CreateApiTokenDialog onCreated={setCreated} onClose={() => setCreating(false)} />}
+      {created && (
+        <ShownOnceSecretDialog
+          title={T.shownOnceTitle}
+          warning={T.shownOnce}
+          label={T.token}
+          value={created.token}
+          copyLabel={T.copy}
+          doneLabel={T.done}
+          onClose={() => setCreated(null)}
+        />
+      )}
+      <ConfirmDialog
+        open={revoking !== null}
+        title={T.revokeTitle}
+        message={revoking ? T.revokeConfirm(revoking.name) : undefined}
+        confirmLabel={T.revoke}
+        destructive
+        pending={revoke.isPending}
+        onConfirm={confirmRevoke}
+        onClose={() => setRevoking(null)}
+      />
+    </ListScreen>
+  );
+}

@@ -1,0 +1,43 @@
+import { type WebhookDeliveryListQuery, webhookEndpoints } from '@skyvault/contract';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { callApi } from '../../core/api/client';
+import { resourceQueries } from '../../core/api/resourceQueries';
+
+const webhooks = resourceQueries('webhooks', webhookEndpoints);
+
+export const webhookKeys = {
+  ...webhooks.keys,
+  deliveries: (id: string) => ['webhooks', 'deliveries', id] as const,
+  deliveryPage: (id: string, query: WebhookDeliveryListQuery) =>
+    ['webhooks', 'deliveries', id, query] as const,
+};
+
+/** Every endpoint of the tenant (a short list, not paginated). */
+export const useWebhooks = () =>
+  useQuery({
+    queryKey: webhookKeys.lists(),
+    queryFn: ({ signal }) => callApi(webhookEndpoints.list, { signal }),
+  });
+export const useWebhook = webhooks.useOne;
+/** The create answer holds the signing secret, this once: the screen shows it and nothing keeps it. */
+export const useCreateWebhook = webhooks.useCreate;
+/** Edits, and Enable or Disable (a patch of `enabled`). */
+export const useUpdateWebhook = webhooks.useUpdate;
+export const useDeleteWebhook = webhooks.useRemove;
+
+/** One page of an endpoint's delivery log, newest first; the current page stays while the next loads. */
+export const useWebhookDeliveries = (id: string, query: WebhookDeliveryListQuery) =>
+  useQuery({
+    queryKey: webhookKeys.deliveryPage(id, query),
+    queryFn: ({ signal }) => callApi(webhookEndpoints.deliveries, { params: { id }, query, signal }),
+    placeholderData: keepPreviousData,
+  });
+
+/** Queues a delivered or failed event again; the log is reloaded to show it pending. */
+export function useResendDelivery(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (deliveryId: string) => callApi(webhookEndpoints.resend, { params: { id, deliveryId } }),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: webhookKeys.deliveries(id) }),
+  });
+}
