@@ -102,6 +102,8 @@ test.describe('signed-in screens', () => {
       '/ip-ranges',
       `/ip-ranges/${ipRangeId}`,
       '/authentication',
+      '/api-tokens',
+      '/webhooks',
       '/audit-log',
     ];
     const found: string[] = [];
