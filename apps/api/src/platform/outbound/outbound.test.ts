@@ -1,9 +1,16 @@
+import type { lookup as dnsLookup } from 'node:dns';
 import { lookup } from 'node:dns/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addressKind, checkUrlHost, createOutboundFetch, OutboundError } from './outbound.js';
+import {
+  addressKind,
+  checkUrlHost,
+  checkUrlReachable,
+  createOutboundFetch,
+  OutboundError,
+} from './outbound.js';
 
 describe('addressKind', () => {
   it.each([
@@ -209,5 +216,38 @@ describe('createOutboundFetch', () => {
     await expect(fetchWith(true)(`http://127.0.0.1:${port}/`)).rejects.toMatchObject({
       reason: 'unreachable',
     });
+  });
+});
+
+describe('checkUrlReachable', () => {
+  /** A resolver that answers one address for every name, or fails as an unknown name does. */
+  const resolvingTo = (address: string | null) =>
+    ((_host: string, _options: unknown, callback: (e: Error | null, a: unknown) => void) =>
+      address === null
+        ? callback(new Error('ENOTFOUND'), [])
+        : callback(null, [
+            { address, family: address.includes(':') ? 6 : 4 },
+          ])) as unknown as typeof dnsLookup;
+  const url = new URL('https://hooks.example.com/in');
+
+  it('refuses a name that resolves into a private network, as the connection would', async () => {
+    const policy = { allowPrivateNetworks: false, resolve: resolvingTo('10.1.2.3') };
+    await expect(checkUrlReachable(url, policy)).rejects.toBeInstanceOf(OutboundError);
+    await expect(checkUrlReachable(url, { ...policy, allowPrivateNetworks: true })).resolves.toBeUndefined();
+    await expect(
+      checkUrlReachable(url, { allowPrivateNetworks: true, resolve: resolvingTo('169.254.169.254') }),
+    ).rejects.toBeInstanceOf(OutboundError);
+  });
+
+  it('passes a public name and one that does not resolve yet; judges literals without resolving', async () => {
+    await expect(
+      checkUrlReachable(url, { allowPrivateNetworks: false, resolve: resolvingTo('93.184.216.34') }),
+    ).resolves.toBeUndefined();
+    await expect(
+      checkUrlReachable(url, { allowPrivateNetworks: false, resolve: resolvingTo(null) }),
+    ).resolves.toBeUndefined();
+    await expect(
+      checkUrlReachable(new URL('https://192.168.0.9/'), { allowPrivateNetworks: false }),
+    ).rejects.toBeInstanceOf(OutboundError);
   });
 });

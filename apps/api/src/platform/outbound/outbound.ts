@@ -52,6 +52,25 @@ export function checkUrlHost(url: URL, policy: Pick<OutboundPolicy, 'allowPrivat
   if (literal && !permitted(addressKind(literal), policy)) throw refusedAddress();
 }
 
+/**
+ * Checks a URL a tenant saves (a webhook endpoint) as far as can be known now: its host as above and,
+ * for a name, every address it resolves to today, with the same verdict the connection will apply. A
+ * name that does not resolve yet passes: it is judged again at every connection.
+ */
+export async function checkUrlReachable(
+  url: URL,
+  policy: Pick<OutboundPolicy, 'allowPrivateNetworks' | 'resolve'>,
+): Promise<void> {
+  checkUrlHost(url, policy);
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  if (isIP(host) || /^localhost\.?$/i.test(host)) return;
+  const resolve = policy.resolve ?? dnsLookup;
+  const addresses = await new Promise<LookupAddress[]>((done) =>
+    resolve(host, { all: true, family: 0 }, (error, found) => done(error ? [] : found)),
+  );
+  if (addresses.some((a) => !permitted(addressKind(a.address), policy))) throw refusedAddress();
+}
+
 type LookupCallback = (
   error: NodeJS.ErrnoException | null,
   address: string | LookupAddress[],
