@@ -69,6 +69,8 @@ const envSchema = z.object({
   OUTBOX_POLL_MS: z.coerce.number({ error: 'must be milliseconds' }).int().min(0).default(2000),
   // 0: this process sends no webhooks (another one does); the deliveries wait in the table.
   WEBHOOK_POLL_MS: z.coerce.number({ error: 'must be milliseconds' }).int().min(0).default(1000),
+  // How often this process looks for Salesforce connections due for their hourly check; 0: never.
+  CONNECTION_CHECK_POLL_MS: z.coerce.number({ error: 'must be milliseconds' }).int().min(0).default(30_000),
   BRAND: z.enum(BRANDS, { error: `must be one of ${BRANDS.join(', ')}` }).default('skyvault'),
   SERVICE_URL_BACKUP: optionalUrl(['http:', 'https:']),
   SERVICE_URL_DEVOPS: optionalUrl(['http:', 'https:']),
@@ -152,7 +154,14 @@ export interface Config {
   brand: (typeof BRANDS)[number];
   serviceUrls: { backup?: string; devOps?: string };
   analytics: { token: string; host: string };
-  salesforce: { clientId: string; clientSecret: string; loginUrl: string; sandboxLoginUrl: string };
+  salesforce: {
+    clientId: string;
+    clientSecret: string;
+    loginUrl: string;
+    sandboxLoginUrl: string;
+    /** How often connections due for a check are looked for (0: never by this process). */
+    checkPollMs: number;
+  };
   trustProxy: boolean | number | string[];
   redisUrl?: string;
   /**
@@ -235,6 +244,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     salesforce: {
       clientId: e.SALESFORCE_CLIENT_ID,
       clientSecret: e.SALESFORCE_CLIENT_SECRET,
+      checkPollMs: e.CONNECTION_CHECK_POLL_MS,
       loginUrl: e.SALESFORCE_LOGIN_URL ?? 'https://login.salesforce.com',
       sandboxLoginUrl: e.SALESFORCE_SANDBOX_LOGIN_URL ?? 'https://test.salesforce.com',
     },

@@ -21,6 +21,8 @@ export const testConfig = (env: Record<string, string> = {}): Config =>
     LOG_LEVEL: 'silent',
     DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'skyvault-api-test-')),
     SECRETS_KEY: Buffer.alloc(32, 7).toString('base64'),
+    // Tests drive the connection checks themselves (services.connectionHealth.runDue()).
+    CONNECTION_CHECK_POLL_MS: '0',
     ...env,
   });
 

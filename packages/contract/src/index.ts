@@ -12,6 +12,7 @@ export * from './resources/application.js';
 export * from './resources/audit.js';
 export * from './resources/auth.js';
 export * from './resources/connection.js';
+export * from './resources/connection-health.js';
 export * from './resources/group.js';
 export * from './resources/identity-provider.js';
 export * from './resources/ip-range.js';

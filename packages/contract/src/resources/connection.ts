@@ -8,6 +8,7 @@ import {
   typedConnectionNameRule,
 } from '../rules/names.js';
 import { isoDateSchema, uuidSchema } from '../rules/text.js';
+import { connectionHealthSchema, connectionOrgSchema } from './connection-health.js';
 import { idParamsSchema, limitSchema, offsetSchema, rowsList, searchTextSchema } from './list.js';
 
 /**
@@ -45,8 +46,14 @@ export const connectionSchema = z.object({
   createdAt: isoDateSchema,
   /** Last activity: the last change to the connection (creation or token renewal). */
   updatedAt: isoDateSchema,
+  /** What the last check of the Salesforce grant found; null until a check has run. */
+  health: connectionHealthSchema.nullable(),
 });
 export type Connection = z.infer<typeof connectionSchema>;
+
+/** GET /v1/connections/:id: the connection with the org it is pinned to. */
+export const connectionDetailSchema = connectionSchema.extend({ org: connectionOrgSchema });
+export type ConnectionDetail = z.infer<typeof connectionDetailSchema>;
 
 export const CONNECTION_SORT_FIELDS = ['name', 'createdAt', 'updatedAt'] as const;
 export const SORT_ORDERS = ['ASC', 'DESC'] as const;
@@ -102,6 +109,11 @@ export const connectionRenewSchema = z.object({
   connectionId: uuidSchema,
   organizationType: organizationTypeSchema,
   authorizationMethod: z.enum(AUTHORIZATION_METHODS).default('authorization_code'),
+  /**
+   * The administrator confirmed that this login may pin the connection to another org id (a refreshed
+   * sandbox). Without it a login to another org is refused; a Production connection refuses it always.
+   */
+  rebind: z.boolean().default(false),
 });
 export type ConnectionRenew = z.input<typeof connectionRenewSchema>;
 export const connectionRenewedSchema = z.object({ loginUri: z.string() });
@@ -174,6 +186,24 @@ export const connectionEndpoints = {
     params: idParamsSchema,
     body: connectionRenewSchema,
     response: connectionRenewedSchema,
+  }),
+  get: defineEndpoint({
+    method: 'GET',
+    path: '/api/v1/connections/:id',
+    access: 'admin',
+    summary: 'One connection with its health and the org it is pinned to',
+    tags: ['Connections'],
+    params: idParamsSchema,
+    response: connectionDetailSchema,
+  }),
+  check: defineEndpoint({
+    method: 'POST',
+    path: '/api/v1/connections/:id/check',
+    access: 'admin',
+    summary: "Check now: checks the connection's Salesforce grant at once and answers the connection",
+    tags: ['Connections'],
+    params: idParamsSchema,
+    response: connectionDetailSchema,
   }),
   remove: defineEndpoint({
     method: 'DELETE',

@@ -3,6 +3,7 @@ import {
   boolean,
   foreignKey,
   index,
+  integer,
   jsonb,
   pgTable,
   primaryKey,
@@ -97,6 +98,39 @@ export const connections = pgTable(
     createdBy: uuid('created_by'),
     connectedAt: timestamp('connected_at', { withTimezone: true, mode: 'date' }),
     ...timestamps(),
+
+    // The grant's tokens over time (see modules/connections/health).
+    /** When the stored access token stops working (from Salesforce's introspection, else assumed). */
+    accessTokenExpiresAt: timestamp('access_token_expires_at', { withTimezone: true, mode: 'date' }),
+    /** When the refresh token was last issued or used: Salesforce's idle limit and LRU eviction count from it. */
+    tokenUsedAt: timestamp('token_used_at', { withTimezone: true, mode: 'date' }),
+    /** Bumped by every new access token, so that a 401 renews only the token it was answered for. */
+    tokenVersion: integer('token_version').notNull().default(0),
+    /** Held by the one process renewing the tokens; others wait for it and use what it stored. */
+    renewalLeaseUntil: timestamp('renewal_lease_until', { withTimezone: true, mode: 'date' }),
+
+    // Health: what the last check found, and when the scheduler looks again.
+    healthStatus: text('health_status'),
+    healthReason: text('health_reason'),
+    checkedAt: timestamp('checked_at', { withTimezone: true, mode: 'date' }),
+    healthChangedAt: timestamp('health_changed_at', { withTimezone: true, mode: 'date' }),
+    nextCheckAt: timestamp('next_check_at', { withTimezone: true, mode: 'date' }),
+    /** Held by the process running the scheduled check. */
+    checkLeaseUntil: timestamp('check_lease_until', { withTimezone: true, mode: 'date' }),
+    /** Checks in a row that found Salesforce failing (Degraded), for the retry backoff. */
+    checkFailures: integer('check_failures').notNull().default(0),
+    apiUsed: integer('api_used'),
+    apiMax: integer('api_max'),
+    apiVersion: text('api_version'),
+    apiVersionCheckedAt: timestamp('api_version_checked_at', { withTimezone: true, mode: 'date' }),
+    isSandbox: boolean('is_sandbox'),
+    /** The org id a check saw that differs from the pinned `org_id` (OrgChanged). */
+    observedOrgId: text('observed_org_id'),
+    /** Org ids the connection was pinned to before a rebind, with when each stopped. */
+    earlierOrgIds: jsonb('earlier_org_ids')
+      .$type<{ orgId: string; until: string }[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
@@ -104,6 +138,42 @@ export const connections = pgTable(
     uniqueIndex('connections_tenant_name_key').on(t.tenantId, sql`lower(${t.name})`),
     index('connections_tenant_created_idx').on(t.tenantId, t.createdAt),
     index('connections_tenant_updated_idx').on(t.tenantId, t.updatedAt),
+    // The scheduler's look-up of what is due, across tenants.
+    index('connections_next_check_idx').on(t.nextCheckAt).where(sql`${t.status} = 'connected'`),
+    // The approvals one Salesforce user holds through our app (the five-approval cap).
+    index('connections_salesforce_user_idx')
+      .on(t.salesforceUserId)
+      .where(sql`${t.status} = 'connected'`),
+  ],
+);
+
+/** One check of a connection's Salesforce grant; the connection page shows the last 30 and 30 days of usage. */
+export const connectionChecks = pgTable(
+  'connection_checks',
+  {
+    ...tenantColumns(),
+    connectionId: uuid('connection_id').notNull(),
+    checkedAt: timestamp('checked_at', { withTimezone: true, mode: 'date' }).notNull(),
+    trigger: text('trigger', { enum: ['schedule', 'manual', 'login'] }).notNull(),
+    status: text('status').notNull(),
+    reason: text('reason'),
+    apiUsed: integer('api_used'),
+    apiMax: integer('api_max'),
+    orgId: text('org_id'),
+    instanceUrl: text('instance_url'),
+    isSandbox: boolean('is_sandbox'),
+    apiVersion: text('api_version'),
+    durationMs: integer('duration_ms').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    foreignKey({
+      columns: [t.tenantId, t.connectionId],
+      foreignColumns: [connections.tenantId, connections.id],
+    }).onDelete('cascade'),
+    index('connection_checks_connection_idx').on(t.tenantId, t.connectionId, t.checkedAt.desc()),
+    // The retention's sweep of old checks.
+    index('connection_checks_checked_idx').on(t.checkedAt),
   ],
 );
 
@@ -127,6 +197,8 @@ export const oauthStates = pgTable(
     nonce: text('nonce'),
     redirectUri: text('redirect_uri').notNull(),
     returnTo: text('return_to'),
+    /** What the round trip's starter chose beforehand (a connection's `rebind`). */
+    options: jsonb('options').$type<Record<string, unknown>>(),
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },

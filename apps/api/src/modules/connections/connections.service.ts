@@ -3,6 +3,9 @@ import {
   CONNECTION_OAUTH_CALLBACK_PATH,
   type Connection,
   type ConnectionCreated,
+  type ConnectionHealth,
+  type ConnectionHealthReason,
+  type ConnectionHealthStatus,
   type ConnectionRenewed,
   MESSAGES,
   NAME_TAKEN,
@@ -29,6 +32,17 @@ import {
 import * as repo from './connections.repository.js';
 import { createSalesforceClient } from './salesforce.client.js';
 
+/** The last check's finding, or null before the first one. */
+const healthOf = (row: repo.ConnectionListRow): ConnectionHealth | null =>
+  row.healthStatus && row.checkedAt
+    ? {
+        status: row.healthStatus as ConnectionHealthStatus,
+        reason: (row.healthReason as ConnectionHealthReason | null) ?? null,
+        checkedAt: iso(row.checkedAt),
+        changedAt: iso(row.healthChangedAt ?? row.checkedAt),
+      }
+    : null;
+
 const toConnection = (row: repo.ConnectionListRow): Connection => ({
   id: row.id,
   connectionId: row.id,
@@ -44,6 +58,7 @@ const toConnection = (row: repo.ConnectionListRow): Connection => ({
     : null,
   createdAt: iso(row.createdAt),
   updatedAt: iso(row.updatedAt),
+  health: healthOf(row),
 });
 
 interface CreateInput {
