@@ -10,7 +10,12 @@ import { applicationRoutes, createApplicationService } from './modules/applicati
 import { auditRoutes, createAuditService } from './modules/audit/index.js';
 import { authRoutes, createLoginCodes, createLoginService } from './modules/auth/index.js';
 import { authPolicyRoutes, createAuthPolicyService } from './modules/auth-policy/index.js';
-import { connectionRoutes, createConnectionService } from './modules/connections/index.js';
+import {
+  connectionHealthRoutes,
+  connectionRoutes,
+  createConnectionHealthService,
+  createConnectionService,
+} from './modules/connections/index.js';
 import {
   createGroupService,
   createGroupUsersService,
@@ -69,6 +74,11 @@ export interface AppOptions {
   logStream?: NodeJS.WritableStream;
   /** Overrides the webhook retry schedule (tests use milliseconds). */
   webhookSchedule?: Partial<WebhookSchedule>;
+  /**
+   * The clock of the Salesforce connections' token lifetimes, idle limits and check schedule (tests
+   * pass the Salesforce stand-in's, to move days ahead); Date.now by default.
+   */
+  clock?: () => number;
 }
 
 /** The longest path segment the router reads (an id is 36 characters; a mailed code under 100). */
@@ -83,6 +93,7 @@ export function createServices(
   log: FastifyBaseLogger,
   mailer: Mailer,
   webhookSchedule: Partial<WebhookSchedule> = {},
+  clock: () => number = Date.now,
 ) {
   const secrets = openSecretBox(config);
   const limiter = createRateLimiter(database, config.limits);
@@ -117,6 +128,14 @@ export function createServices(
     schedule: { pollMs: config.webhooks.pollMs, ...webhookSchedule },
     onDisabled: disabledEndpointNotice(mfaMail),
   });
+  const connectionHealth = createConnectionHealthService({
+    database,
+    secrets,
+    outbox,
+    config,
+    log,
+    now: clock,
+  });
   const mfa = createMfaService({
     database,
     secrets,
@@ -150,7 +169,15 @@ export function createServices(
     groups: createGroupService({ database }),
     groupUsers: createGroupUsersService({ database }),
     ipRanges: createIpRangeService({ database }),
-    connections: createConnectionService({ database, secrets, config, log }),
+    connectionHealth,
+    connections: createConnectionService({
+      database,
+      secrets,
+      config,
+      log,
+      now: clock,
+      health: connectionHealth,
+    }),
     storages: createStorageService({ database, secrets }),
     applications: createApplicationService({ database, secrets }),
     roles: createRoleService(database),
@@ -212,7 +239,7 @@ export async function buildApp(config: Config, options: AppOptions): Promise<Fas
       }),
     metrics,
   );
-  const services = createServices(config, database, app.log, mailer, options.webhookSchedule);
+  const services = createServices(config, database, app.log, mailer, options.webhookSchedule, options.clock);
   app.decorate('services', services);
   app.decorate('database', database);
   // Values sealed before they were bound to their row are rewritten once (platform/secrets/reseal.ts).
@@ -222,9 +249,12 @@ export async function buildApp(config: Config, options: AppOptions): Promise<Fas
   const stopHousekeeping = startHousekeeping({ services, database, log: app.log });
   const stopOutbox = services.outbox.start();
   const stopWebhooks = services.webhookDispatcher.start();
+  const stopConnectionChecks = services.connectionHealth.start();
   // Runs once the server has stopped and its requests have finished: background work next, the pool last.
   app.addHook('onClose', async () => {
     await stopHousekeeping();
+    // Checks first: a check under way may still queue mail and webhooks.
+    await stopConnectionChecks();
     await stopOutbox();
     await stopWebhooks();
     mailer.close();
@@ -249,6 +279,7 @@ export async function buildApp(config: Config, options: AppOptions): Promise<Fas
   await app.register(passkeyRoutes, { config, ...services });
   await app.register(authPolicyRoutes, { authPolicy: services.authPolicy });
   await app.register(connectionRoutes, { connections: services.connections });
+  await app.register(connectionHealthRoutes, { connectionHealth: services.connectionHealth });
   await app.register(licenseRoutes, { licenses: services.licenses });
   await app.register(storageRoutes, { storages: services.storages });
   await app.register(userRoutes, { users: services.users });

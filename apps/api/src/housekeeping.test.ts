@@ -17,6 +17,7 @@ const JOBS = [
   'webauthn-challenges',
   'webhook-deliveries',
   'license-reminders',
+  'connection-checks',
 ];
 
 describe('housekeeping', () => {

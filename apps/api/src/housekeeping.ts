@@ -10,6 +10,7 @@ interface Services {
 
 import { sweepOnce } from './db/sweep.js';
 import { deleteExpiredEvents } from './modules/audit/index.js';
+import { deleteOldChecks } from './modules/connections/index.js';
 import { sweepExpiredModels } from './modules/oauth/index.js';
 import { purgeExpiredChallenges } from './modules/passkeys/index.js';
 import { sendLicenseReminders } from './modules/webhooks/index.js';
@@ -83,6 +84,15 @@ const JOBS: Job[] = [
     run: async ({ database, log }) => {
       const deleted = await deleteExpiredEvents(database);
       if (deleted > 0) log.info({ deleted }, 'audit events past their retention deleted');
+    },
+  },
+  // Connection checks past the 30 days the connection page shows.
+  {
+    name: 'connection-checks',
+    everyMs: 60 * MINUTE,
+    run: async ({ database, log }) => {
+      const deleted = await deleteOldChecks(database);
+      if (deleted > 0) log.info({ deleted }, 'connection checks past their retention deleted');
     },
   },
 ];

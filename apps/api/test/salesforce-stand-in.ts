@@ -1,5 +1,11 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { pathToFileURL } from 'node:url';
-import { startSalesforceStandIn } from './salesforce-stand-in/server.js';
+import { readForm, sendJson } from './salesforce-stand-in/http.js';
+import {
+  type SalesforceStandIn,
+  STAND_IN_USER,
+  startSalesforceStandIn,
+} from './salesforce-stand-in/server.js';
 
 /**
  * A local server speaking the parts of Salesforce that connections use: the login service (authorize,
@@ -33,13 +39,38 @@ export {
   startSalesforceStandIn,
 } from './salesforce-stand-in/server.js';
 
+/** Where a browser test sets an org's daily API usage on the stand-in process. */
+export const STAND_IN_API_USAGE_PATH = '/__stand-in/api-usage';
+
+/**
+ * The process's control endpoint: `POST /__stand-in/api-usage` with a form of `used` or `remaining`,
+ * optionally `max` and `orgId` (the default user's org when left out), answered with the org's usage.
+ */
+async function control(
+  standIn: SalesforceStandIn | undefined,
+  request: IncomingMessage,
+  response: ServerResponse,
+) {
+  const { pathname } = new URL(request.url ?? '/', 'http://stand-in');
+  if (!standIn || request.method !== 'POST' || pathname !== STAND_IN_API_USAGE_PATH) return false;
+  const form = await readForm(request);
+  const number = (name: string) => (form.has(name) ? Number(form.get(name)) : undefined);
+  const orgId = form.get('orgId') ?? STAND_IN_USER.orgId;
+  standIn.setApiUsage(orgId, { used: number('used'), remaining: number('remaining'), max: number('max') });
+  sendJson(response, 200, standIn.apiUsage(orgId));
+  return true;
+}
+
 // Run as a process by the browser tests' web server list.
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  let running: SalesforceStandIn | undefined;
   const standIn = await startSalesforceStandIn({
     port: Number(process.env.SALESFORCE_STAND_IN_PORT ?? 8189),
     clientId: process.env.SALESFORCE_CLIENT_ID || undefined,
     clientSecret: process.env.SALESFORCE_CLIENT_SECRET || undefined,
+    control: (request, response) => control(running, request, response),
   });
+  running = standIn;
   process.stdout.write(`Salesforce stand-in listening on ${standIn.url}\n`);
   const stop = () => void standIn.close().then(() => process.exit(0));
   process.on('SIGTERM', stop);

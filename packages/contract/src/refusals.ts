@@ -92,6 +92,10 @@ export const SALESFORCE_LOGIN_FAILURES = {
   denied: 'Access was denied at the Salesforce login. Use Update Token to try again.',
   noCode: 'Salesforce sent no authorization code. Use Update Token to try again.',
   notAuthorized: (reason: string) => `Salesforce could not authorize the connection (${reason}).`,
-  otherOrg: (orgId: string) =>
-    `The login was to another Salesforce org than this connection's. Log in to the org ${orgId} to update its token.`,
+  /** A Sandbox connection's login to another org without "Rebind" (the org id is the pinned one). */
+  otherSandboxOrg: (orgId: string) =>
+    `The login was to another Salesforce org than this connection's (${orgId}). If the sandbox was refreshed, use Update Token again and confirm Rebind; otherwise log in to the org ${orgId}.`,
+  /** Refused whatever the administrator confirmed, and recorded as a security event. */
+  otherProductionOrg: (orgId: string, loginOrgId: string) =>
+    `The login was to another Salesforce org (${loginOrgId}) than this Production connection's (${orgId}). A Production connection never changes org; the attempt is in the audit trail. Log in to the org ${orgId}, or create a connection for the other org.`,
 } as const;

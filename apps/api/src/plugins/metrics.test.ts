@@ -127,6 +127,8 @@ describe('metrics', () => {
     expect(text).toMatch(/^skyvault_outbox_queued \d+$/m);
     expect(text).toMatch(/^skyvault_outbox_oldest_queued_seconds [\d.e+-]+$/m);
     expect(text).toMatch(/^skyvault_outbox_failed \d+$/m);
+    expect(text).toMatch(/^skyvault_salesforce_connections\{health="ReauthRequired"\} \d+$/m);
+    expect(text).toMatch(/^skyvault_salesforce_connections\{health="unchecked"\} \d+$/m);
     expect(text).toMatch(/^skyvault_db_connections_in_use \d+$/m);
     expect(text).toMatch(/^skyvault_db_connections_waiting \d+$/m);
     expect(text).toMatch(/^nodejs_eventloop_lag_seconds \d/m);

@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
+import { HEALTH_CENSUS_KEYS, readHealthCensus } from '../modules/connections/index.js';
 import type { Mailer } from '../platform/mail/mailer.js';
 import { readBacklog } from '../platform/outbox/index.js';
 import { readWebhookBacklog } from '../platform/webhook-outbox/index.js';
@@ -116,6 +117,20 @@ export function createMetrics(config: Pick<Config, 'metrics'>, database: Databas
     registers: [registry],
     async collect() {
       this.set((await readWebhooksOnce()).failed);
+    },
+  });
+  // Salesforce connections by health (all tenants): the last values kept while the database is away.
+  const censusKnown = Object.fromEntries(HEALTH_CENSUS_KEYS.map((key) => [key, 0])) as Record<string, number>;
+  new Gauge({
+    name: 'skyvault_salesforce_connections',
+    help: 'Connected Salesforce connections by the health their last check found (unchecked: none yet)',
+    labelNames: ['health'] as const,
+    registers: [registry],
+    async collect() {
+      await readHealthCensus(database)
+        .then((census) => Object.assign(censusKnown, census))
+        .catch(() => {});
+      for (const [health, value] of Object.entries(censusKnown)) this.set({ health }, value);
     },
   });
   new Gauge({

@@ -30,6 +30,11 @@ export interface SalesforceStandInOptions extends Partial<StandInSettings> {
   user?: StandInUser;
   /** Whether the default user's org is a sandbox. */
   sandbox?: boolean;
+  /**
+   * Asked first about every request: answers true when it answered the request itself (the browser
+   * tests' control endpoints, which steer a stand-in running as a process of its own).
+   */
+  control?: (request: IncomingMessage, response: ServerResponse) => Promise<boolean>;
 }
 
 export const STAND_IN_CLIENT_ID = 'stand-in-client-id';
@@ -140,6 +145,7 @@ export async function startSalesforceStandIn(options: SalesforceStandInOptions =
   async function handle(request: IncomingMessage, response: ServerResponse) {
     const { pathname, searchParams } = new URL(request.url ?? '/', 'http://stand-in');
     const method = request.method ?? 'GET';
+    if (await options.control?.(request, response)) return;
     if (method === 'GET' && pathname === '/healthz') return sendJson(response, 200, { status: 'ok' });
     const endpoint = endpointOf(method, pathname, rest.endpointOf);
     if (!endpoint)

@@ -1,4 +1,10 @@
-import type { Connection, Storage } from '@skyvault/contract';
+import type {
+  Connection,
+  ConnectionCheck,
+  ConnectionDetail,
+  ConnectionHistory,
+  Storage,
+} from '@skyvault/contract';
 import { adminUser } from './fixtures';
 
 /** Rows as the API answers them, for the tests of the connections and roles screens. */
@@ -15,6 +21,12 @@ export const productionConnection: Connection = {
   // Local time, so the expected text holds in any time zone.
   createdAt: new Date(2025, 2, 4, 14, 5).toISOString(),
   updatedAt: new Date(2025, 2, 4, 14, 5).toISOString(),
+  health: {
+    status: 'Healthy',
+    reason: null,
+    checkedAt: new Date(2025, 2, 7, 8, 15).toISOString(),
+    changedAt: new Date(2025, 2, 4, 14, 6).toISOString(),
+  },
 };
 
 export const failedSandbox: Connection = {
@@ -29,6 +41,89 @@ export const failedSandbox: Connection = {
   createdBy: null,
   createdAt: new Date(2025, 2, 6, 9, 30).toISOString(),
   updatedAt: new Date(2025, 2, 6, 9, 30).toISOString(),
+  health: null,
+};
+
+/** A connected sandbox no check has reached yet. */
+export const uncheckedSandbox: Connection = {
+  ...failedSandbox,
+  id: '8e4a5b6c-7d8e-4f9a-8b0c-2d3e4f5a6b7c',
+  connectionId: '8e4a5b6c-7d8e-4f9a-8b0c-2d3e4f5a6b7c',
+  name: 'uat-box',
+  userName: 'uat@acme.example.com',
+  status: 'connected',
+  lastError: null,
+};
+
+export const PRODUCTION_ORG_ID = '00D000000000001EAA';
+
+/** The production connection as its page loads it, pinned to its org. */
+export const productionDetail: ConnectionDetail = {
+  ...productionConnection,
+  org: {
+    orgId: PRODUCTION_ORG_ID,
+    instanceUrl: 'https://acme.my.salesforce.com',
+    isSandbox: false,
+    apiVersion: '62.0',
+    observedOrgId: null,
+    earlierOrgIds: [],
+  },
+};
+
+/** A refreshed sandbox: its org answers with a new id, and it had another one before. */
+export const changedSandboxDetail: ConnectionDetail = {
+  ...uncheckedSandbox,
+  health: {
+    status: 'OrgChanged',
+    reason: 'org_id_changed',
+    checkedAt: new Date(2025, 2, 8, 10, 0).toISOString(),
+    changedAt: new Date(2025, 2, 8, 10, 0).toISOString(),
+  },
+  org: {
+    orgId: '00D000000000002EAA',
+    instanceUrl: 'https://acme--uat.sandbox.my.salesforce.com',
+    isSandbox: true,
+    apiVersion: '62.0',
+    observedOrgId: '00D000000000003EAA',
+    earlierOrgIds: [{ orgId: '00D000000000009EAA', until: new Date(2025, 1, 1, 12, 0).toISOString() }],
+  },
+};
+
+const check = (overrides: Partial<ConnectionCheck>): ConnectionCheck => ({
+  id: '9f5b6c7d-8e9f-4a0b-9c1d-3e4f5a6b7c8d',
+  checkedAt: new Date(2025, 2, 7, 8, 15).toISOString(),
+  trigger: 'schedule',
+  status: 'Healthy',
+  reason: null,
+  apiUsed: 1200,
+  apiMax: 15000,
+  orgId: PRODUCTION_ORG_ID,
+  instanceUrl: 'https://acme.my.salesforce.com',
+  isSandbox: false,
+  apiVersion: '62.0',
+  durationMs: 245,
+  ...overrides,
+});
+
+/** Two checks, newest first, and two days of API usage, oldest first. */
+export const productionHistory: ConnectionHistory = {
+  checks: [
+    check({}),
+    check({
+      id: 'a06c7d8e-9f0a-4b1c-8d2e-4f5a6b7c8d9e',
+      checkedAt: new Date(2025, 2, 6, 8, 15).toISOString(),
+      trigger: 'manual',
+      status: 'Degraded',
+      reason: 'salesforce_unavailable',
+      apiUsed: null,
+      apiMax: null,
+      durationMs: 5012,
+    }),
+  ],
+  usage: [
+    { day: '2025-03-06', used: 900, max: 15000 },
+    { day: '2025-03-07', used: 1200, max: 15000 },
+  ],
 };
 
 export const ownStorage: Storage = {

@@ -111,11 +111,12 @@ export const HEALTH_ADVICE: Record<ConnectionHealthReason, { summary: string; ac
     action: 'Nothing to do unless it lasts; the connection keeps its authorisation.',
   },
   api_limit_low: {
-    summary: "Less than 10 % of the org's daily API requests remain; backups may stop until the window resets.",
+    summary:
+      "Less than 10 % of the org's daily API requests remain; backups may stop until the window resets.",
     action: 'Reduce other integrations’ API use or raise the org’s API allocation with Salesforce.',
   },
   api_limit_exceeded: {
-    summary: "The org has used all of its daily API requests; Salesforce refuses calls until usage drops.",
+    summary: 'The org has used all of its daily API requests; Salesforce refuses calls until usage drops.',
     action: 'Reduce other integrations’ API use or raise the org’s API allocation with Salesforce.',
   },
   view_setup_missing: {

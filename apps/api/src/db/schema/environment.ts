@@ -141,9 +141,7 @@ export const connections = pgTable(
     // The scheduler's look-up of what is due, across tenants.
     index('connections_next_check_idx').on(t.nextCheckAt).where(sql`${t.status} = 'connected'`),
     // The approvals one Salesforce user holds through our app (the five-approval cap).
-    index('connections_salesforce_user_idx')
-      .on(t.salesforceUserId)
-      .where(sql`${t.status} = 'connected'`),
+    index('connections_salesforce_user_idx').on(t.salesforceUserId).where(sql`${t.status} = 'connected'`),
   ],
 );
 

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import {
+  type AuditOutcome,
   CONNECTION_RETURN_PARAMS,
   CONNECTION_RETURN_STATE_FAILED,
   type OrganizationType,
@@ -13,7 +14,10 @@ import { recordAudit } from '../../platform/audit/audit.service.js';
 import * as states from '../../platform/oauth-states/oauth-states.repository.js';
 import { sealedAt } from '../../platform/secrets/sealed-at.js';
 import type { SecretBox } from '../../platform/secrets/secrets.js';
+import { checkOtherApprovals } from './approval-cap.js';
 import * as repo from './connections.repository.js';
+import { loginBookkeeping } from './login-bookkeeping.js';
+import { type LoginOptions, ORG_MISMATCH_REFUSED, orgPinning, rebound } from './org-pinning.js';
 import { readable, type SalesforceClient, SalesforceError } from './salesforce.client.js';
 
 /** The `purpose` of our rows in oauth_states (single sign-on keeps its own). */
@@ -57,8 +61,12 @@ export function createConnectionAuthorization(deps: {
   salesforce: SalesforceClient;
   redirectUri: string;
   log: FastifyBaseLogger;
+  /** The clock of token use and check times. */
+  now: () => number;
+  /** Wakes the health checks, whose due connections a login just changed. */
+  health?: { nudge(): void };
 }) {
-  const { database, secrets, salesforce, redirectUri, log } = deps;
+  const { database, secrets, salesforce, redirectUri, log, now } = deps;
 
   /** After a commit, and best effort: a token that Salesforce keeps anyway expires by its own policy. */
   const revokeQuietly = (type: OrganizationType, token: string) =>
@@ -70,44 +78,77 @@ export function createConnectionAuthorization(deps: {
       );
     });
 
-  /** Records the outcome with its audit event, as the user who started the login. */
+  /**
+   * Records the outcome with its audit event, as the user who started the login; `login` names the
+   * org and user Salesforce logged in to, where the event is about them.
+   */
   const settle = (
     actor: Actor,
     meta: RequestMeta,
     id: string,
-    action: string,
-    changes: repo.ConnectionChanges,
+    event: { action: string; outcome?: AuditOutcome; login?: { orgId: string; username: string } },
+    changes: repo.ConnectionUpdate,
   ) =>
     database.tenant(actor.tenantId, async (tx) => {
       const before = await repo.findConnection(actor.tenantId, tx, id);
       if (!before) return null;
       const after = await repo.updateConnection(actor.tenantId, tx, id, changes);
+      const login = event.login ? { loginOrgId: event.login.orgId, loginUsername: event.login.username } : {};
       await recordAudit(tx, meta, {
         tenantId: actor.tenantId,
         actorId: actor.userId,
-        action,
+        action: event.action,
+        outcome: event.outcome,
         targetType: 'connection',
         targetId: id,
         targetName: (after ?? before).name,
         before: audited(before),
-        after: after ? audited(after) : null,
+        after: after ? { ...audited(after), ...login } : null,
       });
-      return after;
+      return after && { before, after };
     });
 
   /**
    * A failed login. A connection that already works keeps its tokens and status (a cancelled Update
    * Token must not break it); any other becomes failed. Either way the reason is kept for the list.
    */
-  const fail = async (actor: Actor, meta: RequestMeta, connection: repo.ConnectionRow, reason: string) => {
+  const fail = async (
+    actor: Actor,
+    meta: RequestMeta,
+    connection: repo.ConnectionRow,
+    reason: string,
+    event: Parameters<typeof settle>[3] = { action: 'connect-failed' },
+  ) => {
     const status = connection.status === 'connected' ? 'connected' : 'failed';
-    await settle(actor, meta, connection.id, 'connect-failed', { status, lastError: readable(reason) });
+    await settle(actor, meta, connection.id, event, { status, lastError: readable(reason) });
     return landing('failed', connection.id);
+  };
+
+  /**
+   * A login may have cost the same Salesforce user's other connections their approval (the sixth
+   * evicts the least recently used): they are checked next. After the commit, and never failing the
+   * login that is already stored.
+   */
+  const checkOthers = async (salesforceUserId: string, tenantId: string, connectionId: string, at: Date) => {
+    try {
+      await checkOtherApprovals(database, salesforceUserId, { tenantId, connectionId }, at);
+    } catch (error) {
+      log.warn(
+        { reason: error instanceof Error ? error.message : 'unknown' },
+        'Approval checks not scheduled',
+      );
+    }
+    deps.health?.nudge();
   };
 
   return {
     /** Starts a login for one connection in the caller's transaction; earlier unfinished ones stop working. */
-    async start(tx: Tx, actor: Actor, connection: { id: string; organizationType: OrganizationType }) {
+    async start(
+      tx: Tx,
+      actor: Actor,
+      connection: { id: string; organizationType: OrganizationType },
+      options: LoginOptions = {},
+    ) {
       const state = randomBytes(32).toString('base64url');
       const codeVerifier = randomBytes(32).toString('base64url');
       const codeChallenge = createHash('sha256').update(codeVerifier).digest('base64url');
@@ -122,6 +163,7 @@ export function createConnectionAuthorization(deps: {
         codeVerifier: secrets.seal(sealedAt.oauthStateCodeVerifier(actor.tenantId, stateHash), codeVerifier),
         redirectUri,
         returnTo: CONNECTIONS_PATH,
+        options: options.rebind ? { rebind: true } : null,
         expiresAt: new Date(Date.now() + LOGIN_TTL_MS),
       });
       return salesforce.authorizeUrl(connection.organizationType, { state, codeChallenge });
@@ -160,36 +202,54 @@ export function createConnectionAuthorization(deps: {
         const verifier = secrets.open(verifierAt, found.codeVerifier);
         const tokens = await salesforce.exchangeCode(type, query.code, verifier);
         const identity = await salesforce.identity(type, tokens);
-        if (connection.orgId && connection.orgId !== identity.orgId) {
+        const login = { orgId: identity.orgId, username: identity.username };
+        const pinning = orgPinning(connection, identity.orgId, found.options?.rebind === true);
+        if (pinning.kind === 'refused') {
+          // The token of the other org serves nothing here; the connection keeps what it had.
           void revokeQuietly(type, tokens.refreshToken ?? tokens.accessToken);
-          return fail(actor, meta, connection, SALESFORCE_LOGIN_FAILURES.otherOrg(connection.orgId));
+          const event = pinning.security
+            ? { action: ORG_MISMATCH_REFUSED, outcome: 'failure' as const, login }
+            : { action: 'connect-failed', login };
+          return fail(actor, meta, connection, pinning.reason, event);
         }
+        const at = new Date(now());
         const accessTokenAt = sealedAt.connectionAccessToken(actor.tenantId, connection.id);
         const refreshTokenAt = sealedAt.connectionRefreshToken(actor.tenantId, connection.id);
-        const saved = await settle(actor, meta, connection.id, 'connect', {
-          status: 'connected',
-          lastError: null,
-          instanceUrl: tokens.instanceUrl,
-          orgId: identity.orgId,
-          salesforceUsername: identity.username,
-          salesforceUserId: identity.userId,
-          accessToken: secrets.seal(accessTokenAt, tokens.accessToken),
-          // Salesforce may leave the refresh token out of a renewal; the one we hold then stays valid.
-          refreshToken: tokens.refreshToken
-            ? secrets.seal(refreshTokenAt, tokens.refreshToken)
-            : connection.refreshToken,
-          connectedAt: new Date(),
-        });
+        const action = pinning.kind === 'rebind' ? 'rebind' : 'connect';
+        const saved = await settle(
+          actor,
+          meta,
+          connection.id,
+          { action },
+          {
+            ...loginBookkeeping(at),
+            ...(pinning.kind === 'rebind' ? rebound(connection, identity.orgId, at) : {}),
+            status: 'connected',
+            lastError: null,
+            instanceUrl: tokens.instanceUrl,
+            orgId: identity.orgId,
+            salesforceUsername: identity.username,
+            salesforceUserId: identity.userId,
+            accessToken: secrets.seal(accessTokenAt, tokens.accessToken),
+            // Salesforce may leave the refresh token out of a renewal; the one we hold then stays valid.
+            ...(tokens.refreshToken
+              ? { refreshToken: secrets.seal(refreshTokenAt, tokens.refreshToken) }
+              : {}),
+            connectedAt: new Date(),
+          },
+        );
         if (!saved) {
           // Deleted while the user was at Salesforce: the new token has nothing to serve.
           void revokeQuietly(type, tokens.refreshToken ?? tokens.accessToken);
           return STATE_FAILED;
         }
-        const replaced = tokens.refreshToken && connection.refreshToken;
-        if (replaced) {
-          const previous = secrets.open(refreshTokenAt, connection.refreshToken!);
+        // The token replaced as the commit found it: a renewal during the login may have rotated it.
+        const held = saved.before.refreshToken;
+        if (tokens.refreshToken && held) {
+          const previous = secrets.open(refreshTokenAt, held);
           if (previous !== tokens.refreshToken) void revokeQuietly(type, previous);
         }
+        await checkOthers(identity.userId, actor.tenantId, connection.id, at);
         return landing('connected', connection.id);
       } catch (error) {
         if (error instanceof SalesforceError) return fail(actor, meta, connection, error.message);

@@ -122,12 +122,10 @@ export async function insertConnection(
   return row!;
 }
 
-export async function updateConnection(
-  tenantId: string,
-  db: Executor,
-  id: string,
-  values: ConnectionChanges,
-) {
+/** Changes where a column may also be set from the row's current values (a counter's increment). */
+export type ConnectionUpdate = { [K in keyof ConnectionChanges]: ConnectionChanges[K] | SQL };
+
+export async function updateConnection(tenantId: string, db: Executor, id: string, values: ConnectionUpdate) {
   const [row] = await db
     .update(connections)
     .set({ ...values, updatedAt: new Date() })

@@ -1,4 +1,8 @@
-import { CONNECTION_OAUTH_CALLBACK_PATH, connectionEndpoints } from '@skyvault/contract';
+import {
+  CONNECTION_OAUTH_CALLBACK_PATH,
+  connectionEndpoints,
+  connectionHealthEndpoints,
+} from '@skyvault/contract';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { requestMeta } from '../../lib/context.js';
@@ -27,6 +31,9 @@ export async function connectionRoutes(
   );
   route(app, connectionEndpoints.remove, ({ actor, params, request }) =>
     connections.remove(actor, requestMeta(request), params.id),
+  );
+  route(app, connectionHealthEndpoints.approvalCap, ({ actor, query }) =>
+    connections.approvalCap(actor, query),
   );
 
   // Salesforce sends the browser here after its login. It is a page load, not a console call, so it

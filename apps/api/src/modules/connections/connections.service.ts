@@ -23,6 +23,7 @@ import { recordAudit } from '../../platform/audit/audit.service.js';
 import { deleteStatesFor } from '../../platform/oauth-states/oauth-states.repository.js';
 import { sealedAt } from '../../platform/secrets/sealed-at.js';
 import type { SecretBox } from '../../platform/secrets/secrets.js';
+import { approvalCap } from './approval-cap.js';
 import {
   audited,
   type CallbackQuery,
@@ -43,7 +44,8 @@ const healthOf = (row: repo.ConnectionListRow): ConnectionHealth | null =>
       }
     : null;
 
-const toConnection = (row: repo.ConnectionListRow): Connection => ({
+/** A connection as the list and the connection page answer it. */
+export const toConnection = (row: repo.ConnectionListRow): Connection => ({
   id: row.id,
   connectionId: row.id,
   name: row.name,
@@ -98,6 +100,10 @@ export function createConnectionService(deps: {
   secrets: SecretBox;
   config: Pick<Config, 'salesforce' | 'publicUrl'>;
   log: FastifyBaseLogger;
+  /** The clock of token lifetimes and check times (see AppOptions.clock). */
+  now?: () => number;
+  /** Wakes the health checks when a login made connections due (the scheduler's, where it runs). */
+  health?: { nudge(): void };
 }) {
   const { database, secrets, config, log } = deps;
   const salesforce = createSalesforceClient(
@@ -110,6 +116,8 @@ export function createConnectionService(deps: {
     salesforce,
     redirectUri: `${config.publicUrl}${CONNECTION_OAUTH_CALLBACK_PATH}`,
     log,
+    now: deps.now ?? Date.now,
+    health: deps.health,
   });
 
   const requireSalesforce = () => {
@@ -165,7 +173,7 @@ export function createConnectionService(deps: {
       actor: Actor,
       meta: RequestMeta,
       id: string,
-      input: { connectionId: string; organizationType: OrganizationType },
+      input: { connectionId: string; organizationType: OrganizationType; rebind?: boolean },
     ): Promise<ConnectionRenewed> {
       requireSalesforce();
       if (input.connectionId !== id) throw invalidField('connectionId', REFUSALS.connection.idMismatch);
@@ -183,8 +191,10 @@ export function createConnectionService(deps: {
           targetType: 'connection',
           targetId: id,
           targetName: row.name,
+          // The confirmation is the administrator's decision: the trail keeps it.
+          ...(input.rebind ? { after: { rebind: true } } : {}),
         });
-        return authorization.start(tx, actor, row);
+        return authorization.start(tx, actor, row, { rebind: input.rebind });
       });
       return { loginUri };
     },
@@ -216,6 +226,9 @@ export function createConnectionService(deps: {
 
     complete: (actor: Actor | null, meta: RequestMeta, query: CallbackQuery) =>
       authorization.complete(actor, meta, query),
+
+    approvalCap: (actor: Actor, query: { connectionId?: string }) =>
+      approvalCap(database, actor, query.connectionId),
   };
 }
 

@@ -111,6 +111,8 @@ describe('connections API', () => {
         createdBy: { id: u.userId, name: expect.stringMatching(/^Test User \d+$/) },
         createdAt: day(2).toISOString(),
         updatedAt: day(2).toISOString(),
+        // No check has run yet.
+        health: null,
       });
       // Its creator was deleted: shown as unknown, not linked.
       expect(rows[1]).toMatchObject({ name: 'orphan', userName: '', status: 'pending', createdBy: null });

@@ -129,4 +129,28 @@ export const templates = {
       action: { label: 'Open webhooks', url: p.url },
       footer: 'You receive this message as an administrator of the organization.',
     }),
+  /** A Salesforce connection turned unhealthy (once per change of its state, never per check). */
+  connectionUnhealthy: (
+    brand: Brand,
+    p: {
+      firstName: string;
+      tenantName: string;
+      connectionName: string;
+      status: string;
+      summary: string;
+      action: string;
+      url: string;
+    },
+  ) =>
+    render(brand, `Salesforce connection "${p.connectionName}" needs attention`, {
+      greeting: `Hello ${p.firstName},`,
+      paragraphs: [
+        `The Salesforce connection "${p.connectionName}"${p.tenantName ? ` of the organization "${p.tenantName}"` : ''} is now: ${p.status}.`,
+        p.summary,
+        `What to do: ${p.action}`,
+      ],
+      action: { label: 'Open the connection', url: p.url },
+      footer:
+        'You receive this message as an administrator of the organization or the creator of the connection.',
+    }),
 };

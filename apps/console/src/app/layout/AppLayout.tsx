@@ -14,6 +14,7 @@ import { mustEnrolMfa } from '../../core/session/mfaEnrolment';
 import { SessionContext, useSessionUser } from '../../core/session/SessionContext';
 import { sessionQuery } from '../../core/session/session.queries';
 import { useLoggedInMark } from '../../core/session/useLoggedInMark';
+import { UnhealthyConnectionsBanner } from '../../features/connections/UnhealthyConnectionsBanner';
 import { EnrolmentShell } from './EnrolmentShell';
 import { FullPageProgress } from './FullPageProgress';
 import { ScreenBoundary } from './ScreenBoundary';
@@ -109,6 +110,7 @@ function Shell() {
       <Box component="main" id="main" tabIndex={-1} sx={{ flexGrow: 1, minWidth: 0, outline: 'none' }}>
         <Toolbar />
         <Box sx={{ p: { xs: 2, sm: 3 }, maxWidth: 1440, mx: 'auto' }}>
+          {user.isAdmin && <UnhealthyConnectionsBanner />}
           <ScreenBoundary resetKey={pathname}>
             <Outlet />
           </ScreenBoundary>

@@ -95,6 +95,9 @@ export const toGroupEdit = (groupId: string): string => generatePath(routes['gro
 
 /** The Connections screen. */
 export const toConnections = (): string => routes['connections.index'];
+/** One connection's page: its health, checks, API usage and org; the banner links its names here. */
+export const toConnection = (connectionId: string): string =>
+  generatePath(routes['connections.show'], { connectionId });
 
 /** The Storages screen. */
 export const toStorages = (): string => routes['storages.index'];

@@ -21,6 +21,7 @@ export const routes = {
   'groups.show': '/groups/:groupId',
   'groups.edit': '/groups/:groupId/edit',
   'connections.index': '/connections',
+  'connections.show': '/connections/:connectionId',
   'storages.index': '/storages',
   'applications.index': '/applications',
   'applications.show.index': '/applications/:applicationId',

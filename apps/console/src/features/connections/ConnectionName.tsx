@@ -1,14 +1,8 @@
 import BusinessOutlinedIcon from '@mui/icons-material/BusinessOutlined';
 import ScienceOutlinedIcon from '@mui/icons-material/ScienceOutlined';
-import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
-import {
-  CONNECTION_STATUS_COLORS,
-  CONNECTION_STATUS_LABELS,
-  type Connection,
-  type OrganizationType,
-} from '@skyvault/contract';
-import { LazyTooltip } from '../../components/LazyTooltip';
+import type { Connection, OrganizationType } from '@skyvault/contract';
+import { RouterLink } from '../../components/RouterLink';
 
 /** The icon names the kind of org for screen readers too. */
 const ORG_ICONS: Record<OrganizationType, { Icon: typeof BusinessOutlinedIcon; label: string }> = {
@@ -17,33 +11,15 @@ const ORG_ICONS: Record<OrganizationType, { Icon: typeof BusinessOutlinedIcon; l
 };
 
 /**
- * A connection that is not connected says so with a chip; a failed one carries its last error as the
- * chip's tooltip and accessible description, so the reason is one hover or focus away.
+ * The org kind's icon and the connection's name: in the list a link to the connection's page (`to`),
+ * on that page its title.
  */
-function ConnectionStatus({ connection }: { connection: Connection }) {
-  if (connection.status === 'connected') return null;
-  const label = CONNECTION_STATUS_LABELS[connection.status];
-  const chip = (
-    <Chip
-      label={label}
-      color={CONNECTION_STATUS_COLORS[connection.status]}
-      size="small"
-      variant="outlined"
-      tabIndex={connection.lastError ? 0 : undefined}
-      aria-label={connection.lastError ? `${label}: ${connection.lastError}` : undefined}
-    />
-  );
-  return connection.lastError ? <LazyTooltip title={connection.lastError}>{chip}</LazyTooltip> : chip;
-}
-
-/** The Name column: the org kind's icon, the name and, until it works, the connection's state. */
-export function ConnectionName({ connection }: { connection: Connection }) {
+export function ConnectionName({ connection, to }: { connection: Connection; to?: string }) {
   const { Icon, label } = ORG_ICONS[connection.organizationType];
   return (
-    <Stack direction="row" sx={{ alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+    <Stack component="span" direction="row" sx={{ alignItems: 'center', gap: 1, display: 'inline-flex' }}>
       <Icon fontSize="small" color="action" titleAccess={label} />
-      <span>{connection.name}</span>
-      <ConnectionStatus connection={connection} />
+      {to ? <RouterLink to={to}>{connection.name}</RouterLink> : <span>{connection.name}</span>}
     </Stack>
   );
 }

@@ -1,4 +1,10 @@
-import { ACTION_LABELS, type Connection, ORGANIZATION_TYPE_LABELS, SCREEN_NAMES } from '@skyvault/contract';
+import {
+  ACTION_LABELS,
+  CONNECTION_HEALTH_TEXTS,
+  type Connection,
+  ORGANIZATION_TYPE_LABELS,
+  SCREEN_NAMES,
+} from '@skyvault/contract';
 import { useState } from 'react';
 import type { DataTableColumn } from '../../components/DataTable';
 import { formatDate } from '../../components/formatDate';
@@ -6,16 +12,17 @@ import { RouterLink } from '../../components/RouterLink';
 import { CreateButton } from '../../components/screens/CreateButton';
 import { ListScreen } from '../../components/screens/ListScreen';
 import { useListParams } from '../../components/useListParams';
-import { toUser } from '../../core/paths/links';
+import { toConnection, toUser } from '../../core/paths/links';
+import { ConnectionHealthChip } from './ConnectionHealthChip';
 import { ConnectionName } from './ConnectionName';
 import { ConnectionRowActions } from './ConnectionRowActions';
 import { ConnectionsToolbar } from './ConnectionsToolbar';
 import { CreateConnectionDialog } from './CreateConnectionDialog';
-import { useConnections, useRenewConnection } from './connections.queries';
+import { useConnections } from './connections.queries';
 import { DeleteConnectionDialog } from './DeleteConnectionDialog';
-import { goToSalesforceLogin, rememberRenewal } from './salesforceLogin';
 import { useConnectionFilters } from './useConnectionFilters';
 import { useSalesforceReturn } from './useSalesforceReturn';
+import { useUpdateToken } from './useUpdateToken';
 
 /** The tenant's Salesforce connections (SPEC.md §2 Connections). */
 export function ConnectionsPage() {
@@ -23,7 +30,7 @@ export function ConnectionsPage() {
   const filters = useConnectionFilters();
   const [creating, setCreating] = useState(false);
   const [deleting, setDeleting] = useState<Connection | null>(null);
-  const renew = useRenewConnection();
+  const updateToken = useUpdateToken();
   const connections = useConnections({
     limit: list.pageSize,
     offset: list.offset,
@@ -33,20 +40,17 @@ export function ConnectionsPage() {
   const rows = connections.data?.rows;
   useSalesforceReturn(connections.isSuccess && !connections.isPlaceholderData ? rows : undefined);
 
-  // Update Token: the browser leaves for the Salesforce login and comes back to this list.
-  const updateToken = (connection: Connection) =>
-    renew.mutate(
-      { id: connection.id, organizationType: connection.organizationType },
-      {
-        onSuccess: ({ loginUri }) => {
-          rememberRenewal(connection.id);
-          goToSalesforceLogin(loginUri);
-        },
-      },
-    );
-
   const columns: DataTableColumn<Connection>[] = [
-    { key: 'name', header: 'Name', render: (connection) => <ConnectionName connection={connection} /> },
+    {
+      key: 'name',
+      header: 'Name',
+      render: (connection) => <ConnectionName connection={connection} to={toConnection(connection.id)} />,
+    },
+    {
+      key: 'status',
+      header: 'Status',
+      render: (connection) => <ConnectionHealthChip connection={connection} />,
+    },
     {
       key: 'organizationType',
       header: 'Type',
@@ -61,14 +65,19 @@ export function ConnectionsPage() {
     },
     { key: 'createdAt', header: 'Created at', render: (connection) => formatDate(connection.createdAt) },
     {
+      key: 'checkedAt',
+      header: CONNECTION_HEALTH_TEXTS.lastChecked,
+      render: ({ health }) => (health ? formatDate(health.checkedAt) : CONNECTION_HEALTH_TEXTS.neverChecked),
+    },
+    {
       key: 'actions',
       header: 'Actions',
       align: 'right',
       render: (connection) => (
         <ConnectionRowActions
           connection={connection}
-          renewing={renew.isPending || renew.isSuccess}
-          onRenew={updateToken}
+          renewing={updateToken.busy}
+          onRenew={updateToken.start}
           onDelete={setDeleting}
         />
       ),
@@ -102,6 +111,7 @@ export function ConnectionsPage() {
     >
       {creating && <CreateConnectionDialog onClose={() => setCreating(false)} />}
       {deleting && <DeleteConnectionDialog connection={deleting} onClose={() => setDeleting(null)} />}
+      {updateToken.dialog}
     </ListScreen>
   );
 }

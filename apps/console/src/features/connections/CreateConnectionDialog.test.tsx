@@ -20,6 +20,7 @@ describe('CreateConnectionDialog', () => {
     const user = userEvent.setup();
     let sent: unknown;
     stubFetch({
+      'GET /api/v1/connections/approval-cap': { body: { limit: 5, users: [] } },
       'POST /api/v1/connections': (init) => {
         sent = bodyOf(init);
         return { status: 201, body: { loginURI: LOGIN } };
@@ -58,6 +59,7 @@ describe('CreateConnectionDialog', () => {
     let sent: { storageId?: string; encryptionKey?: string } = {};
     const fetchMock = stubFetch({
       'GET /api/v1/storages': { body: { rows: [ownStorage], count: 1 } },
+      'GET /api/v1/connections/approval-cap': { body: { limit: 5, users: [] } },
       'POST /api/v1/connections': (init) => {
         sent = bodyOf(init);
         return { status: 201, body: { loginURI: LOGIN } };
@@ -94,5 +96,5 @@ describe('CreateConnectionDialog', () => {
     await user.click(save());
     await waitFor(() => expect(goToSalesforceLogin).toHaveBeenCalledWith(LOGIN));
     expect(sent).toMatchObject({ storageId: ownStorage.id, encryptionKey: (key as HTMLInputElement).value });
-  });
+  }, 15_000); // many fields, typed one key at a time
 });

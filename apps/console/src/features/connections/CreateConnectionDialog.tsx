@@ -19,6 +19,10 @@ import { useCreateConnection } from './connections.queries';
 import { EncryptionKeyField } from './EncryptionKeyField';
 import { StoragePicker } from './StoragePicker';
 import { goToSalesforceLogin } from './salesforceLogin';
+import { useLoginWarnings } from './useLoginWarnings';
+
+/** The answer of a save the user called off at the approval limit warning: the form stays as it was. */
+const CALLED_OFF = new Error('The Salesforce login was called off');
 
 /** Shown under the name until there is an error: the connection name rules of SPEC.md §5, in short. */
 const NAME_HINT = '3 to 64 Latin letters, digits, "-" or "_"';
@@ -33,10 +37,16 @@ export function CreateConnectionDialog({ onClose }: { onClose: () => void }) {
   const typeLabelId = useId();
   const [leaving, setLeaving] = useState(false);
   const create = useCreateConnection();
+  const warnings = useLoginWarnings();
   const { form, dialog } = useSaveDialog({
     resolver: connectionResolver(hasBackup),
     defaultValues: EMPTY_CONNECTION_FORM,
-    send: (body) => create.mutateAsync(body),
+    // Asked before the connection is created, so that calling it off leaves nothing behind.
+    send: async (body) => {
+      if (!(await warnings.approvalCapAllows())) throw CALLED_OFF;
+      return create.mutateAsync(body);
+    },
+    onError: (error) => error === CALLED_OFF,
     onSaved: ({ loginURI }) => {
       setLeaving(true);
       goToSalesforceLogin(loginURI);
@@ -46,48 +56,51 @@ export function CreateConnectionDialog({ onClose }: { onClose: () => void }) {
   });
 
   return (
-    <FormDialog {...dialog} busy={dialog.busy || leaving} title="Create connection" submitLabel="Save">
-      <Stack sx={{ gap: 2, pt: 1 }}>
-        <NameField {...formField(form, 'name', NAME_HINT)} />
-        <Controller
-          name="organizationType"
-          control={form.control}
-          render={({ field: { ref, ...field }, fieldState }) => (
-            <FormControl error={Boolean(fieldState.error)} required>
-              <FormLabel id={typeLabelId}>Connection type</FormLabel>
-              <RadioGroup {...field} row aria-labelledby={typeLabelId}>
-                {ORGANIZATION_TYPES.map((type, index) => (
-                  <FormControlLabel
-                    key={type}
-                    value={type}
-                    label={ORGANIZATION_TYPE_LABELS[type]}
-                    control={<Radio inputRef={index === 0 ? ref : undefined} />}
-                  />
-                ))}
-              </RadioGroup>
-              {fieldState.error && <FormHelperText>{fieldState.error.message}</FormHelperText>}
-            </FormControl>
+    <>
+      <FormDialog {...dialog} busy={dialog.busy || leaving} title="Create connection" submitLabel="Save">
+        <Stack sx={{ gap: 2, pt: 1 }}>
+          <NameField {...formField(form, 'name', NAME_HINT)} />
+          <Controller
+            name="organizationType"
+            control={form.control}
+            render={({ field: { ref, ...field }, fieldState }) => (
+              <FormControl error={Boolean(fieldState.error)} required>
+                <FormLabel id={typeLabelId}>Connection type</FormLabel>
+                <RadioGroup {...field} row aria-labelledby={typeLabelId}>
+                  {ORGANIZATION_TYPES.map((type, index) => (
+                    <FormControlLabel
+                      key={type}
+                      value={type}
+                      label={ORGANIZATION_TYPE_LABELS[type]}
+                      control={<Radio inputRef={index === 0 ? ref : undefined} />}
+                    />
+                  ))}
+                </RadioGroup>
+                {fieldState.error && <FormHelperText>{fieldState.error.message}</FormHelperText>}
+              </FormControl>
+            )}
+          />
+          {hasBackup && (
+            <>
+              <Controller
+                name="storageId"
+                control={form.control}
+                render={(control) => <StoragePicker {...controlledField(control)} />}
+              />
+              <Controller
+                name="encryptionKey"
+                control={form.control}
+                render={(control) => <EncryptionKeyField {...controlledField(control)} />}
+              />
+            </>
           )}
-        />
-        {hasBackup && (
-          <>
-            <Controller
-              name="storageId"
-              control={form.control}
-              render={(control) => <StoragePicker {...controlledField(control)} />}
-            />
-            <Controller
-              name="encryptionKey"
-              control={form.control}
-              render={(control) => <EncryptionKeyField {...controlledField(control)} />}
-            />
-          </>
-        )}
-        <Alert severity="info">
-          Saving takes you to the Salesforce login. Log in to the org and allow access; you then come back to
-          this list.
-        </Alert>
-      </Stack>
-    </FormDialog>
+          <Alert severity="info">
+            Saving takes you to the Salesforce login. Log in to the org and allow access; you then come back
+            to this list.
+          </Alert>
+        </Stack>
+      </FormDialog>
+      {warnings.dialog}
+    </>
   );
 }

@@ -24,9 +24,12 @@ import { useDeleteConnection } from './connections.queries';
  */
 export function DeleteConnectionDialog({
   connection,
+  onDeleted,
   onClose,
 }: {
   connection: Connection;
+  /** What else a delete does (the connection's page goes back to the list). */
+  onDeleted?: () => void;
   onClose: () => void;
 }) {
   const [open, setOpen] = useState(true);
@@ -37,7 +40,10 @@ export function DeleteConnectionDialog({
 
   const submit = form.handleSubmit(() =>
     remove.mutate(connection.id, {
-      onSuccess: () => notify(TOASTS.connectionDeleted, 'success'),
+      onSuccess: () => {
+        notify(TOASTS.connectionDeleted, 'success');
+        onDeleted?.();
+      },
       onError: (error) => {
         if (isHandledByErrorHandler(error)) handleError(error);
       },

@@ -10,4 +10,9 @@ export const connectionsRoutes: RouteObject[] = [
       import('./ConnectionsPage').then((module) => ({ default: module.ConnectionsPage })),
     ),
   },
+  {
+    id: 'connections.show',
+    path: routes['connections.show'],
+    Component: lazy(() => import('./ConnectionPage').then((module) => ({ default: module.ConnectionPage }))),
+  },
 ];
