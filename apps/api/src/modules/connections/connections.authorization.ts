@@ -235,7 +235,7 @@ export function createConnectionAuthorization(deps: {
             ...(tokens.refreshToken
               ? { refreshToken: secrets.seal(refreshTokenAt, tokens.refreshToken) }
               : {}),
-            connectedAt: new Date(),
+            connectedAt: at,
           },
         );
         if (!saved) {

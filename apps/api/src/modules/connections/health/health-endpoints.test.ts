@@ -38,6 +38,8 @@ describe('connection health endpoints', () => {
     const user = sf.addUser();
     const u = await createTenantWithUser(t, { services: ['devOps'] });
     const id = await connect(t, sf, u, 'history', { as: user });
+    // The scheduler's first check of a new grant is the login's.
+    await t.app.services.connectionHealth.runDue();
     for (let day = 0; day < 3; day++) {
       // Two checks a day: the day's sample is its last one.
       sf.setApiUsage(user.orgId, { max: 15_000, used: 1000 * (day + 1) });
@@ -63,7 +65,8 @@ describe('connection health endpoints', () => {
     expect(detail.org.apiVersion).toMatch(/^\d+\.\d$/);
 
     const history = (await api.call(u, connectionHealthEndpoints.history, { params: { id } })).result();
-    expect(history.checks).toHaveLength(6);
+    expect(history.checks).toHaveLength(7);
+    expect(history.checks.at(-1)).toMatchObject({ trigger: 'login', status: 'Healthy' });
     const times = history.checks.map((c) => c.checkedAt);
     expect([...times].sort().reverse()).toEqual(times);
     expect(history.checks[0]).toMatchObject({ trigger: 'manual', status: 'Healthy', orgId: user.orgId });

@@ -26,12 +26,12 @@ export function createHealthScheduler(deps: {
   const { database, check, log, now } = deps;
   let stopping = () => false;
 
-  async function runBatch(claimed: { tenantId: string; id: string }[]) {
+  async function runBatch(claimed: { tenantId: string; id: string; afterLogin: boolean }[]) {
     const queue = [...claimed];
     const worker = async () => {
       for (let next = queue.shift(); next; next = queue.shift()) {
         try {
-          await check.run(next.tenantId, next.id, 'schedule');
+          await check.run(next.tenantId, next.id, next.afterLogin ? 'login' : 'schedule');
         } catch (error) {
           // One connection's failure stays its own; its lease runs out and it is tried again.
           log.warn({ err: error, connectionId: next.id }, 'connection check failed');

@@ -118,7 +118,12 @@ export async function claimDue(db: Executor, at: Date, leaseUntil: Date, limit: 
     .update(connections)
     .set({ checkLeaseUntil: leaseUntil })
     .where(sql`(${connections.tenantId}, ${connections.id}) in ${due}`)
-    .returning({ tenantId: connections.tenantId, id: connections.id });
+    .returning({
+      tenantId: connections.tenantId,
+      id: connections.id,
+      // The first check of a grant a login just made (the connection page calls it a login's).
+      afterLogin: sql<boolean>`${connections.checkedAt} is null or ${connections.checkedAt} < ${connections.connectedAt}`,
+    });
 }
 
 /** Checks older than the retention; answers how many went. */
