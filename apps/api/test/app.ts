@@ -6,7 +6,7 @@ import { PassThrough } from 'node:stream';
 import { and, count, eq, lte, or, sql } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
-import { buildApp } from '../src/app.js';
+import { type AppOptions, buildApp } from '../src/app.js';
 import { type Config, loadConfig } from '../src/config.js';
 import type { Database } from '../src/db/client.js';
 import { outboxMessages, tenants, users } from '../src/db/schema/index.js';
@@ -33,16 +33,27 @@ export interface TestApp {
   close: () => Promise<void>;
 }
 
-/** The whole API on a fresh database, for app.inject. */
+/** The whole API on a fresh database (or the one given), for app.inject. */
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: { logStream?: NodeJS.WritableStream } = {},
+  options: {
+    logStream?: NodeJS.WritableStream;
+    /** An open database to run on instead of a fresh one; closed with the app unless `keepDatabase`. */
+    database?: Database;
+    /** Two apps on one database (two processes): the caller closes it. */
+    keepDatabase?: boolean;
+    /** The clock of the Salesforce connections (see AppOptions.clock): a stand-in's, to move days ahead. */
+    clock?: () => number;
+    webhookSchedule?: AppOptions['webhookSchedule'];
+  } = {},
 ): Promise<TestApp> {
   const config = testConfig(env);
-  const database = await openTestDatabase();
+  const database = options.database ?? (await openTestDatabase());
   const app = await buildApp(config, {
-    database,
+    database: options.keepDatabase ? { ...database, close: async () => {} } : database,
     ...(options.logStream ? { logStream: options.logStream } : { logger: false }),
+    ...(options.clock ? { clock: options.clock } : {}),
+    ...(options.webhookSchedule ? { webhookSchedule: options.webhookSchedule } : {}),
   });
   await app.ready();
   const close = async () => {

@@ -1,28 +1,16 @@
-import { rmSync } from 'node:fs';
 import { connectionEndpoints, type OrganizationType } from '@skyvault/contract';
 import { and, asc, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { apiCaller } from '../../../test/api-caller.js';
-import { type TestApp, type TestUser, testConfig } from '../../../test/app.js';
-import { openTestDatabase } from '../../../test/database.js';
+import { createTestApp, type TestApp, type TestUser } from '../../../test/app.js';
 import type { SalesforceStandIn, StandInUser } from '../../../test/salesforce-stand-in.js';
-import { buildApp } from '../../app.js';
 import { auditEvents } from '../../db/schema/index.js';
 import { sealedAt } from '../../platform/secrets/sealed-at.js';
 import { browserFlow, landedOn, plainBody, storedConnection } from './connections.test-helpers.js';
 
 /** The whole API on a fresh database, running on the stand-in's clock (token and check times). */
-export async function createStandInClockApp(sf: SalesforceStandIn): Promise<TestApp> {
-  const config = testConfig(sf.env());
-  const database = await openTestDatabase();
-  const app = await buildApp(config, { database, logger: false, clock: () => sf.clock.now() });
-  await app.ready();
-  const close = async () => {
-    await app.close();
-    rmSync(config.dataDir, { recursive: true, force: true });
-  };
-  return { app, database, config, close };
-}
+export const createStandInClockApp = (sf: SalesforceStandIn): Promise<TestApp> =>
+  createTestApp(sf.env(), { clock: () => sf.clock.now() });
 
 /** Logins through the stand-in as a chosen Salesforce user, for a tenant without Backup. */
 export function loginFlow(t: TestApp, sf: SalesforceStandIn) {

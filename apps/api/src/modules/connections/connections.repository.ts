@@ -27,6 +27,27 @@ const SORT_COLUMNS: Record<ConnectionSortField, SQL | AnyColumn> = {
 /** The same expression as the trigram index of migration 0003, so that search can use it. */
 const searchable = sql`lower(${connections.name} || ' ' || coalesce(${connections.salesforceUsername}, ''))`;
 
+/** A connection as the list shows it, with its creator's name (never its tokens or key). */
+export const LISTED = {
+  id: connections.id,
+  name: connections.name,
+  organizationType: connections.organizationType,
+  status: connections.status,
+  salesforceUsername: connections.salesforceUsername,
+  lastError: connections.lastError,
+  healthStatus: connections.healthStatus,
+  healthReason: connections.healthReason,
+  checkedAt: connections.checkedAt,
+  healthChangedAt: connections.healthChangedAt,
+  createdAt: connections.createdAt,
+  updatedAt: connections.updatedAt,
+  creatorId: users.id,
+  creatorFirstName: users.firstName,
+  creatorLastName: users.lastName,
+};
+/** The join to the connection's creator (a deleted creator leaves the name null). */
+export const creatorOf = and(eq(users.tenantId, connections.tenantId), eq(users.id, connections.createdBy));
+
 /**
  * One page of a tenant's connections with the name of whoever created each (one join, no query per
  * row), and the count of all that match. Tokens and the encryption key are not even selected.
@@ -40,25 +61,9 @@ export async function listConnections(tenantId: string, db: Executor, query: Con
   const direction = query.order === 'ASC' ? asc : desc;
   const [rows, [total]] = await Promise.all([
     db
-      .select({
-        id: connections.id,
-        name: connections.name,
-        organizationType: connections.organizationType,
-        status: connections.status,
-        salesforceUsername: connections.salesforceUsername,
-        lastError: connections.lastError,
-        healthStatus: connections.healthStatus,
-        healthReason: connections.healthReason,
-        checkedAt: connections.checkedAt,
-        healthChangedAt: connections.healthChangedAt,
-        createdAt: connections.createdAt,
-        updatedAt: connections.updatedAt,
-        creatorId: users.id,
-        creatorFirstName: users.firstName,
-        creatorLastName: users.lastName,
-      })
+      .select(LISTED)
       .from(connections)
-      .leftJoin(users, and(eq(users.tenantId, connections.tenantId), eq(users.id, connections.createdBy)))
+      .leftJoin(users, creatorOf)
       .where(where)
       // The id breaks ties, so that paging never shows a row twice or skips one.
       .orderBy(direction(SORT_COLUMNS[query.sort]), asc(connections.id))

@@ -1,4 +1,3 @@
-import { rmSync } from 'node:fs';
 import { WEBHOOK_MESSAGES } from '@skyvault/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -6,14 +5,13 @@ import {
   call,
   captureLog,
   createTenantWithUser,
+  createTestApp,
   lastMailTo,
   outbox,
   type TestApp,
-  testConfig,
   useTestApp,
 } from '../../../test/app.js';
 import { openTestDatabase } from '../../../test/database.js';
-import { buildApp } from '../../app.js';
 import type { Database } from '../../db/client.js';
 import { webhookDeliveries, webhookEndpoints } from '../../db/schema/index.js';
 import {
@@ -27,28 +25,12 @@ import {
 const ENV = { OUTBOUND_PRIVATE_NETWORKS: 'true', WEBHOOK_POLL_MS: '50' };
 const FAST = { firstDelayMs: 50, maxDelayMs: 200 };
 
-async function openApp(
+/** The API on `database`, with the loopback receivers and fast retries above. */
+const openApp = (
   database: Database,
   env: Record<string, string> = {},
   options: { logStream?: NodeJS.WritableStream; keepDatabase?: boolean } = {},
-): Promise<TestApp> {
-  const config = testConfig({ ...ENV, ...env });
-  const app = await buildApp(config, {
-    database: options.keepDatabase ? { ...database, close: async () => {} } : database,
-    webhookSchedule: FAST,
-    ...(options.logStream ? { logStream: options.logStream } : { logger: false }),
-  });
-  await app.ready();
-  return {
-    app,
-    database,
-    config,
-    close: async () => {
-      await app.close();
-      rmSync(config.dataDir, { recursive: true, force: true });
-    },
-  };
-}
+): Promise<TestApp> => createTestApp({ ...ENV, ...env }, { ...options, database, webhookSchedule: FAST });
 
 const newUser = (email: string) => ({
   method: 'POST' as const,

@@ -24,6 +24,7 @@ describe('concurrent checks of one connection', () => {
     const answers = await Promise.all(
       Array.from({ length: count }, (_, i) => checkNow(apps[i % apps.length]!, u, id)),
     );
+    expect(sf.calls.token).toBe(1);
     expect(sf.calls.refreshGrant).toBe(1);
     for (const answer of answers) expect(answer.health?.status).toBe('Healthy');
     const after = await tokensOf(first, u.tenantId, id);

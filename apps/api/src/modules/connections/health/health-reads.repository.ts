@@ -7,26 +7,13 @@ import {
 import { and, asc, desc, eq, gte, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.js';
 import { connectionChecks, connections, users } from '../../../db/schema/index.js';
+import { creatorOf, LISTED } from '../connections.repository.js';
 
 /** One connection as the list shows it, with the org it is pinned to (no token is even selected). */
 export async function findDetail(tenantId: string, db: Executor, id: string) {
   const [row] = await db
     .select({
-      id: connections.id,
-      name: connections.name,
-      organizationType: connections.organizationType,
-      status: connections.status,
-      salesforceUsername: connections.salesforceUsername,
-      lastError: connections.lastError,
-      healthStatus: connections.healthStatus,
-      healthReason: connections.healthReason,
-      checkedAt: connections.checkedAt,
-      healthChangedAt: connections.healthChangedAt,
-      createdAt: connections.createdAt,
-      updatedAt: connections.updatedAt,
-      creatorId: users.id,
-      creatorFirstName: users.firstName,
-      creatorLastName: users.lastName,
+      ...LISTED,
       orgId: connections.orgId,
       instanceUrl: connections.instanceUrl,
       isSandbox: connections.isSandbox,
@@ -35,7 +22,7 @@ export async function findDetail(tenantId: string, db: Executor, id: string) {
       earlierOrgIds: connections.earlierOrgIds,
     })
     .from(connections)
-    .leftJoin(users, and(eq(users.tenantId, connections.tenantId), eq(users.id, connections.createdBy)))
+    .leftJoin(users, creatorOf)
     .where(and(eq(connections.tenantId, tenantId), eq(connections.id, id)))
     .limit(1);
   return row ?? null;

@@ -1,12 +1,9 @@
-import { rmSync } from 'node:fs';
 import { connectionEndpoints, type OrganizationType } from '@skyvault/contract';
 import { and, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { apiCaller } from '../../../../test/api-caller.js';
-import { call, type TestApp, type TestUser, testConfig } from '../../../../test/app.js';
-import { openTestDatabase } from '../../../../test/database.js';
+import { call, createTestApp, type TestApp, type TestUser } from '../../../../test/app.js';
 import type { SalesforceStandIn, StandInUser } from '../../../../test/salesforce-stand-in.js';
-import { buildApp } from '../../../app.js';
 import type { Database } from '../../../db/client.js';
 import { connections } from '../../../db/schema/index.js';
 import { sealedAt } from '../../../platform/secrets/sealed-at.js';
@@ -16,33 +13,21 @@ import { plainBody } from '../connections.test-helpers.js';
  * The API on the stand-in's clock, so that a test moves both by days. `database` shares one database
  * between apps (two processes); it is then the caller's to close.
  */
-export async function openHealthApp(
+export function openHealthApp(
   sf: SalesforceStandIn,
   options: { database?: Database; env?: Record<string, string> } = {},
 ): Promise<TestApp> {
-  const config = testConfig({
+  const env = {
     ...sf.env(),
     PUBLIC_URL: 'https://console.example.com',
     // Deliveries stay queued, for the tests to count.
     WEBHOOK_POLL_MS: '0',
     ...options.env,
-  });
-  const database = options.database ?? (await openTestDatabase());
-  const app = await buildApp(config, {
-    database: options.database ? { ...database, close: async () => {} } : database,
-    logger: false,
-    clock: () => sf.clock.now(),
-  });
-  await app.ready();
-  return {
-    app,
-    database,
-    config,
-    close: async () => {
-      await app.close();
-      rmSync(config.dataDir, { recursive: true, force: true });
-    },
   };
+  return createTestApp(env, {
+    clock: () => sf.clock.now(),
+    ...(options.database ? { database: options.database, keepDatabase: true } : {}),
+  });
 }
 
 /** Creates a connection and logs in to Salesforce for it (as `as`, or the stand-in's current user). */
