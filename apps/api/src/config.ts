@@ -69,6 +69,14 @@ const envSchema = z.object({
   OUTBOX_POLL_MS: z.coerce.number({ error: 'must be milliseconds' }).int().min(0).default(2000),
   // 0: this process sends no webhooks (another one does); the deliveries wait in the table.
   WEBHOOK_POLL_MS: z.coerce.number({ error: 'must be milliseconds' }).int().min(0).default(1000),
+  // How long a call to Salesforce may take before it counts as a time-out (a Degraded check); under
+  // the 30-second lease of a token renewal, so that a renewal never outlives its lease.
+  SALESFORCE_TIMEOUT_MS: z.coerce
+    .number({ error: 'must be milliseconds' })
+    .int()
+    .min(100)
+    .max(20_000)
+    .default(10_000),
   // How often this process looks for Salesforce connections due for their hourly check; 0: never.
   CONNECTION_CHECK_POLL_MS: z.coerce.number({ error: 'must be milliseconds' }).int().min(0).default(30_000),
   BRAND: z.enum(BRANDS, { error: `must be one of ${BRANDS.join(', ')}` }).default('skyvault'),
@@ -161,6 +169,8 @@ export interface Config {
     sandboxLoginUrl: string;
     /** How often connections due for a check are looked for (0: never by this process). */
     checkPollMs: number;
+    /** How long one call to Salesforce may take. */
+    timeoutMs: number;
   };
   trustProxy: boolean | number | string[];
   redisUrl?: string;
@@ -245,6 +255,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
       clientId: e.SALESFORCE_CLIENT_ID,
       clientSecret: e.SALESFORCE_CLIENT_SECRET,
       checkPollMs: e.CONNECTION_CHECK_POLL_MS,
+      timeoutMs: e.SALESFORCE_TIMEOUT_MS,
       loginUrl: e.SALESFORCE_LOGIN_URL ?? 'https://login.salesforce.com',
       sandboxLoginUrl: e.SALESFORCE_SANDBOX_LOGIN_URL ?? 'https://test.salesforce.com',
     },

@@ -3,8 +3,6 @@ import { SALESFORCE_LOGIN_FAILURES } from '@skyvault/contract';
 import { z } from 'zod';
 import type { Config } from '../../config.js';
 
-/** Salesforce answers in well under a second; a hung call must not hold the browser's redirect for long. */
-const TIMEOUT_MS = 10_000;
 /** API access, and a refresh token so that backups keep working after the access token expires. */
 export const SALESFORCE_SCOPE = 'api refresh_token';
 
@@ -64,7 +62,11 @@ export function createSalesforceClient(settings: Config['salesforce'], redirectU
 
   async function send(url: string, init: RequestInit): Promise<Response> {
     try {
-      return await fetch(url, { ...init, redirect: 'error', signal: AbortSignal.timeout(TIMEOUT_MS) });
+      return await fetch(url, {
+        ...init,
+        redirect: 'error',
+        signal: AbortSignal.timeout(settings.timeoutMs),
+      });
     } catch {
       throw new SalesforceError(SALESFORCE_LOGIN_FAILURES.unreachable);
     }

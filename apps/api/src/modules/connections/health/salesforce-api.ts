@@ -9,9 +9,6 @@ import type { Config } from '../../../config.js';
  * ever put in an error or a log line.
  */
 
-/** Salesforce answers these in well under a second; a hung call makes the check Degraded, not stuck. */
-const TIMEOUT_MS = 10_000;
-
 /** The login service refused the refresh token or our client (Salesforce's `error` and its wording). */
 export class TokenRefusedError extends Error {
   override name = 'TokenRefusedError';
@@ -88,9 +85,14 @@ export function createSalesforceApi(settings: Config['salesforce']) {
     (type === 'Sandbox' ? settings.sandboxLoginUrl : settings.loginUrl).replace(/\/+$/, '');
   const instanceBase = (instanceUrl: string) => instanceUrl.replace(/\/+$/, '');
 
+  // Salesforce answers these in well under a second; a hung call makes the check Degraded, not stuck.
   async function send(url: string, init: RequestInit): Promise<Response> {
     try {
-      return await fetch(url, { ...init, redirect: 'error', signal: AbortSignal.timeout(TIMEOUT_MS) });
+      return await fetch(url, {
+        ...init,
+        redirect: 'error',
+        signal: AbortSignal.timeout(settings.timeoutMs),
+      });
     } catch (error) {
       throw new SalesforceUnavailableError(isTimeout(error));
     }
