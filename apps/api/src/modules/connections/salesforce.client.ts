@@ -2,6 +2,7 @@ import type { OrganizationType } from '@skyvault/contract';
 import { SALESFORCE_LOGIN_FAILURES } from '@skyvault/contract';
 import { z } from 'zod';
 import type { Config } from '../../config.js';
+import { createSalesforceHttp, jsonOf, loginBaseFor } from './salesforce-http.js';
 
 /** API access, and a refresh token so that backups keep working after the access token expires. */
 export const SALESFORCE_SCOPE = 'api refresh_token';
@@ -57,35 +58,11 @@ export const readable = (text: string) =>
  * those two bases only, with a timeout, and never follows a redirect elsewhere.
  */
 export function createSalesforceClient(settings: Config['salesforce'], redirectUri: string) {
-  const baseFor = (type: OrganizationType) =>
-    (type === 'Sandbox' ? settings.sandboxLoginUrl : settings.loginUrl).replace(/\/+$/, '');
-
-  async function send(url: string, init: RequestInit): Promise<Response> {
-    try {
-      return await fetch(url, {
-        ...init,
-        redirect: 'error',
-        signal: AbortSignal.timeout(settings.timeoutMs),
-      });
-    } catch {
-      throw new SalesforceError(SALESFORCE_LOGIN_FAILURES.unreachable);
-    }
-  }
-
-  const postForm = (url: string, form: Record<string, string>) =>
-    send(url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
-      body: new URLSearchParams(form),
-    });
-
-  async function json(response: Response): Promise<unknown> {
-    try {
-      return await response.json();
-    } catch {
-      return undefined;
-    }
-  }
+  const baseFor = (type: OrganizationType) => loginBaseFor(settings, type);
+  const { send, postForm } = createSalesforceHttp(
+    settings,
+    () => new SalesforceError(SALESFORCE_LOGIN_FAILURES.unreachable),
+  );
 
   return {
     isConfigured: () => Boolean(settings.clientId && settings.clientSecret),
@@ -119,7 +96,7 @@ export function createSalesforceClient(settings: Config['salesforce'], redirectU
         code,
         code_verifier: codeVerifier,
       });
-      const body = await json(response);
+      const body = await jsonOf(response);
       if (!response.ok) {
         const error = errorSchema.safeParse(body);
         const reason = error.success ? readable(error.data.error_description || error.data.error) : '';
@@ -153,7 +130,7 @@ export function createSalesforceClient(settings: Config['salesforce'], redirectU
       const response = await send(url, {
         headers: { authorization: `Bearer ${tokens.accessToken}`, accept: 'application/json' },
       });
-      const identity = identitySchema.safeParse(response.ok ? await json(response) : undefined);
+      const identity = identitySchema.safeParse(response.ok ? await jsonOf(response) : undefined);
       if (!identity.success) {
         throw new SalesforceError(SALESFORCE_LOGIN_FAILURES.noUser);
       }

@@ -1,6 +1,7 @@
 import type { OrganizationType } from '@skyvault/contract';
 import { z } from 'zod';
 import type { Config } from '../../../config.js';
+import { createSalesforceHttp, isTimeout, jsonOf, loginBaseFor } from '../salesforce-http.js';
 
 /**
  * The Salesforce calls a connection's upkeep makes with its stored grant: the refresh grant and
@@ -69,41 +70,14 @@ export function parseLimitInfo(header: string | null): ApiUsage | null {
   return match ? { used: Number(match[1]), max: Number(match[2]) } : null;
 }
 
-const isTimeout = (error: unknown) =>
-  error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
-
-async function jsonOf(response: Response): Promise<unknown> {
-  try {
-    return await response.json();
-  } catch {
-    return undefined;
-  }
-}
-
 export function createSalesforceApi(settings: Config['salesforce']) {
-  const loginBase = (type: OrganizationType) =>
-    (type === 'Sandbox' ? settings.sandboxLoginUrl : settings.loginUrl).replace(/\/+$/, '');
+  const loginBase = (type: OrganizationType) => loginBaseFor(settings, type);
   const instanceBase = (instanceUrl: string) => instanceUrl.replace(/\/+$/, '');
-
   // Salesforce answers these in well under a second; a hung call makes the check Degraded, not stuck.
-  async function send(url: string, init: RequestInit): Promise<Response> {
-    try {
-      return await fetch(url, {
-        ...init,
-        redirect: 'error',
-        signal: AbortSignal.timeout(settings.timeoutMs),
-      });
-    } catch (error) {
-      throw new SalesforceUnavailableError(isTimeout(error));
-    }
-  }
-
-  const postForm = (url: string, form: Record<string, string>) =>
-    send(url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
-      body: new URLSearchParams(form),
-    });
+  const { send, postForm } = createSalesforceHttp(
+    settings,
+    (error) => new SalesforceUnavailableError(isTimeout(error)),
+  );
 
   /** A GET with the access token; a 5xx is an outage, a refused session is for the caller to renew. */
   async function get(url: string, accessToken: string): Promise<RestAnswer> {
