@@ -6,7 +6,7 @@ import { createTestApp, type TestApp, type TestUser } from '../../../test/app.js
 import type { SalesforceStandIn, StandInUser } from '../../../test/salesforce-stand-in.js';
 import { auditEvents } from '../../db/schema/index.js';
 import { sealedAt } from '../../platform/secrets/sealed-at.js';
-import { browserFlow, landedOn, plainBody, storedConnection } from './connections.test-helpers.js';
+import { browserFlow, connectThroughLogin, landedOn, storedConnection } from './connections.test-helpers.js';
 
 /** The whole API on a fresh database, running on the stand-in's clock (token and check times). */
 export const createStandInClockApp = (sf: SalesforceStandIn): Promise<TestApp> =>
@@ -16,19 +16,11 @@ export const createStandInClockApp = (sf: SalesforceStandIn): Promise<TestApp> =
 export function loginFlow(t: TestApp, sf: SalesforceStandIn) {
   const api = apiCaller(t);
   const { comeBack } = browserFlow(t);
-  const connectedId = (landed: string) => new URL(landed, 'https://console.example.com').searchParams;
 
   return {
     /** Creates a connection and logs it in as `as`; answers its id. */
-    async connect(u: TestUser, name: string, as: StandInUser, type: OrganizationType = 'Production') {
-      const created = await api.call(u, connectionEndpoints.create, { body: plainBody(name, type) });
-      expect(created.statusCode).toBe(201);
-      sf.loginAs(as);
-      const landed = landedOn(await comeBack(u, await sf.follow(created.json().loginURI)));
-      const id = connectedId(landed).get('connected');
-      expect(id, landed).toBeTruthy();
-      return id!;
-    },
+    connect: (u: TestUser, name: string, as: StandInUser, type: OrganizationType = 'Production') =>
+      connectThroughLogin(t, sf, u, name, { as, type }),
     /** Update Token as `as`; answers where the console lands. */
     async renew(u: TestUser, id: string, as: StandInUser, type: OrganizationType, rebind?: boolean) {
       const renewed = await api.call(u, connectionEndpoints.renew, {

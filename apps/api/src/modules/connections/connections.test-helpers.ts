@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { apiCaller } from '../../../test/api-caller.js';
 import { call, type TestApp, type TestUser } from '../../../test/app.js';
+import type { SalesforceStandIn, StandInUser } from '../../../test/salesforce-stand-in.js';
 import { connections, storages } from '../../db/schema/index.js';
 
 /** An encryption key that is easy to search for in any answer or row. */
@@ -82,6 +83,29 @@ export async function seedConnections(
 export function landedOn(res: { statusCode: number; headers: Record<string, unknown> }) {
   expect(res.statusCode).toBe(302);
   return String(res.headers.location);
+}
+
+/**
+ * Creates a connection (tenant without Backup) and logs in to the stand-in for it, as `as` or the
+ * stand-in's current user; answers its id once the login landed on the connected one.
+ */
+export async function connectThroughLogin(
+  t: TestApp,
+  sf: SalesforceStandIn,
+  u: TestUser,
+  name: string,
+  options: { as?: StandInUser; type?: OrganizationType } = {},
+): Promise<string> {
+  if (options.as) sf.loginAs(options.as);
+  const created = await apiCaller(t).call(u, connectionEndpoints.create, {
+    body: plainBody(name, options.type),
+  });
+  expect(created.statusCode).toBe(201);
+  const back = await sf.follow(created.json().loginURI);
+  const landed = landedOn(await browserFlow(t).comeBack(u, back));
+  const id = new URL(landed, 'https://console.example.com').searchParams.get('connected');
+  expect(id, `login landed on ${landed}`).toBeTruthy();
+  return id!;
 }
 
 /** The browser's side of the Salesforce login round trip. */
