@@ -1,7 +1,7 @@
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import helmet from 'helmet';
 import type { Config } from '../config.js';
 import { AppError } from '../lib/errors.js';
 import { bearerTokenOf } from '../modules/api-tokens/index.js';
@@ -56,7 +56,9 @@ export function isApiRequest(request: FastifyRequest): boolean {
 export const securityPlugin = fp(
   async (app: FastifyInstance, { config }: { config: Config }) => {
     const analyticsOrigin = config.analytics.host ? originOf(config.analytics.host) : null;
-    await app.register(helmet, {
+    // The security headers are the same on every answer: helmet's middleware is built once here and
+    // run on each request (@fastify/helmet built it anew per request, parsing the policy each time).
+    const securityHeaders = helmet({
       contentSecurityPolicy: {
         directives: {
           defaultSrc: ["'self'"],
@@ -76,6 +78,11 @@ export const securityPlugin = fp(
       crossOriginOpenerPolicy: { policy: 'same-origin' },
       hsts: config.publicUrl.startsWith('https:'),
     });
+    app.addHook('onRequest', (request, reply, done) =>
+      securityHeaders(request.raw, reply.raw, (error?: unknown) =>
+        done(error instanceof Error ? error : undefined),
+      ),
+    );
     await app.register(cookie);
     const allowedOrigin = originOf(config.publicUrl);
     app.addHook('onRequest', async (request) => {

@@ -1,6 +1,7 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Account, FindAccount } from 'oidc-provider';
 import type { Database } from '../../db/client.js';
+import { kept } from '../../db/prepared.js';
 import { tenants, users } from '../../db/schema/index.js';
 import { isUuid } from '../../lib/sql.js';
 
@@ -34,20 +35,24 @@ export function createFindAccount(database: Database): FindAccount {
     // One statement on the owner connection instead of a tenant transaction (four round trips): every
     // refresh grant and userinfo call comes here, with a subject this server issued, and the query
     // names the tenant and the user both.
-    const [row] = await database.db
-      .select({
-        email: users.email,
-        emailVerifiedAt: users.emailVerifiedAt,
-        firstName: users.firstName,
-        lastName: users.lastName,
-        status: users.status,
-        tenantName: tenants.name,
-        tenantStatus: tenants.status,
-      })
-      .from(users)
-      .innerJoin(tenants, eq(tenants.id, users.tenantId))
-      .where(and(eq(users.tenantId, who.tenantId), eq(users.id, who.userId)))
-      .limit(1);
+    const { db } = database;
+    const statement = kept(db, 'oauth_account', () =>
+      db
+        .select({
+          email: users.email,
+          emailVerifiedAt: users.emailVerifiedAt,
+          firstName: users.firstName,
+          lastName: users.lastName,
+          status: users.status,
+          tenantName: tenants.name,
+          tenantStatus: tenants.status,
+        })
+        .from(users)
+        .innerJoin(tenants, eq(tenants.id, users.tenantId))
+        .where(and(eq(users.tenantId, sql.placeholder('tenantId')), eq(users.id, sql.placeholder('userId'))))
+        .limit(1),
+    );
+    const [row] = await statement.execute(who);
     if (!row || row.status === 'Disabled' || row.tenantStatus !== 'active') return undefined;
     return {
       accountId: sub,

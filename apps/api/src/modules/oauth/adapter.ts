@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
-import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Adapter, AdapterPayload } from 'oidc-provider';
-import type { Database } from '../../db/client.js';
+import type { AppDb, Database } from '../../db/client.js';
+import { kept } from '../../db/prepared.js';
 import { oidcModels } from '../../db/schema/index.js';
 
 /**
@@ -34,6 +35,74 @@ function clientOf(payload: AdapterPayload): string | null {
 }
 
 const live = () => sql`(${oidcModels.expiresAt} is null or ${oidcModels.expiresAt} > now())`;
+
+/** The columns a row is looked up by: its key (the id's hash), a session's uid, a device's user code. */
+const LOOKUP_COLUMNS = { key: oidcModels.key, uid: oidcModels.uid, userCode: oidcModels.userCode } as const;
+type LookupColumn = keyof typeof LOOKUP_COLUMNS;
+
+const model = sql.placeholder('model');
+const key = sql.placeholder('key');
+const row = {
+  payload: sql.placeholder('payload'),
+  grantId: sql.placeholder('grantId'),
+  uid: sql.placeholder('uid'),
+  userCode: sql.placeholder('userCode'),
+  clientId: sql.placeholder('clientId'),
+  accountId: sql.placeholder('accountId'),
+  expiresAt: sql.placeholder('expiresAt'),
+};
+
+/**
+ * The adapter's statements, each built and prepared once (db/prepared.ts `kept`): a token grant makes
+ * seven of them, and building their text anew on every call was a fifth of a grant's time in the API.
+ */
+const statements = {
+  find: (db: AppDb, column: LookupColumn) =>
+    kept(db, `oidc_models_find_by_${column}`, () =>
+      db
+        .select({ payload: oidcModels.payload })
+        .from(oidcModels)
+        .where(and(eq(oidcModels.model, model), eq(LOOKUP_COLUMNS[column], sql.placeholder('value')), live()))
+        .limit(1),
+    ),
+  upsert: (db: AppDb) =>
+    kept(db, 'oidc_models_upsert', () =>
+      db
+        .insert(oidcModels)
+        .values({ model, key, ...row })
+        .onConflictDoUpdate({
+          target: [oidcModels.model, oidcModels.key],
+          // The values the insert was given (PostgreSQL's `excluded` row), each once in the statement.
+          set: Object.fromEntries(
+            Object.keys(row).map((field) => {
+              const column = oidcModels[field as keyof typeof row];
+              return [field, sql.raw(`excluded."${column.name}"`)];
+            }),
+          ),
+        }),
+    ),
+  consume: (db: AppDb) =>
+    kept(db, 'oidc_models_consume', () =>
+      db
+        .update(oidcModels)
+        .set({
+          consumedAt: sql`now()`,
+          payload: sql`${oidcModels.payload} || jsonb_build_object('consumed', floor(extract(epoch from now()))::bigint)`,
+        })
+        .where(and(eq(oidcModels.model, model), eq(oidcModels.key, key), isNull(oidcModels.consumedAt)))
+        .returning({ key: oidcModels.key }),
+    ),
+  destroy: (db: AppDb) =>
+    kept(db, 'oidc_models_destroy', () =>
+      db.delete(oidcModels).where(and(eq(oidcModels.model, model), eq(oidcModels.key, key))),
+    ),
+  revokeByGrantId: (db: AppDb) =>
+    kept(db, 'oidc_models_revoke_grant', () =>
+      db
+        .delete(oidcModels)
+        .where(and(eq(oidcModels.model, model), eq(oidcModels.grantId, sql.placeholder('grantId')))),
+    ),
+};
 
 /**
  * oidc-provider's storage for one model (Session, Interaction, Grant, AuthorizationCode, AccessToken,
@@ -68,14 +137,11 @@ export class OidcModelAdapter implements Adapter {
       accountId: accountOf(payload),
       expiresAt: typeof expiresIn === 'number' ? new Date(Date.now() + expiresIn * 1000) : null,
     };
-    await this.database.db
-      .insert(oidcModels)
-      .values({ model: this.model, key: hashId(id), ...values })
-      .onConflictDoUpdate({ target: [oidcModels.model, oidcModels.key], set: values });
+    await statements.upsert(this.database.db).execute({ model: this.model, key: hashId(id), ...values });
   }
 
   async find(id: string): Promise<AdapterPayload | undefined> {
-    const payload = await this.findWhere(eq(oidcModels.key, hashId(id)));
+    const payload = await this.findWhere('key', hashId(id));
     return payload && { ...payload, jti: id };
   }
 
@@ -84,11 +150,11 @@ export class OidcModelAdapter implements Adapter {
    * own id exists only as a hash here, so the answer has none: those look-ups only read it.
    */
   findByUid(uid: string): Promise<AdapterPayload | undefined> {
-    return this.findWhere(eq(oidcModels.uid, uid));
+    return this.findWhere('uid', uid);
   }
 
   findByUserCode(userCode: string): Promise<AdapterPayload | undefined> {
-    return this.findWhere(eq(oidcModels.userCode, userCode));
+    return this.findWhere('userCode', userCode);
   }
 
   /**
@@ -98,38 +164,23 @@ export class OidcModelAdapter implements Adapter {
    * refused as a used grant would be. Without that, one refresh token could start two token chains.
    */
   async consume(id: string): Promise<void> {
-    const consumed = await this.database.db
-      .update(oidcModels)
-      .set({
-        consumedAt: sql`now()`,
-        payload: sql`${oidcModels.payload} || jsonb_build_object('consumed', floor(extract(epoch from now()))::bigint)`,
-      })
-      .where(
-        and(eq(oidcModels.model, this.model), eq(oidcModels.key, hashId(id)), isNull(oidcModels.consumedAt)),
-      )
-      .returning({ key: oidcModels.key });
+    const consumed = await statements
+      .consume(this.database.db)
+      .execute({ model: this.model, key: hashId(id) });
     if (consumed.length === 0) throw this.alreadyUsed();
   }
 
   async destroy(id: string): Promise<void> {
-    await this.database.db
-      .delete(oidcModels)
-      .where(and(eq(oidcModels.model, this.model), eq(oidcModels.key, hashId(id))));
+    await statements.destroy(this.database.db).execute({ model: this.model, key: hashId(id) });
   }
 
   async revokeByGrantId(grantId: string): Promise<void> {
-    await this.database.db
-      .delete(oidcModels)
-      .where(and(eq(oidcModels.model, this.model), eq(oidcModels.grantId, grantId)));
+    await statements.revokeByGrantId(this.database.db).execute({ model: this.model, grantId });
   }
 
-  private async findWhere(condition: SQL): Promise<AdapterPayload | undefined> {
-    const [row] = await this.database.db
-      .select({ payload: oidcModels.payload })
-      .from(oidcModels)
-      .where(and(eq(oidcModels.model, this.model), condition, live()))
-      .limit(1);
-    return row ? (row.payload as AdapterPayload) : undefined;
+  private async findWhere(column: LookupColumn, value: string): Promise<AdapterPayload | undefined> {
+    const [found] = await statements.find(this.database.db, column).execute({ model: this.model, value });
+    return found ? (found.payload as AdapterPayload) : undefined;
   }
 }
 

@@ -1,7 +1,8 @@
 import { authorizedUrlRule } from '@skyvault/contract';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Adapter, AdapterPayload, ClientMetadata } from 'oidc-provider';
 import type { Database } from '../../db/client.js';
+import { kept } from '../../db/prepared.js';
 import { type ApplicationDataValue, applications, tenants } from '../../db/schema/index.js';
 import { sealedAt } from '../../platform/secrets/sealed-at.js';
 import type { SecretBox } from '../../platform/secrets/secrets.js';
@@ -92,23 +93,31 @@ export function toClientMetadata(app: ApplicationClientRow, secret: string): Cli
  * before the tenant is known.
  */
 export async function findActiveApplication(database: Database, clientId: string) {
-  const [row] = await database.db
-    .select({
-      id: applications.id,
-      tenantId: applications.tenantId,
-      tenantName: tenants.name,
-      name: applications.name,
-      clientId: applications.clientId,
-      clientSecret: applications.clientSecret,
-      shared: applications.shared,
-      data: applications.data,
-    })
-    .from(applications)
-    .innerJoin(tenants, eq(tenants.id, applications.tenantId))
-    .where(
-      and(eq(applications.clientId, clientId), eq(applications.active, true), eq(tenants.status, 'active')),
-    )
-    .limit(1);
+  const { db } = database;
+  const statement = kept(db, 'oauth_active_application', () =>
+    db
+      .select({
+        id: applications.id,
+        tenantId: applications.tenantId,
+        tenantName: tenants.name,
+        name: applications.name,
+        clientId: applications.clientId,
+        clientSecret: applications.clientSecret,
+        shared: applications.shared,
+        data: applications.data,
+      })
+      .from(applications)
+      .innerJoin(tenants, eq(tenants.id, applications.tenantId))
+      .where(
+        and(
+          eq(applications.clientId, sql.placeholder('clientId')),
+          eq(applications.active, true),
+          eq(tenants.status, 'active'),
+        ),
+      )
+      .limit(1),
+  );
+  const [row] = await statement.execute({ clientId });
   return row ?? null;
 }
 

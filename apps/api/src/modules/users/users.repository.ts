@@ -1,7 +1,7 @@
 import type { ListCursor, UserSearchBy } from '@skyvault/contract';
 import { and, asc, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.js';
-import { prepared } from '../../db/prepared.js';
+import type { AppDb, Executor } from '../../db/client.js';
+import { kept, prepared } from '../../db/prepared.js';
 import { groups, mfaDevices, tenants, users } from '../../db/schema/index.js';
 import { TRIGRAM_MIN_LENGTH, userIdsMatching, userKeysMatching } from '../../db/search.js';
 import { containsPattern } from '../../lib/sql.js';
@@ -74,23 +74,28 @@ export type LoginAccount = NonNullable<Awaited<ReturnType<typeof findForLogin>>>
 
 /**
  * The same look-up in the statement of another one-row query that must precede it (the login's rate
- * gate, a FROM item and its columns): a password login then costs one round trip before the password
- * is checked, not two. `beside` answers that query's row; `found` is null for an unknown account.
+ * gate: a FROM item and its columns, with placeholders for its `values`): a password login then costs
+ * one round trip before the password is checked, not two. The statement is built and prepared once
+ * per name (db/prepared.ts `kept`). `beside` answers that query's row; `found` is null for an unknown
+ * account.
  */
 export async function findForLoginBeside<B extends Record<string, SQL>>(
-  db: Executor,
+  db: AppDb,
   tenantName: string,
   email: string,
-  beside: { from: SQL; fields: B },
+  beside: { name: string; from: SQL; fields: B; values: Record<string, unknown> },
 ): Promise<{
   beside: { [K in keyof B]: B[K] extends SQL<infer T> ? T : never };
   found: LoginAccount | null;
 }> {
-  const [row] = await db
-    .select({ beside: beside.fields, ...loginAccountFields })
-    .from(
-      sql`${beside.from} left join lateral skyvault_login_account(${tenantName}, ${email}) as found on true`,
-    );
+  const statement = kept(db, `login_account_beside_${beside.name}`, () =>
+    db
+      .select({ beside: beside.fields, ...loginAccountFields })
+      .from(
+        sql`${beside.from} left join lateral skyvault_login_account(${sql.placeholder('tenantName')}, ${sql.placeholder('email')}) as found on true`,
+      ),
+  );
+  const [row] = await statement.execute({ ...beside.values, tenantName, email });
   const { beside: besideRow, ...found } = row as unknown as LoginAccount & { beside: never };
   return { beside: besideRow, found: found.user?.id ? found : null };
 }

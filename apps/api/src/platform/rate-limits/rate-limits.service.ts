@@ -26,6 +26,27 @@ export interface LoginGateRow {
   hasFailures: boolean;
 }
 
+/**
+ * Refuses an address past its failures, and answers until when the account and the pair must wait
+ * (null: not now) and whether either has failures (skyvault_login_gate, migration 0009).
+ */
+const LOGIN_GATE = {
+  name: 'login_gate',
+  from: sql`skyvault_login_gate(${sql.placeholder('gateAddress')}, ${sql.placeholder('gateAccount')}, ${sql.placeholder('gatePair')}) as g`,
+  fields: {
+    addressFailures: sql<number | null>`g.address_failures`,
+    addressResetAt: sql<Date>`g.address_reset_at`.mapWith(rateLimits.resetAt),
+    accountWait: sql<Date | null>`g.account_blocked_until`.mapWith(rateLimits.resetAt),
+    pairWait: sql<Date | null>`g.pair_blocked_until`.mapWith(rateLimits.resetAt),
+    hasFailures: sql<boolean>`g.has_failures`,
+  },
+};
+const loginGateValues = (keys: LoginKeys) => ({
+  gateAddress: keys.address,
+  gateAccount: keys.account,
+  gatePair: keys.pair,
+});
+
 /** Answers 429 with Retry-After until `until`. */
 export function refuseUntil(until: Date): never {
   const retryAfter = Math.max(1, Math.ceil((until.getTime() - Date.now()) / 1000));
@@ -78,23 +99,11 @@ export function createRateLimiter(database: Database, limits: Limits) {
     },
 
     /**
-     * What a login must respect, in one round trip: refuses an address past its failures, and answers
-     * until when the account and the pair must wait (null: not now) and whether either has failures.
+     * The login's gate as a one-row query for the account look-up's statement (a FROM item and its
+     * columns, under a name), with its values as placeholders: the statement is built once and
+     * prepared (db/prepared.ts `kept`). `judgeLoginGate` reads its row.
      */
-    /**
-     * The login's gate as a one-row query (a FROM item and its columns), for the caller to run, alone
-     * (loginGate) or in the statement of the account look-up; `judge` reads its row.
-     */
-    loginGateQuery: (keys: LoginKeys) => ({
-      from: sql`skyvault_login_gate(${keys.address}, ${keys.account}, ${keys.pair}) as g`,
-      fields: {
-        addressFailures: sql<number | null>`g.address_failures`,
-        addressResetAt: sql<Date>`g.address_reset_at`.mapWith(rateLimits.resetAt),
-        accountWait: sql<Date | null>`g.account_blocked_until`.mapWith(rateLimits.resetAt),
-        pairWait: sql<Date | null>`g.pair_blocked_until`.mapWith(rateLimits.resetAt),
-        hasFailures: sql<boolean>`g.has_failures`,
-      },
-    }),
+    loginGateQuery: (keys: LoginKeys) => ({ ...LOGIN_GATE, values: loginGateValues(keys) }),
 
     /** Refuses an address over its failure limit; answers the delays the login must respect. */
     judgeLoginGate: (gate: LoginGateRow) => {
