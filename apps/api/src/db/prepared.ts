@@ -1,3 +1,5 @@
+import type { Executor } from './client.js';
+
 /** What each statement name stood for, in tests: the same name for two texts is a bug caught there. */
 const seen = process.env.NODE_ENV === 'production' ? null : new Map<string, string>();
 
@@ -43,4 +45,19 @@ export function kept<P>(db: object, name: string, build: () => Preparable<P>): P
     statements.set(name, statement);
   }
   return statement;
+}
+
+/**
+ * `kept` for a statement run inside a transaction. Drizzle binds a prepared statement to the
+ * connection it was made on, and each transaction has its own; so the statement is built once (per
+ * driver) and each call gets a copy bound to this transaction's connection. Building the users list's
+ * statement was a fifth of a list request's time in the API (`node --cpu-prof`).
+ */
+export function keptIn<P extends object>(tx: Executor, name: string, build: () => Preparable<P>): P {
+  // Drizzle's session (its connection, `client`) is internal to it: reached here only.
+  const { session } = tx as unknown as { session: { client: unknown; constructor: object } };
+  const statement = kept(session.constructor, name, build);
+  return Object.assign(Object.create(Object.getPrototypeOf(statement)), statement, {
+    client: session.client,
+  });
 }

@@ -1,4 +1,4 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { users } from './schema/index.js';
 
 /** pg_trgm indexes only help from three characters on; shorter searches scan the tenant's rows. */
@@ -18,5 +18,5 @@ export const userIdsMatching = (pattern: string, part: UserSearchPart): SQL =>
  * The same users with the list's order key, as a FROM item (`id`, `updated_at`; migration 0017): the
  * users list sorts and counts a search's matches from it without reading each match again.
  */
-export const userKeysMatching = (pattern: string, part: UserSearchPart): SQL =>
+export const userKeysMatching = (pattern: string | Placeholder, part: UserSearchPart | Placeholder): SQL =>
   sql`skyvault_search_user_keys(${pattern}, ${part})`;

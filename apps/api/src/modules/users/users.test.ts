@@ -301,6 +301,10 @@ describe('users', () => {
       expect(emails(await list('searchText=smith&searchBy=name'))).toEqual(['alice@acme.test']);
       expect(emails(await list('searchText=smith&searchBy=email'))).toEqual(['bob.smith@acme.test']);
       expect(emails(await list('searchText=grace%20hop'))).toEqual(['grace@acme.test']);
+      // Shorter than a trigram: the tenant's rows are read, by the same rules.
+      expect(emails(await list('searchText=KE'))).toEqual(['ken@acme.test']);
+      expect(emails(await list('searchText=ho&searchBy=name'))).toEqual(['ken@acme.test', 'grace@acme.test']);
+      expect(await list('searchText=ho&searchBy=email&offset=5')).toMatchObject({ users: [], total: 0 });
       // % and _ are taken literally.
       expect(emails(await list('searchText=i_k'))).toEqual(['heidi_k@acme.test']);
       expect((await list('searchText=%25')).total).toBe(0);
