@@ -78,34 +78,16 @@ REVOKE ALL ON FUNCTION skyvault_search_common_trigrams() FROM PUBLIC;
 --> statement-breakpoint
 REVOKE ALL ON FUNCTION skyvault_search_narrow(text) FROM PUBLIC;
 --> statement-breakpoint
--- The two search functions (migrations 0012 and 0017) ask the index with the narrowed pattern ($3) and
--- check each row against the whole one ($1) in an expression the index cannot serve (`|| ''`), so that
--- the planner does not hand the whole pattern's trigrams to the index again.
-CREATE OR REPLACE FUNCTION skyvault_search_users(pattern text, part text DEFAULT 'user')
-  RETURNS SETOF uuid
-  LANGUAGE plpgsql STABLE SECURITY DEFINER
-  SET search_path = pg_catalog, public
-  AS $$
-BEGIN
-  -- EXECUTE plans with the pattern's value, so that the planner weighs the trigram index for it.
-  RETURN QUERY EXECUTE
-    'SELECT id FROM public.users
-      WHERE tenant_id = public.skyvault_current_tenant()
-        AND lower(first_name || '' '' || last_name || '' '' || email) ILIKE $3
-        AND (lower(first_name || '' '' || last_name || '' '' || email) || '''') ILIKE $1
-        AND CASE $2 WHEN ''name'' THEN lower(first_name || '' '' || last_name) ILIKE $1
-                    WHEN ''email'' THEN lower(email) ILIKE $1
-                    ELSE true END'
-    USING pattern, part, public.skyvault_search_narrow(pattern);
-END
-$$;
---> statement-breakpoint
+-- The search (migration 0017) asks the index with the narrowed pattern ($3) and checks each row against
+-- the whole one ($1) in an expression the index cannot serve (`|| ''`), so that the planner does not hand
+-- the whole pattern's trigrams to the index again.
 CREATE OR REPLACE FUNCTION skyvault_search_user_keys(pattern text, part text DEFAULT 'user')
   RETURNS TABLE (id uuid, updated_at timestamptz)
   LANGUAGE plpgsql STABLE SECURITY DEFINER
   SET search_path = pg_catalog, public
   AS $$
 BEGIN
+  -- EXECUTE plans with the pattern's value, so that the planner weighs the trigram index for it.
   RETURN QUERY EXECUTE
     'SELECT id, updated_at FROM public.users
       WHERE tenant_id = public.skyvault_current_tenant()
@@ -117,3 +99,10 @@ BEGIN
     USING pattern, part, public.skyvault_search_narrow(pattern);
 END
 $$;
+--> statement-breakpoint
+-- The ids alone (migration 0012), for the lists that filter users by a search: the same search.
+CREATE OR REPLACE FUNCTION skyvault_search_users(pattern text, part text DEFAULT 'user')
+  RETURNS SETOF uuid
+  LANGUAGE sql STABLE SECURITY DEFINER
+  SET search_path = pg_catalog, public
+  AS $$ SELECT k.id FROM public.skyvault_search_user_keys(pattern, part) AS k $$;

@@ -74,5 +74,10 @@ describe('user search narrowing', () => {
     expect((await search('number12', 'name')).count).toBe(11);
     expect((await search('number12', 'email')).count).toBe(0);
     expect((await search('member12@other')).count).toBe(0);
+    // The ids alone (the other lists' user filter) are the same search.
+    const ids = await database.tenant(tenantId, (tx) =>
+      tx.execute(sql`select count(*)::int as n from skyvault_search_users('%member12%', 'user')`),
+    );
+    expect((ids as unknown as { rows: { n: number }[] }).rows[0]?.n).toBe(11);
   });
 });
