@@ -10,7 +10,7 @@ const seen = process.env.NODE_ENV === 'production' ? null : new Map<string, stri
  * stand for one SQL text: it is built from the query's shape (which parts it has), values being
  * parameters. The embedded database takes the statement as it is.
  */
-export function prepared<P>(query: { prepare(name: string): P; toSQL(): { sql: string } }, name: string): P {
+function prepared<P>(query: { prepare(name: string): P; toSQL(): { sql: string } }, name: string): P {
   if (seen) {
     const text = query.toSQL().sql;
     const before = seen.get(name);
@@ -31,7 +31,7 @@ const builtFor = new WeakMap<object, Map<string, unknown>>();
  * again. For the statements on the owner connection (`database.db`) that answer before any tenant is
  * known, many times a second: token grants and logins (building a statement's text cost the API
  * about 0.15 ms each, `node --cpu-prof`). A statement inside a transaction cannot be kept this way
- * (drizzle binds it to the transaction's connection): those use `prepared` above.
+ * (drizzle binds it to the connection it was made on): those use `keptIn` below.
  */
 export function kept<P>(db: object, name: string, build: () => Preparable<P>): P {
   let statements = builtFor.get(db);
