@@ -104,8 +104,11 @@ export async function connectThroughLogin(
   const back = await sf.follow(created.json().loginURI);
   const landed = landedOn(await browserFlow(t).comeBack(u, back));
   const id = new URL(landed, 'https://console.example.com').searchParams.get('connected');
-  expect(id, `login landed on ${landed}`).toBeTruthy();
-  return id!;
+  // The connection's id, as the console's list links it; anything else means the login went elsewhere.
+  expect(id, `login landed on ${landed}`).toMatch(
+    /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/,
+  );
+  return id as string;
 }
 
 /** The browser's side of the Salesforce login round trip. */

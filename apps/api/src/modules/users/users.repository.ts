@@ -1,5 +1,5 @@
 import type { ListCursor, UserSearchBy } from '@skyvault/contract';
-import { and, asc, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, ne, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { AppDb, Executor } from '../../db/client.js';
 import { kept, keptIn } from '../../db/prepared.js';
 import { groups, mfaDevices, tenants, users } from '../../db/schema/index.js';
@@ -171,6 +171,14 @@ export function userSearch(text: string | undefined, by: UserSearchBy = 'user'):
   if (!text) return undefined;
   const pattern = containsPattern(text);
   if (text.length >= TRIGRAM_MIN_LENGTH) return userIdsMatching(pattern, by);
+  return scanSearch(pattern, by);
+}
+
+/**
+ * The condition of a term shorter than a trigram, which reads the tenant's rows; the pattern is a value,
+ * or a placeholder in a statement built once (the users list).
+ */
+function scanSearch(pattern: string | Placeholder, by: UserSearchBy): SQL | undefined {
   const anywhere = sql`${userSearchText} ilike ${pattern}`;
   if (by === 'name') return and(anywhere, sql`${nameText} ilike ${pattern}`);
   if (by === 'email') return and(anywhere, sql`lower(${users.email}) ilike ${pattern}`);
@@ -202,19 +210,6 @@ const withGroup = and(eq(groups.tenantId, users.tenantId), eq(groups.id, users.g
 const updatedMicros = sql<string>`(extract(epoch from ${users.updatedAt}) * 1000000)::bigint::text`;
 
 /**
- * The search condition of the users list with its values as placeholders (`pattern`): the list's
- * statement is built once per shape (below), so it cannot carry the values themselves.
- */
-function listSearch(text: string | undefined, by: UserSearchBy): SQL | undefined {
-  if (!text) return undefined;
-  const pattern = sql.placeholder('pattern');
-  const anywhere = sql`${userSearchText} ilike ${pattern}`;
-  if (by === 'name') return and(anywhere, sql`${nameText} ilike ${pattern}`);
-  if (by === 'email') return and(anywhere, sql`lower(${users.email}) ilike ${pattern}`);
-  return anywhere;
-}
-
-/**
  * One page of a tenant's users, most recently updated first, and the count of all that match, in one
  * statement. The page's keys come first, then its rows: the index (tenant_id, updated_at desc, id desc)
  * gives the order without a sort and, on its own, the keys (an index-only scan). With `after` the page
@@ -244,7 +239,9 @@ export async function listUsers(
   const shape = `users_list_${searchShape(searchText, searchBy)}${after ? '_after' : ''}${query.offset > 0 ? '_offset' : ''}`;
   const tenant = sql.placeholder('tenantId');
   const statements = () => {
-    const search = listSearch(searchText, searchBy);
+    // A trigram search reads its matches from the search function below; the condition serves the
+    // others, and says that there is a search (the count is then the matches').
+    const search = searchText ? scanSearch(sql.placeholder('pattern'), searchBy) : undefined;
     // A trigram search answers the matches' order keys itself: the page is sorted and the matches
     // counted from them, without reading each match again. (The keys get names of their own: drizzle
     // leaves a derived column unqualified, and `id` would be ambiguous in the join below.)
