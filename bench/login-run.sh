@@ -6,4 +6,4 @@ cd "$(dirname "$0")/.."
 source bench/server.sh
 start_server TRUST_PROXY=true
 trap stop_server EXIT
-DATA_DIR="$data" node bench/login.mjs "http://127.0.0.1:$port" "${SECONDS_TO_RUN:-10}" "${IN_FLIGHT:-8}"
+DATA_DIR="$data" node bench/login.mjs "http://127.0.0.1:$port" "${SECONDS_TO_RUN:-10}"

@@ -3,6 +3,7 @@
 // task that throws stops the measurement with its error: a budget met with failed requests means nothing.
 import http from 'node:http';
 import { performance } from 'node:perf_hooks';
+import { leanClient } from './lean-client.mjs';
 
 export function percentileOf(sorted, p) {
   if (sorted.length === 0) return null;
@@ -75,4 +76,93 @@ export async function passwordLogin(base, { email, tenantName, password }, heade
   });
   if (res.status !== 200) throw new Error(`login answered ${res.status}: ${res.body}`);
   return (res.headers['set-cookie'] ?? []).map((c) => c.split(';')[0]).join('; ');
+}
+
+/**
+ * The steady rate of `task`, `inFlight` at a time, over `seconds` after `settle` seconds: only the
+ * calls that end within that window count, so neither the ramp up nor the calls still in flight at
+ * its end (the drain) weigh on the figure.
+ */
+async function steadyRate({ seconds, settle, inFlight, task }) {
+  const from = performance.now() + settle * 1000;
+  const until = from + seconds * 1000;
+  const cpuBefore = process.cpuUsage();
+  let n = 0;
+  let count = 0;
+  await Promise.all(
+    Array.from({ length: inFlight }, async (_, caller) => {
+      while (performance.now() < until) {
+        await task(n++, caller);
+        const ended = performance.now();
+        if (ended >= from && ended <= until) count++;
+      }
+    }),
+  );
+  const cpu = process.cpuUsage(cpuBefore);
+  return { count, calls: n, cpuMs: (cpu.user + cpu.system) / 1000 };
+}
+
+/**
+ * Rates of several tasks measured by turns: `slice` seconds of each in turn until each had `seconds`.
+ * A figure that compares two rates (logins against argon2id verifications) must not compare two
+ * moments: on a shared host the machine's speed drifts by a tenth within a minute, and two
+ * back-to-back runs of ten seconds carried that drift into the ratio (0.67 to 0.80 on one build).
+ * Answers `{ [name]: { count, perSecond, cpuMsPerCall } }`, the last this process's own CPU a call.
+ */
+export async function byTurns({ seconds, slice = 2, settle = 0.3, inFlight, tasks }) {
+  const totals = Object.fromEntries(
+    Object.keys(tasks).map((name) => [name, { count: 0, calls: 0, cpuMs: 0 }]),
+  );
+  const turns = Math.max(1, Math.round(seconds / slice));
+  for (let turn = 0; turn < turns; turn++) {
+    for (const [name, task] of Object.entries(tasks)) {
+      const rate = await steadyRate({ seconds: seconds / turns, settle, inFlight, task });
+      for (const key of ['count', 'calls', 'cpuMs']) totals[name][key] += rate[key];
+    }
+  }
+  return Object.fromEntries(
+    Object.entries(totals).map(([name, { count, calls, cpuMs }]) => [
+      name,
+      { count, perSecond: round1(count / seconds), cpuMsPerCall: Math.round((cpuMs / calls) * 100) / 100 },
+    ]),
+  );
+}
+
+/**
+ * Password logins per second against bare argon2id verifications per second with the API's parameters
+ * (lib/passwords.ts), by turns, 8 in flight each: both at saturation. The logins go through the lean
+ * client (lean-client.mjs), whose own CPU a login is answered too. Each login comes from its own
+ * forwarded address so that the per-address abuse limit does not count them (the server runs with
+ * TRUST_PROXY=true).
+ */
+export async function loginsAgainstArgon2(base, demo, seconds) {
+  const { Algorithm, hash, verify } = await import('@node-rs/argon2');
+  const options = { algorithm: Algorithm.Argon2id, memoryCost: 19 * 1024, timeCost: 2, parallelism: 1 };
+  const stored = await hash(demo.password, options);
+  const client = leanClient(base);
+  const body = JSON.stringify({ email: demo.email, tenantName: demo.tenantName, password: demo.password });
+  const login = async (n, caller) => {
+    const headers = {
+      'content-type': 'application/json',
+      'x-requested-with': 'skyvault-console',
+      'x-forwarded-for': `2001:db8::${(n % 65535).toString(16)}`,
+    };
+    const res = await client.post(caller, '/api/v1/auth/login', headers, body);
+    if (res.status !== 200) throw new Error(`login answered ${res.status}: ${res.body}`);
+  };
+  try {
+    const { verifies, logins } = await byTurns({
+      seconds,
+      inFlight: 8,
+      tasks: { verifies: () => verify(stored, demo.password), logins: login },
+    });
+    return {
+      ratio: Math.round((logins.perSecond / verifies.perSecond) * 1000) / 1000,
+      loginsPerSecond: logins.perSecond,
+      argon2VerifiesPerSecond: verifies.perSecond,
+      loadGeneratorCpuMsPerLogin: logins.cpuMsPerCall,
+    };
+  } finally {
+    client.close();
+  }
 }

@@ -46,14 +46,40 @@ export async function insertSession(tenantId: string, db: Executor, values: NewS
   return row!;
 }
 
-/** The same insert as a data-modifying CTE, for a statement that records its audit event too. */
-export const insertSessionCte = (db: AppDb, tenantId: string, values: NewSession & { id: string }) =>
+/**
+ * The same insert as a data-modifying CTE, for a statement that records its audit event too. Its
+ * values are placeholders (the statement is built once): `sessionParams` gives them.
+ */
+export const insertSessionCte = (db: AppDb) =>
   db.$with('opened').as(
     db
       .insert(sessions)
-      .values({ tenantId, ...values })
+      .values({
+        id: sql.placeholder('sessionId'),
+        tenantId: sql.placeholder('sessionTenantId'),
+        userId: sql.placeholder('sessionUserId'),
+        tokenHash: sql.placeholder('sessionTokenHash'),
+        expiresAt: sql.placeholder('sessionExpiresAt'),
+        ip: sql.placeholder('sessionIp'),
+        userAgent: sql.placeholder('sessionUserAgent'),
+        timezone: sql.placeholder('sessionTimezone'),
+        mfaEnrolment: sql.placeholder('sessionMfaEnrolment'),
+      })
       .returning({ id: sessions.id }),
   );
+
+/** The values of `insertSessionCte`'s placeholders (every one named: an absent value is null). */
+export const sessionParams = (tenantId: string, values: NewSession & { id: string }) => ({
+  sessionId: values.id,
+  sessionTenantId: tenantId,
+  sessionUserId: values.userId,
+  sessionTokenHash: values.tokenHash,
+  sessionExpiresAt: values.expiresAt,
+  sessionIp: values.ip ?? null,
+  sessionUserAgent: values.userAgent ?? null,
+  sessionTimezone: values.timezone ?? null,
+  sessionMfaEnrolment: values.mfaEnrolment ?? false,
+});
 
 export async function touchSession(tenantId: string, db: Executor, id: string, at: Date) {
   await db

@@ -80,8 +80,14 @@ export function createSessionService(
     ) {
       const { token, expiresAt, values } = newSession(who, meta, options);
       const id = randomUUID();
-      const opened = repo.insertSessionCte(database.db, who.tenantId, { id, ...values });
-      await recordAuditWith(database.db, opened, meta, event);
+      await recordAuditWith(
+        database.db,
+        'session_opened_audited',
+        () => repo.insertSessionCte(database.db),
+        repo.sessionParams(who.tenantId, { id, ...values }),
+        meta,
+        event,
+      );
       return { id, token, expiresAt };
     },
 

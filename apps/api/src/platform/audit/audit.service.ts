@@ -1,6 +1,8 @@
 import type { AuditOutcome, SignInMethod } from '@skyvault/contract';
 import type { WithSubquery } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { AppDb, Tx } from '../../db/client.js';
+import { kept } from '../../db/prepared.js';
 import { auditEvents } from '../../db/schema/index.js';
 import type { RequestMeta } from '../../lib/context.js';
 import { enqueueWebhooksForAudit } from '../webhook-outbox/index.js';
@@ -86,15 +88,32 @@ export async function recordAudit(tx: Tx, meta: RequestMeta | null, event: Audit
  * Records one event in the statement of the change it describes, given as a data-modifying CTE: both
  * commit together in one round trip, without a transaction around them. For a sign-in's new session,
  * the one change made before a tenant transaction exists (on the owner connection, like the look-ups
- * that proved the sign-in).
+ * that proved the sign-in). The statement is built once under `name` (db/prepared.ts `kept`): `change`
+ * builds the CTE with placeholders, whose values `changeParams` gives at each call.
  */
 export async function recordAuditWith(
   db: AppDb,
-  change: WithSubquery,
+  name: string,
+  change: () => WithSubquery,
+  changeParams: Record<string, unknown>,
   meta: RequestMeta | null,
   event: AuditEvent,
 ): Promise<void> {
-  await db.with(change).insert(auditEvents).values(auditRow(meta, event));
+  const statement = kept(db, name, () =>
+    db
+      .with(change())
+      .insert(auditEvents)
+      .values(
+        Object.fromEntries(
+          AUDIT_COLUMNS.map((column) => [column, sql.placeholder(`audit_${column}`)]),
+        ) as unknown as typeof auditEvents.$inferInsert,
+      ),
+  );
+  const row = auditRow(meta, event);
+  await statement.execute({
+    ...changeParams,
+    ...Object.fromEntries(AUDIT_COLUMNS.map((column) => [`audit_${column}`, row[column]])),
+  });
 }
 
 const auditRow = (meta: RequestMeta | null, event: AuditEvent) => ({
@@ -113,6 +132,11 @@ const auditRow = (meta: RequestMeta | null, event: AuditEvent) => ({
   userAgent: meta?.userAgent ?? null,
   requestId: meta?.requestId ?? null,
 });
+
+/** The columns an event's row gives; the database completes the rest (migration 0014). */
+const AUDIT_COLUMNS = Object.keys(
+  auditRow(null, { tenantId: '', actorId: null, action: '', targetType: '' }),
+) as Array<keyof ReturnType<typeof auditRow>>;
 
 /**
  * The second step of a sign-in, accepted or refused: names the factor that answered (a TOTP device, a
