@@ -233,7 +233,8 @@ export const pageFetchSize = (limit: number) =>
  *
  * The statement is built once for each shape (search or not, and how; a cursor; an offset), its values
  * given as placeholders, and kept (db/prepared.ts `keptIn`): building it anew cost the API a fifth of a
- * list request's time, and PostgreSQL parses and plans it once per connection.
+ * list request's time, and PostgreSQL parses it once per connection
+ * and, its page size written into it (pageFetchSize), keeps one plan for it.
  */
 export async function listUsers(
   tenantId: string,
