@@ -2,7 +2,8 @@ import { authEndpoints, MESSAGES } from '@skyvault/contract';
 import { describe, expect, it } from 'vitest';
 import { apiCaller } from '../../../test/api-caller.js';
 import { call, cookieFrom, createTenantWithUser, lastMailTo, outbox, useTestApp } from '../../../test/app.js';
-import { auditEvents } from '../../db/schema/index.js';
+import { auditEvents, sessions } from '../../db/schema/index.js';
+import { hashToken } from '../../lib/token-hash.js';
 
 const PASSWORD = 'Correct-horse1';
 const codeIn = (text: string) => /\b(\d{6})\b/.exec(text)![1]!;
@@ -33,8 +34,31 @@ describe('password login', () => {
     expect(setCookie).toMatch(/SameSite=Lax/);
     const session = await call(t, { method: 'GET', url: '/api/v1/auth/session', cookie: cookieFrom(res) });
     expect(session.json().id).toBe(u.userId);
+    // The session and its audit event are written by one statement built once: each value in its column.
+    const token = cookieFrom(res).split('=')[1]!;
+    const opened = (await t.database.tenant(u.tenantId, (tx) => tx.select().from(sessions))).find(
+      (row) => row.tokenHash === hashToken(token),
+    );
+    expect(opened).toMatchObject({
+      tenantId: u.tenantId,
+      userId: u.userId,
+      userAgent: 'lightMyRequest',
+      timezone: 'Europe/Berlin',
+      mfaEnrolment: false,
+    });
+    expect(opened!.ip).toBeTruthy();
+    expect(opened!.expiresAt.getTime()).toBeGreaterThan(Date.now());
     const events = await t.database.tenant(u.tenantId, (tx) => tx.select().from(auditEvents));
-    expect(events.map((e) => e.action)).toContain('sign-in');
+    expect(events.find((e) => e.action === 'sign-in')).toMatchObject({
+      actorId: u.userId,
+      outcome: 'success',
+      method: 'password',
+      targetType: 'user',
+      targetId: u.userId,
+      targetName: u.email,
+      userAgent: 'lightMyRequest',
+      ip: opened!.ip,
+    });
   });
 
   it('answers a wrong password and an unknown account alike', async () => {

@@ -212,11 +212,12 @@ const updatedMicros = sql<string>`(extract(epoch from ${users.updatedAt}) * 1000
 /**
  * How many rows a list page's statement reads: the next page size offered (PAGE_SIZE_OPTIONS) at or
  * above the one asked for, and one more to tell whether a page follows. It is written into the
- * statement's text, one statement per size: with the limit a parameter, PostgreSQL's generic plan
+ * statement's text, one statement per size. With the limit a parameter, PostgreSQL's generic plan
  * (kept after five runs of a prepared statement) must guess how many rows a page takes, guesses a
- * tenth of the tenant, and reads the whole users table to join them by hashing (over 100 ms at 100,000 users); so it
- * planned every call anew instead (about 1 ms of the database's time a page, more than running it).
- * With the size known, the generic plan walks the index for the page's rows alone, and is kept.
+ * tenth of the tenant, and reads the whole users table to join them by hashing (over 100 ms at
+ * 100,000 users); so it planned every call anew instead (about 1 ms of the database's time a page,
+ * more than running it). With the size known, the generic plan walks the index for the page's rows
+ * alone, and is kept.
  */
 export const pageFetchSize = (limit: number) =>
   (PAGE_SIZE_OPTIONS.find((size) => size >= limit) ?? MAX_PAGE_SIZE) + 1;
@@ -233,8 +234,8 @@ export const pageFetchSize = (limit: number) =>
  *
  * The statement is built once for each shape (search or not, and how; a cursor; an offset), its values
  * given as placeholders, and kept (db/prepared.ts `keptIn`): building it anew cost the API a fifth of a
- * list request's time, and PostgreSQL parses it once per connection
- * and, its page size written into it (pageFetchSize), keeps one plan for it.
+ * list request's time. PostgreSQL parses it once per connection and, its page size written into it
+ * (pageFetchSize), keeps one plan for it.
  */
 export async function listUsers(
   tenantId: string,

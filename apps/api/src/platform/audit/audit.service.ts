@@ -1,6 +1,5 @@
 import type { AuditOutcome, SignInMethod } from '@skyvault/contract';
-import type { WithSubquery } from 'drizzle-orm';
-import { sql } from 'drizzle-orm';
+import { sql, type WithSubquery } from 'drizzle-orm';
 import type { AppDb, Tx } from '../../db/client.js';
 import { kept } from '../../db/prepared.js';
 import { auditEvents } from '../../db/schema/index.js';
