@@ -114,9 +114,13 @@ test('an administrator adds a webhook endpoint, sees its secret once, opens it a
   await expect(row).toContainText('Connection needs re-authorisation');
   await expect(row).toContainText('Enabled');
 
+  // After creation the URL's path is masked: it may carry a receiver's token.
+  const masked = 'https://hooks.example.com/…';
+  await expect(row.getByText(url)).toHaveCount(0);
+
   // Its page: the settings and an empty delivery log.
-  await row.getByRole('link', { name: url }).click();
-  await expect(page.getByRole('heading', { level: 1, name: `Webhook endpoint: ${url}` })).toBeVisible();
+  await row.getByRole('link', { name: masked }).click();
+  await expect(page.getByRole('heading', { level: 1, name: `Webhook endpoint: ${masked}` })).toBeVisible();
   await expect(page.getByText(`Sync ${run}`)).toBeVisible();
   await expect(
     page.getByRole('region', { name: 'Deliveries' }).getByText('Nothing was sent to this endpoint yet'),
@@ -126,10 +130,12 @@ test('an administrator adds a webhook endpoint, sees its secret once, opens it a
   await page.getByRole('button', { name: 'Delete' }).click();
   const confirm = page.getByRole('dialog', { name: 'Delete webhook endpoint' });
   await expect(
-    confirm.getByText(`Delete the webhook endpoint ${url}? Deliveries waiting for it are dropped.`),
+    confirm.getByText(`Delete the webhook endpoint ${masked}? Deliveries waiting for it are dropped.`),
   ).toBeVisible();
   await confirm.getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByText('Webhook endpoint was successfully deleted')).toBeVisible();
   await expect(page).toHaveURL(/\/webhooks$/);
-  await expect(page.getByRole('link', { name: url })).toHaveCount(0);
+  await expect(
+    page.getByRole('table', { name: 'Webhooks' }).getByRole('row', { name: new RegExp(run) }),
+  ).toHaveCount(0);
 });

@@ -17,6 +17,7 @@ import {
   createConnectionService,
 } from './modules/connections/index.js';
 import {
+  createGroupProvisioningService,
   createGroupService,
   createGroupUsersService,
   groupForAssignment,
@@ -27,10 +28,13 @@ import { identityProviderRoutes } from './modules/identity-providers/index.js';
 import { createIpRangeService, ipRangeRoutes } from './modules/ip-ranges/index.js';
 import { createLicensesService, licenseRoutes } from './modules/licenses/index.js';
 import {
+  createMfaMailer,
   createMfaService,
   createUserMfaService,
   firstFactorEnrolled,
+  hasEnabledDevice,
   mfaRoutes,
+  passkeyMailOf,
   userMfaRoutes,
 } from './modules/mfa/index.js';
 import { oauthRoutes } from './modules/oauth/index.js';
@@ -75,8 +79,9 @@ export interface AppOptions {
   /** Overrides the webhook retry schedule (tests use milliseconds). */
   webhookSchedule?: Partial<WebhookSchedule>;
   /**
-   * The clock of the Salesforce connections' token lifetimes, idle limits and check schedule (tests
-   * pass the Salesforce stand-in's, to move days ahead); Date.now by default.
+   * The clock of the Salesforce connections' token lifetimes, idle limits and check schedule, and of API
+   * tokens' expiry and MFA grace periods, and of a rotated webhook secret's 24 hours (tests pass the
+   * Salesforce stand-in's, to move days ahead); Date.now by default.
    */
   clock?: () => number;
 }
@@ -98,7 +103,15 @@ export function createServices(
   const secrets = openSecretBox(config);
   const limiter = createRateLimiter(database, config.limits);
   const tokens = createOneTimeTokens(database);
-  const passkeys = createPasskeyService({ config, database, firstFactorEnrolled });
+  const outbox = createOutbox({ database, secrets, mailer, log, schedule: { pollMs: config.mail.pollMs } });
+  const mfaMail = { outbox, brand: config.brand, publicUrl: config.publicUrl };
+  const passkeys = createPasskeyService({
+    config,
+    database,
+    firstFactorEnrolled,
+    hasEnabledDevice,
+    mail: passkeyMailOf(createMfaMailer(mfaMail)),
+  });
   const sessions = createSessionService(
     database,
     {
@@ -108,7 +121,6 @@ export function createServices(
     },
     { passkeysAvailable: () => passkeys.support().available },
   );
-  const outbox = createOutbox({ database, secrets, mailer, log, schedule: { pollMs: config.mail.pollMs } });
   const mail = { outbox, brand: config.brand, publicUrl: config.publicUrl, log };
   const { refuseBreachedPasswords } = config;
   const passwords = createPasswordService({
@@ -119,14 +131,18 @@ export function createServices(
     refuseBreachedPasswords,
     ...mail,
   });
-  const mfaMail = { outbox, brand: config.brand, publicUrl: config.publicUrl };
   const webhookDispatcher = createWebhookDispatcher({
     database,
     secrets,
     log,
     allowPrivateNetworks: config.outbound.allowPrivateNetworks,
-    schedule: { pollMs: config.webhooks.pollMs, ...webhookSchedule },
+    schedule: {
+      pollMs: config.webhooks.pollMs,
+      sendTimeoutMs: config.webhooks.timeoutMs,
+      ...webhookSchedule,
+    },
     onDisabled: disabledEndpointNotice(mfaMail),
+    now: clock,
   });
   const connectionHealth = createConnectionHealthService({
     database,
@@ -141,9 +157,11 @@ export function createServices(
     secrets,
     limiter,
     passwords,
+    passkeys,
     issuer: BRAND_NAMES[config.brand],
     mail: mfaMail,
   });
+  const userMfa = createUserMfaService({ database, passkeys, mail: mfaMail });
   return {
     secrets,
     outbox,
@@ -153,21 +171,31 @@ export function createServices(
       secrets,
       outbound: config.outbound,
       nudge: webhookDispatcher.nudge,
+      now: clock,
     }),
     limiter,
     sessions,
-    apiTokens: createApiTokenService({ database }),
-    sessionControl: createSessionControl(database, sessions, findUser),
+    apiTokens: createApiTokenService({ database, proveFactor: mfa.proveFactor, now: clock }),
+    sessionControl: createSessionControl(database, sessions, findUser, userMfa.passkeyRemover),
     mfa,
     passkeys,
     passkeyLogin: createPasskeyLogin({ config, database, limiter, sessions }),
-    userMfa: createUserMfaService({ database, passkeys, mail: mfaMail }),
+    userMfa,
     authPolicy: createAuthPolicyService({ database }),
     licenses: createLicensesService({ database }),
     passwords,
-    users: createUserService({ database, tokens, sessions, groupForAssignment, ...mail }),
+    users: createUserService({
+      database,
+      tokens,
+      limiter,
+      sessions,
+      groupForAssignment,
+      passkeyRemover: userMfa.passkeyRemover,
+      ...mail,
+    }),
     groups: createGroupService({ database }),
     groupUsers: createGroupUsersService({ database }),
+    groupProvisioning: createGroupProvisioningService({ database }),
     ipRanges: createIpRangeService({ database }),
     connectionHealth,
     connections: createConnectionService({

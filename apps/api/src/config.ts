@@ -69,6 +69,14 @@ const envSchema = z.object({
   OUTBOX_POLL_MS: z.coerce.number({ error: 'must be milliseconds' }).int().min(0).default(2000),
   // 0: this process sends no webhooks (another one does); the deliveries wait in the table.
   WEBHOOK_POLL_MS: z.coerce.number({ error: 'must be milliseconds' }).int().min(0).default(1000),
+  // How long one webhook attempt may take before it counts as a time-out (and is retried); at most
+  // 30 s, so that a shutdown waits for the attempts under way within its own time-out.
+  WEBHOOK_TIMEOUT_MS: z.coerce
+    .number({ error: 'must be milliseconds' })
+    .int()
+    .min(500, { error: 'must be between 500 and 30000 milliseconds' })
+    .max(30_000, { error: 'must be between 500 and 30000 milliseconds' })
+    .default(10_000),
   // How long a call to Salesforce may take before it counts as a time-out (a Degraded check); under
   // the 30-second lease of a token renewal, so that a renewal never outlives its lease.
   SALESFORCE_TIMEOUT_MS: z.coerce
@@ -157,8 +165,8 @@ export interface Config {
   session: { ttlSeconds: number; idleSeconds: number; cacheMs: number };
   /** pollMs: how often the outbox is looked at for due mail (0: never by this process). */
   mail: { smtpUrl?: string; from: string; pollMs: number };
-  /** pollMs: how often webhook deliveries are looked at (0: never by this process). */
-  webhooks: { pollMs: number };
+  /** pollMs: how often webhook deliveries are looked at (0: never by this process); timeoutMs: one attempt's limit. */
+  webhooks: { pollMs: number; timeoutMs: number };
   brand: (typeof BRANDS)[number];
   serviceUrls: { backup?: string; devOps?: string };
   analytics: { token: string; host: string };
@@ -247,7 +255,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     oauthKeys: { activationDelaySeconds: e.OAUTH_KEY_ACTIVATION_DELAY, refreshSeconds: e.OAUTH_KEY_REFRESH },
     session: { ttlSeconds: e.SESSION_TTL, idleSeconds: e.SESSION_IDLE_TTL, cacheMs: e.SESSION_CACHE_MS },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, pollMs: e.OUTBOX_POLL_MS },
-    webhooks: { pollMs: e.WEBHOOK_POLL_MS },
+    webhooks: { pollMs: e.WEBHOOK_POLL_MS, timeoutMs: e.WEBHOOK_TIMEOUT_MS },
     brand: e.BRAND,
     serviceUrls: { backup: e.SERVICE_URL_BACKUP, devOps: e.SERVICE_URL_DEVOPS },
     analytics: { token: e.ANALYTICS_TOKEN, host: e.ANALYTICS_HOST ?? '' },

@@ -20,6 +20,34 @@ const endpoints: [string, EndpointDef][] = Object.entries(contract)
     ]),
   );
 
+type Def = { type: string } & Record<string, unknown>;
+const defOf = (schema: unknown) => (schema as { _zod: { def: Def } })._zod.def;
+
+/** Whether a field holds free text (not a date or an id), once optional, nullable and default are unwrapped. */
+const isText = (schema: unknown): boolean => {
+  const def = defOf(schema);
+  return def.innerType ? isText(def.innerType) : def.type === 'string' && !def.format;
+};
+
+/** Every text field an answer of this schema may carry, by name, at any depth. */
+function textFields(schema: unknown, seen = new Set<unknown>()): string[] {
+  if (!schema || seen.has(schema)) return [];
+  seen.add(schema);
+  const def = defOf(schema);
+  const children = [def.innerType, def.element, def.in, def.out, def.left, def.right, def.valueType];
+  if (Array.isArray(def.options)) children.push(...def.options);
+  const shape = (def.shape ?? {}) as Record<string, unknown>;
+  return [
+    ...Object.entries(shape)
+      .filter(([, field]) => isText(field))
+      .map(([name]) => name),
+    ...[...Object.values(shape), ...children].flatMap((child) => textFields(child, seen)),
+  ];
+}
+
+/** Names that say a text field holds a secret. */
+const SECRET_NAME = /secret|password|^token$|privateKey/i;
+
 /** The path with every `:param` filled by an id that exists nowhere. */
 const pathOf = (endpoint: EndpointDef) =>
   buildPath(
@@ -92,13 +120,47 @@ describe('the access declared on every endpoint', () => {
   it.each(endpoints.filter(([, e]) => e.sessionOnly))(
     '%s refuses an API token of any scope',
     async (_, endpoint) => {
-      for (const token of [tokens.admin, tokens.read]) {
+      for (const token of [tokens.admin, tokens.read, tokens.scim]) {
         const res = await sendWithToken(endpoint, token);
         expect(res.statusCode).toBe(403);
-        expect(res.json().message).toBe(API_TOKEN_MESSAGES.sessionOnly);
+        expect(res.json()).toMatchObject({
+          code: 'INSUFFICIENT_ACCESS',
+          message: API_TOKEN_MESSAGES.sessionOnly,
+        });
       }
     },
   );
+
+  // What a leaked admin token must never reach (docs/api-tokens.md): each of these is sessionOnly.
+  it.each([
+    'userEndpoints.resetPassword',
+    'userMfaEndpoints.reset',
+    'authPolicyEndpoints.update',
+    'identityProviderEndpoints.create',
+    'identityProviderEndpoints.update',
+    'identityProviderEndpoints.remove',
+    'ipRangeEndpoints.create',
+    'ipRangeEndpoints.update',
+    'ipRangeEndpoints.remove',
+    'webhookEndpoints.create',
+    'webhookEndpoints.rotateSecret',
+    'apiTokenEndpoints.create',
+  ])('%s is for a signed-in person only', (name) => {
+    const found = endpoints.find(([key]) => key.startsWith(`${name} `));
+    expect(found?.[1].sessionOnly, name).toBe(true);
+  });
+
+  it('gives a read token no answer that carries a secret unmasked', () => {
+    const reachable = endpoints.filter(
+      ([, e]) => e.access !== 'public' && !e.sessionOnly && e.method === 'GET',
+    );
+    const unmasked = reachable.flatMap(([name, e]) =>
+      textFields(e.response)
+        .filter((field) => SECRET_NAME.test(field) && !e.secretFields?.includes(field))
+        .map((field) => `${name}: ${field}`),
+    );
+    expect([...new Set(unmasked)]).toEqual([]);
+  });
 
   it.each(endpoints.filter(([, e]) => e.access !== 'public' && !e.sessionOnly && e.method !== 'GET'))(
     '%s refuses a read token',

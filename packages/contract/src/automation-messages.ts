@@ -10,8 +10,9 @@ export const API_TOKEN_SCOPE_LABELS = {
 } as const;
 
 export const API_TOKEN_SCOPE_HELP = {
-  read: 'Reads everything an administrator can see; every change is refused.',
-  admin: 'Reads and changes everything an administrator can.',
+  read: 'Reads what an administrator can see, with client secrets hidden; every change is refused.',
+  admin:
+    'Reads and changes what an administrator can, except passwords, administrator rights, MFA, sign-in and network settings.',
   scim: 'Only the SCIM 2.0 endpoints at /scim/v2, for an identity provider to provision users and groups.',
 } as const;
 
@@ -36,8 +37,23 @@ export const API_TOKEN_MESSAGES = {
   tooMany: 'A tenant may have at most 50 API tokens. Revoke one you no longer use first.',
   /** A bearer that is not a live token of an active tenant (unknown, revoked or expired). */
   invalid: 'The API token is invalid, expired or revoked.',
-  /** An API token calling what only a signed-in user may (their own session, MFA devices, tokens). */
+  /**
+   * An API token calling what only a signed-in user may: their own session and factors, tokens, and the
+   * changes that make lasting credentials or decide how people sign in (docs/api-tokens.md lists them).
+   */
   sessionOnly: 'This call needs a signed-in user; API tokens cannot make it.',
+  /** An API token giving a user a password, on create or update. */
+  passwordNeedsPerson: 'Only a signed-in administrator can set a password; API tokens cannot.',
+  /** An API token making a user an administrator, on create or update. */
+  adminAddressNeedsPerson:
+    "Only a signed-in administrator can change an administrator's email address; API tokens cannot.",
+  adminNeedsPerson: 'Only a signed-in administrator can grant administrator rights; API tokens cannot.',
+  /** An API token asking for a user's second factors (passkeys) to be removed. */
+  mfaResetNeedsPerson:
+    "Only a signed-in administrator can remove a user's second factors; API tokens cannot.",
+  /** A token made inside its creator's MFA grace period, called after it ended with no factor enrolled. */
+  mfaGraceOver:
+    'This API token was created while its creator had no second factor, and the grace period to set one up is over. It works again once they enrol one; or create a new token.',
   readOnly: 'This API token may only read.',
   scimOnly: 'This API token may only call the SCIM endpoints.',
   notScim: 'This API token has no SCIM scope.',
@@ -54,6 +70,9 @@ export const API_TOKEN_TEXTS = {
   expiry: 'Expires in',
   expiresAt: 'Expiry date',
   createdToast: 'API token was successfully created',
+  /** The step-up asked of a creator who has a second factor, before the token is made. */
+  stepUpTitle: 'Confirm the new API token',
+  stepUpMessage: 'An API token acts for your organization until it expires or is revoked.',
   shownOnceTitle: 'Copy your API token',
   shownOnce: 'This is the only time the token is shown. Store it somewhere safe: it cannot be shown again.',
   copy: 'Copy',
@@ -87,6 +106,8 @@ export const WEBHOOK_MESSAGES = {
   urlRequired: 'Endpoint URL is required',
   urlInvalid: 'Endpoint URL should be an https:// address',
   urlMaxLength: 'Endpoint URL should be no more than 2048 characters long',
+  /** The masked URL that list and get show, sent back as a new one. */
+  urlMasked: 'Type the whole endpoint URL: the saved one is shown shortened',
   descriptionMaxLength: 'Description should be no more than 255 characters long',
   eventsRequired: 'Choose at least one event',
   notFound: 'Webhook not found.',
@@ -171,6 +192,52 @@ export const WEBHOOK_TEXTS = {
   backToList: 'Back to Webhooks',
   noun: 'Webhook endpoint',
   lastError: 'Last error',
+  /** Editing: the URL field starts empty; the saved one is only shown masked. */
+  urlKeep: (masked: string) => `Saved as ${masked}. Leave empty to keep it, or type the whole new URL.`,
+  rotateSecret: 'Rotate secret',
+  rotateTitle: 'Rotate signing secret',
+  rotateConfirm:
+    'A new signing secret is made and shown once. For 24 hours every request is signed with both the new and the current secret, so your endpoint can switch without missing a delivery; after that only the new one signs.',
+  rotatedToast: 'The signing secret was rotated',
+  rotatedSecretTitle: 'Copy your new signing secret',
+  rotatedShownOnce:
+    'This is the only time the new signing secret is shown. The previous one keeps signing beside it for 24 hours.',
+  previousSecretUntil: (date: string) => `Previous secret signs too until ${date}`,
+  secretHidden: 'Shown only when made or rotated',
+  attempts: 'Attempts',
+  attemptsTitle: 'Delivery attempts',
+  attemptsEmpty: 'Not tried yet',
+  attemptsFailed: 'The attempts could not be loaded',
+  attemptColumns: {
+    attempt: 'Attempt',
+    time: 'Time',
+    result: 'Result',
+    duration: 'Duration',
+    error: 'Error',
+  },
+  close: 'Close',
+} as const;
+
+/** What a delivery attempt that got no HTTP answer met (WEBHOOK_ATTEMPT_ERRORS). */
+export const WEBHOOK_ATTEMPT_ERROR_LABELS = {
+  timeout: 'Timed out',
+  'connection-refused': 'Connection refused',
+  tls: 'TLS error',
+  dns: 'Host not found',
+  'address-refused': 'Address not allowed',
+  'too-large': 'Answer too large',
+  network: 'Network error',
+  'sealed-value': 'Stored secret unreadable',
+} as const;
+
+/** The user page's switch that puts a user under SCIM provisioning (docs/scim.md). */
+export const USER_SCIM_TEXTS = {
+  title: 'Provisioning',
+  label: 'Managed by SCIM',
+  help: "The identity provider's SCIM client may change or remove this user. Users it created are managed; turn it on for an existing user the provider should take over.",
+  adminHelp: 'Administrators are never managed by SCIM: only the console changes them.',
+  on: 'The user is now managed by SCIM',
+  off: 'The user is no longer managed by SCIM',
 } as const;
 
 /** What the SCIM endpoints answer in their errors' `detail` (RFC 7644 §3.12). */
@@ -178,8 +245,7 @@ export const SCIM_MESSAGES = {
   externalIdTaken: 'A user with this externalId already exists',
   userNameRequired: 'userName is required',
   userNameInvalid: 'userName should be an e-mail address',
-  invalidFilter:
-    'The filter is not supported. Use userName, emails.value or externalId with "eq" (displayName for groups).',
+  invalidFilter: 'The filter is not valid or names an attribute that cannot be filtered on.',
   invalidPatch: 'The PATCH operation is not supported.',
   invalidPath: 'The attribute path is not supported.',
   readOnly: 'The attribute is read-only.',
@@ -187,4 +253,18 @@ export const SCIM_MESSAGES = {
   notFound: 'Resource not found.',
   invalidBody: 'The request body is not a valid SCIM resource.',
   internal: 'The request failed.',
+  notManaged:
+    'This user is not managed by SCIM. An administrator can put them under SCIM on their page in the console.',
+  adminNotManaged: 'Administrators are never managed by SCIM; only the console changes them.',
+  membersNotManaged:
+    'The group has members that SCIM does not manage (administrators, or users not put under SCIM).',
+  nulCharacter: 'The request contains a NUL character.',
+  invalidNumber: 'should be a whole number',
+  repeatedParameter: 'should be given once',
+  invalidMember: 'members.value should be the id of a user',
+  userNameRemoved: 'userName is required and cannot be removed',
+  invalidEmail: 'emails.value should be an e-mail address',
+  defaultRoleName: 'Read only',
+  defaultRoleDescription:
+    'Given to the groups an identity provider pushes (SCIM) when the organization had no role. It grants no service access.',
 } as const;

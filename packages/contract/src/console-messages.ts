@@ -67,3 +67,20 @@ export const SEARCH_PLACEHOLDER = 'Search for value';
 
 /** The authorized URLs beyond the first ones a details card shows (SPEC.md §2 Connected Apps). */
 export const andMore = (count: number) => `and ${count} more`;
+
+/** The page of the link mailed to a changed address (/auth/confirm-email?token=…); ours, not the spec's. */
+export const EMAIL_PROOF_PAGE = {
+  pendingTitle: 'Confirming your email',
+  provenTitle: 'Your email address is confirmed',
+  proven: (email: string, tenantName: string) =>
+    `${email} is now the confirmed address of your account in the organization ${tenantName}. Password resets and login codes are sent to it again.`,
+  failedTitle: 'Your email address could not be confirmed',
+  incompleteLink: 'This confirmation link is not complete. Open the link from the e-mail again.',
+  resendHint: (days: number) =>
+    `Links expire after ${days} days. Enter your new email address and we will send you a new one.`,
+  resendButton: 'Send a new link',
+  logIn: 'Log in',
+  backToLogin: 'Back to login',
+  /** The answer is the same for any address, so the toast claims no more than that. */
+  resent: 'We have sent a new confirmation link if that address is waiting for one.',
+} as const;

@@ -20,10 +20,23 @@ export interface EndpointDef {
    */
   duringMfaEnrolment?: true;
   /**
-   * Belongs to a signed-in person (their own session, password, MFA devices) or makes credentials
-   * (API tokens): an API token calling it is answered 403 whatever its scope.
+   * Belongs to a signed-in person (their own session, password, MFA devices), makes or resets lasting
+   * credentials (API tokens, passwords, MFA resets, webhook signing secrets) or decides how people sign in
+   * (authentication policy, identity providers, network access): an API token calling it is answered 403
+   * whatever its scope, so that a leaked token leaves nothing behind once it is revoked.
    */
   sessionOnly?: true;
+  /**
+   * For an endpoint open to API tokens where some bodies are a signed-in person's only (a user given a
+   * password or administrator rights): answers why when the validated body is one of them, and an API
+   * token is then answered 403 with that message; undefined lets the call through.
+   */
+  sessionOnlyBody?: (body: never) => string | undefined;
+  /**
+   * Fields of the answer that hold a secret (a connected app's client secret): a `read` token gets
+   * them as MASKED_SECRET wherever they appear in the answer (every row of a list too).
+   */
+  secretFields?: readonly string[];
   /** A service the tenant must have enabled (answered 403 SERVICE_NOT_ENABLED otherwise). */
   service?: 'backup' | 'devOps';
   summary: string;
@@ -36,6 +49,9 @@ export interface EndpointDef {
   /** Success status when it is not 200. */
   status?: 200 | 201 | 202 | 204;
 }
+
+/** What a `read` token sees in place of a secret field's value (see EndpointDef.secretFields). */
+export const MASKED_SECRET = '********';
 
 /** Keeps the literal types of a definition so both sides infer params/query/body/response. */
 export const defineEndpoint = <const E extends EndpointDef>(endpoint: E): E => endpoint;

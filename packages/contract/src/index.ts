@@ -33,3 +33,4 @@ export * from './resources/user.js';
 export * from './resources/webhook.js';
 export * from './rules/index.js';
 export * from './server-pages.js';
+export * from './session-only.js';

@@ -45,6 +45,9 @@ export const MFA_POLICY_MESSAGES = {
   passkeysUnavailableIp:
     'Passkeys are not available: this console is served from an IP address, and browsers allow passkeys only on a domain name.',
   cannotResetOwnMfa: 'Reset your own factors on the MFA Devices page.',
+  /** A sign-in (a passkey alone) of a user whose administrator reset their password. */
+  passwordResetPending:
+    'Your administrator asked you to set a new password. Open the link we sent you by e-mail, then sign in.',
 } as const;
 
 export const ENROLMENT_TEXTS = {
@@ -110,6 +113,11 @@ export const USER_MFA_TEXTS = {
   resetConfirm:
     'Reset this user’s MFA? Their authenticator apps, passkeys and recovery codes are removed and they are told by e-mail.',
   resetDone: 'MFA was successfully reset',
+  /** The option of Reset password and End all sessions (`removePasskeys`). */
+  removePasskeys: (count: number) =>
+    count === 1 ? 'Also remove their passkey' : `Also remove their ${count} passkeys`,
+  removePasskeysHelp:
+    'A passkey signs in without the password: one added by whoever held the account would still work.',
 } as const;
 
 /** The second step of a sign-in, when the code is not from an authenticator app. */

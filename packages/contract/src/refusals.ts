@@ -12,6 +12,9 @@ export const REFUSALS = {
     enableOnlyDisabled: 'Only a disabled user can be enabled.',
     resetDisabled: 'This user is disabled. Enable the user before resetting their password.',
     emailTaken: 'A user with this email already exists',
+    /** An administrator's Reset password while the user's changed address waits for its proof. */
+    resetEmailUnproven:
+      "This user's new email address has not been confirmed yet, so no password link can be sent to it. Ask the user to open the confirmation link we e-mailed to the new address, then reset the password again.",
   },
   group: {
     userNotMember: 'This user is not in the group.',
@@ -65,6 +68,12 @@ export const CODE_REFUSALS = {
     invalid: 'This verification link is not valid.',
     used: 'This verification link has already been used. You can log in.',
     expired: 'This verification link has expired. We can send you a new one.',
+  },
+  /** The link mailed to a changed address to prove it. */
+  emailProofLink: {
+    invalid: 'This confirmation link is not valid.',
+    used: 'This confirmation link has already been used or replaced by a newer one.',
+    expired: 'This confirmation link has expired. We can send you a new one.',
   },
   /** The e-mailed login code. */
   loginCode: 'The verification code is incorrect or has expired.',

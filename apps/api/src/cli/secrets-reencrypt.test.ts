@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { applicationEndpoints } from '@skyvault/contract';
+import { applicationEndpoints, webhookEndpoints as webhookApi } from '@skyvault/contract';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { apiCaller } from '../../test/api-caller.js';
-import { createTenantWithUser, useTestApp } from '../../test/app.js';
-import { applications } from '../db/schema/index.js';
+import { createTenantWithUser, createTestApp, useTestApp } from '../../test/app.js';
+import { applications, webhookEndpoints } from '../db/schema/index.js';
 import { sealedAt } from '../platform/secrets/sealed-at.js';
 import { createSecretBox } from '../platform/secrets/secrets.js';
 import { runAdmin } from './admin-commands.js';
@@ -40,5 +40,38 @@ describe('secrets reencrypt', () => {
       again.push(l),
     );
     expect(again[0]).toBe('0 sealed value(s) re-encrypted with the current SECRETS_KEY.');
+  });
+});
+
+describe('secrets reencrypt of a webhook endpoint', () => {
+  // A loopback webhook URL is accepted (its reachability is checked when it is saved).
+  const t = useTestApp(() => createTestApp({ OUTBOUND_PRIVATE_NETWORKS: 'true' }));
+
+  it('re-seals a webhook endpoint’s signing secret, its previous secret and its URL', async () => {
+    const user = await createTenantWithUser(t);
+    const url = 'http://127.0.0.1:9/hook?token=abc';
+    const created = await apiCaller(t).call(user, webhookApi.create, {
+      body: { url, events: ['user.created'] },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const { id } = created.json() as { id: string };
+    // A rotation: the secret before it is kept, sealed in its own column, for 24 hours.
+    const rotated = await apiCaller(t).call(user, webhookApi.rotateSecret, { params: { id } });
+    const { secret } = rotated.json() as { secret: string };
+    const previous = (created.json() as { secret: string }).secret;
+    const current = randomBytes(32);
+    const box = createSecretBox(current, Buffer.alloc(32, 7));
+    expect(await runAdmin(['secrets', 'reencrypt'], { database: t.database, secrets: box }, () => {})).toBe(
+      0,
+    );
+
+    const [row] = await t.database.system((tx) =>
+      tx.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, id)),
+    );
+    // The new key alone opens each of the three, each in its own column.
+    const only = createSecretBox(current);
+    expect(only.open(sealedAt.webhookSecret(user.tenantId, id), row!.secret)).toBe(secret);
+    expect(only.open(sealedAt.webhookPreviousSecret(user.tenantId, id), row!.previousSecret!)).toBe(previous);
+    expect(only.open(sealedAt.webhookUrl(user.tenantId, id), row!.urlSealed!)).toBe(url);
   });
 });

@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { stdSerializers } from 'pino';
 
 /**
  * Query parameters that carry secrets or single-use values binding a sign-in to its browser; they
@@ -22,8 +23,50 @@ export function safeUrl(url: string): string {
   return `${path}?${params.toString()}`;
 }
 
-/** Request log lines: no headers (cookies, authorization), no bodies, no secrets in the URL. */
+/** What is kept of the database's own error: its SQLSTATE and the objects it names, never a value. */
+const DATABASE_FIELDS = ['code', 'severity', 'routine', 'schema', 'table', 'column', 'constraint'];
+
+const isQueryFailure = (error: Error): error is Error & { query: string } =>
+  'query' in error && 'params' in error;
+const isDatabaseError = (error: Error): error is Error & Record<string, unknown> =>
+  typeof (error as { code?: unknown }).code === 'string' &&
+  typeof (error as { severity?: unknown }).severity === 'string';
+
+/**
+ * An error as a log line carries it. A failed statement's error (the ORM's wrapper) names the
+ * statement's parameters in its message and fields, and the driver's message and detail may quote a
+ * value (`invalid input syntax for type uuid: "…"`, `Key (email)=(…) already exists`): for those the
+ * line keeps the statement's text, the database's error code and the stack's frames, never a value.
+ * Other errors are logged as pino logs them.
+ */
+export function loggableError(error: unknown) {
+  let failed: (Error & { query: string }) | undefined;
+  let database: (Error & Record<string, unknown>) | undefined;
+  let link: unknown = error;
+  for (let depth = 0; link instanceof Error && depth < 8; depth += 1, link = link.cause) {
+    if (isQueryFailure(link)) failed ??= link;
+    if (isDatabaseError(link)) database ??= link;
+  }
+  if (!(error instanceof Error) || (!failed && !database)) return stdSerializers.err(error as Error);
+  return {
+    type: error.name,
+    message: failed ? `Failed query: ${failed.query}` : 'Database error',
+    stack: (error.stack ?? '')
+      .split('\n')
+      .filter((line) => /^\s+at /.test(line))
+      .join('\n'),
+    ...(database
+      ? { database: Object.fromEntries(DATABASE_FIELDS.map((field) => [field, database[field]])) }
+      : {}),
+  };
+}
+
+/**
+ * Request log lines: no headers (cookies, authorization), no bodies, no secrets in the URL; errors
+ * without a statement's values (loggableError).
+ */
 export const logSerializers = {
+  err: loggableError,
   req: (request: FastifyRequest) => ({
     method: request.method,
     url: safeUrl(request.url),

@@ -1,6 +1,7 @@
 import {
   API_TOKEN_MESSAGES,
   type EndpointDef,
+  MASKED_SECRET,
   MESSAGES,
   MFA_POLICY_MESSAGES,
   unstorableTextAt,
@@ -34,10 +35,25 @@ function securityOf(endpoint: EndpointDef) {
   return [{ session: [] }, { apiToken: endpoint.method === 'GET' ? ['read', 'admin'] : ['admin'] }];
 }
 
+/** The answer with every field named in `fields` masked, at any depth (a list's rows too). */
+function maskSecrets(value: unknown, fields: readonly string[]): unknown {
+  if (Array.isArray(value)) return value.map((item) => maskSecrets(item, fields));
+  if (value === null || typeof value !== 'object' || value instanceof Date) return value;
+  return Object.fromEntries(
+    Object.entries(value).map(([key, field]) => [
+      key,
+      fields.includes(key) && typeof field === 'string' ? MASKED_SECRET : maskSecrets(field, fields),
+    ]),
+  );
+}
+
 /** Only the parts an endpoint declares: Fastify warns about schemas given as undefined. */
 function schemaOf(endpoint: EndpointDef, status: number) {
   const parts = {
     summary: endpoint.summary,
+    description: endpoint.sessionOnlyBody
+      ? 'Some bodies of this call are for a signed-in person only (a password, administrator rights, a factor reset): an API token that sends one is answered 403.'
+      : undefined,
     tags: endpoint.tags ? [...endpoint.tags] : undefined,
     params: endpoint.params,
     querystring: endpoint.query,
@@ -80,8 +96,11 @@ export function route<E extends EndpointDef>(
         throw new AppError('SERVICE_NOT_ENABLED');
       }
     },
-    // After the schemas passed: a value they allowed may still hold what no column stores.
+    // After the schemas passed: a value they allowed may still hold what no column stores, or ask for
+    // what only a signed-in person may do (a password, administrator rights).
     preHandler: async (request) => {
+      const refusal = request.actor?.token && endpoint.sessionOnlyBody?.(request.body as never);
+      if (refusal) throw forbidden(refusal);
       for (const part of [request.params, request.query, request.body]) {
         const field = unstorableTextAt(part);
         if (field) throw invalidField(field, MESSAGES.unstorableText);
@@ -99,7 +118,9 @@ export function route<E extends EndpointDef>(
       // A handler that answered itself (a redirect for a browser's form) has nothing more to send.
       if (reply.sent) return reply;
       if (status === 204) return reply.code(204).send();
-      return reply.code(status).send(result);
+      // A read token reads what an administrator sees, but no secret (a connected app's client secret).
+      const masked = request.actor?.token?.scope === 'read' && endpoint.secretFields;
+      return reply.code(status).send(masked ? maskSecrets(result, masked) : result);
     },
   });
 }

@@ -91,6 +91,32 @@ describe('the console files', () => {
     expect(gzipped.headers['cache-control']).toBe('no-cache');
   });
 
+  it('answers a well-known path at the root with the JSON 404, not the console page; the OAuth discovery stays', async () => {
+    for (const url of [
+      '/.well-known/openid-configuration',
+      '/.well-known/oauth-authorization-server',
+      '/.well-known/security.txt',
+      '/.well-known/anything/deeper?x=1',
+      '/%2Ewell-known/openid-configuration',
+      '/.well-known',
+    ]) {
+      const res = await get(url, 'br');
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type'], url).toMatch(/^application\/json/);
+      expect(res.json(), url).toEqual({
+        statusCode: 404,
+        code: 'NOT_FOUND',
+        message: `No such path: GET ${url.split('?')[0]}`,
+        requestId: expect.any(String),
+      });
+    }
+    const discovery = await get('/oauth/.well-known/openid-configuration');
+    expect(discovery.statusCode).toBe(200);
+    expect(discovery.json()).toMatchObject({ issuer: expect.stringMatching(/\/oauth$/) });
+    // A console page whose name only looks alike is still the console.
+    expect((await get('/well-known')).statusCode).toBe(200);
+  });
+
   it('still answers an unknown API path with the JSON 404', async () => {
     const res = await get('/api/v1/nothing-here', 'br');
     expect(res.statusCode).toBe(404);

@@ -23,8 +23,24 @@ export function findConsoleDir(): string | null {
 }
 
 /**
- * Serves the console and answers unknown paths: API paths get the JSON 404, every other GET gets the
- * console's index.html so that its router can take over (deep links, reloads).
+ * RFC 8615's well-known URIs at the site root (`/.well-known/openid-configuration`, `security.txt` …):
+ * none is served there (the authorization server's discovery is under /oauth/.well-known/), and a
+ * client that probes one must get a 404, not the console's page with 200 that it would try to parse.
+ * Matched on the decoded path, as the router matches.
+ */
+const WELL_KNOWN = /^\/\.well-known(\/|$)/;
+const isWellKnown = (url: string) => {
+  const pathOnly = url.split('?')[0] ?? '';
+  try {
+    return WELL_KNOWN.test(decodeURIComponent(pathOnly));
+  } catch {
+    return WELL_KNOWN.test(pathOnly);
+  }
+};
+
+/**
+ * Serves the console and answers unknown paths: API and well-known paths get the JSON 404, every other
+ * GET gets the console's index.html so that its router can take over (deep links, reloads).
  */
 export const consolePlugin = fp(
   async (app: FastifyInstance) => {
@@ -53,7 +69,10 @@ export const consolePlugin = fp(
     }
     app.setNotFoundHandler(async (request, reply) => {
       const isPage =
-        root && (request.method === 'GET' || request.method === 'HEAD') && !isApiRequest(request);
+        root &&
+        (request.method === 'GET' || request.method === 'HEAD') &&
+        !isApiRequest(request) &&
+        !isWellKnown(request.url);
       if (isPage && !path.extname(request.url.split('?')[0] ?? '')) {
         return reply.header('cache-control', 'no-cache').sendFile('index.html');
       }

@@ -42,7 +42,12 @@ export const sessionPlugin = fp(
       if (!isApiRequest(request)) return;
       const bearer = bearerTokenOf(request.headers.authorization);
       if (bearer !== undefined) {
-        request.actor = await apiTokens.resolve(bearer, request.ip);
+        // A token refused with a reason of its own (its creator's MFA grace period is over) is invalid too.
+        request.actor = await apiTokens.resolve(bearer, request.ip).catch((error: unknown) => {
+          if (error instanceof AppError && error.code === 'INVALID_SESSION_EXCEPTION')
+            reply.header('www-authenticate', 'Bearer error="invalid_token"');
+          throw error;
+        });
         if (!request.actor) {
           reply.header('www-authenticate', 'Bearer error="invalid_token"');
           throw unauthorized(API_TOKEN_MESSAGES.invalid);

@@ -53,7 +53,7 @@ describe('the console routes', () => {
     );
   });
 
-  it.each(['/users', '/authentication', '/api-tokens', '/webhooks'])(
+  it.each(['/users', '/authentication', '/api-tokens', '/provisioning', '/webhooks'])(
     'sends non-administrators from %s to MFA Devices',
     async (path) => {
       openConsole(path, memberUser);

@@ -12,6 +12,7 @@ import { identityProvidersRoutes } from '../features/identity-providers/identity
 import { ipRangesRoutes } from '../features/ip-ranges/ip-ranges.routes';
 import { licensesRoutes } from '../features/licenses/licenses.routes';
 import { mfaRoutes } from '../features/mfa/mfa.routes';
+import { provisioningRoutes } from '../features/provisioning/provisioning.routes';
 import { rolesRoutes } from '../features/roles/roles.routes';
 import { sessionsRoutes } from '../features/sessions/sessions.routes';
 import { storagesRoutes } from '../features/storages/storages.routes';
@@ -43,6 +44,7 @@ export const signedInRoutes: RouteObject[] = [
           ...ipRangesRoutes,
           ...authPolicyRoutes,
           ...apiTokensRoutes,
+          ...provisioningRoutes,
           ...webhooksRoutes,
           ...auditRoutes,
         ],

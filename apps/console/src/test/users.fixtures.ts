@@ -23,6 +23,7 @@ export const grace: User = {
   status: 'Confirmed',
   isEnableMfa: true,
   isAdmin: false,
+  scimManaged: false,
   createdAt: '2025-03-04T14:05:00.000Z',
   updatedAt: '2025-03-05T09:30:00.000Z',
 };

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { API_TOKEN_MESSAGES } from '../automation-messages.js';
 import { defineEndpoint } from '../endpoint.js';
+import { currentPasswordRule, mfaCodeRule } from '../rules/identity.js';
 import { isoDateSchema, PLAIN_LINE, stringWith, uuidSchema } from '../rules/text.js';
 import { idParamsSchema, totalList } from './list.js';
 
@@ -49,11 +50,18 @@ const expiresAtRule = stringWith(API_TOKEN_MESSAGES.expiresAtRequired)
     if (problem) ctx.addIssue({ code: 'custom', message: problem });
   });
 
-/** POST /v1/api-tokens: the expiry as an instant (the console turns its choice into one). */
+/**
+ * POST /v1/api-tokens: the expiry as an instant (the console turns its choice into one). A creator who
+ * has a second factor adds the step-up's proof (a current code or the account password, as for
+ * removing a factor: see mfaStepUpSchema); without it the answer is 400 with MESSAGES.mfaStepUpRequired
+ * on `code`, and the console then asks for it.
+ */
 export const apiTokenCreateSchema = z.object({
   name: apiTokenNameRule,
   scope: apiTokenScopeSchema,
   expiresAt: expiresAtRule,
+  code: mfaCodeRule.optional(),
+  password: currentPasswordRule.optional(),
 });
 export type ApiTokenCreate = z.input<typeof apiTokenCreateSchema>;
 
@@ -126,7 +134,8 @@ export const apiTokenEndpoints = {
     path: '/api/v1/api-tokens',
     access: 'admin',
     sessionOnly: true,
-    summary: 'Creates an API token; the answer holds the token, shown this once',
+    summary:
+      'Creates an API token (with a current code or the password when the creator has a second factor); the answer holds the token, shown this once',
     tags,
     body: apiTokenCreateSchema,
     response: createdApiTokenSchema,

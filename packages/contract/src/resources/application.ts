@@ -91,6 +91,8 @@ export type ApplicationList = z.infer<typeof applicationListSchema>;
 export const NEW_AUTHORIZED_URL = 'https://';
 
 const tags = ['Connected Apps'];
+/** A `read` API token sees the client secret masked (see EndpointDef.secretFields). */
+const secretFields = ['clientSecret'] as const;
 
 /**
  * Connected apps: the tenant's OAuth clients of the platform's authorization server (/oauth);
@@ -105,6 +107,7 @@ export const applicationEndpoints = {
     tags,
     query: applicationListQuerySchema,
     response: applicationListSchema,
+    secretFields,
   }),
   get: defineEndpoint({
     method: 'GET',
@@ -114,6 +117,7 @@ export const applicationEndpoints = {
     tags,
     params: idParamsSchema,
     response: applicationSchema,
+    secretFields,
   }),
   create: defineEndpoint({
     method: 'POST',
@@ -123,6 +127,7 @@ export const applicationEndpoints = {
     tags,
     body: applicationCreateSchema,
     response: applicationSchema,
+    secretFields,
     status: 201,
   }),
   update: defineEndpoint({
@@ -134,6 +139,7 @@ export const applicationEndpoints = {
     params: idParamsSchema,
     body: applicationPatchSchema,
     response: applicationSchema,
+    secretFields,
   }),
   enable: defineEndpoint({
     method: 'PATCH',
@@ -143,6 +149,7 @@ export const applicationEndpoints = {
     tags,
     params: idParamsSchema,
     response: applicationSchema,
+    secretFields,
   }),
   disable: defineEndpoint({
     method: 'PATCH',
@@ -152,6 +159,7 @@ export const applicationEndpoints = {
     tags,
     params: idParamsSchema,
     response: applicationSchema,
+    secretFields,
   }),
   regenerate: defineEndpoint({
     method: 'PATCH',
@@ -161,6 +169,7 @@ export const applicationEndpoints = {
     tags,
     params: idParamsSchema,
     response: applicationSchema,
+    secretFields,
   }),
   remove: defineEndpoint({
     method: 'DELETE',

@@ -52,11 +52,15 @@ export const RECOVERY_CODE_COUNT = 10;
 /** A new set, shown this once (download and copy); only their hashes are kept. */
 export const recoveryCodesSchema = z.object({ codes: z.array(z.string()) });
 export type RecoveryCodes = z.infer<typeof recoveryCodesSchema>;
-/** What is left of the user's set; `createdAt` null when the user has none. */
+/**
+ * What is left of the user's set; `createdAt` null when the user has none. `enrolled`: the user has a
+ * factor (an enabled authenticator or a passkey), so adding another asks for the step-up first.
+ */
 export const recoveryCodesStatusSchema = z.object({
   remaining: z.number().int(),
   total: z.number().int(),
   createdAt: isoDateSchema.nullable(),
+  enrolled: z.boolean(),
 });
 export type RecoveryCodesStatus = z.infer<typeof recoveryCodesStatusSchema>;
 
@@ -84,6 +88,7 @@ export const authPolicyEndpoints = {
     method: 'PATCH',
     path: '/api/v1/auth-policy',
     access: 'admin',
+    sessionOnly: true,
     summary: "Changes the tenant's authentication policy",
     tags: ['Authentication policy'],
     body: authPolicyPatchSchema,
@@ -129,6 +134,7 @@ export const userMfaEndpoints = {
     method: 'DELETE',
     path: '/api/v1/users/:id/mfa',
     access: 'admin',
+    sessionOnly: true,
     summary: "Removes all of a user's second factors and recovery codes; the user is told by e-mail",
     tags: ['MFA', 'Users'],
     params: idParamsSchema,

@@ -16,12 +16,21 @@ export const mfaDeviceSchema = z.object({
 });
 export type MfaDevice = z.infer<typeof mfaDeviceSchema>;
 
-/** POST /v1/mfa and PATCH /v1/mfa/:id (rename), and their forms. */
-export const mfaDeviceCreateSchema = z.object({ name: mfaNameRule });
-export type MfaDeviceCreate = z.input<typeof mfaDeviceCreateSchema>;
-export const mfaDevicePatchSchema = mfaDeviceCreateSchema;
+/** The proof of a current factor (the step-up): a code from an enabled device, or the account password. */
+const stepUpFields = { code: mfaCodeRule.optional(), password: currentPasswordRule.optional() };
+
+/** PATCH /v1/mfa/:id (rename), and the name form of Add and Rename. */
+export const mfaDevicePatchSchema = z.object({ name: mfaNameRule });
 export type MfaDevicePatch = z.input<typeof mfaDevicePatchSchema>;
-export const mfaDeviceFormSchema = mfaDeviceCreateSchema;
+export const mfaDeviceFormSchema = mfaDevicePatchSchema;
+
+/**
+ * POST /v1/mfa: a user who already has a factor (an enabled device or a passkey) adds another only with
+ * the step-up's proof beside the name (see mfaStepUpSchema), so that a session alone cannot add a
+ * factor of its own to the account.
+ */
+export const mfaDeviceCreateSchema = mfaDevicePatchSchema.extend(stepUpFields);
+export type MfaDeviceCreate = z.input<typeof mfaDeviceCreateSchema>;
 
 /** Create (and reset) answer the otpauth:// URL the QR dialog draws; it is shown this once only. */
 export const mfaDeviceCreatedSchema = z.object({ id: uuidSchema, otpPathUrl: z.string() });
@@ -38,13 +47,14 @@ export type MfaDeviceVerified = z.infer<typeof mfaDeviceVerifiedSchema>;
 
 /**
  * The body of Disable, Delete and Reset secret: removing a factor that guards the login asks for a
- * current one, so that a session alone (a stolen cookie) cannot strip MFA from the account. Either a
+ * current one, so that a session alone (a stolen cookie) cannot strip MFA from the account. Adding one
+ * (a device, a passkey's registration options) asks for it too once the user has a factor. Either a
  * code that one of the user's enabled devices gives now (the device itself included), or the account
  * password, which still works when the phone is lost; the code is checked when both are given. A
  * device that is not enabled guards no login and needs neither, so the body may be left out.
  */
 export const mfaStepUpSchema = z
-  .object({ code: mfaCodeRule.optional(), password: currentPasswordRule.optional() })
+  .object(stepUpFields)
   // Fastify hands a request without a body over as null.
   .nullish();
 export type MfaStepUp = z.input<typeof mfaStepUpSchema>;
@@ -92,7 +102,8 @@ export const mfaEndpoints = {
     access: 'user',
     sessionOnly: true,
     duringMfaEnrolment: true,
-    summary: 'Adds a device; answers its otpauth URL once, for the QR code',
+    summary:
+      'Adds a device (with a current code or the password once the user has a factor); answers its otpauth URL once, for the QR code',
     tags: ['MFA'],
     body: mfaDeviceCreateSchema,
     response: mfaDeviceCreatedSchema,
@@ -140,7 +151,7 @@ export const mfaEndpoints = {
     access: 'user',
     sessionOnly: true,
     summary:
-      'Gives a device a new secret; it waits for confirmation again (an enabled one only with a current code or the password)',
+      'Gives a device a new secret; it waits for confirmation again (with a current code or the password when the device is enabled or the user has another factor)',
     tags: ['MFA'],
     params: idParamsSchema,
     body: mfaStepUpSchema,

@@ -8,6 +8,8 @@ import { recoveryCodesSchema } from './mfa-policy.js';
 import { type PasskeyCredentialResponse, webAuthnCredentialResponseSchema } from './second-factor.js';
 import { sessionUserSchema } from './session.js';
 
+export { type PasskeyRemoval, passkeyRemovalSchema } from './second-factor.js';
+
 /**
  * Passkeys (WebAuthn, ours): a user's registered credentials, used as a second factor after the password
  * or alone from the login page's first step (discoverable credential, user verification required).
@@ -107,8 +109,10 @@ export const passkeyEndpoints = {
     access: 'user',
     sessionOnly: true,
     duringMfaEnrolment: true,
-    summary: 'A challenge for registering a passkey (5 minutes, single use)',
+    summary:
+      'A challenge for registering a passkey (5 minutes, single use); a user who has a factor gives a current code or the password',
     tags: ['MFA', 'Passkeys'],
+    body: mfaStepUpSchema,
     response: passkeyOptionsSchema,
   }),
   create: defineEndpoint({

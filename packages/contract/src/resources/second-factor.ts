@@ -46,3 +46,15 @@ export const webAuthnCredentialResponseSchema = z.object({
   authenticatorAttachment: z.string().max(32).nullish(),
 });
 export type PasskeyCredentialResponse = z.infer<typeof webAuthnCredentialResponseSchema>;
+
+/**
+ * The optional body of an administrator's Reset password (POST /users/password/:id/reset) and End all
+ * sessions (DELETE /users/:id/sessions), and of their confirmation dialogs: `removePasskeys` also
+ * removes the user's passkeys in the same transaction (audited, the user e-mailed), so that a passkey
+ * registered by whoever held the account does not outlive the reset. Left out, the passkeys stay.
+ */
+export const passkeyRemovalSchema = z
+  .object({ removePasskeys: z.boolean().optional() })
+  // Fastify hands a request without a body over as null.
+  .nullish();
+export type PasskeyRemoval = z.input<typeof passkeyRemovalSchema>;

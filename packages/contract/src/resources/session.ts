@@ -2,8 +2,9 @@ import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.js';
 import { serviceKeySchema } from '../enums.js';
 import { isoDateSchema, uuidSchema } from '../rules/text.js';
+import { passkeyRemovalNeedsPerson } from '../session-only.js';
 import { idParamsSchema } from './list.js';
-import { mfaEnrolmentSchema } from './second-factor.js';
+import { mfaEnrolmentSchema, passkeyRemovalSchema } from './second-factor.js';
 
 export const sessionTenantSchema = z.object({ id: z.string().uuid(), name: z.string() });
 
@@ -105,9 +106,11 @@ export const signedInSessionEndpoints = {
     method: 'DELETE',
     path: '/api/v1/users/:id/sessions',
     access: 'admin',
-    summary: 'Ends every session of a user',
+    summary: 'Ends every session of a user (`removePasskeys` also removes their passkeys)',
+    sessionOnlyBody: passkeyRemovalNeedsPerson,
     tags: ['Sessions', 'Users'],
     params: idParamsSchema,
+    body: passkeyRemovalSchema,
     status: 204,
   }),
   endOneOfUser: defineEndpoint({

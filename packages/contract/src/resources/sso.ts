@@ -4,7 +4,7 @@ import { ERROR_CODES, type ErrorCode } from '../errors.js';
 import { MESSAGES } from '../messages.js';
 import { totpRule } from '../rules/identity.js';
 import { uuidSchema } from '../rules/text.js';
-import { recoveryCodeRule } from './second-factor.js';
+import { recoveryCodeRule, webAuthnCredentialResponseSchema } from './second-factor.js';
 import { sessionUserSchema } from './session.js';
 
 /**
@@ -12,7 +12,7 @@ import { sessionUserSchema } from './session.js';
  * A login button's redirectUrl is the start path; the browser goes to the provider, comes back to the
  * callback, and the API redirects it on:
  * - signed in: to the `state` target of the login-buttons call (a same-origin path) or the console's root;
- * - the user's MFA rule applies: to the login page with `ssoTicket`, where the TOTP modal completes it;
+ * - the user has a second factor: to the login page with `ssoTicket`, where the MFA dialog completes it;
  * - refused: to the login page with `ssoError` (an error code; the console shows its message).
  */
 export const ssoStartPath = (providerId: string) => `/api/v1/sso/${encodeURIComponent(providerId)}/start`;
@@ -52,28 +52,52 @@ export const ssoErrorCode = (value: string | null | undefined): ErrorCode =>
 export const ssoStartParamsSchema = z.object({ providerId: uuidSchema });
 export const ssoStartQuerySchema = z.object({ state: z.string().max(4096).optional() });
 
-/** The TOTP step of a provider sign-in: the ticket from the redirect and the 6-digit code. */
-/** The second step of a provider sign-in: a TOTP code, or one of the user's recovery codes. */
+const ticketSchema = z.string().min(1).max(512);
+
+/**
+ * The second step of a provider sign-in: a TOTP code, one of the user's recovery codes, or a passkey's
+ * answer to the challenge of POST /sso/second-factor.
+ */
 export const ssoCompleteSchema = z
   .object({
-    ticket: z.string().min(1).max(512),
+    ticket: ticketSchema,
     code: totpRule.optional(),
     recoveryCode: recoveryCodeRule.optional(),
+    passkey: webAuthnCredentialResponseSchema.optional(),
   })
-  .refine((body) => body.code !== undefined || body.recoveryCode !== undefined, {
-    error: MESSAGES.totpRequired,
-    path: ['code'],
-  });
+  .refine(
+    (body) => body.code !== undefined || body.recoveryCode !== undefined || body.passkey !== undefined,
+    { error: MESSAGES.totpRequired, path: ['code'] },
+  );
 export type SsoComplete = z.infer<typeof ssoCompleteSchema>;
+
+/** What the second step may ask of the ticket's user: a code (an authenticator), and a passkey's challenge. */
+export const ssoSecondFactorSchema = z.object({ ticket: ticketSchema });
+export const ssoSecondFactorAnswerSchema = z.object({
+  totp: z.boolean(),
+  /** A challenge for one of the user's passkeys (5 minutes, single use), when they have any. */
+  passkeyOptions: z.record(z.string(), z.unknown()).optional(),
+});
+export type SsoSecondFactorAnswer = z.infer<typeof ssoSecondFactorAnswerSchema>;
 
 export const ssoEndpoints = {
   complete: defineEndpoint({
     method: 'POST',
     path: '/api/v1/sso/complete',
     access: 'public',
-    summary: 'Finishes a sign-in through an identity provider with the TOTP code of an MFA user',
+    summary:
+      'Finishes a sign-in through an identity provider with the second factor of an MFA user (a code, a recovery code or a passkey)',
     tags: ['Auth'],
     body: ssoCompleteSchema,
     response: sessionUserSchema,
+  }),
+  secondFactor: defineEndpoint({
+    method: 'POST',
+    path: '/api/v1/sso/second-factor',
+    access: 'public',
+    summary: "The second factors a provider sign-in's ticket may be finished with, and a passkey challenge",
+    tags: ['Auth'],
+    body: ssoSecondFactorSchema,
+    response: ssoSecondFactorAnswerSchema,
   }),
 } as const;

@@ -25,6 +25,13 @@ export type AnalyticsConfig = z.infer<typeof analyticsConfigSchema>;
 
 export const healthSchema = z.object({ status: z.enum(['ok', 'unavailable']) });
 
+/**
+ * Where an identity provider reaches the tenant's SCIM service: PUBLIC_URL + /scim/v2, which the
+ * console cannot tell from its own address (behind a proxy, or served by a development server).
+ */
+export const provisioningSettingsSchema = z.object({ scimBaseUrl: z.string().url() });
+export type ProvisioningSettings = z.infer<typeof provisioningSettingsSchema>;
+
 export const systemEndpoints = {
   brand: defineEndpoint({
     method: 'GET',
@@ -41,6 +48,14 @@ export const systemEndpoints = {
     summary: "URLs of the services' own applications, by service key",
     tags: ['System'],
     response: appLinksSchema,
+  }),
+  provisioning: defineEndpoint({
+    method: 'GET',
+    path: '/api/v1/provisioning',
+    access: 'admin',
+    summary: 'The SCIM base URL an identity provider provisions users and groups through',
+    tags: ['System'],
+    response: provisioningSettingsSchema,
   }),
   analytics: defineEndpoint({
     method: 'GET',

@@ -3,7 +3,9 @@ import { defineEndpoint } from '../endpoint.js';
 import { userStatusSchema } from '../enums.js';
 import { emailRule, firstNameRule, lastNameRule, passwordRule } from '../rules/identity.js';
 import { emptyOr, isoDateSchema, optionalIdRule, uuidSchema } from '../rules/text.js';
+import { userBodyNeedsPerson } from '../session-only.js';
 import { idParamsSchema, listCursorQuerySchema, listQuerySchema, totalList } from './list.js';
+import { passkeyRemovalSchema } from './second-factor.js';
 
 /** A tenant's user. The password is write-only and never answered. */
 export const userSchema = z.object({
@@ -18,6 +20,11 @@ export const userSchema = z.object({
   isEnableMfa: z.boolean(),
   /** Tenant administrators see the admin-only screens (ARCHITECTURE §3). */
   isAdmin: z.boolean(),
+  /**
+   * An identity provider's SCIM client may change this user (docs/scim.md): users it created, or that
+   * an administrator put under it. Never an administrator, whatever this says.
+   */
+  scimManaged: z.boolean(),
   createdAt: isoDateSchema,
   updatedAt: isoDateSchema,
 });
@@ -44,8 +51,13 @@ export type CreateUserForm = z.input<typeof createUserFormSchema>;
 /** The states an administrator may set by hand: disable a user, or enable a disabled one again. */
 export const USER_SWITCH_STATUSES = ['Confirmed', 'Disabled'] as const;
 
-/** PATCH /v1/users/:id: any field; a password given here replaces the old one. */
-export const userPatchSchema = userInputSchema.extend({ status: z.enum(USER_SWITCH_STATUSES) }).partial();
+/**
+ * PATCH /v1/users/:id: any field; a password given here replaces the old one. `scimManaged` puts the
+ * user under the tenant's SCIM provisioning or takes them out of it (docs/scim.md).
+ */
+export const userPatchSchema = userInputSchema
+  .extend({ status: z.enum(USER_SWITCH_STATUSES), scimManaged: z.boolean() })
+  .partial();
 export type UserPatch = z.input<typeof userPatchSchema>;
 
 /** The edit modal: the password may stay empty, meaning unchanged; the console then leaves it out. */
@@ -70,6 +82,19 @@ export type UserListQuery = z.input<typeof userListQuerySchema>;
 /** `next` (ours): the `after` of the page that follows, null on the last page. */
 export const userListSchema = totalList('users', userSchema).extend({ next: z.string().nullable() });
 export type UserList = z.infer<typeof userListSchema>;
+
+/** How long the link that proves a changed address works (it is mailed to the new address). */
+export const EMAIL_PROOF_LINK_DAYS = 7;
+
+/** POST /v1/users/email-proof: the token of the link mailed to a changed address. */
+export const emailProofSchema = z.object({ token: z.string().trim().min(1).max(256) });
+export type EmailProof = z.infer<typeof emailProofSchema>;
+/** What the link's page shows: the address now proven and the organization to log in to. */
+export const emailProvenSchema = z.object({ tenantName: z.string(), email: z.string() });
+export type EmailProven = z.infer<typeof emailProvenSchema>;
+/** Asks for a new proof link for an address still waiting for one (the same answer for others). */
+export const emailProofRequestSchema = z.object({ email: emailRule });
+export type EmailProofRequest = z.infer<typeof emailProofRequestSchema>;
 
 /**
  * The tenant's users; administrators only. Deleting, disabling or demoting the last administrator is
@@ -99,6 +124,8 @@ export const userEndpoints = {
     path: '/api/v1/users',
     access: 'admin',
     summary: 'Adds a user; without a password the user is invited by e-mail to set one',
+    // An API token may add users, but neither with a password nor as administrators.
+    sessionOnlyBody: userBodyNeedsPerson,
     tags: ['Users'],
     body: userCreateSchema,
     response: userSchema,
@@ -109,6 +136,7 @@ export const userEndpoints = {
     path: '/api/v1/users/:id',
     access: 'admin',
     summary: 'Changes a user; Disabled ends their sessions, Confirmed enables a disabled user again',
+    sessionOnlyBody: userBodyNeedsPerson,
     tags: ['Users'],
     params: idParamsSchema,
     body: userPatchSchema,
@@ -127,9 +155,35 @@ export const userEndpoints = {
     method: 'POST',
     path: '/api/v1/users/password/:id/reset',
     access: 'admin',
-    summary: 'Makes the user set a new password: ends their sessions and e-mails them a reset link',
+    sessionOnly: true,
+    summary:
+      'Makes the user set a new password: ends their sessions and e-mails them a reset link (`removePasskeys` also removes their passkeys)',
     tags: ['Users'],
     params: idParamsSchema,
+    body: passkeyRemovalSchema,
+    status: 204,
+  }),
+  /**
+   * The link mailed to a changed address. Until it is used no password link or login code goes to
+   * the new address (an administrator's reset answers 409).
+   */
+  proveEmail: defineEndpoint({
+    method: 'POST',
+    path: '/api/v1/users/email-proof',
+    access: 'public',
+    summary: "Proves a user's changed e-mail address with the link mailed to it",
+    tags: ['Users'],
+    body: emailProofSchema,
+    response: emailProvenSchema,
+  }),
+  resendEmailProof: defineEndpoint({
+    method: 'POST',
+    path: '/api/v1/users/email-proof/requests',
+    access: 'public',
+    summary:
+      'E-mails a new proof link to a changed address still waiting for it (the same answer for others)',
+    tags: ['Users'],
+    body: emailProofRequestSchema,
     status: 204,
   }),
 } as const;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { WEBHOOK_MESSAGES } from '../automation-messages.js';
 import { defineEndpoint } from '../endpoint.js';
 import { MESSAGES } from '../messages.js';
-import { isoDateSchema, PLAIN_TEXT, stringWith, uuidSchema } from '../rules/text.js';
+import { emptyOr, isoDateSchema, PLAIN_TEXT, stringWith, uuidSchema } from '../rules/text.js';
 import { idParamsSchema, limitSchema, offsetSchema, totalList } from './list.js';
 
 /**
@@ -25,6 +25,9 @@ export const WEBHOOK_EVENT_TYPES = [
 export const webhookEventTypeSchema = z.enum(WEBHOOK_EVENT_TYPES);
 export type WebhookEventType = z.infer<typeof webhookEventTypeSchema>;
 
+/** A URL as list and get show it (maskWebhookUrl on the server): scheme, host and "/…". */
+const MASKED_URL = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]+\/(…|%E2%80%A6)$/i;
+
 /** Hosts of this machine: plain http to them never crosses a network (tests and development only). */
 const LOOPBACK_URL = /^http:\/\/(localhost|127(\.\d{1,3}){3}|\[::1\])(:\d+)?([/?#]|$)/i;
 
@@ -40,7 +43,9 @@ export const webhookUrlRule = stringWith(WEBHOOK_MESSAGES.urlRequired)
   .refine((value) => /^https:\/\//i.test(value) || LOOPBACK_URL.test(value), {
     error: WEBHOOK_MESSAGES.urlInvalid,
     abort: true,
-  });
+  })
+  // The masked form that list and get answer: sent back as it is, it would replace the real address.
+  .refine((value) => !MASKED_URL.test(value), { error: WEBHOOK_MESSAGES.urlMasked, abort: true });
 
 export const webhookDescriptionRule = z
   .string()
@@ -57,6 +62,10 @@ export const webhookEventsRule = z
 
 export const webhookSchema = z.object({
   id: uuidSchema,
+  /**
+   * Masked once created: the scheme and host, then "/…" when there is a path or query (which may carry
+   * a token). Only the create answer holds the whole URL; a change of URL types it whole again.
+   */
   url: z.string(),
   description: z.string(),
   events: z.array(webhookEventTypeSchema),
@@ -65,14 +74,20 @@ export const webhookSchema = z.object({
   disabledReason: z.string().nullable(),
   /** The first failure of the current run of failures; null while deliveries succeed. */
   failingSince: isoDateSchema.nullable(),
+  /** After a rotation: until when the previous signing secret still signs too; null otherwise. */
+  previousSecretExpiresAt: isoDateSchema.nullable(),
   createdAt: isoDateSchema,
   updatedAt: isoDateSchema,
 });
 export type Webhook = z.infer<typeof webhookSchema>;
 
-/** The answer to a create: the signing secret (`whsec_` and base64), this once. */
+/** The answer to a create: the whole URL and the signing secret (`whsec_` and base64), this once. */
 export const createdWebhookSchema = webhookSchema.extend({ secret: z.string() });
 export type CreatedWebhook = z.infer<typeof createdWebhookSchema>;
+
+/** The answer to a rotation: the new signing secret, this once (the URL stays masked). */
+export const rotatedWebhookSchema = webhookSchema.extend({ secret: z.string() });
+export type RotatedWebhook = z.infer<typeof rotatedWebhookSchema>;
 
 export const webhookCreateSchema = z.object({
   url: webhookUrlRule,
@@ -86,6 +101,9 @@ export const webhookFormSchema = z.object({
   events: webhookEventsRule,
 });
 export type WebhookForm = z.input<typeof webhookFormSchema>;
+/** The edit form: the URL stays empty (kept as it is) unless the whole new one is typed. */
+export const webhookEditFormSchema = webhookFormSchema.extend({ url: emptyOr(webhookUrlRule) });
+export type WebhookEditForm = z.input<typeof webhookEditFormSchema>;
 
 /** PATCH: any field; enabling an endpoint that was disabled for failing starts it afresh. */
 export const webhookPatchSchema = z
@@ -130,9 +148,42 @@ export const webhookDeliveryListSchema = totalList('deliveries', webhookDelivery
 export type WebhookDeliveryList = z.infer<typeof webhookDeliveryListSchema>;
 export const webhookDeliveryParamsSchema = z.object({ id: uuidSchema, deliveryId: uuidSchema });
 
+/** Why an attempt got no HTTP answer (null when the receiver answered, whatever its status). */
+export const WEBHOOK_ATTEMPT_ERRORS = [
+  'timeout',
+  'connection-refused',
+  'tls',
+  'dns',
+  'address-refused',
+  'too-large',
+  'network',
+  'sealed-value',
+] as const;
+export const webhookAttemptErrorSchema = z.enum(WEBHOOK_ATTEMPT_ERRORS);
+export type WebhookAttemptError = z.infer<typeof webhookAttemptErrorSchema>;
+
+/** One attempt of a delivery: when, how long, and the receiver's status or why none came. */
+export const webhookAttemptSchema = z.object({
+  /** 1 for the first attempt. */
+  attempt: z.number().int(),
+  attemptedAt: isoDateSchema,
+  durationMs: z.number().int(),
+  responseStatus: z.number().int().nullable(),
+  errorKind: webhookAttemptErrorSchema.nullable(),
+  /** Our words for the failure (never the receiver's body). */
+  error: z.string().nullable(),
+});
+export type WebhookAttempt = z.infer<typeof webhookAttemptSchema>;
+/** A delivery's attempts, first first (a delivery has at most a few dozen: retries stop after 24 hours). */
+export const webhookAttemptListSchema = z.object({ attempts: z.array(webhookAttemptSchema) });
+export type WebhookAttemptList = z.infer<typeof webhookAttemptListSchema>;
+
 const tags = ['Webhooks'];
 
-/** Administrators only (a session or an `admin` token); the signing secret is answered at creation only. */
+/**
+ * Administrators only (a session or an `admin` token, except where `sessionOnly`); the signing secret is
+ * answered at creation and at a rotation only, the whole URL at creation only.
+ */
 export const webhookEndpoints = {
   list: defineEndpoint({
     method: 'GET',
@@ -155,6 +206,7 @@ export const webhookEndpoints = {
     method: 'POST',
     path: '/api/v1/webhooks',
     access: 'admin',
+    sessionOnly: true,
     summary: 'Adds a webhook endpoint; the answer holds its signing secret, shown this once',
     tags,
     body: webhookCreateSchema,
@@ -190,6 +242,15 @@ export const webhookEndpoints = {
     query: webhookDeliveryListQuerySchema,
     response: webhookDeliveryListSchema,
   }),
+  attempts: defineEndpoint({
+    method: 'GET',
+    path: '/api/v1/webhooks/:id/deliveries/:deliveryId/attempts',
+    access: 'admin',
+    summary: "A delivery's attempts, first first: time, duration, status or error kind",
+    tags,
+    params: webhookDeliveryParamsSchema,
+    response: webhookAttemptListSchema,
+  }),
   resend: defineEndpoint({
     method: 'POST',
     path: '/api/v1/webhooks/:id/deliveries/:deliveryId/resend',
@@ -199,5 +260,17 @@ export const webhookEndpoints = {
     params: webhookDeliveryParamsSchema,
     response: webhookDeliverySchema,
     status: 202,
+  }),
+  rotateSecret: defineEndpoint({
+    method: 'POST',
+    path: '/api/v1/webhooks/:id/rotate-secret',
+    access: 'admin',
+    // A signing secret is a lasting credential: a leaked token must not be able to learn a new one.
+    sessionOnly: true,
+    summary:
+      'Makes a new signing secret, shown this once; the previous one keeps signing beside it for 24 hours',
+    tags,
+    params: idParamsSchema,
+    response: rotatedWebhookSchema,
   }),
 } as const;

@@ -17,7 +17,8 @@ import { tenants } from './tenants.js';
 /**
  * One row per change a tenant's user makes (ARCHITECTURE §4); written in the change's transaction.
  * Rows form a hash chain per tenant (docs/audit-trail.md): a trigger sets `seq`, `prev_hash` and
- * `hash` whatever the insert says, and the app's role may insert and read but never update or delete.
+ * `hash` (and the time and the actor's address) whatever the insert says; the app's role may insert and
+ * read, and no role may update an event or delete one before its retention (migration 0027).
  */
 export const auditEvents = pgTable(
   'audit_events',
@@ -48,6 +49,7 @@ export const auditEvents = pgTable(
     ip: text('ip'),
     userAgent: text('user_agent'),
     requestId: text('request_id'),
+    /** The database clock when the event joined its chain; set by the trigger (migration 0027). */
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     /** sha256 of the event's content and prev_hash (skyvault_audit_hash); set by the trigger. */
     hash: text('hash')

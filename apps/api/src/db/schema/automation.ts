@@ -36,6 +36,11 @@ export const apiTokens = pgTable(
     /** Written at most once a minute, like a session's last use. */
     lastUsedAt: timestamp('last_used_at', { withTimezone: true, mode: 'date' }),
     lastUsedIp: text('last_used_ip'),
+    /**
+     * Made while the creator was inside the MFA grace period: when it ends. After it the token works only
+     * once the creator has enrolled a factor (migration 0024). Null for every other token.
+     */
+    createdInMfaGraceUntil: timestamp('created_in_mfa_grace_until', { withTimezone: true, mode: 'date' }),
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
@@ -54,10 +59,19 @@ export const webhookEndpoints = pgTable(
   'webhook_endpoints',
   {
     ...tenantColumns(),
+    /**
+     * The full URL, as the previous release reads it (masked only when answered). The next release keeps
+     * only the masked form here (docs/webhooks.md: expand, then contract).
+     */
     url: text('url').notNull(),
+    /** The same URL sealed (it may carry a token); null, or older, in rows the previous release wrote. */
+    urlSealed: text('url_sealed'),
     description: text('description').notNull().default(''),
     events: text('events').array().notNull(),
     secret: text('secret').notNull(),
+    /** The secret before the last rotation (sealed), still signing beside the new one until it expires. */
+    previousSecret: text('previous_secret'),
+    previousSecretExpiresAt: timestamp('previous_secret_expires_at', { withTimezone: true, mode: 'date' }),
     enabled: boolean('enabled').notNull().default(true),
     /** Set when the endpoint disabled itself (failing for 24 hours); cleared when it is enabled again. */
     disabledReason: text('disabled_reason'),
@@ -109,6 +123,33 @@ export const webhookDeliveries = pgTable(
     index('webhook_deliveries_due_idx').on(t.nextAttemptAt).where(sql`${t.status} IN ('pending', 'sending')`),
     // An endpoint's delivery log, newest first.
     index('webhook_deliveries_endpoint_created_idx').on(t.tenantId, t.endpointId, t.createdAt.desc()),
+  ],
+);
+
+/**
+ * Each attempt of a delivery (the delivery keeps only the last): its time, duration and the receiver's
+ * status or why none came (`error_kind`: timeout, connection-refused, tls …). Written when the attempt
+ * is settled, in that transaction; deleted with its delivery.
+ */
+export const webhookDeliveryAttempts = pgTable(
+  'webhook_delivery_attempts',
+  {
+    ...tenantColumns(),
+    deliveryId: uuid('delivery_id').notNull(),
+    attempt: integer('attempt').notNull(),
+    attemptedAt: timestamp('attempted_at', { withTimezone: true, mode: 'date' }).notNull(),
+    durationMs: integer('duration_ms').notNull(),
+    responseStatus: integer('response_status'),
+    errorKind: text('error_kind'),
+    error: text('error'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    foreignKey({
+      columns: [t.tenantId, t.deliveryId],
+      foreignColumns: [webhookDeliveries.tenantId, webhookDeliveries.id],
+    }).onDelete('cascade'),
+    uniqueIndex('webhook_delivery_attempts_delivery_key').on(t.tenantId, t.deliveryId, t.attempt),
   ],
 );
 

@@ -25,8 +25,13 @@ export const oneTimeTokens = pgTable(
   {
     ...tenantColumns(),
     userId: uuid('user_id').notNull(),
-    /** forced-reset: handed to a user at login (not mailed), so it proves no address. */
-    purpose: text('purpose', { enum: ['verify-email', 'reset-password', 'forced-reset'] }).notNull(),
+    /**
+     * forced-reset: handed to a user at login (not mailed), so it proves no address. prove-email: the
+     * link mailed to a changed address, which proves it and nothing else.
+     */
+    purpose: text('purpose', {
+      enum: ['verify-email', 'reset-password', 'forced-reset', 'prove-email'],
+    }).notNull(),
     tokenHash: text('token_hash').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
@@ -82,6 +87,11 @@ export const mfaDevices = pgTable(
       .default('WaitConfirmation'),
     /** The last TOTP time step accepted: a code is accepted once (no replay). */
     lastUsedStep: bigint('last_used_step', { mode: 'number' }),
+    /**
+     * Whether the current secret was issued after a step-up (migration 0025): one issued without it is
+     * not confirmed once the user has another factor.
+     */
+    issuedWithStepUp: boolean('issued_with_step_up').notNull().default(false),
     ...timestamps(),
   },
   (t) => [
@@ -155,7 +165,10 @@ export const webauthnChallenges = pgTable(
   'webauthn_challenges',
   {
     challenge: text('challenge').primaryKey(),
-    purpose: text('purpose', { enum: ['register', 'second-factor', 'passwordless'] }).notNull(),
+    /** 'register-stepped-up': a registration asked after the step-up of a user who has a factor. */
+    purpose: text('purpose', {
+      enum: ['register', 'register-stepped-up', 'second-factor', 'passwordless'],
+    }).notNull(),
     tenantId: uuid('tenant_id'),
     userId: uuid('user_id'),
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),

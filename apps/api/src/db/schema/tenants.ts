@@ -62,10 +62,26 @@ export const users = pgTable(
      * as the `email_verified` claim, so an administrator setting or changing an address clears it.
      */
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true, mode: 'date' }),
+    /**
+     * Set when the address is changed, cleared when the user opens the proof link mailed to the new
+     * one: until then no password link or e-mail login code goes to it (migration 0023).
+     */
+    emailUnprovenSince: timestamp('email_unproven_since', { withTimezone: true, mode: 'date' }),
     /** The user's group (at most one); its role decides what the user may do in the services. */
     groupId: uuid('group_id'),
     /** The id an identity provider's SCIM client gave the user (`externalId`); null for others. */
     externalId: text('external_id'),
+    /**
+     * SCIM may change the user (docs/scim.md): it created them, or an administrator put them under it.
+     * An administrator is never changed by SCIM, whatever this says.
+     */
+    scimManaged: boolean('scim_managed').notNull().default(false),
+    /**
+     * The work e-mail a SCIM client sent when it differs from the userName (Entra ID sends a UPN as
+     * userName and the mailbox as emails[type eq "work"]); null when they are the same. The console's
+     * address stays `email` (the userName).
+     */
+    scimWorkEmail: text('scim_work_email'),
     ...timestamps(),
   },
   (t) => [
@@ -84,6 +100,10 @@ export const users = pgTable(
       t.id.desc().nullsFirst(),
     ),
     index('users_tenant_group_idx').on(t.tenantId, t.groupId),
+    // SCIM's filters on the work e-mail (emails.value) find the user through it.
+    index('users_tenant_scim_work_email_idx')
+      .on(t.tenantId, sql`lower(${t.scimWorkEmail})`)
+      .where(sql`${t.scimWorkEmail} IS NOT NULL`),
   ],
 );
 

@@ -7,7 +7,10 @@ export type ApiTokenRow = typeof apiTokens.$inferSelect;
 
 const byId = (tenantId: string, id: string) => and(eq(apiTokens.tenantId, tenantId), eq(apiTokens.id, id));
 
-/** The token behind a bearer's hash with its tenant's state and ranges: one statement, owner connection. */
+/**
+ * The token behind a bearer's hash with its tenant's state and ranges, and for a token made in its
+ * creator's MFA grace period whether the creator has enrolled since: one statement, owner connection.
+ */
 export async function findByHash(db: Executor, tokenHash: string) {
   const [row] = await db
     .select({
@@ -20,6 +23,8 @@ export async function findByHash(db: Executor, tokenHash: string) {
       tenantStatus: sql`found.tenant_status`.mapWith(tenants.status),
       services: sql`found.services`.mapWith(tenants.services),
       ipRanges: sql<RangeBounds[]>`found.ip_ranges`,
+      createdInMfaGraceUntil: sql`found.created_in_mfa_grace_until`.mapWith(apiTokens.createdInMfaGraceUntil),
+      creatorEnrolled: sql<boolean | null>`found.creator_enrolled`,
     })
     .from(sql`skyvault_api_token_by_hash(${tokenHash}) as found`);
   return row ?? null;
@@ -69,7 +74,10 @@ export async function nameTaken(tenantId: string, db: Executor, name: string, ex
 export async function insertToken(
   tenantId: string,
   db: Executor,
-  values: Pick<ApiTokenRow, 'name' | 'scope' | 'tokenHash' | 'prefix' | 'createdBy' | 'expiresAt'>,
+  values: Pick<
+    ApiTokenRow,
+    'name' | 'scope' | 'tokenHash' | 'prefix' | 'createdBy' | 'expiresAt' | 'createdInMfaGraceUntil'
+  >,
 ) {
   const [row] = await db
     .insert(apiTokens)

@@ -7,14 +7,17 @@ import {
   apiTokenExpiryProblem,
   type CreatedApiToken,
   MAX_API_TOKENS,
+  MFA_POLICY_MESSAGES,
+  type MfaStepUp,
 } from '@skyvault/contract';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.js';
 import type { Actor, RequestMeta } from '../../lib/context.js';
-import { conflict, invalidField, notFound } from '../../lib/errors.js';
+import { AppError, conflict, invalidField, notFound, unauthorized } from '../../lib/errors.js';
 import { iso } from '../../lib/sql.js';
 import { hashToken } from '../../lib/token-hash.js';
 import { recordAudit } from '../../platform/audit/audit.service.js';
+import { graceEndsAt, mfaEnrolmentStateFor } from '../auth-policy/index.js';
 import { assertAddressPermitted } from '../ip-ranges/index.js';
 import * as repo from './api-tokens.repository.js';
 
@@ -43,23 +46,59 @@ const toApiToken = ({ token, ...creator }: repo.ApiTokenListRow): ApiToken => ({
 
 /**
  * API tokens: made and revoked by a signed-in administrator, shown once, kept as their SHA-256. A call
- * with one resolves to the tenant's service principal (`Actor.token`) for the token's scope.
+ * with one resolves to the tenant's service principal (`Actor.token`) for the token's scope. Making one
+ * asks a creator who has a second factor for the step-up; one made inside the creator's MFA grace
+ * period stops working when it ends unless the creator has enrolled by then.
  */
-export function createApiTokenService(deps: { database: Database }) {
-  const { database } = deps;
+export function createApiTokenService(deps: {
+  database: Database;
+  /** MFA's step-up (a current code or the password), asked of a creator who has a factor. */
+  proveFactor: (actor: Actor, proof: MfaStepUp) => Promise<void>;
+  /** The clock of expiry and grace periods (tests move it ahead); Date.now by default. */
+  now?: () => number;
+}) {
+  const { database, proveFactor, now: clock = Date.now } = deps;
+
+  /**
+   * Before anything is spent on it (the step-up's code is single use): a name already taken is refused,
+   * and the creator's MFA state read. Answers when the creator's grace period ends, null when they have
+   * a factor (then proven here) or the tenant does not require one of them.
+   */
+  async function admit(actor: Actor, input: ApiTokenInput, at: number): Promise<Date | null> {
+    const { tenantId, userId } = actor;
+    const state = await database.tenant(tenantId, async (tx) => {
+      if (await repo.nameTaken(tenantId, tx, input.name)) {
+        throw conflict(API_TOKEN_MESSAGES.nameTaken, { name: API_TOKEN_MESSAGES.nameTaken });
+      }
+      return mfaEnrolmentStateFor(tx, tenantId, userId);
+    });
+    if (state?.hasFactor) await proveFactor(actor, { code: input.code, password: input.password });
+    const graceUntil = state && graceEndsAt(state, at);
+    // A session past the grace period may do nothing but enrol; a token it made would not work anyway.
+    if (graceUntil && graceUntil.getTime() <= at) {
+      throw new AppError('MFA_ENROLMENT_REQUIRED', MFA_POLICY_MESSAGES.enrolmentRequired);
+    }
+    return graceUntil;
+  }
 
   return {
     /**
      * The actor behind a bearer token, or null when it is unknown, revoked or expired, or its tenant is
-     * not active. With the caller's address, throws IP_NOT_ALLOWED outside the tenant's ranges. Nothing
-     * is kept in the process: a revoked token is refused on its next call, in every process.
+     * not active. Throws 401 (mfaGraceOver) for a token made in its creator's MFA grace period once it
+     * has ended with no factor enrolled, and IP_NOT_ALLOWED outside the tenant's ranges. Nothing is kept
+     * in the process: a revoked token is refused on its next call, in every process.
      */
     async resolve(token: string, address: string): Promise<Actor | null> {
       if (!token) return null;
       const row = await repo.findByHash(database.db, hashToken(token));
       if (row?.tenantStatus !== 'active') return null;
-      const now = Date.now();
+      const now = clock();
       if (row.expiresAt.getTime() <= now) return null;
+      // Made while its creator had no factor yet: whoever made it may have held the password only.
+      const graceUntil = row.createdInMfaGraceUntil;
+      if (graceUntil && graceUntil.getTime() <= now && !row.creatorEnrolled) {
+        throw unauthorized(API_TOKEN_MESSAGES.mfaGraceOver);
+      }
       assertAddressPermitted(row.ipRanges, address);
       if (!row.lastUsedAt || now - row.lastUsedAt.getTime() > TOUCH_EVERY_MS) {
         await database.tenant(row.tenantId, (tx) =>
@@ -90,6 +129,7 @@ export function createApiTokenService(deps: { database: Database }) {
       // The schema checked it when the request arrived; checked again against this instant.
       const problem = apiTokenExpiryProblem(expiresAt);
       if (problem) throw invalidField('expiresAt', problem);
+      const createdInMfaGraceUntil = await admit(actor, input, clock());
       const token = `${API_TOKEN_PREFIX}${randomBytes(32).toString('base64url')}`;
       return database.tenant(tenantId, async (tx) => {
         if (await repo.nameTaken(tenantId, tx, input.name)) {
@@ -105,6 +145,7 @@ export function createApiTokenService(deps: { database: Database }) {
           prefix: token.slice(0, API_TOKEN_PREFIX.length + 4),
           createdBy: actor.userId,
           expiresAt,
+          createdInMfaGraceUntil,
         });
         await recordAudit(tx, meta, {
           tenantId,
@@ -113,7 +154,12 @@ export function createApiTokenService(deps: { database: Database }) {
           targetType: 'api-token',
           targetId: row.id,
           targetName: row.name,
-          after: { name: row.name, scope: row.scope, expiresAt: row.expiresAt },
+          after: {
+            name: row.name,
+            scope: row.scope,
+            expiresAt: row.expiresAt,
+            ...(createdInMfaGraceUntil ? { createdInMfaGraceUntil } : {}),
+          },
         });
         const [listed] = (await repo.listTokens(tenantId, tx)).filter((r) => r.token.id === row.id);
         return { ...toApiToken(listed!), token };

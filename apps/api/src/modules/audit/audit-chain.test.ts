@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../../test/database.js';
 import type { Database } from '../../db/client.js';
 import { auditChainHeads, auditEvents, tenants, users } from '../../db/schema/index.js';
 import { recordAudit } from '../../platform/audit/audit.service.js';
+import { pastTheGuard } from './audit.test-helpers.js';
 import { deleteExpiredEvents, verifyChain } from './audit-chain.js';
 
 const DAY_MS = 24 * 3600 * 1000;
@@ -60,6 +61,22 @@ describe('audit hash chain', () => {
   const atSeq = (tenantId: string, seq: number) =>
     and(eq(auditEvents.tenantId, tenantId), eq(auditEvents.seq, seq));
 
+  /** Dates a tenant's `count` events (all it has) `when`, and rewrites the chain to match. */
+  const backdate = (tenantId: string, count: number, when: Date) =>
+    pastTheGuard(database, async (tx) => {
+      let prevHash: string | null = null;
+      for (let seq = 1; seq <= count; seq++) {
+        await tx.update(auditEvents).set({ createdAt: when, prevHash }).where(atSeq(tenantId, seq));
+        const [row] = await tx
+          .update(auditEvents)
+          .set({ hash: sql`skyvault_audit_hash(${auditEvents})` })
+          .where(atSeq(tenantId, seq))
+          .returning({ hash: auditEvents.hash });
+        prevHash = row!.hash;
+      }
+      await tx.update(auditChainHeads).set({ hash: prevHash }).where(eq(auditChainHeads.tenantId, tenantId));
+    });
+
   it('numbers each tenant’s events 1, 2, 3 … and links each to the one before, whatever the insert says', async () => {
     const { tenantId, userId } = await tenantWithEvents(3);
     // An insert that names its own place and hashes is put in its place all the same.
@@ -90,6 +107,47 @@ describe('audit hash chain', () => {
     });
   });
 
+  it('dates each event by the database clock and names its actor from the user row, whatever the insert says', async () => {
+    const { tenantId, userId } = await tenantWithEvents(1);
+    const [first] = await eventsOf(tenantId);
+    const lastYear = new Date(Date.now() - 365 * DAY_MS);
+    const from = Date.now();
+    // A request, as the app's role: a backdated event that claims a place, its hashes and another actor.
+    await database.tenant(tenantId, (tx) =>
+      tx.insert(auditEvents).values({
+        tenantId,
+        actorId: userId,
+        actorEmail: 'ceo@example.com',
+        actorName: 'The CEO',
+        action: 'forged',
+        targetType: 'group',
+        createdAt: lastYear,
+        seq: 1,
+        prevHash: null,
+        hash: 'forged',
+      }),
+    );
+    // The owner (a sign-in's statement runs on its connection) gets no other treatment.
+    await database.system((tx) =>
+      tx.insert(auditEvents).values({ tenantId, action: 'owner', targetType: 'group', createdAt: lastYear }),
+    );
+    const [, forged, byOwner] = await eventsOf(tenantId);
+    for (const row of [forged!, byOwner!]) {
+      // The database's clock and this process's are the same machine's; a second of slack for rounding.
+      expect(row.createdAt.getTime()).toBeGreaterThan(from - 1000);
+      expect(row.createdAt.getTime()).toBeLessThan(Date.now() + 1000);
+    }
+    expect(byOwner!.createdAt.getTime()).toBeGreaterThanOrEqual(forged!.createdAt.getTime());
+    expect(forged).toMatchObject({
+      seq: 2,
+      prevHash: first!.hash,
+      actorEmail: first!.actorEmail,
+      actorName: 'Ada Lovelace',
+    });
+    expect(byOwner).toMatchObject({ seq: 3, prevHash: forged!.hash });
+    expect(await verifyChain(database, tenantId)).toMatchObject({ ok: true, events: 3 });
+  });
+
   it('leaves no gap for an event rolled back with its change, and none under concurrent writers', async () => {
     const { tenantId } = await tenantWithEvents(1);
     await expect(
@@ -111,7 +169,7 @@ describe('audit hash chain', () => {
 
   it('names an event edited in place', async () => {
     const { tenantId } = await tenantWithEvents(5);
-    const [edited] = await database.system((tx) =>
+    const [edited] = await pastTheGuard(database, (tx) =>
       tx.update(auditEvents).set({ targetName: 'Someone else' }).where(atSeq(tenantId, 3)).returning(),
     );
     expect(await verifyChain(database, tenantId)).toEqual({
@@ -127,7 +185,7 @@ describe('audit hash chain', () => {
 
   it('names the event after one edited with its hash recomputed', async () => {
     const { tenantId } = await tenantWithEvents(5);
-    await database.system(async (tx) => {
+    await pastTheGuard(database, async (tx) => {
       await tx.update(auditEvents).set({ changes: {} }).where(atSeq(tenantId, 2));
       await tx
         .update(auditEvents)
@@ -148,7 +206,7 @@ describe('audit hash chain', () => {
 
   it('notices a deleted event: in the middle, the newest or the oldest', async () => {
     const middle = await tenantWithEvents(5);
-    await database.system((tx) => tx.delete(auditEvents).where(atSeq(middle.tenantId, 3)));
+    await pastTheGuard(database, (tx) => tx.delete(auditEvents).where(atSeq(middle.tenantId, 3)));
     const after = (await eventsOf(middle.tenantId)).find((row) => row.seq === 4)!;
     expect(await verifyChain(database, middle.tenantId)).toEqual({
       ok: false,
@@ -157,7 +215,7 @@ describe('audit hash chain', () => {
     });
 
     const newest = await tenantWithEvents(3);
-    await database.system((tx) => tx.delete(auditEvents).where(atSeq(newest.tenantId, 3)));
+    await pastTheGuard(database, (tx) => tx.delete(auditEvents).where(atSeq(newest.tenantId, 3)));
     expect(await verifyChain(database, newest.tenantId)).toEqual({
       ok: false,
       events: 2,
@@ -165,7 +223,7 @@ describe('audit hash chain', () => {
     });
 
     const oldest = await tenantWithEvents(3);
-    await database.system((tx) => tx.delete(auditEvents).where(atSeq(oldest.tenantId, 1)));
+    await pastTheGuard(database, (tx) => tx.delete(auditEvents).where(atSeq(oldest.tenantId, 1)));
     expect(await verifyChain(database, oldest.tenantId)).toMatchObject({
       ok: false,
       broken: { seq: 2, problem: 'the event before it is missing: seq 1 is not in the trail' },
@@ -192,17 +250,47 @@ describe('audit hash chain', () => {
     expect(await verifyChain(database, tenantId)).toMatchObject({ ok: true, events: 2 });
   });
 
+  it('refuses every role, the owner too, a change or an early removal of an event, even after RESET ROLE', async () => {
+    const { tenantId } = await tenantWithEvents(2);
+    const outcome = (run: Promise<unknown>) =>
+      run.then(
+        () => 'done',
+        (error: Error & { cause?: Error }) => error.cause?.message ?? error.message,
+      );
+    // A request that leaves the app's role returns to the login role: PGlite's superuser, on
+    // PostgreSQL the role of DATABASE_URL (the owner, unless the install connects as one that owns nothing).
+    const escaped = (statement: SQL) =>
+      database.tenant(tenantId, async (tx) => {
+        await tx.execute(sql`reset role`);
+        return tx.execute(statement);
+      });
+    const asOwner = (statement: SQL) => database.system((tx) => tx.execute(statement));
+    for (const run of [escaped, asOwner]) {
+      expect(
+        await outcome(run(sql`update audit_events set action = 'nothing' where tenant_id = ${tenantId}`)),
+      ).toBe('audit events cannot be changed (UPDATE)');
+      expect(await outcome(run(sql`delete from audit_events where tenant_id = ${tenantId}`))).toMatch(
+        /^audit event \S+ \(seq \d+\) is within its tenant's retention: it cannot be removed$/,
+      );
+      expect(await outcome(run(sql`truncate audit_events`))).toBe(
+        'audit events cannot be changed (TRUNCATE)',
+      );
+    }
+    expect(await verifyChain(database, tenantId)).toMatchObject({ ok: true, events: 2 });
+  });
+
   it('deletes events past the retention; verification starts from the anchor they leave', async () => {
     const { tenantId } = await tenantWithEvents(0);
-    const old = new Date(Date.now() - 40 * DAY_MS);
-    await database.system(async (tx) => {
-      await tx.update(tenants).set({ auditRetentionDays: 30 }).where(eq(tenants.id, tenantId));
-      for (let i = 0; i < 3; i++) {
-        await tx
-          .insert(auditEvents)
-          .values({ tenantId, action: `old-${i}`, targetType: 'group', createdAt: old });
-      }
-    });
+    await database.system((tx) =>
+      tx.update(tenants).set({ auditRetentionDays: 30 }).where(eq(tenants.id, tenantId)),
+    );
+    for (let i = 0; i < 3; i++) {
+      await database.tenant(tenantId, (tx) =>
+        recordAudit(tx, null, { tenantId, actorId: null, action: `old-${i}`, targetType: 'group' }),
+      );
+    }
+    // The database dates every event itself: only the owner's DDL can make these 40 days old.
+    await backdate(tenantId, 3, new Date(Date.now() - 40 * DAY_MS));
     for (let i = 0; i < 2; i++) {
       await database.tenant(tenantId, (tx) =>
         recordAudit(tx, null, { tenantId, actorId: null, action: `new-${i}`, targetType: 'group' }),
@@ -224,7 +312,7 @@ describe('audit hash chain', () => {
     expect(await deleteExpiredEvents(database)).toBe(0);
 
     // The oldest kept one removed by hand is still noticed.
-    await database.system((tx) => tx.delete(auditEvents).where(atSeq(tenantId, 4)));
+    await pastTheGuard(database, (tx) => tx.delete(auditEvents).where(atSeq(tenantId, 4)));
     expect(await verifyChain(database, tenantId)).toMatchObject({
       ok: false,
       broken: { seq: 5, problem: 'the event before it is missing: seq 4 is not in the trail' },

@@ -24,17 +24,26 @@ const COLUMNS: [header: string, value: (event: AuditEvent) => unknown][] = [
 ];
 
 /**
- * Text a spreadsheet would run as a formula starts with one of these (OWASP's CSV injection): such a
- * cell gets a leading apostrophe, which spreadsheets show as text. Names, user agents and changed values
- * are what users typed, so any cell may hold one.
+ * A cell a spreadsheet might run as a formula (OWASP's CSV injection): one that starts with = + - @, a
+ * tab or a carriage return, or holds one of = + - @ at the start of a sub-field, after any separator a
+ * spreadsheet splits on (comma, semicolon in the many locales where it is the list separator, tab, a
+ * line break) or after a quote. A file opened with another separator than ours splits `a;=1+1` into
+ * `a` and `=1+1`. Names, user agents and changed values are what users typed, so any cell may hold one.
  */
-const FORMULA_START = /^[=+\-@\t\r]/;
+const FORMULA = /^[=+\-@\t\r]|[,;\t\r\n"][ ]*[=+\-@]/;
+/** Quoted (RFC 4180): a cell with a quote, comma or line break, and one with a semicolon or tab, so that
+ * a spreadsheet splitting on those keeps it one cell. */
+const NEEDS_QUOTES = /[",;\t\r\n]/;
 
+/**
+ * One cell. A formula is made inert as OWASP says: a leading apostrophe, which spreadsheets show as
+ * text, and the whole cell quoted, its quotes doubled.
+ */
 export function csvCell(value: unknown): string {
   const text = value === null || value === undefined ? '' : String(value);
-  const safe = FORMULA_START.test(text) ? `'${text}` : text;
-  // RFC 4180: a cell with a quote, comma or line break is quoted, its quotes doubled.
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+  const inert = FORMULA.test(text);
+  const safe = inert ? `'${text}` : text;
+  return inert || NEEDS_QUOTES.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
 const line = (cells: unknown[]) => `${cells.map(csvCell).join(',')}\r\n`;

@@ -87,15 +87,50 @@ describe('audit trail export', () => {
     expect(row![12]).toBe(`'=HYPERLINK("http://evil")`);
     expect(row![14]).toBe("'@SUM(1+1)");
 
-    expect(csvCell('=1+2')).toBe("'=1+2");
-    expect(csvCell('+1')).toBe("'+1");
-    expect(csvCell('-1')).toBe("'-1");
-    expect(csvCell('@cmd')).toBe("'@cmd");
-    expect(csvCell('\tx')).toBe("'\tx");
+    expect(csvCell('=1+2')).toBe(`"'=1+2"`);
+    expect(csvCell('\tx')).toBe(`"'\tx"`);
     expect(csvCell('a,"b"')).toBe('"a,""b"""');
     expect(csvCell('=a,b')).toBe(`"'=a,b"`);
     expect(csvCell(null)).toBe('');
     expect(csvCell(12)).toBe('12');
+  });
+
+  it('makes a formula inert after any separator a spreadsheet splits on: an apostrophe, and quoted', async () => {
+    const inert: [string, string][] = [
+      ['a;=1+1', `"'a;=1+1"`],
+      ["x,=cmd|' /C calc'!A0", `"'x,=cmd|' /C calc'!A0"`],
+      ['\t=1', `"'\t=1"`],
+      ['\r=1', `"'\r=1"`],
+      ['@SUM(1)', `"'@SUM(1)"`],
+      ['-2+3', `"'-2+3"`],
+      ['+1', `"'+1"`],
+      ['note; -1', `"'note; -1"`],
+      ['a\t@x', `"'a\t@x"`],
+      ['first line\n+1', `"'first line\n+1"`],
+      ['say "=HYPERLINK(1)"', `"'say ""=HYPERLINK(1)"""`],
+    ];
+    for (const [value, cell] of inert) expect(csvCell(value), JSON.stringify(value)).toBe(cell);
+    // What people write stays as it was: a name, an address, a time, an IPv6 address, a user agent.
+    for (const value of ['Ada Lovelace', 'ada@example.com', '2026-11-25T04:58:19.290Z', '2001:db8::1']) {
+      expect(csvCell(value)).toBe(value);
+    }
+    const agent = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko)';
+    expect(csvCell(agent)).toBe(`"${agent}"`);
+    expect(parseCsv(`${csvCell('Smith, Jones; and co')}\r\n`)).toEqual([['Smith, Jones; and co']]);
+
+    // Through the export: a role named with a formula after a semicolon.
+    const admin = await createTenantWithUser(t);
+    const created = await call(t, {
+      method: 'POST',
+      url: roleEndpoints.create.path,
+      payload: { name: 'Ops;=1+1', description: '' },
+      cookie: admin.cookie,
+    });
+    expect(created.statusCode).toBe(201);
+    const res = await exportCsv(admin, 'resourceType=role');
+    expect(res.body).toContain(`,"'Ops;=1+1",`);
+    const [, row] = parseCsv(res.body);
+    expect(row![12]).toBe("'Ops;=1+1");
   });
 
   it('needs the format, and refuses the list filters it refuses', async () => {

@@ -111,7 +111,10 @@ export async function chainHead(tenantId: string, db: Executor) {
 
 /**
  * Each tenant whose trail holds events older than its retention, with the newest of them by time (the
- * (tenant_id, created_at) index finds it): everything up to its seq goes.
+ * (tenant_id, created_at) index finds it): everything up to its seq goes. An event is taken an hour
+ * after its retention ends: the database refuses to remove one still within it (migration 0027), and
+ * events written before their time came from the database's clock may be out of order by the length of
+ * a transaction, so the margin keeps every event up to that seq past its retention too.
  */
 export async function expiredThrough(db: Executor) {
   const result = await db.execute<{ tenant_id: string; seq: string | number }>(
@@ -120,7 +123,7 @@ export async function expiredThrough(db: Executor) {
           cross join lateral (
             select a.seq from ${e} a
              where a.tenant_id = t.id
-               and a.created_at < now() - make_interval(days => t.audit_retention_days)
+               and a.created_at < now() - make_interval(days => t.audit_retention_days, hours => 1)
              order by a.created_at desc
              limit 1
           ) x`,

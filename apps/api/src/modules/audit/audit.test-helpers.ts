@@ -1,7 +1,24 @@
 import { type AuditEvent, type AuditListQuery, auditEndpoints } from '@skyvault/contract';
+import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { ApiCaller } from '../../../test/api-caller.js';
 import type { TestUser } from '../../../test/app.js';
+import type { Database, Tx } from '../../db/client.js';
+
+/**
+ * What only the table's owner can do, with DDL: change or remove events with the guard triggers of
+ * migration 0027 switched off for one transaction. Tests use it to play a tampering that
+ * `audit verify` must notice.
+ */
+export const pastTheGuard = <T>(database: Database, fn: (tx: Tx) => Promise<T>) =>
+  database.system(async (tx) => {
+    await tx.execute(sql`alter table audit_events disable trigger audit_events_unchangeable`);
+    await tx.execute(sql`alter table audit_events disable trigger audit_events_retention_only`);
+    const result = await fn(tx);
+    await tx.execute(sql`alter table audit_events enable trigger audit_events_unchangeable`);
+    await tx.execute(sql`alter table audit_events enable trigger audit_events_retention_only`);
+    return result;
+  });
 
 /** Every event the filters select, page after page; fails on a page that repeats an event. */
 export async function everyEvent(

@@ -33,6 +33,10 @@ export async function mfaEnrolmentFor(
   return mfaEnrolmentOf(await repo.findEnrolmentState(tenantId, tx, userId), passkeysAvailable);
 }
 
+/** What decides whether the user must enrol (policy, role, factors), read in the caller's transaction. */
+export const mfaEnrolmentStateFor = (tx: Executor, tenantId: string, userId: string) =>
+  repo.findEnrolmentState(tenantId, tx, userId);
+
 /** The tenant's authentication policy, read and changed by its administrators. */
 export function createAuthPolicyService(deps: { database: Database }) {
   const { database } = deps;

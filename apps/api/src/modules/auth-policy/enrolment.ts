@@ -23,6 +23,16 @@ export const policyCovers = (policy: MfaPolicy, isAdmin: boolean) =>
   policy === 'everyone' || (policy === 'administrators' && isAdmin);
 
 /**
+ * When the user's grace period ends (or ended): null when the policy does not cover them or they have a
+ * factor. It counts from when the requirement began or from the user's creation, whichever is later.
+ */
+export function graceEndsAt(state: EnrolmentState, now = Date.now()): Date | null {
+  if (state.hasFactor || !policyCovers(state.policy, state.isAdmin)) return null;
+  const since = Math.max(state.enforcedAt?.getTime() ?? now, state.userCreatedAt.getTime());
+  return new Date(since + state.graceDays * DAY_MS);
+}
+
+/**
  * Whether the user must enrol, and how long they may still put it off: null when the policy does not
  * cover them or they have a factor. The grace period counts from when the requirement began or from the
  * user's creation, whichever is later, so that a user added long after the policy still gets it whole.

@@ -5,10 +5,12 @@ export {
   createAuthPolicyService,
   mfaEnrolmentFor,
   mfaEnrolmentOf,
+  mfaEnrolmentStateFor,
 } from './auth-policy.service.js';
 export {
   isBreachedPassword,
   refuseBreachedPassword,
   refusesBreachedPasswords,
 } from './breached-passwords.js';
-export { type EnrolmentState, enrolmentDue, policyCovers } from './enrolment.js';
+export { type EnrolmentState, enrolmentDue, graceEndsAt, policyCovers } from './enrolment.js';
+export { type ProvenAccount, signInEnrolment, signInRefusal } from './sign-in-rules.js';

@@ -40,6 +40,9 @@ export function createLoginCodes(deps: {
       const addressLimit = `code:ip:${addressKey(meta.ip)}`;
       await limiter.check(addressLimit, 'codeFailuresPerAddress');
       await limiter.consume(`code:email:${email}`, 'codeRequestsPerEmail');
+      // An account whose changed address is not proven yet does not count (users.repository.ts):
+      // whoever changed it may own that mailbox. verify() asks again, so a code sent in a race with
+      // a change still lists no tenant for the held account.
       const tenants = await database.system((tx) => findTenantsByEmail(tx, email));
       if (tenants.length === 0) {
         await limiter.fail(addressLimit, 'codeFailuresPerAddress');

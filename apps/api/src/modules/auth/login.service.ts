@@ -10,8 +10,7 @@ import {
   type RateLimiter,
   refuseUntil,
 } from '../../platform/rate-limits/rate-limits.service.js';
-import { enrolmentDue } from '../auth-policy/index.js';
-import { addressPermitted, ipNotAllowed } from '../ip-ranges/index.js';
+import { signInEnrolment, signInRefusal } from '../auth-policy/index.js';
 import type { MfaService } from '../mfa/index.js';
 import type { PasskeyService } from '../passkeys/index.js';
 import { type SessionService, toSessionUser } from '../sessions/index.js';
@@ -78,15 +77,15 @@ export function createLoginService(deps: {
   };
 
   /**
-   * Checks the second factor of a user who has one (a TOTP code, a recovery code or a passkey); wrong
-   * ones, of any kind, count on the user's TOTP limit.
+   * Checks the second factor of a user who has one (a TOTP code, a recovery code or a passkey): each is
+   * a try on the user's second-factor limit, counted before it is checked (mfa.tries).
    */
   async function codeAccepted(found: Found, input: Login, meta: RequestMeta) {
-    const key = `totp:user:${found.user.id}`;
-    await limiter.check(key, 'totpFailuresPerUser');
-    if (!secondFactorOf(input)) return false;
-    if (await secondFactorAccepted(found, input, meta)) return true;
-    await limiter.fail(key, 'totpFailuresPerUser');
+    if (!secondFactorOf(input)) {
+      await mfa.tries.assertTriesLeft(found.user.id);
+      return false;
+    }
+    if (await mfa.tries.attempt(found.user.id, () => secondFactorAccepted(found, input, meta))) return true;
     await auditRefusal(found, meta);
     return false;
   }
@@ -100,10 +99,6 @@ export function createLoginService(deps: {
     }
     return invalidTotp(MESSAGES.mfaCodeIncorrect);
   };
-
-  /** Whether the tenant's policy asks this user to enrol a second factor, and how urgently. */
-  const enrolmentOf = (found: Found) =>
-    enrolmentDue({ ...found.mfaPolicy, isAdmin: found.user.isAdmin, hasFactor: found.mfaRequired });
 
   async function authenticate(input: Login, meta: LoginMeta) {
     const keys = keysOf(input, meta.ip);
@@ -132,18 +127,12 @@ export function createLoginService(deps: {
       throw new AppError('INVALID_CREDENTIALS');
     }
     // The right password of an account that may not sign in: a refusal its administrators should see.
-    if (found.tenant.status === 'pending' || found.user.status === 'WaitConfirmation') {
+    // Only once the password is proven: a guesser learns nothing about the account or the tenant's
+    // ranges. The rules are the passkey sign-in's too (auth-policy's signInRefusal).
+    const refusal = signInRefusal(found, meta.ip);
+    if (refusal) {
       await auditRefusal(found, meta);
-      throw new AppError('EMAIL_NOT_VERIFIED');
-    }
-    if (found.tenant.status !== 'active' || found.user.status === 'Disabled') {
-      await auditRefusal(found, meta);
-      throw new AppError('ACCOUNT_DISABLED');
-    }
-    // Only once the password is proven: a guesser learns nothing about the tenant's ranges.
-    if (!addressPermitted(found.ipRanges, meta.ip)) {
-      await auditRefusal(found, meta);
-      throw ipNotAllowed();
+      throw refusal;
     }
     // A success ends the pair's delay, and the account's unless guesses elsewhere are holding it.
     const cleared = gate.hasFailures ? [keys.pair, ...(gate.accountWait ? [] : [keys.account])] : [];
@@ -169,7 +158,7 @@ export function createLoginService(deps: {
       const { tenant, user } = found;
       if (found.mfaRequired && !codeChecked) {
         if (!secondFactorOf(input)) {
-          await limiter.check(`totp:user:${user.id}`, 'totpFailuresPerUser');
+          await mfa.tries.assertTriesLeft(user.id);
           throw invalidTotp(MESSAGES.totpRequired);
         }
         if (!(await codeAccepted(found, input, meta))) throw refusedFactor(input);
@@ -178,8 +167,7 @@ export function createLoginService(deps: {
       await sessions.endPrevious(previous);
       // A user the policy covers without a factor: past the grace period the session may only enrol
       // (never a refusal: the last administrator too can always sign in and enrol).
-      const due = enrolmentOf(found);
-      const mfaEnrolment = due ? { ...due, passkeysAvailable: passkeys.support().available } : undefined;
+      const mfaEnrolment = signInEnrolment(found, passkeys.support().available);
       const session = await sessions.openSignedIn(
         { tenantId: tenant.id, userId: user.id },
         meta,

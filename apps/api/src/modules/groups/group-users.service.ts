@@ -7,13 +7,7 @@ import { notFound } from '../../lib/errors.js';
 import { iso } from '../../lib/sql.js';
 import { recordAudit } from '../../platform/audit/audit.service.js';
 import { assertDevopsSeats } from '../seats/index.js';
-import {
-  addUsersToGroup,
-  findTenantUserIds,
-  listGroupMembers,
-  listGroupUsers,
-  removeUserFromGroup,
-} from '../users/index.js';
+import { addUsersToGroup, findTenantUserIds, listGroupUsers, removeUserFromGroup } from '../users/index.js';
 import { findGroup } from './groups.repository.js';
 import { GROUP_NOT_FOUND } from './groups.service.js';
 
@@ -59,62 +53,6 @@ export function createGroupUsersService(deps: { database: Database }) {
           targetId: groupId,
           targetName: group.name,
           after: { userIds },
-        });
-      });
-    },
-
-    /**
-     * Every member of the group, oldest first, as a provisioning client lists them (SCIM answers a
-     * group with all its members; an identity provider's groups are sized for that).
-     */
-    async members(actor: Actor, groupId: string) {
-      const { tenantId } = actor;
-      return database.tenant(tenantId, async (tx) => {
-        if (!(await findGroup(tenantId, tx, groupId))) throw notFound(GROUP_NOT_FOUND);
-        return listGroupMembers(tenantId, tx, groupId);
-      });
-    },
-
-    /**
-     * A provisioning client's change of members, in one transaction: `replace` makes the members
-     * exactly those users, `add` moves users in (out of their previous group, seats checked), `remove`
-     * takes users out (one who is not a member is passed over: the client's wish already holds).
-     */
-    async change(
-      actor: Actor,
-      meta: RequestMeta,
-      groupId: string,
-      change: { replace?: string[]; add?: string[]; remove?: string[] },
-    ) {
-      const { tenantId } = actor;
-      await database.tenant(tenantId, async (tx) => {
-        const group = await findGroup(tenantId, tx, groupId);
-        if (!group) throw notFound(GROUP_NOT_FOUND);
-        const current = new Set((await listGroupMembers(tenantId, tx, groupId)).map((m) => m.id));
-        const wanted = change.replace ? new Set(change.replace) : new Set(current);
-        for (const id of change.add ?? []) wanted.add(id);
-        for (const id of change.remove ?? []) wanted.delete(id);
-        const added = [...wanted].filter((id) => !current.has(id));
-        const removed = [...current].filter((id) => !wanted.has(id));
-        if (added.length > 0) {
-          const found = await findTenantUserIds(tenantId, tx, added);
-          if (found.length !== added.length) throw notFound(USER_NOT_FOUND);
-        }
-        for (const userId of removed) await removeUserFromGroup(tenantId, tx, groupId, userId);
-        if (added.length > 0) {
-          await assertDevopsSeats(tenantId, tx, { roleId: group.roleId, addedUserIds: added });
-          await addUsersToGroup(tenantId, tx, groupId, added);
-        }
-        if (added.length === 0 && removed.length === 0) return;
-        await recordAudit(tx, meta, {
-          tenantId,
-          actorId: actor.userId,
-          action: added.length > 0 ? 'add-users' : 'remove-user',
-          targetType: 'group',
-          targetId: groupId,
-          targetName: group.name,
-          ...(removed.length > 0 ? { before: { userIds: removed } } : {}),
-          ...(added.length > 0 ? { after: { userIds: added } } : {}),
         });
       });
     },

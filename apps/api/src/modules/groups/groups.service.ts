@@ -1,5 +1,5 @@
 import type { Group, groupCreateSchema, groupListQuerySchema, groupPatchSchema } from '@skyvault/contract';
-import { NAME_TAKEN, NOT_FOUND, SCIM_MESSAGES } from '@skyvault/contract';
+import { NAME_TAKEN, NOT_FOUND } from '@skyvault/contract';
 import type { z } from 'zod';
 import type { Database, Executor } from '../../db/client.js';
 import type { Actor, RequestMeta } from '../../lib/context.js';
@@ -80,22 +80,13 @@ export function createGroupService(deps: { database: Database }) {
 
     get: (actor: Actor, id: string) => database.tenant(actor.tenantId, (tx) => view(actor.tenantId, tx, id)),
 
-    /**
-     * Creates a group. An identity provider's group (SCIM) names no role: it gets the tenant's least
-     * privileged one (groups.repository.ts), which an administrator may change later.
-     */
-    async create(
-      actor: Actor,
-      meta: RequestMeta,
-      input: GroupInput | (Omit<GroupInput, 'roleId'> & { roleId: null }),
-    ) {
+    /** Creates a group. (An identity provider's groups are made by group-provisioning.service.ts.) */
+    async create(actor: Actor, meta: RequestMeta, input: GroupInput) {
       const { tenantId } = actor;
       return database.tenant(tenantId, async (tx) => {
         await checkName(tenantId, tx, input.name);
-        const roleId = input.roleId ?? (await repo.leastPrivilegedRoleId(tenantId, tx));
-        if (!roleId) throw missingReference('roleId', SCIM_MESSAGES.noRole);
-        if (input.roleId) await checkRole(tenantId, tx, input.roleId);
-        const row = await repo.insertGroup(tenantId, tx, { ...input, roleId });
+        await checkRole(tenantId, tx, input.roleId);
+        const row = await repo.insertGroup(tenantId, tx, input);
         await recordAudit(tx, meta, {
           tenantId,
           actorId: actor.userId,

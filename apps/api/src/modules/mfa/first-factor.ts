@@ -1,5 +1,6 @@
 import type { Tx } from '../../db/client.js';
 import { liftEnrolmentRestriction } from '../sessions/index.js';
+import * as repo from './mfa.repository.js';
 import { issueRecoveryCodes, recoveryCodeCounts } from './recovery-codes.js';
 
 /**
@@ -17,3 +18,7 @@ export async function firstFactorEnrolled(
   if (total > 0) return undefined;
   return issueRecoveryCodes(tx, tenantId, userId);
 }
+
+/** Whether the user has an enabled authenticator, in the caller's transaction (asked by passkeys). */
+export const hasEnabledDevice = (tx: Tx, tenantId: string, userId: string): Promise<boolean> =>
+  repo.hasEnabledDevice(tenantId, tx, userId);

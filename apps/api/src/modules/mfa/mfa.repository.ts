@@ -4,6 +4,9 @@ import { mfaDevices } from '../../db/schema/index.js';
 import { containsPattern } from '../../lib/sql.js';
 
 export type MfaDeviceRow = typeof mfaDevices.$inferSelect;
+export type DeviceChanges = Partial<
+  Pick<MfaDeviceRow, 'name' | 'secret' | 'status' | 'lastUsedStep' | 'issuedWithStepUp'>
+>;
 
 const own = (tenantId: string, userId: string) =>
   and(eq(mfaDevices.tenantId, tenantId), eq(mfaDevices.userId, userId));
@@ -47,6 +50,22 @@ export async function enabledDevices(tenantId: string, db: Executor, userId: str
     .where(and(own(tenantId, userId), eq(mfaDevices.status, 'Enable')));
 }
 
+/** Whether the user has an enabled device, `exceptId` left out (the device being confirmed). */
+export async function hasEnabledDevice(tenantId: string, db: Executor, userId: string, exceptId?: string) {
+  const rows = await db
+    .select({ id: mfaDevices.id })
+    .from(mfaDevices)
+    .where(
+      and(
+        own(tenantId, userId),
+        eq(mfaDevices.status, 'Enable'),
+        exceptId ? sql`${mfaDevices.id} <> ${exceptId}` : undefined,
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
+}
+
 export async function nameTaken(
   tenantId: string,
   db: Executor,
@@ -71,7 +90,7 @@ export async function nameTaken(
 export async function insertDevice(
   tenantId: string,
   db: Executor,
-  values: { id: string; userId: string; name: string; secret: string },
+  values: { id: string; userId: string; name: string; secret: string; issuedWithStepUp: boolean },
 ) {
   const [row] = await db
     .insert(mfaDevices)
@@ -80,12 +99,7 @@ export async function insertDevice(
   return row!;
 }
 
-export async function updateDevice(
-  tenantId: string,
-  db: Executor,
-  id: string,
-  values: Partial<Pick<MfaDeviceRow, 'name' | 'secret' | 'status' | 'lastUsedStep'>>,
-) {
+export async function updateDevice(tenantId: string, db: Executor, id: string, values: DeviceChanges) {
   const [row] = await db
     .update(mfaDevices)
     .set({ ...values, updatedAt: new Date() })

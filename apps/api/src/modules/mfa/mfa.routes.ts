@@ -13,7 +13,7 @@ export async function mfaRoutes(
   route(app, mfaEndpoints.get, ({ actor, params }) => mfa.get(actor, params.id));
   route(app, mfaEndpoints.create, async ({ actor, body, request }) => {
     const user = await users.get(actor.tenantId, actor.userId);
-    return mfa.create(actor, requestMeta(request), body.name, user.email);
+    return mfa.create(actor, requestMeta(request), body, user.email);
   });
   route(app, mfaEndpoints.rename, ({ actor, params, body, request }) =>
     mfa.rename(actor, requestMeta(request), params.id, body.name),

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type {
   MfaDevice,
+  MfaDeviceCreate,
   MfaDeviceCreated,
   MfaDeviceVerified,
   MfaStepUp,
@@ -15,9 +16,11 @@ import { recordAudit, recordMfaChallenge } from '../../platform/audit/audit.serv
 import type { RateLimiter } from '../../platform/rate-limits/rate-limits.service.js';
 import { sealedAt } from '../../platform/secrets/sealed-at.js';
 import type { SecretBox } from '../../platform/secrets/secrets.js';
+import type { PasskeyService } from '../passkeys/index.js';
 import type { PasswordService } from '../passwords/index.js';
+import { createFactorTries } from './factor-tries.js';
 import { firstFactorEnrolled } from './first-factor.js';
-import { createMfaMailer, type MfaMailDeps } from './mfa.mail.js';
+import { createMfaMailer, type FactorChange, factorChanges, type MfaMailDeps } from './mfa.mail.js';
 import * as repo from './mfa.repository.js';
 import { createRecoveryCodes } from './recovery-codes.service.js';
 import { acceptedStep, newTotpSecret, otpauthUri } from './totp.js';
@@ -45,11 +48,21 @@ export function createMfaService(deps: {
   secrets: SecretBox;
   limiter: RateLimiter;
   passwords: Pick<PasswordService, 'confirmOwn'>;
+  /** The user's passkeys are factors too: adding a device after one asks for the step-up. */
+  passkeys: Pick<PasskeyService, 'countForUser'>;
   issuer: string;
   mail: MfaMailDeps;
 }) {
-  const { database, secrets, limiter, passwords, issuer } = deps;
+  const { database, secrets, limiter, passwords, passkeys, issuer } = deps;
   const mailer = createMfaMailer(deps.mail);
+  const tries = createFactorTries(limiter);
+
+  /** Whether the user has a factor (an enabled device, `exceptId` left out, or a passkey). */
+  const hasFactor = async (tx: Tx, tenantId: string, userId: string, exceptId?: string) =>
+    (await repo.hasEnabledDevice(tenantId, tx, userId, exceptId)) ||
+    (await passkeys.countForUser(tx, tenantId, userId)) > 0;
+  const told = (actor: Actor, what: FactorChange) => (tx: Tx) =>
+    mailer.factorChanged(tx, actor.tenantId, actor.userId, what);
 
   const load = async (actor: Actor, id: string) => {
     const row = await database.tenant(actor.tenantId, (tx) =>
@@ -65,16 +78,14 @@ export function createMfaService(deps: {
     meta: RequestMeta,
     id: string,
     action: string,
-    apply: (
-      row: repo.MfaDeviceRow,
-    ) => Partial<Pick<repo.MfaDeviceRow, 'name' | 'secret' | 'status' | 'lastUsedStep'>>,
+    apply: (row: repo.MfaDeviceRow, tx: Tx) => Promise<repo.DeviceChanges> | repo.DeviceChanges,
     /** More work of the same transaction, after the change and its audit event. */
     then?: (tx: Tx) => Promise<void>,
   ) =>
     database.tenant(actor.tenantId, async (tx) => {
       const before = await repo.findDevice(actor.tenantId, tx, actor.userId, id);
       if (!before) throw notFound(NOT_FOUND.mfaDevice);
-      const after = await repo.updateDevice(actor.tenantId, tx, id, apply(before));
+      const after = await repo.updateDevice(actor.tenantId, tx, id, await apply(before, tx));
       await recordAudit(tx, meta, {
         tenantId: actor.tenantId,
         actorId: actor.userId,
@@ -105,6 +116,10 @@ export function createMfaService(deps: {
   const acceptCode = (tenantId: string, userId: string, code: string): Promise<boolean> =>
     database.tenant(tenantId, async (tx) => (await deviceTaking(tenantId, tx, userId, code)) !== null);
 
+  /** Whether the caller has a factor, read in its own transaction (the change re-checks in its own). */
+  const callerHasFactor = (actor: Actor, exceptId?: string) =>
+    database.tenant(actor.tenantId, (tx) => hasFactor(tx, actor.tenantId, actor.userId, exceptId));
+
   /**
    * The MFA challenge of a sign-in: accepted or refused, it is audited in the transaction that burns
    * the code's step, naming the device that took it.
@@ -123,15 +138,14 @@ export function createMfaService(deps: {
     });
 
   /**
-   * Step-up before removing a factor that guards the login: a current code (wrong ones count on the
-   * TOTP limit, like at login) or the account password (counted by the password service).
+   * Step-up before removing a factor that guards the login, or adding one beside it: a current code
+   * (a try on the user's second-factor limit, like at login) or the account password (counted by the
+   * password service).
    */
   const proveFactor = async (actor: Actor, proof: MfaStepUp): Promise<void> => {
     if (proof?.code) {
-      const key = `totp:user:${actor.userId}`;
-      await limiter.check(key, 'totpFailuresPerUser');
-      if (await acceptCode(actor.tenantId, actor.userId, proof.code)) return;
-      await limiter.fail(key, 'totpFailuresPerUser');
+      const code = proof.code;
+      if (await tries.attempt(actor.userId, () => acceptCode(actor.tenantId, actor.userId, code))) return;
       throw wrongCode();
     }
     if (proof?.password) return passwords.confirmOwn(actor, proof.password);
@@ -144,6 +158,12 @@ export function createMfaService(deps: {
    */
   const stepUpFor = async (actor: Actor, device: repo.MfaDeviceRow, proof: MfaStepUp) => {
     if (device.status !== 'Enable') return false;
+    await proveFactor(actor, proof);
+    return true;
+  };
+  /** Asks for the step-up when the user has a factor (adding one); answers whether it was given. */
+  const stepUpToAdd = async (actor: Actor, proof: MfaStepUp, exceptId?: string) => {
+    if (!(await callerHasFactor(actor, exceptId))) return false;
     await proveFactor(actor, proof);
     return true;
   };
@@ -161,7 +181,22 @@ export function createMfaService(deps: {
 
     get: async (actor: Actor, id: string) => toDevice(await load(actor, id)),
 
-    async create(actor: Actor, meta: RequestMeta, name: string, email: string): Promise<MfaDeviceCreated> {
+    /**
+     * A new device waiting for confirmation. A user who has a factor gives the step-up first; the device
+     * keeps whether its secret was issued after one (verify refuses it otherwise).
+     */
+    async create(
+      actor: Actor,
+      meta: RequestMeta,
+      { name, ...proof }: MfaDeviceCreate,
+      email: string,
+    ): Promise<MfaDeviceCreated> {
+      // A taken name is refused before the step-up, so that it does not use a code up for nothing.
+      const taken = await database.tenant(actor.tenantId, (tx) =>
+        repo.nameTaken(actor.tenantId, tx, actor.userId, name),
+      );
+      if (taken) throw conflict(NAME_TAKEN.mfaDevice, { name: NAME_TAKEN.mfaDevice });
+      const steppedUp = await stepUpToAdd(actor, proof);
       const secret = newTotpSecret();
       const row = await database.tenant(actor.tenantId, async (tx) => {
         if (await repo.nameTaken(actor.tenantId, tx, actor.userId, name))
@@ -172,6 +207,7 @@ export function createMfaService(deps: {
           userId: actor.userId,
           name,
           secret: secrets.seal(sealedAt.mfaDeviceSecret(actor.tenantId, id), secret),
+          issuedWithStepUp: steppedUp,
         });
         await recordAudit(tx, meta, {
           tenantId: actor.tenantId,
@@ -215,38 +251,46 @@ export function createMfaService(deps: {
           targetName: row.name,
           before: audited(row),
         });
+        // A device never confirmed was no factor: nothing to tell.
+        if (row.status === 'Enable') await told(actor, factorChanges.deviceRemoved(row.name))(tx);
       });
+      mailer.nudge();
     },
 
     /**
-     * Confirms a new or reset device with a code from it; a wrong code counts towards the TOTP limit.
-     * The user's first factor comes with their recovery codes, and ends an enrolment restriction.
+     * Confirms a new or reset device with a code from it; the code is a try on the second-factor limit.
+     * A secret issued without a step-up is not confirmed once the user has another factor. The user's
+     * first factor comes with their recovery codes, and ends an enrolment restriction; every one is
+     * e-mailed to the user.
      */
     async verify(actor: Actor, meta: RequestMeta, id: string, code: string): Promise<MfaDeviceVerified> {
-      const key = `totp:user:${actor.userId}`;
-      await limiter.check(key, 'totpFailuresPerUser');
       const row = await load(actor, id);
       if (row.status === 'Enable') throw conflict(WARNINGS.mfaDeviceAlreadyEnabled);
-      const step = acceptedStep(
-        secrets.open(sealedAt.mfaDeviceSecret(actor.tenantId, row.id), row.secret),
-        code,
-        row.lastUsedStep,
-      );
-      if (step === null) {
-        await limiter.fail(key, 'totpFailuresPerUser');
-        throw wrongCode();
-      }
+      const taken: { step: number | null } = { step: null };
+      const accepted = await tries.attempt(actor.userId, async () => {
+        const secret = secrets.open(sealedAt.mfaDeviceSecret(actor.tenantId, row.id), row.secret);
+        taken.step = acceptedStep(secret, code, row.lastUsedStep);
+        return taken.step !== null;
+      });
+      const confirmedStep = taken.step;
+      if (!accepted || confirmedStep === null) throw wrongCode();
       let recoveryCodes: string[] | undefined;
       const device = await change(
         actor,
         meta,
         id,
         'enable',
-        () => ({ status: 'Enable', lastUsedStep: step }),
+        async (before, tx) => {
+          if (!before.issuedWithStepUp && (await hasFactor(tx, actor.tenantId, actor.userId, id)))
+            throw stepUpRequired();
+          return { status: 'Enable', lastUsedStep: confirmedStep };
+        },
         async (tx) => {
           recoveryCodes = await firstFactorEnrolled(tx, actor.tenantId, actor.userId);
+          await told(actor, factorChanges.deviceAdded(row.name))(tx);
         },
       );
+      mailer.nudge();
       return { ...toDevice(device), ...(recoveryCodes ? { recoveryCodes } : {}) };
     },
 
@@ -258,16 +302,29 @@ export function createMfaService(deps: {
       email: string,
       proof: MfaStepUp,
     ): Promise<MfaDeviceCreated> {
-      const proved = await stepUpFor(actor, await load(actor, id), proof);
+      // An enabled device is a factor being removed; any other gets a secret that adds one once confirmed.
+      const device = await load(actor, id);
+      const proved = (await stepUpFor(actor, device, proof)) || (await stepUpToAdd(actor, proof, id));
       const secret = newTotpSecret();
-      await change(actor, meta, id, 'regenerate', (before) => {
-        assertStepUp(before, proved);
-        return {
-          secret: secrets.seal(sealedAt.mfaDeviceSecret(actor.tenantId, id), secret),
-          status: 'WaitConfirmation',
-          lastUsedStep: null,
-        };
-      });
+      await change(
+        actor,
+        meta,
+        id,
+        'regenerate',
+        (before) => {
+          assertStepUp(before, proved);
+          return {
+            secret: secrets.seal(sealedAt.mfaDeviceSecret(actor.tenantId, id), secret),
+            status: 'WaitConfirmation',
+            lastUsedStep: null,
+            issuedWithStepUp: proved,
+          };
+        },
+        async (tx) => {
+          if (device.status === 'Enable') await told(actor, factorChanges.deviceSecretReset(device.name))(tx);
+        },
+      );
+      mailer.nudge();
       return { id, otpPathUrl: uriFor(email, secret) };
     },
 
@@ -277,14 +334,32 @@ export function createMfaService(deps: {
       if (row.status !== 'Disable') {
         throw conflict(REFUSALS.mfaDevice.notConfirmed);
       }
-      return toDevice(await change(actor, meta, id, 'enable', () => ({ status: 'Enable' })));
+      const enabled = await change(
+        actor,
+        meta,
+        id,
+        'enable',
+        () => ({ status: 'Enable' }),
+        told(actor, factorChanges.deviceEnabled(row.name)),
+      );
+      mailer.nudge();
+      return toDevice(enabled);
     },
 
     async disable(actor: Actor, meta: RequestMeta, id: string, proof: MfaStepUp) {
       const row = await load(actor, id);
       if (row.status !== 'Enable') throw conflict(WARNINGS.mfaDeviceAlreadyDisabled);
       await stepUpFor(actor, row, proof);
-      return toDevice(await change(actor, meta, id, 'disable', () => ({ status: 'Disable' })));
+      const disabled = await change(
+        actor,
+        meta,
+        id,
+        'disable',
+        () => ({ status: 'Disable' }),
+        told(actor, factorChanges.deviceDisabled(row.name)),
+      );
+      mailer.nudge();
+      return toDevice(disabled);
     },
 
     /** Whether the user must give a TOTP code at login: at least one enabled device. */
@@ -296,10 +371,13 @@ export function createMfaService(deps: {
     /** Checks a login code against the user's enabled devices and burns its time step. */
     acceptLoginCode,
 
-    /** The step-up other factors ask for before they are removed (passkeys). */
+    /** The per-user limit of second-factor guesses, for every step that takes one (login, SSO). */
+    tries,
+
+    /** The step-up other factors ask for before they are removed or added (passkeys). */
     proveFactor,
 
-    ...createRecoveryCodes({ database, mailer, proveFactor }),
+    ...createRecoveryCodes({ database, mailer, proveFactor, hasFactor }),
   };
 }
 

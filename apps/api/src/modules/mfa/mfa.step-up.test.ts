@@ -29,8 +29,10 @@ describe('MFA device removal asks for a current factor', () => {
         ? api.call(u, mfaEndpoints.remove, { params: { id }, body: proof })
         : api.call(u, mfaEndpoints.reset, { params: { id }, body: proof });
 
-  async function enrolled(u: TestUser, name = 'My-phone') {
-    const { id, otpPathUrl } = (await api.call(u, mfaEndpoints.create, { body: { name } })).json();
+  /** Adds and confirms a device; a user who has a factor gives `proof` (the step-up) to add another. */
+  async function enrolled(u: TestUser, name = 'My-phone', proof: object = {}) {
+    const created = await api.call(u, mfaEndpoints.create, { body: { name, ...proof } });
+    const { id, otpPathUrl } = created.json();
     const secret = secretOf(otpPathUrl);
     const verified = await api.call(u, mfaEndpoints.verify, {
       params: { id },
@@ -72,10 +74,10 @@ describe('MFA device removal asks for a current factor', () => {
   });
 
   it('accepts a code from another enabled device, once only', async () => {
-    const u = await createTenantWithUser(t);
+    const u = await createTenantWithUser(t, { password: PASSWORD });
     const phone = await enrolled(u, 'Phone');
-    const tablet = await enrolled(u, 'Tablet');
-    const other = await enrolled(u, 'Spare');
+    const tablet = await enrolled(u, 'Tablet', { password: PASSWORD });
+    const other = await enrolled(u, 'Spare', { password: PASSWORD });
     const code = nextCode(tablet.secret);
     expect((await remove(u, 'delete', phone.id, { code })).statusCode).toBe(204);
     // The code's time step is used: replaying it removes nothing more.
@@ -133,10 +135,11 @@ describe('MFA device removal asks for a current factor', () => {
   });
 
   it('deletes a device that was never confirmed with the session alone', async () => {
-    const u = await createTenantWithUser(t);
+    const u = await createTenantWithUser(t, { password: PASSWORD });
     await enrolled(u);
     // Leaving the QR dialog of a new device deletes it; a device never confirmed guards no login.
-    const { id } = (await api.call(u, mfaEndpoints.create, { body: { name: 'Abandoned' } })).json();
+    const body = { name: 'Abandoned', password: PASSWORD };
+    const { id } = (await api.call(u, mfaEndpoints.create, { body })).json();
     expect((await remove(u, 'delete', id)).statusCode).toBe(204);
   });
 });

@@ -90,14 +90,15 @@ describe('MFA devices', () => {
     );
     expect((await api.call(u, mfaEndpoints.enable, { params: { id } })).json().status).toBe('Enable');
 
-    const pending = (await api.call(u, mfaEndpoints.create, { body: { name: 'Pending-one' } })).json();
+    const body = { name: 'Pending-one', password: PASSWORD };
+    const pending = (await api.call(u, mfaEndpoints.create, { body })).json();
     expect((await api.call(u, mfaEndpoints.enable, { params: { id: pending.id } })).statusCode).toBe(409);
   });
 
   it('renames, refusing the same name and a duplicate', async () => {
-    const u = await createTenantWithUser(t);
+    const u = await createTenantWithUser(t, { password: PASSWORD });
     const { id } = await enrolled(u, 'First-key');
-    await api.call(u, mfaEndpoints.create, { body: { name: 'Second-key' } });
+    await api.call(u, mfaEndpoints.create, { body: { name: 'Second-key', password: PASSWORD } });
     const same = await api.call(u, mfaEndpoints.rename, { params: { id }, body: { name: 'First-key' } });
     expect(same.json()).toMatchObject({ statusCode: 400, fields: { name: WARNINGS.mfaDeviceNameSame } });
     const dup = await api.call(u, mfaEndpoints.rename, { params: { id }, body: { name: 'second-key' } });

@@ -1,9 +1,9 @@
 import type { MfaStepUp, RecoveryCodes, RecoveryCodesStatus, SignInMethod } from '@skyvault/contract';
-import type { Database } from '../../db/client.js';
+import type { Database, Tx } from '../../db/client.js';
 import type { Actor, RequestMeta } from '../../lib/context.js';
 import { iso } from '../../lib/sql.js';
 import { recordAudit, recordMfaChallenge } from '../../platform/audit/audit.service.js';
-import type { MfaMailer } from './mfa.mail.js';
+import { factorChanges, type MfaMailer } from './mfa.mail.js';
 import { issueRecoveryCodes, recoveryCodeCounts, useRecoveryCode } from './recovery-codes.js';
 
 /**
@@ -14,17 +14,20 @@ export function createRecoveryCodes(deps: {
   database: Database;
   mailer: MfaMailer;
   proveFactor: (actor: Actor, proof: MfaStepUp) => Promise<void>;
+  hasFactor: (tx: Tx, tenantId: string, userId: string) => Promise<boolean>;
 }) {
-  const { database, mailer, proveFactor } = deps;
+  const { database, mailer, proveFactor, hasFactor } = deps;
   return {
+    /** The set's status, and whether the user has a factor (the console then asks adding for a step-up). */
     async recoveryCodesStatus(actor: Actor): Promise<RecoveryCodesStatus> {
-      const counts = await database.tenant(actor.tenantId, (tx) =>
-        recoveryCodeCounts(tx, actor.tenantId, actor.userId),
-      );
-      return { ...counts, createdAt: counts.createdAt ? iso(counts.createdAt) : null };
+      const { counts, enrolled } = await database.tenant(actor.tenantId, async (tx) => ({
+        counts: await recoveryCodeCounts(tx, actor.tenantId, actor.userId),
+        enrolled: await hasFactor(tx, actor.tenantId, actor.userId),
+      }));
+      return { ...counts, createdAt: counts.createdAt ? iso(counts.createdAt) : null, enrolled };
     },
 
-    /** A new set, shown once; the old set stops working in the same transaction. */
+    /** A new set, shown once; the old set stops working in the same transaction, and the user is told. */
     async regenerateRecoveryCodes(actor: Actor, meta: RequestMeta, proof: MfaStepUp): Promise<RecoveryCodes> {
       await proveFactor(actor, proof);
       const codes = await database.tenant(actor.tenantId, async (tx) => {
@@ -39,8 +42,15 @@ export function createRecoveryCodes(deps: {
           before: { remaining: before.remaining, total: before.total },
           after: { remaining: issued.length, total: issued.length },
         });
+        await mailer.factorChanged(
+          tx,
+          actor.tenantId,
+          actor.userId,
+          factorChanges.recoveryCodesRegenerated(),
+        );
         return issued;
       });
+      mailer.nudge();
       return { codes };
     },
 

@@ -1,10 +1,11 @@
 import { MFA_POLICY_MESSAGES, type PasskeyCredentialResponse } from '@skyvault/contract';
-import { and, eq, gt, isNull, lte, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { webauthnChallenges } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
 
-export type ChallengePurpose = 'register' | 'second-factor' | 'passwordless';
+/** 'register-stepped-up': a registration's, handed out after the step-up of a user who has a factor. */
+export type ChallengePurpose = 'register' | 'register-stepped-up' | 'second-factor' | 'passwordless';
 type Owner = { tenantId: string; userId: string } | null;
 
 const CHALLENGE_TTL_MS = 5 * 60_000;
@@ -53,6 +54,25 @@ export async function takeChallenge(
   purpose: ChallengePurpose,
   owner: Owner,
 ): Promise<string> {
+  return (await take(database, response, [purpose], owner)).challenge;
+}
+
+/** A registration's challenge, taken like any (above), and whether it was handed out after a step-up. */
+export async function takeRegistrationChallenge(
+  database: Database,
+  response: PasskeyCredentialResponse,
+  owner: NonNullable<Owner>,
+): Promise<{ challenge: string; steppedUp: boolean }> {
+  const taken = await take(database, response, ['register', 'register-stepped-up'], owner);
+  return { challenge: taken.challenge, steppedUp: taken.purpose === 'register-stepped-up' };
+}
+
+async function take(
+  database: Database,
+  response: PasskeyCredentialResponse,
+  purposes: ChallengePurpose[],
+  owner: Owner,
+) {
   const challenge = challengeOf(response);
   const taken = await database.system((tx) =>
     tx
@@ -60,16 +80,17 @@ export async function takeChallenge(
       .where(
         and(
           eq(webauthnChallenges.challenge, challenge),
-          eq(webauthnChallenges.purpose, purpose),
+          inArray(webauthnChallenges.purpose, purposes),
           gt(webauthnChallenges.expiresAt, sql`now()`),
           owner ? eq(webauthnChallenges.tenantId, owner.tenantId) : isNull(webauthnChallenges.tenantId),
           owner ? eq(webauthnChallenges.userId, owner.userId) : isNull(webauthnChallenges.userId),
         ),
       )
-      .returning({ challenge: webauthnChallenges.challenge }),
+      .returning({ challenge: webauthnChallenges.challenge, purpose: webauthnChallenges.purpose }),
   );
-  if (taken.length === 0) throw challengeExpired();
-  return challenge;
+  const [row] = taken;
+  if (!row) throw challengeExpired();
+  return row;
 }
 
 /** Housekeeping: challenges nobody answered. */

@@ -2,4 +2,4 @@
 export { purgeExpiredChallenges } from './challenges.js';
 export { createPasskeyLogin, type PasskeyLogin } from './passkey-login.service.js';
 export { passkeyRoutes } from './passkeys.routes.js';
-export { createPasskeyService, type PasskeyService } from './passkeys.service.js';
+export { createPasskeyService, type PasskeyMail, type PasskeyService } from './passkeys.service.js';

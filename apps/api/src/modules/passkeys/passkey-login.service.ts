@@ -7,7 +7,7 @@ import { AppError } from '../../lib/errors.js';
 import { recordAudit } from '../../platform/audit/audit.service.js';
 import { addressKey } from '../../platform/rate-limits/address-key.js';
 import type { RateLimiter } from '../../platform/rate-limits/rate-limits.service.js';
-import { addressPermitted, ipNotAllowed } from '../ip-ranges/index.js';
+import { signInEnrolment, signInRefusal } from '../auth-policy/index.js';
 import { type SessionService, toSessionUser } from '../sessions/index.js';
 import { findForLogin } from '../users/index.js';
 import { verifyAssertion } from './assertion.js';
@@ -16,9 +16,12 @@ import * as repo from './passkeys.repository.js';
 import { relyingPartyOf, requireRelyingParty } from './relying-party.js';
 
 /**
- * Signing in with a passkey alone (discoverable credential, user verification required). A passkey is
- * itself two factors, so no enrolment restriction follows; the account checks are the password login's.
- * Failures count per address on the login limit.
+ * Signing in with a passkey alone (discoverable credential, user verification required). The account
+ * checks are the password login's own (auth-policy's signInRefusal and signInEnrolment): an unverified
+ * or disabled user or tenant, a password reset by an administrator, an address outside the ranges are
+ * refused; a passkey is a factor, so the MFA policy never restricts the session. The password login's
+ * waits after failed guesses do not apply: like the right password with a second factor during a wait,
+ * a user-verified passkey proves the owner. Failures count per address on the login limit.
  */
 export function createPasskeyLogin(deps: {
   config: Config;
@@ -59,17 +62,10 @@ export function createPasskeyLogin(deps: {
     }
     const found = await findForLogin(database.db, signIn.tenantName, signIn.email);
     if (!found || found.user.id !== passkey.userId) throw new AppError('INVALID_CREDENTIALS');
-    if (found.tenant.status === 'pending' || found.user.status === 'WaitConfirmation') {
+    const refused = signInRefusal(found, meta.ip);
+    if (refused) {
       await refusal(who, meta);
-      throw new AppError('EMAIL_NOT_VERIFIED');
-    }
-    if (found.tenant.status !== 'active' || found.user.status === 'Disabled') {
-      await refusal(who, meta);
-      throw new AppError('ACCOUNT_DISABLED');
-    }
-    if (!addressPermitted(found.ipRanges, meta.ip)) {
-      await refusal(who, meta);
-      throw ipNotAllowed();
+      throw refused;
     }
     return found;
   }
@@ -100,9 +96,11 @@ export function createPasskeyLogin(deps: {
       }
       const { tenant, user } = found;
       await sessions.endPrevious(previous);
+      // The user has a passkey, hence a factor: the policy asks nothing more (the same rule as a password's).
+      const mfaEnrolment = signInEnrolment(found, true);
       return database.tenant(tenant.id, async (tx) => {
         const session = await sessions.open(tx, { tenantId: tenant.id, userId: user.id }, meta, {
-          mfaEnrolment: false,
+          mfaEnrolment: mfaEnrolment?.restricted ?? false,
         });
         await recordAudit(tx, meta, {
           tenantId: tenant.id,
@@ -114,7 +112,7 @@ export function createPasskeyLogin(deps: {
           targetName: user.email,
         });
         const answer: SessionUser = toSessionUser(user, tenant);
-        return { session, user: answer };
+        return { session, user: mfaEnrolment ? { ...answer, mfaEnrolment } : answer };
       });
     },
   };

@@ -14,7 +14,7 @@ export async function passkeyRoutes(
     config: Config;
     passkeys: PasskeyService;
     passkeyLogin: PasskeyLogin;
-    /** MFA's step-up (a current code or the password), asked before a passkey is deleted. */
+    /** MFA's step-up (a current code or the password), asked before a passkey is deleted or added beside a factor. */
     mfa: { proveFactor: (actor: Actor, proof: MfaStepUp) => Promise<void> };
     users: Pick<UserService, 'get'>;
   },
@@ -31,9 +31,9 @@ export async function passkeyRoutes(
   });
 
   route(app, passkeyEndpoints.list, ({ actor }) => passkeys.list(actor));
-  route(app, passkeyEndpoints.registrationOptions, async ({ actor }) => {
+  route(app, passkeyEndpoints.registrationOptions, async ({ actor, body }) => {
     const user = await users.get(actor.tenantId, actor.userId);
-    return passkeys.registrationOptions(actor, user.email);
+    return passkeys.registrationOptions(actor, user.email, body, (proof) => mfa.proveFactor(actor, proof));
   });
   route(app, passkeyEndpoints.create, ({ actor, body, request }) =>
     passkeys.create(actor, requestMeta(request), body.name, body.response),

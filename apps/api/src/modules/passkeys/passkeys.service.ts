@@ -7,7 +7,9 @@ import {
   verifyRegistrationResponse,
 } from '@simplewebauthn/server';
 import {
+  MESSAGES,
   MFA_POLICY_MESSAGES,
+  type MfaStepUp,
   type Passkey,
   type PasskeyCreated,
   type PasskeyCredentialResponse,
@@ -17,11 +19,11 @@ import {
 import type { Config } from '../../config.js';
 import type { Database, Tx } from '../../db/client.js';
 import type { Actor, RequestMeta } from '../../lib/context.js';
-import { AppError, conflict, notFound } from '../../lib/errors.js';
+import { AppError, conflict, invalidField, notFound } from '../../lib/errors.js';
 import { iso } from '../../lib/sql.js';
 import { recordAudit, recordMfaChallenge } from '../../platform/audit/audit.service.js';
 import { verifyAssertion } from './assertion.js';
-import { storeChallenge, takeChallenge } from './challenges.js';
+import { storeChallenge, takeChallenge, takeRegistrationChallenge } from './challenges.js';
 import * as repo from './passkeys.repository.js';
 import { relyingPartyOf, requireRelyingParty, supportOf } from './relying-party.js';
 
@@ -39,8 +41,20 @@ const audited = (row: repo.PasskeyRow) => ({ name: row.name, backedUp: row.backe
 const nameTaken = () =>
   conflict(MFA_POLICY_MESSAGES.passkeyNameTaken, { name: MFA_POLICY_MESSAGES.passkeyNameTaken });
 const failed = () => new AppError('BAD_REQUEST', MFA_POLICY_MESSAGES.passkeyFailed);
+/** The MFA step-up's own refusal, so that the console asks for it the same way. */
+const stepUpRequired = () => invalidField('code', MESSAGES.mfaStepUpRequired);
 
 const transportsOf = (row: repo.PasskeyRow) => row.transports as AuthenticatorTransportFuture[];
+
+/**
+ * The e-mails that tell the user a passkey was added or removed, written in the change's transaction
+ * and sent once it commits (MFA's, handed in by app.ts: this module does not import MFA).
+ */
+export interface PasskeyMail {
+  added(tx: Tx, tenantId: string, userId: string, name: string): Promise<void>;
+  removed(tx: Tx, tenantId: string, userId: string, name: string): Promise<void>;
+  nudge(): void;
+}
 
 /**
  * Passkeys (WebAuthn): registration as a second factor, their use after the password, and the
@@ -54,9 +68,16 @@ export function createPasskeyService(deps: {
    * handed in by app.ts, as MFA itself asks this module about passkeys.
    */
   firstFactorEnrolled: (tx: Tx, tenantId: string, userId: string) => Promise<string[] | undefined>;
+  /** MFA's answer whether the user has an enabled authenticator (a factor besides passkeys). */
+  hasEnabledDevice: (tx: Tx, tenantId: string, userId: string) => Promise<boolean>;
+  mail: PasskeyMail;
 }) {
-  const { database, firstFactorEnrolled } = deps;
+  const { database, firstFactorEnrolled, hasEnabledDevice, mail } = deps;
   const rp = relyingPartyOf(deps.config);
+
+  /** Whether the user has a factor: a passkey, or an enabled authenticator. */
+  const hasFactor = async (tx: Tx, tenantId: string, userId: string) =>
+    (await repo.countPasskeys(tenantId, tx, userId)) > 0 || (await hasEnabledDevice(tx, tenantId, userId));
 
   const load = async (actor: Actor, id: string) => {
     const row = await database.tenant(actor.tenantId, (tx) =>
@@ -77,12 +98,23 @@ export function createPasskeyService(deps: {
       return { passkeys: rows.map(toPasskey) };
     },
 
-    /** Options for navigator.credentials.create(): a discoverable credential, none of the user's again. */
-    async registrationOptions(actor: Actor, email: string) {
+    /**
+     * Options for navigator.credentials.create(): a discoverable credential, none of the user's again. A
+     * user who has a factor gives the step-up (`stepUp`: MFA's check of `proof`) first; the challenge
+     * remembers it, and the registration it signs is refused without it.
+     */
+    async registrationOptions(
+      actor: Actor,
+      email: string,
+      proof: MfaStepUp,
+      stepUp: (proof: MfaStepUp) => Promise<void>,
+    ) {
       const party = requireRelyingParty(rp);
-      const existing = await database.tenant(actor.tenantId, (tx) =>
-        repo.listPasskeys(actor.tenantId, tx, actor.userId),
-      );
+      const { existing, factor } = await database.tenant(actor.tenantId, async (tx) => ({
+        existing: await repo.listPasskeys(actor.tenantId, tx, actor.userId),
+        factor: await hasFactor(tx, actor.tenantId, actor.userId),
+      }));
+      if (factor) await stepUp(proof);
       const options = await generateRegistrationOptions({
         rpName: party.name,
         rpID: party.id,
@@ -92,11 +124,15 @@ export function createPasskeyService(deps: {
         excludeCredentials: existing.map((row) => ({ id: row.credentialId, transports: transportsOf(row) })),
         authenticatorSelection: { residentKey: 'required', userVerification: 'preferred' },
       });
-      await storeChallenge(database, options.challenge, 'register', actor);
+      await storeChallenge(database, options.challenge, factor ? 'register-stepped-up' : 'register', actor);
       return { options: options as unknown as Record<string, unknown> };
     },
 
-    /** Registers the browser's new credential; the user's first factor comes with recovery codes. */
+    /**
+     * Registers the browser's new credential; the user's first factor comes with recovery codes. Once the
+     * user has a factor, only a challenge handed out after the step-up registers one (checked in the
+     * transaction that adds it). The user is e-mailed.
+     */
     async create(
       actor: Actor,
       meta: RequestMeta,
@@ -108,7 +144,7 @@ export function createPasskeyService(deps: {
         repo.nameTaken(actor.tenantId, tx, actor.userId, name),
       );
       if (taken) throw nameTaken();
-      const challenge = await takeChallenge(database, response, 'register', actor);
+      const { challenge, steppedUp } = await takeRegistrationChallenge(database, response, actor);
       const verification = await verifyRegistrationResponse({
         response: response as unknown as RegistrationResponseJSON,
         expectedChallenge: challenge,
@@ -121,6 +157,7 @@ export function createPasskeyService(deps: {
       let recoveryCodes: string[] | undefined;
       const row = await database.tenant(actor.tenantId, async (tx) => {
         if (await repo.nameTaken(actor.tenantId, tx, actor.userId, name)) throw nameTaken();
+        if (!steppedUp && (await hasFactor(tx, actor.tenantId, actor.userId))) throw stepUpRequired();
         const passkey = await repo.insertPasskey(actor.tenantId, tx, {
           id: randomUUID(),
           userId: actor.userId,
@@ -141,8 +178,10 @@ export function createPasskeyService(deps: {
           after: audited(passkey),
         });
         recoveryCodes = await firstFactorEnrolled(tx, actor.tenantId, actor.userId);
+        await mail.added(tx, actor.tenantId, actor.userId, passkey.name);
         return passkey;
       });
+      mail.nudge();
       return { passkey: toPasskey(row), ...(recoveryCodes ? { recoveryCodes } : {}) };
     },
 
@@ -184,7 +223,9 @@ export function createPasskeyService(deps: {
           targetName: row.name,
           before: audited(row),
         });
+        await mail.removed(tx, actor.tenantId, actor.userId, row.name);
       });
+      mail.nudge();
     },
 
     /**

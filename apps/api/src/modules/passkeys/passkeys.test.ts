@@ -16,11 +16,12 @@ describe('passkeys', () => {
   const authenticator = (backedUp = false) =>
     new SoftwareAuthenticator('localhost', t.config.publicUrl, backedUp);
 
-  const registrationOptions = async (u: TestUser) =>
-    (await api.call(u, passkeyEndpoints.registrationOptions)).result().options as Options;
+  /** A user who has a factor gives the step-up's `proof` to add another. */
+  const registrationOptions = async (u: TestUser, proof?: object) =>
+    (await api.call(u, passkeyEndpoints.registrationOptions, { body: proof })).result().options as Options;
 
-  async function registered(u: TestUser, name = 'Work-laptop', key = authenticator()) {
-    const response = key.register(await registrationOptions(u));
+  async function registered(u: TestUser, name = 'Work-laptop', key = authenticator(), proof?: object) {
+    const response = key.register(await registrationOptions(u, proof));
     const res = await api.call(u, passkeyEndpoints.create, { body: { name, response } });
     expect(res.statusCode).toBe(201);
     return { key, created: res.result() };
@@ -34,13 +35,13 @@ describe('passkeys', () => {
   });
 
   it('registers a passkey: listed with its name, created and never used; the first comes with recovery codes', async () => {
-    const u = await createTenantWithUser(t);
+    const u = await createTenantWithUser(t, { password: PASSWORD });
     const { created } = await registered(u);
     expect(created.recoveryCodes).toHaveLength(10);
     expect(created.passkey).toMatchObject({ name: 'Work-laptop', lastUsedAt: null, backedUp: false });
     const list = (await api.call(u, passkeyEndpoints.list)).result();
     expect(list.passkeys).toEqual([created.passkey]);
-    const second = await registered(u, 'Phone', authenticator(true));
+    const second = await registered(u, 'Phone', authenticator(true), { password: PASSWORD });
     expect(second.created.recoveryCodes).toBeUndefined();
     expect(second.created.passkey.backedUp).toBe(true);
     const events = await t.database.tenant(u.tenantId, (tx) =>
@@ -57,9 +58,10 @@ describe('passkeys', () => {
   });
 
   it('excludes the user’s passkeys from new registrations, and refuses a name taken', async () => {
-    const u = await createTenantWithUser(t);
+    const u = await createTenantWithUser(t, { password: PASSWORD });
     const { key } = await registered(u);
-    const options = (await api.call(u, passkeyEndpoints.registrationOptions)).result().options as {
+    const proof = { body: { password: PASSWORD } };
+    const options = (await api.call(u, passkeyEndpoints.registrationOptions, proof)).result().options as {
       excludeCredentials: { id: string }[];
       authenticatorSelection: { residentKey: string };
     };

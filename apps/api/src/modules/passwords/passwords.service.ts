@@ -20,7 +20,7 @@ import type { RateLimiter } from '../../platform/rate-limits/rate-limits.service
 import { refuseBreachedPassword, refusesBreachedPasswords } from '../auth-policy/index.js';
 import { revokeAccountData } from '../oauth/index.js';
 import type { SessionService } from '../sessions/index.js';
-import { findForLogin, findUser, updateUser } from '../users/index.js';
+import { findForLogin, findUser, lockUser, updateUser } from '../users/index.js';
 
 const RESET_HOURS = 24;
 const CODE_MESSAGES = CODE_REFUSALS.passwordResetLink;
@@ -54,7 +54,10 @@ export function createPasswordService(deps: {
   };
 
   return {
-    /** E-mails a reset link when the account exists and may sign in; answers the same either way. */
+    /**
+     * E-mails a reset link when the account exists, may sign in and its address is proven or was never
+     * changed; answers the same either way (a held address counts as an unknown one).
+     */
     async forgot(input: ForgotPassword, meta: RequestMeta): Promise<void> {
       // The address counts requests for accounts that do not exist only: an office asks freely.
       const addressLimit = `forgot:ip:${addressKey(meta.ip)}`;
@@ -67,7 +70,25 @@ export function createPasswordService(deps: {
       if (!found) await limiter.fail(addressLimit, 'forgotFailuresPerAddress');
       if (found?.tenant.status !== 'active' || found.user.status === 'Disabled') return;
       const owner = { tenantId: found.tenant.id, userId: found.user.id };
-      await database.tenant(owner.tenantId, async (tx) => {
+      const sent = await database.tenant(owner.tenantId, async (tx) => {
+        // Read again under the user's lock: a change of address either committed before (its hold is
+        // seen here) or waits and then voids this link, so no link outlives the address it went to.
+        const user = await lockUser(owner.tenantId, tx, owner.userId);
+        if (!user || user.email.toLowerCase() !== input.email.toLowerCase()) return false;
+        if (user.emailUnprovenSince) {
+          // Whoever changed the address may own it: nothing goes there until the user proves it.
+          await recordAudit(tx, meta, {
+            tenantId: owner.tenantId,
+            actorId: null,
+            action: 'request-password-reset',
+            outcome: 'failure',
+            targetType: 'user',
+            targetId: owner.userId,
+            targetName: user.email,
+            after: { reason: 'email-unproven' },
+          });
+          return false;
+        }
         const code = await tokens.issue(tx, owner, 'reset-password', RESET_HOURS * 3600);
         // In the account's name: whoever asked, the link goes to the account's own address.
         await recordAudit(tx, meta, {
@@ -85,8 +106,11 @@ export function createPasswordService(deps: {
           hours: RESET_HOURS,
         });
         await outbox.enqueueMail(tx, { to: found.user.email, ...message }, owner.tenantId);
+        return true;
       });
-      outbox.nudge();
+      if (sent) outbox.nudge();
+      // Counted as an unknown account's request, so that the limits tell nothing either.
+      else await limiter.fail(addressLimit, 'forgotFailuresPerAddress');
     },
 
     /** Whose link a code is (the change-password page shows the address), without using it up. */
@@ -103,13 +127,18 @@ export function createPasswordService(deps: {
       await checkNewPassword(owner.tenantId, input.password, 'password');
       const passwordHash = await hashPassword(input.password);
       await database.tenant(owner.tenantId, async (tx) => {
+        // The user's lock before the link's, in the order a change of address takes them.
+        const before = await lockUser(owner.tenantId, tx, owner.userId);
         if (!(await tokens.consume(tx, owner))) throw new AppError('INVALID_CODE', CODE_MESSAGES.used);
-        const before = await findUser(owner.tenantId, tx, owner.userId);
         if (!before) throw new AppError('INVALID_CODE', CODE_MESSAGES.invalid);
+        // A changed address is proven by its own link only (email-proof), never by a password link;
+        // a change voids those, so one still usable here can only be a forced reset's code.
+        const mailed = owner.purpose === 'reset-password';
+        if (mailed && before.emailUnprovenSince) throw new AppError('INVALID_CODE', CODE_MESSAGES.invalid);
         // A mailed link (reset or invitation) proves the address too, so a user still waiting for
         // confirmation is confirmed and the address counts as verified.
         const status = before.status === 'Disabled' ? 'Disabled' : 'Confirmed';
-        const emailVerifiedAt = owner.purpose === 'reset-password' ? new Date() : undefined;
+        const emailVerifiedAt = mailed ? new Date() : undefined;
         await updateUser(owner.tenantId, tx, owner.userId, { passwordHash, status, emailVerifiedAt });
         await sessions.endAllForUser(tx, owner.tenantId, owner.userId);
         // Whoever knew the old password may hold tokens of connected apps: they end with it.

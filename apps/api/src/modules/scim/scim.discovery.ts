@@ -8,12 +8,16 @@ const CONFIG_SCHEMA = 'urn:ietf:params:scim:schemas:core:2.0:ServiceProviderConf
 
 type Attribute = {
   name: string;
+  description: string;
   type: 'string' | 'boolean' | 'complex' | 'reference' | 'dateTime';
   multiValued?: boolean;
   required?: boolean;
   mutability?: 'readOnly' | 'readWrite' | 'immutable';
   uniqueness?: 'none' | 'server';
   caseExact?: boolean;
+  canonicalValues?: string[];
+  /** The resource types a reference may name (RFC 7643 §7): every reference attribute has them. */
+  referenceTypes?: string[];
   subAttributes?: Attribute[];
 };
 
@@ -22,62 +26,115 @@ const attribute = (a: Attribute): Record<string, unknown> => ({
   name: a.name,
   type: a.type,
   multiValued: a.multiValued ?? false,
+  description: a.description,
   required: a.required ?? false,
+  ...(a.canonicalValues ? { canonicalValues: a.canonicalValues } : {}),
   caseExact: a.caseExact ?? false,
   mutability: a.mutability ?? 'readWrite',
   returned: 'default',
   uniqueness: a.uniqueness ?? 'none',
+  ...(a.type === 'reference' ? { referenceTypes: a.referenceTypes ?? [] } : {}),
   ...(a.subAttributes ? { subAttributes: a.subAttributes.map(attribute) } : {}),
 });
 
-/** The attributes these endpoints keep; others a client sends are accepted and not stored. */
+/**
+ * The attributes these endpoints keep and return (every one a resource carries is declared); others a
+ * client sends are accepted and not stored. `id`, `externalId` and `meta` are the common attributes of
+ * every resource (RFC 7643 §3.1) and, as the RFC's own schemas (§8.7.1), are not repeated here.
+ */
 const USER_ATTRIBUTES: Attribute[] = [
-  { name: 'userName', type: 'string', required: true, uniqueness: 'server' },
-  { name: 'externalId', type: 'string', caseExact: true, uniqueness: 'server' },
+  {
+    name: 'userName',
+    description: "The user's e-mail address: the console's login and the address its mail goes to.",
+    type: 'string',
+    required: true,
+    uniqueness: 'server',
+  },
   {
     name: 'name',
+    description: "The user's name.",
     type: 'complex',
     subAttributes: [
-      { name: 'givenName', type: 'string' },
-      { name: 'familyName', type: 'string' },
-      { name: 'formatted', type: 'string', mutability: 'readOnly' },
+      { name: 'givenName', description: 'First name.', type: 'string' },
+      { name: 'familyName', description: 'Last name.', type: 'string' },
+      { name: 'formatted', description: 'First and last name.', type: 'string', mutability: 'readOnly' },
     ],
   },
-  { name: 'displayName', type: 'string', mutability: 'readOnly' },
+  {
+    name: 'displayName',
+    description: 'First and last name (read from name; a new user without one takes it from here).',
+    type: 'string',
+    mutability: 'readOnly',
+  },
   {
     name: 'emails',
+    description: 'The work e-mail address: the userName, unless the provider sent another one.',
     type: 'complex',
     multiValued: true,
     subAttributes: [
-      { name: 'value', type: 'string' },
-      { name: 'type', type: 'string' },
-      { name: 'primary', type: 'boolean' },
+      { name: 'value', description: 'The address.', type: 'string' },
+      { name: 'type', description: 'Always "work".', type: 'string', canonicalValues: ['work'] },
+      { name: 'primary', description: 'Always true.', type: 'boolean' },
     ],
   },
-  { name: 'active', type: 'boolean' },
+  { name: 'active', description: 'False when the user is disabled.', type: 'boolean' },
   {
     name: 'groups',
+    description: "The user's group (one at most); changed through the group's members.",
     type: 'complex',
     multiValued: true,
     mutability: 'readOnly',
     subAttributes: [
-      { name: 'value', type: 'string', mutability: 'readOnly' },
-      { name: 'display', type: 'string', mutability: 'readOnly' },
-      { name: '$ref', type: 'reference', mutability: 'readOnly' },
+      { name: 'value', description: "The group's id.", type: 'string', mutability: 'readOnly' },
+      {
+        name: '$ref',
+        description: "The group's URI.",
+        type: 'reference',
+        referenceTypes: ['Group'],
+        mutability: 'readOnly',
+      },
+      { name: 'display', description: "The group's name.", type: 'string', mutability: 'readOnly' },
+      {
+        name: 'type',
+        description: 'Always "direct": groups do not nest.',
+        type: 'string',
+        canonicalValues: ['direct'],
+        mutability: 'readOnly',
+      },
     ],
   },
 ];
 
 const GROUP_ATTRIBUTES: Attribute[] = [
-  { name: 'displayName', type: 'string', required: true, uniqueness: 'server' },
+  {
+    name: 'displayName',
+    description: "The group's name, unique in the organization whatever its case.",
+    type: 'string',
+    required: true,
+    uniqueness: 'server',
+  },
   {
     name: 'members',
+    description: "The group's users (a user is in one group at most).",
     type: 'complex',
     multiValued: true,
     subAttributes: [
-      { name: 'value', type: 'string', mutability: 'immutable' },
-      { name: 'display', type: 'string', mutability: 'readOnly' },
-      { name: '$ref', type: 'reference', mutability: 'immutable' },
+      { name: 'value', description: "The user's id.", type: 'string', mutability: 'immutable' },
+      {
+        name: '$ref',
+        description: "The user's URI.",
+        type: 'reference',
+        referenceTypes: ['User'],
+        mutability: 'immutable',
+      },
+      { name: 'display', description: "The user's e-mail address.", type: 'string', mutability: 'readOnly' },
+      {
+        name: 'type',
+        description: 'Always "User": groups do not nest.',
+        type: 'string',
+        canonicalValues: ['User'],
+        mutability: 'immutable',
+      },
     ],
   },
 ];

@@ -1,4 +1,4 @@
-import { groupEndpoints, licenseEndpoints, userEndpoints } from '@skyvault/contract';
+import { groupEndpoints, licenseEndpoints, roleEndpoints, userEndpoints } from '@skyvault/contract';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { apiCaller } from '../../../test/api-caller.js';
@@ -121,7 +121,8 @@ describe('SCIM groups', () => {
       `/Groups/${group.id}`,
       patch({ op: 'add', path: 'members', value: [{ value: admin.tenantId }] }),
     );
-    expect(unknown.json()).toMatchObject({ schemas: [SCIM_ERROR], status: '404' });
+    // A value in the body, not a missing group: a 404 would tell the client the group is gone.
+    expect(unknown.json()).toMatchObject({ schemas: [SCIM_ERROR], status: '400', scimType: 'invalidValue' });
 
     expect((await scim('DELETE', `/Groups/${other.id}`)).statusCode).toBe(204);
     expect(await groupOf(admin, bob)).toBeNull();
@@ -188,11 +189,30 @@ describe('SCIM groups', () => {
     expect(await groupOf(admin, ada)).toBe(groupId);
   });
 
-  it('refuses a group when the tenant has no role to give it', async () => {
+  it('gives a tenant without a role one "Read only" role for its pushed groups, once however many ask at once', async () => {
     const admin = await createTenantWithUser(t);
     const { scim } = await scimFor(t, admin);
-    const res = await scim('POST', '/Groups', { displayName: 'Anyone' });
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ schemas: [SCIM_ERROR], scimType: 'invalidValue' });
+    const names = ['Sales', 'Finance', 'Legal', 'Research'];
+    const created = await Promise.all(
+      names.map((displayName) => scim('POST', '/Groups', { schemas: [GROUP_SCHEMA], displayName })),
+    );
+    expect(created.map((res) => res.statusCode)).toEqual([201, 201, 201, 201]);
+    const tenantRoles = (await api.call(admin, roleEndpoints.list, { query: {} })).result().roles;
+    expect(tenantRoles).toEqual([
+      expect.objectContaining({ name: 'Read only', description: expect.stringContaining('SCIM') }),
+    ]);
+    for (const res of created) {
+      const group = (await api.call(admin, groupEndpoints.get, { params: { id: res.json().id } })).result();
+      expect(group.roleId).toBe(tenantRoles[0]!.id);
+    }
+    // It grants no service access (no licence seat, no connection right).
+    const role = await t.database.tenant(admin.tenantId, (tx) =>
+      tx.select().from(roles).where(eq(roles.id, tenantRoles[0]!.id)),
+    );
+    expect(role[0]).toMatchObject({
+      backupFullAccess: false,
+      devopsFullAccess: false,
+      devopsReadAccess: false,
+    });
   });
 });

@@ -46,18 +46,27 @@ export function stringOf(value: unknown, attribute: string): string {
 }
 
 /** `members[value eq "…"]`: the one member a remove names (RFC 7644 §3.5.2.2). */
-const MEMBER_PATH = /^members\s*\[\s*value\s+eq\s+"([^"]+)"\s*\]$/i;
+const MEMBER_PATH = /^members\s*\[\s*value\s+eq\s+"([^"]*)"\s*\]$/i;
 
-export function memberOfPath(path: string): string | null {
-  return MEMBER_PATH.exec(path.trim())?.[1] ?? null;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A member's value is a user's id: anything else is refused before it reaches the database. */
+function memberId(value: string) {
+  if (!UUID.test(value)) throw new ScimError(400, SCIM_MESSAGES.invalidMember, 'invalidValue');
+  return value.toLowerCase();
 }
 
-/** The ids of a members value: [{ value: id }, …]. */
+export function memberOfPath(path: string): string | null {
+  const value = MEMBER_PATH.exec(path.trim())?.[1];
+  return value === undefined ? null : memberId(value);
+}
+
+/** The ids of a members value: [{ value: id }, …], with or without `$ref`, `display` and `type`. */
 export function memberIds(value: unknown): string[] {
   const parsed = z
     .array(z.object({ value: z.string() }))
     .max(1000)
     .safeParse(value ?? []);
   if (!parsed.success) throw fromZod(parsed.error, 'members');
-  return parsed.data.map((member) => member.value);
+  return parsed.data.map((member) => memberId(member.value));
 }

@@ -2,19 +2,41 @@ import { API_TOKEN_MESSAGES, SCIM_MESSAGES } from '@skyvault/contract';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../lib/errors.js';
 import { type ApiTokenService, bearerTokenOf } from '../api-tokens/index.js';
-import type { GroupService, GroupUsersService } from '../groups/index.js';
+import type { GroupProvisioningService } from '../groups/index.js';
+import type { RoleService } from '../roles/index.js';
 import type { UserService } from '../users/index.js';
 import { scimDiscoveryRoutes } from './scim.discovery.js';
-import { answerScimError, ScimError } from './scim.errors.js';
+import { answerScimError, invalidValue, ScimError } from './scim.errors.js';
 import { scimGroupRoutes } from './scim.groups.js';
 import { scimUserRoutes } from './scim.users.js';
 
 export interface ScimDeps {
   apiTokens: ApiTokenService;
   users: UserService;
-  groups: GroupService;
-  groupUsers: GroupUsersService;
+  groupProvisioning: GroupProvisioningService;
+  roles: RoleService;
   publicUrl: string;
+}
+
+/**
+ * Whether a NUL character is anywhere in a parsed body or query (a string or a key): PostgreSQL's text
+ * cannot hold one, so it is the client's mistake to answer, never a failed statement. Walked without
+ * recursion, however deep the JSON nests.
+ */
+function hasNul(root: unknown): boolean {
+  const pending: unknown[] = [root];
+  while (pending.length > 0) {
+    const value = pending.pop();
+    if (typeof value === 'string') {
+      if (value.includes('\u0000')) return true;
+    } else if (typeof value === 'object' && value !== null) {
+      for (const [key, inner] of Object.entries(value)) {
+        if (key.includes('\u0000')) return true;
+        pending.push(inner);
+      }
+    }
+  }
+  return false;
 }
 
 /**
@@ -55,7 +77,15 @@ export async function scimRoutes(app: FastifyInstance, deps: ScimDeps) {
     request.actor = actor;
   });
 
+  app.addHook('preHandler', async (request) => {
+    if (hasNul(request.query) || hasNul(request.body)) throw invalidValue(SCIM_MESSAGES.nulCharacter);
+  });
+
   await app.register(scimDiscoveryRoutes, { base });
   await app.register(scimUserRoutes, { users: deps.users, base });
-  await app.register(scimGroupRoutes, { groups: deps.groups, groupUsers: deps.groupUsers, base });
+  await app.register(scimGroupRoutes, {
+    groupProvisioning: deps.groupProvisioning,
+    roles: deps.roles,
+    base,
+  });
 }

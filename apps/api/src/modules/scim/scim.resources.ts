@@ -1,5 +1,5 @@
-import type { Group } from '@skyvault/contract';
 import type { FastifyReply } from 'fastify';
+import type { ProvisionedGroup } from '../groups/index.js';
 import type { ProvisionedUser } from '../users/index.js';
 
 /** The URNs of RFC 7643 §8.7 and RFC 7644 §3.4.2, §3.5.2, §3.12. */
@@ -8,6 +8,7 @@ export const GROUP_SCHEMA = 'urn:ietf:params:scim:schemas:core:2.0:Group';
 export const LIST_SCHEMA = 'urn:ietf:params:scim:api:messages:2.0:ListResponse';
 export const PATCH_SCHEMA = 'urn:ietf:params:scim:api:messages:2.0:PatchOp';
 export const SCIM_ERROR_SCHEMA = 'urn:ietf:params:scim:api:messages:2.0:Error';
+export const ENTERPRISE_USER_SCHEMA = 'urn:ietf:params:scim:schemas:extension:enterprise:2.0:User';
 
 export const SCIM_CONTENT_TYPE = 'application/scim+json; charset=utf-8';
 
@@ -30,11 +31,19 @@ export function toScimUser(user: ProvisionedUser, base: string) {
       formatted: `${user.firstName} ${user.lastName}`.trim(),
     },
     displayName: `${user.firstName} ${user.lastName}`.trim(),
-    emails: [{ value: user.email, primary: true, type: 'work' }],
+    // The work e-mail Entra ID sent apart from its userName, else the address (docs/scim.md).
+    emails: [{ value: user.workEmail ?? user.email, primary: true, type: 'work' }],
     active: user.status !== 'Disabled',
     // Read-only: membership is changed through the group (RFC 7643 §4.1.2).
     groups: user.group
-      ? [{ value: user.group.id, display: user.group.name, $ref: `${base}/Groups/${user.group.id}` }]
+      ? [
+          {
+            value: user.group.id,
+            display: user.group.name,
+            type: 'direct',
+            $ref: `${base}/Groups/${user.group.id}`,
+          },
+        ]
       : [],
     meta: {
       resourceType: 'User',
@@ -45,14 +54,14 @@ export function toScimUser(user: ProvisionedUser, base: string) {
   };
 }
 
-export function toScimGroup(group: Group, members: { id: string; email: string }[] | null, base: string) {
+export function toScimGroup(group: ProvisionedGroup, base: string) {
   return {
     schemas: [GROUP_SCHEMA],
     id: group.id,
     displayName: group.name,
-    ...(members
+    ...(group.members
       ? {
-          members: members.map((m) => ({
+          members: group.members.map((m) => ({
             value: m.id,
             display: m.email,
             type: 'User',
@@ -62,8 +71,8 @@ export function toScimGroup(group: Group, members: { id: string; email: string }
       : {}),
     meta: {
       resourceType: 'Group',
-      created: group.createdAt,
-      lastModified: group.updatedAt,
+      created: group.createdAt.toISOString(),
+      lastModified: group.updatedAt.toISOString(),
       location: `${base}/Groups/${group.id}`,
     },
   };

@@ -1,6 +1,6 @@
 /** Server-side sessions: opened at sign-in, resolved on every call, ended at sign-out. */
 
-export { createSessionControl, type SessionControl } from './session-control.js';
+export { createSessionControl, type PasskeyRemover, type SessionControl } from './session-control.js';
 export { clearSessionCookie, sessionCookieName, setSessionCookie } from './session-cookie.js';
 export { liftEnrolmentRestriction } from './session-enrolment.js';
 export { findSignedInUser, toSessionUser } from './session-user.js';

@@ -9,6 +9,17 @@ import type { SessionService } from './sessions.service.js';
 
 type SessionRow = Awaited<ReturnType<typeof repo.listUserSessions>>[number];
 
+/**
+ * An administrator's removal of a user's passkeys, beside another change (End all sessions, Reset
+ * password) with `removePasskeys`: `within` removes them in that change's transaction, audited, and
+ * writes the user's e-mail; `sent` has it go out once the transaction committed. MFA's, handed in by
+ * app.ts.
+ */
+export interface PasskeyRemover {
+  within(tx: Tx, actor: Actor, meta: RequestMeta, userId: string): Promise<void>;
+  sent(): void;
+}
+
 const toSignedInSession = (row: SessionRow, currentId: string | null): SignedInSession => ({
   id: row.id,
   device: describeDevice(row.userAgent),
@@ -31,6 +42,7 @@ export function createSessionControl(
   sessions: SessionService,
   /** The users module's look-up, handed in: users end sessions through this module too. */
   findUser: (tenantId: string, tx: Tx, userId: string) => Promise<{ email: string } | null>,
+  passkeyRemover: PasskeyRemover,
 ) {
   const list = (tenantId: string, tx: Tx, userId: string, currentId: string | null) =>
     repo
@@ -108,11 +120,20 @@ export function createSessionControl(
         return list(actor.tenantId, tx, userId, actor.sessionId);
       }),
 
-    endAllOfUser: (actor: Actor, meta: RequestMeta, userId: string) =>
-      changing(actor.tenantId, async (tx) => {
+    /** Ends every session of the user; with `removePasskeys`, their passkeys go in the same transaction. */
+    async endAllOfUser(
+      actor: Actor,
+      meta: RequestMeta,
+      userId: string,
+      options: { removePasskeys?: boolean } | null = null,
+    ) {
+      await changing(actor.tenantId, async (tx) => {
         const targetName = await existingUser(actor.tenantId, tx, userId);
         await endAll(tx, actor, meta, userId, { targetName });
-      }),
+        if (options?.removePasskeys) await passkeyRemover.within(tx, actor, meta, userId);
+      });
+      if (options?.removePasskeys) passkeyRemover.sent();
+    },
 
     endOneOfUser: (actor: Actor, meta: RequestMeta, userId: string, sessionId: string) =>
       changing(actor.tenantId, async (tx) => {

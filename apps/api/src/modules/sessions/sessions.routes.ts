@@ -16,8 +16,8 @@ export async function sessionRoutes(
   );
   route(app, endpoints.endMyOthers, ({ actor, request }) => control.endMyOthers(actor, requestMeta(request)));
   route(app, endpoints.ofUser, ({ actor, params }) => control.ofUser(actor, params.id));
-  route(app, endpoints.endAllOfUser, ({ actor, params, request }) =>
-    control.endAllOfUser(actor, requestMeta(request), params.id),
+  route(app, endpoints.endAllOfUser, ({ actor, params, body, request }) =>
+    control.endAllOfUser(actor, requestMeta(request), params.id, body),
   );
   route(app, endpoints.endOneOfUser, ({ actor, params, request }) =>
     control.endOneOfUser(actor, requestMeta(request), params.id, params.sessionId),

@@ -24,7 +24,7 @@ export function createSingleSignOn(deps: {
   limiter: RateLimiter;
   sessions: SessionService;
   mfa: MfaService;
-  passkeys: Pick<PasskeyService, 'support'>;
+  passkeys: Pick<PasskeyService, 'support' | 'countForUser' | 'secondFactorOptions' | 'acceptSecondFactor'>;
   log: FastifyBaseLogger;
 }) {
   const { config, database, secrets, limiter } = deps;

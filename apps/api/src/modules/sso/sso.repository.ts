@@ -52,7 +52,7 @@ export async function linkIdentity(
     .onConflictDoNothing();
 }
 
-/** Whether the user must give a TOTP code (an enabled device), as the password login asks. */
+/** Whether the user has an enabled authenticator (the MFA step then takes a code; passkeys are asked apart). */
 export async function mfaRequired(tenantId: string, db: Executor, userId: string) {
   const rows = await db
     .select({ id: mfaDevices.id })

@@ -43,6 +43,9 @@ export async function ssoRoutes(app: FastifyInstance, { config, sso }: { config:
     return reply.header('cache-control', 'no-store').redirect(location);
   });
 
+  route(app, ssoEndpoints.secondFactor, ({ body, request }) =>
+    sso.secondFactor(body.ticket, requestMeta(request)),
+  );
   route(app, ssoEndpoints.complete, async ({ body, request, reply, actor }) => {
     const { session, user } = await sso.complete(body, requestMeta(request), actor);
     setSessionCookie(reply, config, session.token, session.expiresAt);

@@ -7,6 +7,7 @@ import {
   SSO_LOGIN_PAGE,
   SSO_LOGIN_QUERY,
   type SsoComplete,
+  type SsoSecondFactorAnswer,
   safeRedirectPath,
 } from '@skyvault/contract';
 import type { FastifyBaseLogger } from 'fastify';
@@ -33,12 +34,12 @@ import { type ProviderClaims, resolveAccount } from './sso-accounts.js';
 import { newBrowserKey, startedBy } from './sso-browser.js';
 import { auditSsoEvent, claimsOf, failedSignIn, loginPageWith, Refusal } from './sso-outcome.js';
 
-/** The `purpose` of our rows in oauth_states: the round trip to the provider, and the TOTP step after it. */
+/** The `purpose` of our rows in oauth_states: the round trip to the provider, and the MFA step after it. */
 export const SSO_PURPOSE = 'sso';
 export const SSO_MFA_PURPOSE = 'sso-mfa';
 /** How long a started sign-in may take at the provider. */
 export const ROUND_TRIP_TTL_MS = 10 * 60 * 1000;
-/** How long the login page's TOTP step may take. */
+/** How long the login page's MFA step may take. */
 export const TICKET_TTL_MS = 5 * 60 * 1000;
 const SCOPE = 'openid email profile';
 
@@ -56,7 +57,7 @@ export function createSsoService(deps: {
   limiter: RateLimiter;
   sessions: SessionService;
   mfa: MfaService;
-  passkeys: Pick<PasskeyService, 'support'>;
+  passkeys: Pick<PasskeyService, 'support' | 'countForUser' | 'secondFactorOptions' | 'acceptSecondFactor'>;
   issuers: Issuers;
   publicUrl: string;
   log: FastifyBaseLogger;
@@ -79,8 +80,8 @@ export function createSsoService(deps: {
 
   /**
    * The provider vouched for the person: find or create their user, then either open a session or,
-   * for a user with an enabled MFA device, issue the ticket of the TOTP step. Refusals that concern a
-   * known user are audited as failed sign-ins.
+   * for a user with a factor (an enabled authenticator or a passkey, as a password sign-in asks), issue
+   * the ticket of the MFA step. Refusals that concern a known user are audited as failed sign-ins.
    */
   async function signIn(
     tenantId: string,
@@ -107,14 +108,17 @@ export function createSsoService(deps: {
       if ('refused' in account) return refuse(account.refused, account.reason, account.user?.id);
       const { user } = account;
       if (user.status === 'Disabled') return refuse('ACCOUNT_DISABLED', 'user disabled', user.id);
-      if (await repo.mfaRequired(tenantId, tx, user.id)) {
+      const hasFactor =
+        (await repo.mfaRequired(tenantId, tx, user.id)) ||
+        (await passkeys.countForUser(tx, tenantId, user.id)) > 0;
+      if (hasFactor) {
         const ticket = randomBytes(32).toString('base64url');
         await states.insertState(tenantId, tx, {
           stateHash: hashToken(ticket),
           purpose: SSO_MFA_PURPOSE,
           userId: user.id,
           targetId: provider.id,
-          // The TOTP step has no PKCE verifier and no redirect of its own.
+          // The MFA step has no PKCE verifier and no redirect of its own.
           codeVerifier: '',
           redirectUri: SSO_LOGIN_PAGE,
           returnTo: returnTo ?? null,
@@ -131,6 +135,24 @@ export function createSsoService(deps: {
       await auditSsoEvent(tx, tenantId, user.id, meta, 'sign-in', provider.id);
       return { session } as const;
     });
+  }
+
+  /** The MFA step's ticket, still good; refused as expired otherwise (whatever the reason). */
+  async function ticketOf(ticket: string) {
+    const found =
+      ticket.length <= 256
+        ? await database.system((tx) => states.findStateByHash(tx, hashToken(ticket)))
+        : null;
+    if (
+      !found ||
+      found.purpose !== SSO_MFA_PURPOSE ||
+      !found.userId ||
+      !found.targetId ||
+      found.expiresAt.getTime() <= Date.now()
+    ) {
+      throw new AppError('SSO_FAILED', MESSAGES.ssoTicketExpired);
+    }
+    return { ...found, userId: found.userId, providerId: found.targetId };
   }
 
   return {
@@ -252,32 +274,36 @@ export function createSsoService(deps: {
     },
 
     /**
-     * The TOTP step of a provider sign-in: the ticket from the redirect and a code, or one of the user's
-     * recovery codes, like the login's.
+     * What the MFA step may take for the ticket's user: a code (they have an authenticator; a recovery
+     * code always works) and, when they have passkeys, a challenge for one of them. The ticket stays.
+     */
+    async secondFactor(ticket: string, meta: RequestMeta): Promise<SsoSecondFactorAnswer> {
+      await ipLimit(meta);
+      const { tenantId, userId } = await ticketOf(ticket);
+      const totp = await database.tenant(tenantId, (tx) => repo.mfaRequired(tenantId, tx, userId));
+      const passkeyOptions = await passkeys.secondFactorOptions(tenantId, userId);
+      return { totp, ...(passkeyOptions ? { passkeyOptions } : {}) };
+    },
+
+    /**
+     * The MFA step of a provider sign-in: the ticket from the redirect and a code, one of the user's
+     * recovery codes, or a passkey's answer, like the login's; each a try on the user's limit.
      */
     async complete(input: SsoComplete, meta: RequestMeta, previous: Actor | null) {
       await ipLimit(meta);
-      const found =
-        input.ticket.length <= 256
-          ? await database.system((tx) => states.findStateByHash(tx, hashToken(input.ticket)))
-          : null;
-      if (!found || found.purpose !== SSO_MFA_PURPOSE || !found.userId || !found.targetId) {
-        throw new AppError('SSO_FAILED', MESSAGES.ssoTicketExpired);
-      }
-      if (found.expiresAt.getTime() <= Date.now())
-        throw new AppError('SSO_FAILED', MESSAGES.ssoTicketExpired);
-      const { tenantId, userId, targetId: providerId } = found;
-      const key = `totp:user:${userId}`;
-      await limiter.check(key, 'totpFailuresPerUser');
+      const found = await ticketOf(input.ticket);
+      const { tenantId, userId, providerId } = found;
       const signIn = { meta, method: 'sso' as const };
-      const accepted = input.recoveryCode
-        ? await mfa.acceptRecoveryCode(tenantId, userId, input.recoveryCode, signIn)
-        : await mfa.acceptLoginCode(tenantId, userId, input.code ?? '', signIn);
+      const accepted = await mfa.tries.attempt(userId, () => {
+        if (input.passkey) return passkeys.acceptSecondFactor(tenantId, userId, input.passkey, signIn);
+        if (input.recoveryCode) return mfa.acceptRecoveryCode(tenantId, userId, input.recoveryCode, signIn);
+        return mfa.acceptLoginCode(tenantId, userId, input.code ?? '', signIn);
+      });
       if (!accepted) {
-        await limiter.fail(key, 'totpFailuresPerUser');
         await database.tenant(tenantId, (tx) =>
           auditSsoEvent(tx, tenantId, userId, meta, 'failed-sign-in', providerId),
         );
+        if (input.passkey) throw new AppError('INVALID_TOTP', MFA_POLICY_MESSAGES.passkeyFailed);
         if (!input.recoveryCode) throw invalidTotp(MESSAGES.mfaCodeIncorrect);
         const message = MFA_POLICY_MESSAGES.recoveryCodeIncorrect;
         throw new AppError('INVALID_TOTP', message, { fields: { recoveryCode: message } });

@@ -18,6 +18,9 @@ export async function systemRoutes(
     );
   });
 
+  // The address the SCIM plugin answers on (modules/scim: PUBLIC_URL + /scim/v2).
+  route(app, systemEndpoints.provisioning, async () => ({ scimBaseUrl: `${config.publicUrl}/scim/v2` }));
+
   route(app, systemEndpoints.analytics, async () => ({
     token: config.analytics.token,
     host: config.analytics.host,

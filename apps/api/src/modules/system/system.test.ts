@@ -8,6 +8,7 @@ describe('system calls', () => {
     createTestApp({
       SERVICE_URL_BACKUP: 'https://backup.example.com',
       SERVICE_URL_DEVOPS: 'https://devops.example.com',
+      PUBLIC_URL: 'https://console.example.com/',
     }),
   );
   const api = apiCaller(t);
@@ -35,6 +36,19 @@ describe('system calls', () => {
     const devOpsOnly = await createTenantWithUser(t, { services: ['devOps'], isAdmin: false });
     const res2 = await api.call(devOpsOnly, systemEndpoints.links);
     expect(res2.json()).toEqual({ devOps: 'https://devops.example.com' });
+  });
+
+  it('GET /api/v1/provisioning answers administrators the SCIM base URL, from PUBLIC_URL', async () => {
+    const admin = await createTenantWithUser(t);
+    const res = await api.call(admin, systemEndpoints.provisioning);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ scimBaseUrl: 'https://console.example.com/scim/v2' });
+    const member = await createTenantWithUser(t, { isAdmin: false });
+    expect((await api.call(member, systemEndpoints.provisioning)).json()).toMatchObject({
+      statusCode: 403,
+      code: 'INSUFFICIENT_ACCESS',
+    });
+    expect((await api.call(null, systemEndpoints.provisioning)).statusCode).toBe(401);
   });
 
   it('GET /api/analytics is disabled without a token and host', async () => {

@@ -2,11 +2,16 @@
  * A tenant's users. The users table is written here only: other modules read and change users inside
  * their own transaction through user-accounts.ts.
  */
+
+export {
+  assertScimMayMove,
+  listMembersOfGroups,
+  PROVISIONED_USER_FIELD_KINDS,
+  type ProvisionedUser,
+  type ProvisionedUserField,
+  type ProvisionedUserFilter,
+  scimUnmovable,
+} from './scim-management.js';
 export * from './user-accounts.js';
 export { userRoutes } from './users.routes.js';
-export {
-  createUserService,
-  type ProvisionedUser,
-  type Provisioning,
-  type UserService,
-} from './users.service.js';
+export { createUserService, type Provisioning, type UserService } from './users.service.js';

@@ -1,17 +1,21 @@
-import { and, asc, count, eq, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { groups, users } from '../../db/schema/index.js';
+import { type AttributeFilter, type FilterField, filterSql } from '../../lib/attribute-filter.js';
 
 /**
  * What a provisioning client (SCIM) reads of users: the fields of its User resource, found by the
- * keys its filters use (the e-mail address, whatever its case, or the id it gave the user).
+ * filters it sends (translated to SQL here, every value a parameter).
  */
 const provisionedView = {
   id: users.id,
   email: users.email,
+  workEmail: users.scimWorkEmail,
   firstName: users.firstName,
   lastName: users.lastName,
   status: users.status,
+  isAdmin: users.isAdmin,
+  scimManaged: users.scimManaged,
   externalId: users.externalId,
   groupId: users.groupId,
   groupName: groups.name,
@@ -21,21 +25,52 @@ const provisionedView = {
 
 export type ProvisionedUserRow = Awaited<ReturnType<typeof listProvisioned>>['rows'][number];
 
-export interface ProvisionedFilter {
-  id?: string;
-  email?: string;
-  externalId?: string;
-}
+/**
+ * The work e-mail a client sees: the one it sent apart from the userName, else the address. An index
+ * answers `eq` on either (users_tenant_email_key, users_tenant_scim_work_email_idx).
+ */
+const workEmail = sql`coalesce(${users.scimWorkEmail}, ${users.email})`;
+const workEmailIs = (value: string) =>
+  sql`((${users.scimWorkEmail} is null and lower(${users.email}) = lower(${value})) or lower(${users.scimWorkEmail}) = lower(${value}))`;
+
+/** The fields a provisioning client filters users by, and how each compares. */
+const FIELDS = {
+  id: { kind: 'uuid', sql: users.id },
+  userName: { kind: 'text', sql: users.email },
+  email: { kind: 'text', sql: workEmail, equals: workEmailIs },
+  emailType: { kind: 'text', sql: sql`'work'::text` },
+  emailPrimary: { kind: 'boolean', sql: sql`true` },
+  externalId: { kind: 'exactText', sql: users.externalId },
+  givenName: { kind: 'text', sql: users.firstName },
+  familyName: { kind: 'text', sql: users.lastName },
+  displayName: { kind: 'text', sql: sql`(${users.firstName} || ' ' || ${users.lastName})` },
+  active: { kind: 'boolean', sql: sql`(${users.status} <> 'Disabled')` },
+  groupId: { kind: 'uuid', sql: users.groupId },
+  groupName: { kind: 'text', sql: groups.name },
+  created: { kind: 'time', sql: users.createdAt },
+  lastModified: { kind: 'time', sql: users.updatedAt },
+} as const satisfies Record<string, FilterField>;
+
+export type ProvisionedUserField = keyof typeof FIELDS;
+export type ProvisionedUserFilter = AttributeFilter<ProvisionedUserField>;
+
+/** How each field compares, for the caller to check a filter before it is run. */
+export const PROVISIONED_USER_FIELD_KINDS = Object.fromEntries(
+  Object.entries(FIELDS).map(([name, field]) => [name, field.kind]),
+) as { [F in ProvisionedUserField]: (typeof FIELDS)[F]['kind'] };
 
 const withGroup = and(eq(groups.tenantId, users.tenantId), eq(groups.id, users.groupId));
 
-const matching = (tenantId: string, filter: ProvisionedFilter): SQL | undefined =>
-  and(
-    eq(users.tenantId, tenantId),
-    filter.id !== undefined ? eq(users.id, filter.id) : undefined,
-    filter.email !== undefined ? sql`lower(${users.email}) = lower(${filter.email})` : undefined,
-    filter.externalId !== undefined ? eq(users.externalId, filter.externalId) : undefined,
-  );
+const matching = (tenantId: string, filter: ProvisionedUserFilter | null): SQL | undefined =>
+  and(eq(users.tenantId, tenantId), filter ? filterSql(filter, FIELDS) : undefined);
+
+/** Whether the filter names the group's name, the one field the count must join the groups for. */
+const namesGroup = (filter: ProvisionedUserFilter | null): boolean => {
+  if (!filter) return false;
+  if ('filters' in filter) return filter.filters.some(namesGroup);
+  if ('filter' in filter) return namesGroup(filter.filter);
+  return filter.field === 'groupName';
+};
 
 /**
  * One page of the tenant's users that match, oldest first (a client pages with startIndex and expects
@@ -44,7 +79,7 @@ const matching = (tenantId: string, filter: ProvisionedFilter): SQL | undefined 
 export async function listProvisioned(
   tenantId: string,
   db: Executor,
-  filter: ProvisionedFilter,
+  filter: ProvisionedUserFilter | null,
   page: { offset: number; limit: number },
 ) {
   const where = matching(tenantId, filter);
@@ -59,7 +94,9 @@ export async function listProvisioned(
           .orderBy(asc(users.createdAt), asc(users.id))
           .limit(page.limit)
           .offset(page.offset),
-    db.select({ value: count() }).from(users).where(where),
+    namesGroup(filter)
+      ? db.select({ value: count() }).from(users).leftJoin(groups, withGroup).where(where)
+      : db.select({ value: count() }).from(users).where(where),
   ]);
   return { rows, count: total?.value ?? 0 };
 }
@@ -80,14 +117,21 @@ export async function externalIdTaken(tenantId: string, db: Executor, externalId
   return rows.length > 0;
 }
 
-export async function setExternalId(
-  tenantId: string,
-  db: Executor,
-  userId: string,
-  externalId: string | null,
-) {
-  await db
-    .update(users)
-    .set({ externalId, updatedAt: new Date() })
-    .where(and(eq(users.tenantId, tenantId), eq(users.id, userId)));
+/** Whether SCIM may change each of these users (the tenant's ones only; others are left out). */
+export async function findScimManagement(tenantId: string, db: Executor, userIds: string[]) {
+  if (userIds.length === 0) return [];
+  return db
+    .select({ id: users.id, scimManaged: users.scimManaged, isAdmin: users.isAdmin })
+    .from(users)
+    .where(and(eq(users.tenantId, tenantId), inArray(users.id, userIds)));
+}
+
+/** The members of several groups in one query, oldest first: a page of groups a client lists. */
+export async function listMembersOfGroups(tenantId: string, db: Executor, groupIds: string[]) {
+  if (groupIds.length === 0) return [];
+  return db
+    .select({ groupId: users.groupId, id: users.id, email: users.email })
+    .from(users)
+    .where(and(eq(users.tenantId, tenantId), inArray(users.groupId, groupIds)))
+    .orderBy(asc(users.createdAt), asc(users.id));
 }

@@ -31,6 +31,13 @@ export const listAdminRecipients = (tenantId: string, tx: Executor) => repo.list
 export const findUser = (tenantId: string, tx: Executor, userId: string) =>
   repo.findUser(tenantId, tx, userId);
 
+/**
+ * The user, locked until the caller's transaction ends: what issues or uses a mailed password link
+ * reads the address and its proof under this lock (see users.repository.ts).
+ */
+export const lockUser = (tenantId: string, tx: Executor, userId: string) =>
+  repo.lockUser(tenantId, tx, userId);
+
 /** The tenant's user with this e-mail address, whatever its case. */
 export const findUserByEmail = (tenantId: string, tx: Executor, email: string) =>
   repo.findUserByEmail(tenantId, tx, email);

@@ -1,8 +1,20 @@
 import { type ListCursor, MAX_PAGE_SIZE, PAGE_SIZE_OPTIONS, type UserSearchBy } from '@skyvault/contract';
-import { and, asc, desc, eq, inArray, ne, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  inArray,
+  isNotNull,
+  isNull,
+  ne,
+  type Placeholder,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { AppDb, Executor } from '../../db/client.js';
 import { kept, keptIn } from '../../db/prepared.js';
-import { groups, mfaDevices, tenants, users } from '../../db/schema/index.js';
+import { groups, mfaDevices, passkeys, tenants, users } from '../../db/schema/index.js';
 import { TRIGRAM_MIN_LENGTH, userIdsMatching, userKeysMatching } from '../../db/search.js';
 import { containsPattern } from '../../lib/sql.js';
 import type { RangeBounds } from '../ip-ranges/index.js';
@@ -19,7 +31,10 @@ export type UserChanges = Partial<
     | 'isAdmin'
     | 'groupId'
     | 'emailVerifiedAt'
+    | 'emailUnprovenSince'
     | 'externalId'
+    | 'scimManaged'
+    | 'scimWorkEmail'
   >
 >;
 
@@ -100,14 +115,33 @@ export async function findForLoginBeside<B extends Record<string, SQL>>(
   return { beside: besideRow, found: found.user?.id ? found : null };
 }
 
-/** The active tenants an e-mail address belongs to (the e-mail login flow's select-tenant step). */
+/**
+ * The active tenants an e-mail address belongs to (the e-mail login flow's select-tenant step). An
+ * account whose address was changed and is not proven yet is left out: no login code is sent for it.
+ */
 export async function findTenantsByEmail(db: Executor, email: string) {
   return db
     .select({ id: tenants.id, name: tenants.name })
     .from(users)
     .innerJoin(tenants, eq(tenants.id, users.tenantId))
-    .where(and(sameEmail(email), eq(tenants.status, 'active')))
+    .where(and(sameEmail(email), eq(tenants.status, 'active'), isNull(users.emailUnprovenSince)))
     .orderBy(asc(tenants.name));
+}
+
+/** The enabled users of active tenants whose changed address is this one and still waits for its proof. */
+export async function findUnprovenAddresses(db: Executor, email: string) {
+  return db
+    .select({ user: users, tenant: { id: tenants.id, name: tenants.name } })
+    .from(users)
+    .innerJoin(tenants, eq(tenants.id, users.tenantId))
+    .where(
+      and(
+        sameEmail(email),
+        eq(tenants.status, 'active'),
+        isNotNull(users.emailUnprovenSince),
+        ne(users.status, 'Disabled'),
+      ),
+    );
 }
 
 /** The users with this e-mail whose sign-up still waits for verification, with their tenant. */
@@ -125,6 +159,20 @@ export async function findUser(tenantId: string, db: Executor, userId: string) {
     .from(users)
     .where(and(eq(users.tenantId, tenantId), eq(users.id, userId)))
     .limit(1);
+  return row ?? null;
+}
+
+/**
+ * The user, locked until the transaction ends. A mailed link is issued or used under this lock, and
+ * a change of address takes it with its update: a link either sees the new address or is voided by
+ * the change, never slips between them.
+ */
+export async function lockUser(tenantId: string, db: Executor, userId: string) {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.tenantId, tenantId), eq(users.id, userId)))
+    .for('update');
   return row ?? null;
 }
 
@@ -197,9 +245,11 @@ const userView = {
   email: users.email,
   status: users.status,
   isAdmin: users.isAdmin,
+  scimManaged: users.scimManaged,
   groupId: users.groupId,
   groupName: groups.name,
-  isEnableMfa: sql<boolean>`exists (select 1 from ${mfaDevices} where ${mfaDevices.tenantId} = ${users.tenantId} and ${mfaDevices.userId} = ${users.id} and ${mfaDevices.status} = 'Enable')`,
+  // Enrolled: an enabled authenticator or any passkey (a passkey is a factor like any other).
+  isEnableMfa: sql<boolean>`(exists (select 1 from ${mfaDevices} where ${mfaDevices.tenantId} = ${users.tenantId} and ${mfaDevices.userId} = ${users.id} and ${mfaDevices.status} = 'Enable') or exists (select 1 from ${passkeys} where ${passkeys.tenantId} = ${users.tenantId} and ${passkeys.userId} = ${users.id}))`,
   createdAt: users.createdAt,
   updatedAt: users.updatedAt,
 };

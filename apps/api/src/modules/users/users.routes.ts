@@ -17,7 +17,14 @@ export async function userRoutes(app: FastifyInstance, { users }: { users: UserS
   route(app, userEndpoints.remove, ({ actor, params, request }) =>
     users.remove(actor, requestMeta(request), params.id),
   );
-  route(app, userEndpoints.resetPassword, ({ actor, params, request }) =>
-    users.resetPassword(actor, requestMeta(request), params.id),
+  route(app, userEndpoints.resetPassword, ({ actor, params, body, request }) =>
+    users.resetPassword(actor, requestMeta(request), params.id, body),
+  );
+  // The links mailed to a changed address (public: the user's sessions ended with the change).
+  route(app, userEndpoints.proveEmail, ({ body, request }) =>
+    users.proveEmail(body.token, requestMeta(request)),
+  );
+  route(app, userEndpoints.resendEmailProof, ({ body, request }) =>
+    users.resendEmailProof(body.email, requestMeta(request)),
   );
 }

@@ -6,21 +6,24 @@ import type {
   userListQuerySchema,
   userPatchSchema,
 } from '@skyvault/contract';
-import { encodeListCursor, NOT_FOUND, REFUSALS, SCIM_MESSAGES } from '@skyvault/contract';
+import { API_TOKEN_MESSAGES, encodeListCursor, NOT_FOUND, REFUSALS, SCIM_MESSAGES } from '@skyvault/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Database, Executor, Tx } from '../../db/client.js';
 import type { Actor, RequestMeta } from '../../lib/context.js';
-import { conflict, notFound } from '../../lib/errors.js';
+import { conflict, forbidden, notFound } from '../../lib/errors.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { iso } from '../../lib/sql.js';
 import { recordAudit } from '../../platform/audit/audit.service.js';
 import type { OneTimeTokens } from '../../platform/one-time-tokens/one-time-tokens.service.js';
 import type { MailOutbox } from '../../platform/outbox/index.js';
+import type { RateLimiter } from '../../platform/rate-limits/rate-limits.service.js';
 import { revokeAccountData } from '../oauth/index.js';
 import { assertDevopsSeats } from '../seats/index.js';
-import type { SessionService } from '../sessions/index.js';
+import type { PasskeyRemover, SessionService } from '../sessions/index.js';
+import { createEmailChange } from './email-change.js';
 import * as provisioning from './provisioning.repository.js';
+import { assertScimMayChange, provisionedUsers } from './scim-management.js';
 import { createUserMailer, INVITATION_HOURS, RESET_HOURS, type UserMail } from './users.mail.js';
 import * as repo from './users.repository.js';
 import { assertKeepsAnAdmin, nextStatus } from './users.rules.js';
@@ -36,32 +39,9 @@ type UserListQuery = z.output<typeof userListQuerySchema>;
  */
 export interface Provisioning {
   externalId?: string | null;
+  /** The work e-mail the client sent apart from the userName (null: none apart); undefined leaves it. */
+  workEmail?: string | null;
 }
-
-/** A user as a provisioning client sees them. */
-export interface ProvisionedUser {
-  id: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  status: UserStatus;
-  externalId: string | null;
-  group: { id: string; name: string } | null;
-  createdAt: string;
-  updatedAt: string;
-}
-
-const toProvisioned = (row: provisioning.ProvisionedUserRow): ProvisionedUser => ({
-  id: row.id,
-  email: row.email,
-  firstName: row.firstName,
-  lastName: row.lastName,
-  status: row.status,
-  externalId: row.externalId,
-  group: row.groupId && row.groupName !== null ? { id: row.groupId, name: row.groupName } : null,
-  createdAt: iso(row.createdAt),
-  updatedAt: iso(row.updatedAt),
-});
 
 export const USER_NOT_FOUND = NOT_FOUND.user;
 
@@ -75,6 +55,7 @@ const toUser = (row: repo.UserViewRow): User => ({
   status: row.status,
   isEnableMfa: Boolean(row.isEnableMfa),
   isAdmin: row.isAdmin,
+  scimManaged: row.scimManaged,
   createdAt: iso(row.createdAt),
   updatedAt: iso(row.updatedAt),
 });
@@ -88,6 +69,8 @@ const audited = (row: repo.UserRow) => ({
   isAdmin: row.isAdmin,
   groupId: row.groupId,
   externalId: row.externalId,
+  scimManaged: row.scimManaged,
+  scimWorkEmail: row.scimWorkEmail,
   password: row.passwordHash,
 });
 
@@ -105,12 +88,16 @@ export function createUserService(deps: {
   database: Database;
   tokens: OneTimeTokens;
   sessions: SessionService;
+  /** Counts the requests for a new proof link of a changed address (they mail a stranger's address). */
+  limiter: RateLimiter;
   /**
    * The group a user is being put into, with the role whose seats it takes; 404 at the field without
    * one. The groups module answers it (app.ts passes it in): groups move their members through this
    * module, so this module cannot import theirs back.
    */
   groupForAssignment: (tenantId: string, tx: Tx, groupId: string) => Promise<{ roleId: string }>;
+  /** Reset password's `removePasskeys` (MFA's, handed in by app.ts). */
+  passkeyRemover: PasskeyRemover;
   outbox: MailOutbox;
   brand: Brand;
   publicUrl: string;
@@ -118,6 +105,7 @@ export function createUserService(deps: {
 }) {
   const { database, tokens, sessions, groupForAssignment } = deps;
   const queueMail = createUserMailer(deps);
+  const emailChange = createEmailChange(deps);
 
   async function view(tenantId: string, tx: Executor, id: string) {
     const row = await repo.findUserView(tenantId, tx, id);
@@ -167,6 +155,9 @@ export function createUserService(deps: {
   }
 
   return {
+    /** What a provisioning client (SCIM) reads: listProvisioned, findProvisioned. */
+    ...provisionedUsers(database),
+
     /** The signed-in user's own row (the MFA screens use it). */
     async get(tenantId: string, userId: string) {
       return database.tenant(tenantId, (tx) => existing(tenantId, tx, userId));
@@ -180,26 +171,6 @@ export function createUserService(deps: {
     },
 
     find: (actor: Actor, id: string) => database.tenant(actor.tenantId, (tx) => view(actor.tenantId, tx, id)),
-
-    /** One page of the users a provisioning client asks for (by e-mail or externalId), with their count. */
-    async listProvisioned(
-      actor: Actor,
-      filter: provisioning.ProvisionedFilter,
-      page: { offset: number; limit: number },
-    ) {
-      const { rows, count } = await database.tenant(actor.tenantId, (tx) =>
-        provisioning.listProvisioned(actor.tenantId, tx, filter, page),
-      );
-      return { users: rows.map(toProvisioned), total: count };
-    },
-
-    async findProvisioned(actor: Actor, id: string) {
-      const { rows } = await database.tenant(actor.tenantId, (tx) =>
-        provisioning.listProvisioned(actor.tenantId, tx, { id }, { offset: 0, limit: 1 }),
-      );
-      if (!rows[0]) throw notFound(USER_NOT_FOUND);
-      return toProvisioned(rows[0]);
-    },
 
     /**
      * Creates a user. Without a password an administrator's new user is invited by e-mail; a
@@ -222,6 +193,9 @@ export function createUserService(deps: {
           status: passwordHash || provisioned ? 'Confirmed' : 'WaitConfirmation',
           isAdmin: input.isAdmin ?? false,
           externalId,
+          // A user SCIM creates is SCIM's to change (docs/scim.md).
+          scimManaged: Boolean(provisioned),
+          scimWorkEmail: provisioned?.workEmail ?? null,
         });
         if (input.groupId) {
           await checkSeat(tenantId, tx, row.id, input.groupId);
@@ -247,8 +221,9 @@ export function createUserService(deps: {
     async update(actor: Actor, meta: RequestMeta, id: string, input: UserChange, provisioned?: Provisioning) {
       const { tenantId } = actor;
       const passwordHash = input.password ? await hashPassword(input.password) : undefined;
-      return database.tenant(tenantId, async (tx) => {
+      const changed = await database.tenant(tenantId, async (tx) => {
         const before = await existing(tenantId, tx, id);
+        assertScimMayChange(actor, before, input);
         if (input.email !== undefined) await checkEmail(tenantId, tx, input.email, id);
         const externalId = provisioned?.externalId;
         if (externalId) await checkExternalId(tenantId, tx, externalId, id);
@@ -256,11 +231,14 @@ export function createUserService(deps: {
         // The identity provider signs a provisioned user in: enabled again, they need no password of ours.
         if (provisioned && before.status === 'Disabled' && status === 'WaitConfirmation')
           status = 'Confirmed';
-        // A new address is unproven until the user uses a link sent there; links already sent went to
-        // the old one and stop working.
+        // A new address is unproven and held until the user opens the link mailed there (see
+        // email-change.ts); links already sent went to the old one and stop working.
         const readdressed =
           input.email !== undefined && input.email.toLowerCase() !== before.email.toLowerCase();
-        if (readdressed) await tokens.voidAll(tx, { tenantId, userId: id });
+        // An administrator's address leads to their password (a reset link) and so to their rights:
+        // only a signed-in administrator changes it, never an API token (docs/api-tokens.md).
+        if (readdressed && before.isAdmin && actor.token)
+          throw forbidden(API_TOKEN_MESSAGES.adminAddressNeedsPerson);
         const disabling = status === 'Disabled' && before.status !== 'Disabled';
         if (disabling && id === actor.userId) throw conflict(REFUSALS.user.disableSelf);
         // The seats' lock comes before the administrators' rows, in the order every change of seats takes them.
@@ -274,15 +252,18 @@ export function createUserService(deps: {
           isAdmin: input.isAdmin,
           passwordHash,
           status,
-          ...(readdressed ? { emailVerifiedAt: null } : {}),
+          ...(readdressed ? { emailVerifiedAt: null, emailUnprovenSince: new Date() } : {}),
           ...(externalId !== undefined ? { externalId } : {}),
+          scimWorkEmail: provisioned?.workEmail,
+          scimManaged: input.scimManaged,
           // null leaves the group; a new one was checked above.
           ...(input.groupId !== undefined ? { groupId: input.groupId } : {}),
         });
-        // A disabled user is signed out everywhere at once; a new password ends the old sessions too
-        // (an administrator who changes their own keeps the session they are using).
-        // Connected apps stop acting for them too (their tokens, grants and sessions at /oauth).
-        if (disabling || passwordHash) {
+        // A disabled user is signed out everywhere at once; a new password or a new address ends the
+        // old sessions too (an administrator who changes their own keeps the session they are using).
+        // Connected apps stop acting for them too (their tokens, grants and sessions at /oauth): they
+        // were granted to the account as it was, and its e-mail claim is no longer proven.
+        if (disabling || passwordHash || readdressed) {
           const keep = id === actor.userId ? actor.sessionId : undefined;
           await sessions.endAllForUser(tx, tenantId, id, keep);
           await revokeAccountData(tx, id);
@@ -297,14 +278,26 @@ export function createUserService(deps: {
           before: audited(before),
           after: audited(after!),
         });
-        return view(tenantId, tx, id);
+        // The row's lock is held since the update took it: a password link issued at the same time
+        // either committed first and is voided now, or waited and sees the held address.
+        if (readdressed) await emailChange.changed(actor, meta, tx, before, after!);
+        return { user: await view(tenantId, tx, id), readdressed };
       });
+      if (changed.readdressed) deps.outbox.nudge();
+      return changed.user;
     },
+
+    /** The link mailed to a changed address: proves it, so password links and login codes go there again. */
+    proveEmail: (token: string, meta: RequestMeta) => emailChange.prove(token, meta),
+
+    /** A new proof link for a changed address that still waits for one (the same answer for any address). */
+    resendEmailProof: (email: string, meta: RequestMeta) => emailChange.resend(email, meta),
 
     async remove(actor: Actor, meta: RequestMeta, id: string) {
       const { tenantId } = actor;
       await database.tenant(tenantId, async (tx) => {
         const row = await existing(tenantId, tx, id);
+        assertScimMayChange(actor, row);
         if (id === actor.userId) throw conflict(REFUSALS.user.deleteSelf);
         await assertKeepsAnAdmin(tenantId, tx, row, true);
         // Sessions, MFA devices and one-time links go with the user (their foreign keys cascade); what
@@ -328,11 +321,20 @@ export function createUserService(deps: {
      * one is erased, not merely flagged: whoever the administrator is locking out may know it, so it
      * must sign in nowhere (it gets the answer of a wrong password).
      */
-    async resetPassword(actor: Actor, meta: RequestMeta, id: string) {
+    async resetPassword(
+      actor: Actor,
+      meta: RequestMeta,
+      id: string,
+      options: { removePasskeys?: boolean } | null = null,
+    ) {
       const { tenantId } = actor;
       await database.tenant(tenantId, async (tx) => {
-        const row = await existing(tenantId, tx, id);
+        // Locked, like every password link's issue: a change of address cannot slip past the check.
+        const row = await repo.lockUser(tenantId, tx, id);
+        if (!row) throw notFound(USER_NOT_FOUND);
         if (row.status === 'Disabled') throw conflict(REFUSALS.user.resetDisabled);
+        // A changed address that was not proven yet gets no password link: whoever changed it may own it.
+        if (row.emailUnprovenSince) throw conflict(REFUSALS.user.resetEmailUnproven);
         const invited = row.status === 'WaitConfirmation';
         const status = invited ? row.status : 'ForceResetPassword';
         const after = (await repo.updateUser(tenantId, tx, id, { status, passwordHash: null }))!;
@@ -349,8 +351,11 @@ export function createUserService(deps: {
           after: audited(after),
         });
         await linkMail(actor, tx, row, invited ? 'invitation' : 'reset');
+        // Whoever the reset locks out may have registered a passkey: it goes too when asked.
+        if (options?.removePasskeys) await deps.passkeyRemover.within(tx, actor, meta, id);
       });
       deps.outbox.nudge();
+      if (options?.removePasskeys) deps.passkeyRemover.sent();
     },
   };
 }

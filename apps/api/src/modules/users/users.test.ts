@@ -52,6 +52,7 @@ describe('users', () => {
       status: 'Confirmed',
       isEnableMfa: false,
       isAdmin: true,
+      scimManaged: false,
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
     });

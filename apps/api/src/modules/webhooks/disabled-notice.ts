@@ -2,7 +2,7 @@ import type { Brand } from '@skyvault/contract';
 import type { Tx } from '../../db/client.js';
 import { templates } from '../../platform/mail/templates.js';
 import type { MailOutbox } from '../../platform/outbox/index.js';
-import type { EndpointDisabled } from '../../platform/webhook-outbox/index.js';
+import { type EndpointDisabled, maskWebhookUrl } from '../../platform/webhook-outbox/index.js';
 import { listAdminRecipients } from '../users/index.js';
 
 /**
@@ -20,7 +20,8 @@ export function disabledEndpointNotice(deps: {
       const rendered = templates.webhookDisabled(deps.brand, {
         firstName: admin.firstName,
         tenantName: admin.tenantName,
-        endpointUrl: endpoint.url,
+        // Masked as everywhere else: a mail is no place for the receiver's token.
+        endpointUrl: maskWebhookUrl(endpoint.url),
         url: `${deps.publicUrl}/webhooks`,
       });
       await deps.outbox.enqueueMail(tx, { to: admin.email, ...rendered }, endpoint.tenantId);

@@ -2,6 +2,8 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import http from 'node:http';
 
 export interface Received {
+  /** The request's path and query, as the sender asked for them. */
+  path: string;
   headers: http.IncomingHttpHeaders;
   body: string;
   at: number;
@@ -9,11 +11,13 @@ export interface Received {
 
 /**
  * A webhook receiver on loopback: keeps every request, answers the next status of `answers` (then 200).
- * `inFlight`/`maxInFlight` count requests being answered at once (`holdMs` keeps each one open).
+ * `inFlight`/`maxInFlight` count requests being answered at once (`holdMs` keeps each one open; `holds`
+ * the first ones each as long as it says, a hang past the sender's time-out, say).
  */
-export async function startReceiver(options: { answers?: number[]; holdMs?: number } = {}) {
+export async function startReceiver(options: { answers?: number[]; holdMs?: number; holds?: number[] } = {}) {
   const received: Received[] = [];
   const answers = [...(options.answers ?? [])];
+  const holds = [...(options.holds ?? [])];
   const state = { inFlight: 0, maxInFlight: 0 };
   const server = http.createServer((request, response) => {
     state.inFlight += 1;
@@ -22,15 +26,21 @@ export async function startReceiver(options: { answers?: number[]; holdMs?: numb
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
       received.push({
+        path: request.url ?? '',
         headers: request.headers,
         body: Buffer.concat(chunks).toString('utf8'),
         at: Date.now(),
       });
-      setTimeout(() => {
-        state.inFlight -= 1;
-        response.statusCode = answers.shift() ?? 200;
-        response.end('ok');
-      }, options.holdMs ?? 0);
+      const status = answers.shift() ?? 200;
+      setTimeout(
+        () => {
+          state.inFlight -= 1;
+          if (response.destroyed) return;
+          response.statusCode = status;
+          response.end('ok');
+        },
+        holds.shift() ?? options.holdMs ?? 0,
+      );
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -67,6 +77,15 @@ export function verifyStandardWebhook(secret: string, request: Received): boolea
     const given = Buffer.from(signature, 'base64');
     return given.length === expected.length && timingSafeEqual(given, expected);
   });
+}
+
+/** A loopback URL where nothing listens: connecting to it is refused. */
+export async function refusingUrl(): Promise<string> {
+  const server = http.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return `http://127.0.0.1:${port}/hook`;
 }
 
 export const until = async (what: string, check: () => Promise<boolean> | boolean, ms = 8000) => {

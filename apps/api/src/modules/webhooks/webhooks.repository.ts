@@ -1,9 +1,10 @@
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/client.js';
-import { webhookDeliveries, webhookEndpoints } from '../../db/schema/index.js';
+import { webhookDeliveries, webhookDeliveryAttempts, webhookEndpoints } from '../../db/schema/index.js';
 
 export type WebhookRow = typeof webhookEndpoints.$inferSelect;
 export type DeliveryRow = typeof webhookDeliveries.$inferSelect;
+export type AttemptRow = typeof webhookDeliveryAttempts.$inferSelect;
 
 export const listEndpoints = (tenantId: string, db: Executor) =>
   db
@@ -52,7 +53,19 @@ export async function updateEndpoint(
   tx: Tx,
   id: string,
   changes: Partial<
-    Pick<WebhookRow, 'url' | 'description' | 'events' | 'enabled' | 'disabledReason' | 'failingSince'>
+    Pick<
+      WebhookRow,
+      | 'url'
+      | 'urlSealed'
+      | 'description'
+      | 'events'
+      | 'enabled'
+      | 'disabledReason'
+      | 'failingSince'
+      | 'secret'
+      | 'previousSecret'
+      | 'previousSecretExpiresAt'
+    >
   >,
 ): Promise<WebhookRow> {
   const [row] = await tx
@@ -121,3 +134,13 @@ export async function insertResend(tx: Tx, row: DeliveryRow): Promise<DeliveryRo
     .returning();
   return created!;
 }
+
+/** A delivery's attempts, first first (a few dozen at most: retries stop after 24 hours). */
+export const listAttempts = (tenantId: string, db: Executor, deliveryId: string): Promise<AttemptRow[]> =>
+  db
+    .select()
+    .from(webhookDeliveryAttempts)
+    .where(
+      and(eq(webhookDeliveryAttempts.tenantId, tenantId), eq(webhookDeliveryAttempts.deliveryId, deliveryId)),
+    )
+    .orderBy(asc(webhookDeliveryAttempts.attempt));

@@ -3,6 +3,7 @@ import {
   MAX_WEBHOOKS,
   WEBHOOK_MESSAGES,
   type Webhook,
+  type WebhookAttempt,
   type WebhookDelivery,
   type webhookCreateSchema,
   type webhookDeliveryListQuerySchema,
@@ -15,7 +16,14 @@ import { conflict, notFound } from '../../lib/errors.js';
 import { iso } from '../../lib/sql.js';
 import { recordAudit } from '../../platform/audit/audit.service.js';
 import type { SecretBox } from '../../platform/secrets/secrets.js';
-import { newWebhookSecret, sealedWebhookSecret } from '../../platform/webhook-outbox/index.js';
+import {
+  endpointTarget,
+  maskWebhookUrl,
+  newWebhookSecret,
+  sealedWebhookSecret,
+  storedUrl,
+} from '../../platform/webhook-outbox/index.js';
+import { rotateSigningSecret } from './webhook-rotation.js';
 import { checkWebhookUrl } from './webhook-url.js';
 import * as repo from './webhooks.repository.js';
 
@@ -23,16 +31,33 @@ type WebhookInput = z.output<typeof webhookCreateSchema>;
 type WebhookChange = z.output<typeof webhookPatchSchema>;
 type DeliveryQuery = z.output<typeof webhookDeliveryListQuerySchema>;
 
-export const toWebhook = (row: repo.WebhookRow): Webhook => ({
+/**
+ * An endpoint as list and get answer it: the URL masked here (the row keeps it whole, see storedUrl),
+ * and the previous secret's end while it still signs by `now`.
+ */
+export const toWebhook = (row: repo.WebhookRow, now: number): Webhook => ({
   id: row.id,
-  url: row.url,
+  url: maskWebhookUrl(row.url),
   description: row.description,
   events: row.events as Webhook['events'],
   enabled: row.enabled,
   disabledReason: row.disabledReason,
   failingSince: row.failingSince ? iso(row.failingSince) : null,
+  previousSecretExpiresAt:
+    row.previousSecret && row.previousSecretExpiresAt && row.previousSecretExpiresAt.getTime() > now
+      ? iso(row.previousSecretExpiresAt)
+      : null,
   createdAt: iso(row.createdAt),
   updatedAt: iso(row.updatedAt),
+});
+
+const toAttempt = (row: repo.AttemptRow): WebhookAttempt => ({
+  attempt: row.attempt,
+  attemptedAt: iso(row.attemptedAt),
+  durationMs: row.durationMs,
+  responseStatus: row.responseStatus,
+  errorKind: row.errorKind as WebhookAttempt['errorKind'],
+  error: row.error,
 });
 
 export const toDelivery = (row: repo.DeliveryRow): WebhookDelivery => ({
@@ -50,9 +75,12 @@ export const toDelivery = (row: repo.DeliveryRow): WebhookDelivery => ({
   nextAttemptAt: row.status === 'pending' || row.status === 'sending' ? iso(row.nextAttemptAt) : null,
 });
 
-/** What the audit trail keeps of an endpoint; the secret only as "set" (the trail redacts it). */
+/**
+ * What the audit trail keeps of an endpoint: its URL masked; the secret only as "set" (the trail
+ * redacts it). A change of the URL's hidden part shows as a changed `urlSecret`, redacted the same way.
+ */
 const audited = (row: repo.WebhookRow) => ({
-  url: row.url,
+  url: maskWebhookUrl(row.url),
   description: row.description,
   events: row.events,
   enabled: row.enabled,
@@ -69,8 +97,20 @@ export function createWebhookService(deps: {
   outbound: { allowPrivateNetworks: boolean };
   /** Has this process send what was just queued (a resend) without waiting for its next poll. */
   nudge?: () => void;
+  /** The clock of a rotated secret's 24 hours. */
+  now?: () => number;
 }) {
   const { database, secrets, outbound } = deps;
+  const now = deps.now ?? Date.now;
+  const view = (row: repo.WebhookRow) => toWebhook(row, now());
+  /** The full URL stored for `row`, for the trail to compare (null when it cannot be opened). */
+  const fullUrl = (row: repo.WebhookRow) => {
+    try {
+      return endpointTarget(secrets, row);
+    } catch {
+      return null;
+    }
+  };
 
   async function existing(tenantId: string, db: Executor, id: string) {
     const row = await repo.findEndpoint(tenantId, db, id);
@@ -81,11 +121,11 @@ export function createWebhookService(deps: {
   return {
     async list(actor: Actor) {
       const rows = await database.tenant(actor.tenantId, (tx) => repo.listEndpoints(actor.tenantId, tx));
-      return { webhooks: rows.map(toWebhook), total: rows.length };
+      return { webhooks: rows.map(view), total: rows.length };
     },
 
     get: (actor: Actor, id: string) =>
-      database.tenant(actor.tenantId, async (tx) => toWebhook(await existing(actor.tenantId, tx, id))),
+      database.tenant(actor.tenantId, async (tx) => view(await existing(actor.tenantId, tx, id))),
 
     async create(actor: Actor, meta: RequestMeta, input: WebhookInput) {
       await checkWebhookUrl(input.url, outbound);
@@ -99,7 +139,7 @@ export function createWebhookService(deps: {
         const created = await repo.insertEndpoint(tx, {
           tenantId,
           id,
-          url: input.url,
+          ...storedUrl(secrets, tenantId, id, input.url),
           description: input.description,
           events: input.events,
           secret: secrets.seal(sealedWebhookSecret(tenantId, id), secret),
@@ -110,12 +150,13 @@ export function createWebhookService(deps: {
           action: 'create',
           targetType: 'webhook',
           targetId: id,
-          targetName: created.url,
-          after: { ...audited(created), secret },
+          targetName: maskWebhookUrl(created.url),
+          after: { ...audited(created), urlSecret: input.url, secret },
         });
         return created;
       });
-      return { ...toWebhook(row), secret };
+      // The one answer with the whole URL: its author just typed it.
+      return { ...view(row), url: input.url, secret };
     },
 
     async update(actor: Actor, meta: RequestMeta, id: string, input: WebhookChange) {
@@ -127,7 +168,8 @@ export function createWebhookService(deps: {
         // Enabled again by an administrator: it starts afresh (no reason, no run of failures).
         const restarted = input.enabled === true && !before.enabled;
         const after = await repo.updateEndpoint(tenantId, tx, id, {
-          url: input.url,
+          // A new URL is typed whole (the masked one is refused by its rule), stored whole and sealed anew.
+          ...(input.url !== undefined ? storedUrl(secrets, tenantId, id, input.url) : {}),
           description: input.description,
           events: input.events,
           enabled: input.enabled,
@@ -140,11 +182,11 @@ export function createWebhookService(deps: {
           action: restarted ? 'enable' : input.enabled === false && before.enabled ? 'disable' : 'update',
           targetType: 'webhook',
           targetId: id,
-          targetName: after.url,
-          before: audited(before),
-          after: audited(after),
+          targetName: maskWebhookUrl(after.url),
+          before: { ...audited(before), ...(input.url !== undefined ? { urlSecret: fullUrl(before) } : {}) },
+          after: { ...audited(after), ...(input.url !== undefined ? { urlSecret: input.url } : {}) },
         });
-        return toWebhook(after);
+        return view(after);
       });
     },
 
@@ -160,10 +202,16 @@ export function createWebhookService(deps: {
           action: 'delete',
           targetType: 'webhook',
           targetId: id,
-          targetName: row.url,
+          targetName: maskWebhookUrl(row.url),
           before: audited(row),
         });
       });
+    },
+
+    /** A new signing secret, answered once; the current one keeps signing beside it for 24 hours. */
+    async rotateSecret(actor: Actor, meta: RequestMeta, id: string) {
+      const { row, secret } = await rotateSigningSecret({ database, secrets, now }, actor, meta, id);
+      return { ...view(row), secret };
     },
 
     deliveries: (actor: Actor, id: string, query: DeliveryQuery) =>
@@ -171,6 +219,15 @@ export function createWebhookService(deps: {
         await existing(actor.tenantId, tx, id);
         const { rows, total } = await repo.listDeliveries(actor.tenantId, tx, id, query);
         return { deliveries: rows.map(toDelivery), total };
+      }),
+
+    attempts: (actor: Actor, id: string, deliveryId: string) =>
+      database.tenant(actor.tenantId, async (tx) => {
+        await existing(actor.tenantId, tx, id);
+        const delivery = await repo.findDelivery(actor.tenantId, tx, id, deliveryId);
+        if (!delivery) throw notFound(WEBHOOK_MESSAGES.deliveryNotFound);
+        const rows = await repo.listAttempts(actor.tenantId, tx, deliveryId);
+        return { attempts: rows.map(toAttempt) };
       }),
 
     async resend(actor: Actor, meta: RequestMeta, id: string, deliveryId: string) {
@@ -186,7 +243,7 @@ export function createWebhookService(deps: {
           action: 'resend',
           targetType: 'webhook',
           targetId: id,
-          targetName: endpoint.url,
+          targetName: maskWebhookUrl(endpoint.url),
           after: { eventId: original.eventId, eventType: original.eventType },
         });
         return row;

@@ -1,55 +1,14 @@
 import { WEBHOOK_MESSAGES } from '@skyvault/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import {
-  call,
-  captureLog,
-  createTenantWithUser,
-  createTestApp,
-  lastMailTo,
-  outbox,
-  type TestApp,
-  useTestApp,
-} from '../../../test/app.js';
+import { call, captureLog, createTenantWithUser, lastMailTo, outbox, useTestApp } from '../../../test/app.js';
 import { openTestDatabase } from '../../../test/database.js';
-import type { Database } from '../../db/client.js';
-import { webhookDeliveries, webhookEndpoints } from '../../db/schema/index.js';
-import {
-  type Received,
-  startReceiver,
-  until,
-  verifyStandardWebhook,
-} from './webhook-receiver.test-helpers.js';
+import { webhookDeliveries, webhookDeliveryAttempts, webhookEndpoints } from '../../db/schema/index.js';
+import { addWebhook, bodyOf, newUser, openApp } from './webhook-app.test-helpers.js';
+import { startReceiver, until, verifyStandardWebhook } from './webhook-receiver.test-helpers.js';
 
-/** Loopback receivers are allowed here; retries in milliseconds, not seconds. */
-const ENV = { OUTBOUND_PRIVATE_NETWORKS: 'true', WEBHOOK_POLL_MS: '50' };
-const FAST = { firstDelayMs: 50, maxDelayMs: 200 };
-
-/** The API on `database`, with the loopback receivers and fast retries above. */
-const openApp = (
-  database: Database,
-  env: Record<string, string> = {},
-  options: { logStream?: NodeJS.WritableStream; keepDatabase?: boolean } = {},
-): Promise<TestApp> => createTestApp({ ...ENV, ...env }, { ...options, database, webhookSchedule: FAST });
-
-const newUser = (email: string) => ({
-  method: 'POST' as const,
-  url: '/api/v1/users',
-  payload: { firstName: 'Hook', lastName: 'Tested', email, password: 'Correct-horse-9-battery' },
-});
-
-async function addWebhook(t: TestApp, cookie: string, url: string, events = ['user.created']) {
-  const res = await call(t, { method: 'POST', url: '/api/v1/webhooks', cookie, payload: { url, events } });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json() as { id: string; secret: string };
-}
-
-const bodyOf = (r: Received) =>
-  JSON.parse(r.body) as {
-    type: string;
-    timestamp: string;
-    data: { user: { email: string }; changes?: unknown; [field: string]: unknown };
-  };
+/** What list and get show of a loopback receiver's URL. */
+const masked = (url: string) => `${new URL(url).origin}/…`;
 
 describe('webhook deliveries', () => {
   const log = captureLog();
@@ -65,6 +24,8 @@ describe('webhook deliveries', () => {
     const admin = await createTenantWithUser(t, { isAdmin: true });
     const created = await addWebhook(t, admin.cookie, receiver.url, ['user.created', 'user.disabled']);
     expect(created.secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
+    // The create answer is the one that shows the whole URL.
+    expect(created.url).toBe(receiver.url);
 
     const started = Date.now();
     const res = await call(t, { ...newUser('hooked@example.com'), cookie: admin.cookie });
@@ -86,14 +47,23 @@ describe('webhook deliveries', () => {
       },
     });
     expect(request!.body).not.toContain('Correct-horse');
+    // Not even named: no `password: "[secret]"` among the attributes.
+    expect(request!.body).not.toContain('password');
+    expect(request!.body).not.toContain('[secret]');
 
-    // Listed and read without the secret; the trail and the log never hold it.
+    // Listed and read without the secret and with the URL's path masked; the trail and the log never
+    // hold either.
     const list = await call(t, { method: 'GET', url: '/api/v1/webhooks', cookie: admin.cookie });
-    expect(list.json()).toMatchObject({ total: 1, webhooks: [{ id: created.id, enabled: true }] });
+    expect(list.json()).toMatchObject({
+      total: 1,
+      webhooks: [{ id: created.id, enabled: true, url: masked(receiver.url) }],
+    });
     const one = await call(t, { method: 'GET', url: `/api/v1/webhooks/${created.id}`, cookie: admin.cookie });
+    expect(one.json().url).toBe(masked(receiver.url));
     for (const answer of [list.body, one.body]) {
       expect(answer).not.toContain(created.secret);
       expect(answer).not.toContain('secret');
+      expect(answer).not.toContain('/hook');
     }
     const audit = await call(t, {
       method: 'GET',
@@ -101,12 +71,17 @@ describe('webhook deliveries', () => {
       cookie: admin.cookie,
     });
     expect(audit.body).not.toContain(created.secret.slice(6));
+    expect(audit.body).not.toContain('/hook');
     expect(log.text()).not.toContain(created.secret.slice(6));
+    expect(log.text()).not.toContain('/hook');
     const [row] = await t.database.db
       .select()
       .from(webhookEndpoints)
       .where(eq(webhookEndpoints.id, created.id));
     expect(row!.secret).not.toContain(created.secret.slice(6));
+    // At rest: the whole URL, as the previous release reads it, and sealed beside it (webhook-url.test.ts).
+    expect(row!.url).toBe(receiver.url);
+    expect(row!.urlSealed).toMatch(/^v2\./);
 
     // The delivery log, once the answer is recorded (just after the receiver has it).
     const deliveryLog = () =>
@@ -145,6 +120,33 @@ describe('webhook deliveries', () => {
       lastError: null,
       nextAttemptAt: null,
     });
+    // Each attempt is kept: the first one's 500 is still there to see.
+    const attemptsUrl = `${url}/${delivery.id}/attempts`;
+    const attempts = await call(t, { method: 'GET', url: attemptsUrl, cookie: admin.cookie });
+    expect(attempts.statusCode, attempts.body).toBe(200);
+    const listed = attempts.json().attempts as { attemptedAt: string; durationMs: number }[];
+    expect(listed).toMatchObject([
+      { attempt: 1, responseStatus: 500, errorKind: null, error: 'HTTP 500' },
+      { attempt: 2, responseStatus: 503, errorKind: null, error: 'HTTP 503' },
+      { attempt: 3, responseStatus: 200, errorKind: null, error: null },
+    ]);
+    for (const [i, a] of listed.entries()) {
+      expect(a.durationMs).toBeGreaterThanOrEqual(0);
+      if (i > 0) expect(Date.parse(a.attemptedAt)).toBeGreaterThan(Date.parse(listed[i - 1]!.attemptedAt));
+    }
+    // An administrator's only, of their own tenant's deliveries.
+    const member = await createTenantWithUser(t, { inTenant: admin.tenantId, isAdmin: false });
+    expect((await call(t, { method: 'GET', url: attemptsUrl, cookie: member.cookie })).statusCode).toBe(403);
+    const stranger = await createTenantWithUser(t, { isAdmin: true });
+    const foreign = await call(t, { method: 'GET', url: attemptsUrl, cookie: stranger.cookie });
+    expect(foreign.statusCode).toBe(404);
+    const unknown = await call(t, {
+      method: 'GET',
+      url: `${url}/${created.id}/attempts`,
+      cookie: admin.cookie,
+    });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().message).toBe(WEBHOOK_MESSAGES.deliveryNotFound);
 
     const resent = await call(t, {
       method: 'POST',
@@ -262,7 +264,20 @@ describe('webhook endpoints', () => {
       cookie: admin.cookie,
       payload: { description: 'Our CRM', events: ['user.deleted', 'user.deleted'] },
     });
-    expect(updated.json()).toMatchObject({ description: 'Our CRM', events: ['user.deleted'] });
+    expect(updated.json()).toMatchObject({
+      description: 'Our CRM',
+      events: ['user.deleted'],
+      url: 'https://hooks.example.com/…',
+    });
+    // The masked URL sent back (a read, changed, written again) would replace the real one: refused.
+    const echoed = await call(t, {
+      method: 'PATCH',
+      url: `/api/v1/webhooks/${id}`,
+      cookie: admin.cookie,
+      payload: { url: updated.json().url },
+    });
+    expect(echoed.statusCode).toBe(400);
+    expect(echoed.json().fields).toEqual({ url: WEBHOOK_MESSAGES.urlMasked });
     const removed = await call(t, { method: 'DELETE', url: `/api/v1/webhooks/${id}`, cookie: admin.cookie });
     expect(removed.statusCode).toBe(204);
     expect(
@@ -321,7 +336,8 @@ describe('an endpoint failing for 24 hours', () => {
     });
     const mail = await lastMailTo(t, admin.email);
     expect(mail.subject).toBe('A Skyvault webhook endpoint was disabled');
-    expect(mail.text).toContain(receiver.url);
+    expect(mail.text).toContain(masked(receiver.url));
+    expect(mail.text).not.toContain(receiver.url);
     const read = (
       await call(t, { method: 'GET', url: `/api/v1/webhooks/${created.id}`, cookie: admin.cookie })
     ).json();
@@ -375,6 +391,13 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two processes on one database',
       expect(receiver.received.map((r) => bodyOf(r).data.user.email)).toEqual(
         Array.from({ length: 6 }, (_, i) => `pair-${i}@example.com`),
       );
+      // One attempt each, recorded once whichever process settled it.
+      await until('all recorded', async () => {
+        const rows = await database.db.select().from(webhookDeliveries);
+        return rows.every((row) => row.status === 'delivered');
+      });
+      const attempts = await database.db.select().from(webhookDeliveryAttempts);
+      expect(attempts.map((a) => [a.attempt, a.responseStatus])).toEqual(Array(6).fill([1, 200]));
     } finally {
       await first.close();
       await second.close();

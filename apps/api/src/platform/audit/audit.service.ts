@@ -73,8 +73,9 @@ export function diffChanges(
 /**
  * Records one change in the caller's transaction, so that the change and its audit event are
  * committed or rolled back together (ARCHITECTURE §4). Every service that changes data calls this.
- * The database completes the row in the same statement (migration 0014): the actor's address and
- * name from their user row, and the event's place in the tenant's hash chain.
+ * The database completes the row in the same statement (migrations 0014, 0027): the actor's address
+ * and name from their user row, the event's time from its clock and its place in the tenant's hash
+ * chain, whatever the row says.
  */
 export async function recordAudit(tx: Tx, meta: RequestMeta | null, event: AuditEvent): Promise<void> {
   const row = auditRow(meta, event);

@@ -90,6 +90,32 @@ export const templates = {
       action: { label: 'Set password', url: p.url },
       footer: 'If you did not expect this, you can ignore this message.',
     }),
+  /** Sent to the old address when the account's address changes; the new one shows partly hidden. */
+  emailChanged: (
+    brand: Brand,
+    p: { firstName: string; tenantName: string; changedBy: string; at: string; newEmail: string },
+  ) =>
+    render(brand, `The email address of your ${BRAND_NAMES[brand]} account was changed`, {
+      greeting: `Hello ${p.firstName},`,
+      paragraphs: [
+        `${p.changedBy} changed the email address of your account in the organization "${p.tenantName}" to ${p.newEmail} on ${p.at}.`,
+        'You were signed out everywhere, and connected apps lost their access. No password reset or login code goes to the new address until it is confirmed with the link we sent there.',
+      ],
+      footer:
+        'If you did not expect this change, tell an administrator of your organization at once: they can set your address back.',
+    }),
+  /** The link that proves a changed address; until it is used, nothing else is sent to the address. */
+  proveEmail: (brand: Brand, p: { firstName: string; tenantName: string; url: string; days: number }) =>
+    render(brand, `Confirm your new ${BRAND_NAMES[brand]} email address`, {
+      greeting: `Hello ${p.firstName},`,
+      paragraphs: [
+        `The email address of your account in the organization "${p.tenantName}" was changed to this one. Confirm it to receive password resets and login codes here.`,
+        `The link expires in ${p.days} days and can be used once.`,
+      ],
+      action: { label: 'Confirm email', url: p.url },
+      footer:
+        'If you did not expect this, you can ignore this message: nothing else is sent here until it is confirmed.',
+    }),
   /** One of the user's recovery codes signed them in: if it was not them, they should act now. */
   recoveryCodeUsed: (
     brand: Brand,
@@ -115,6 +141,35 @@ export const templates = {
       action: { label: 'Open MFA devices', url: p.url },
       footer: 'If you did not expect this, tell your administrator.',
     }),
+  /**
+   * A second factor was added to the user's account or removed from it (by the user or an
+   * administrator): `change` says which, in a sentence.
+   */
+  factorChanged: (
+    brand: Brand,
+    p: {
+      firstName: string;
+      tenantName: string;
+      kind: 'added' | 'removed' | 'changed';
+      change: string;
+      url: string;
+    },
+  ) =>
+    render(
+      brand,
+      {
+        added: `A second factor was added to your ${BRAND_NAMES[brand]} account`,
+        removed: `A second factor was removed from your ${BRAND_NAMES[brand]} account`,
+        changed: `The second factors of your ${BRAND_NAMES[brand]} account changed`,
+      }[p.kind],
+      {
+        greeting: `Hello ${p.firstName},`,
+        paragraphs: [`${p.change} (organization "${p.tenantName}").`],
+        action: { label: 'Open MFA devices', url: p.url },
+        footer:
+          'If this was not you, change your password, remove what you do not recognise on the MFA devices page and tell your administrator at once.',
+      },
+    ),
   /** A webhook endpoint failed for 24 hours and was disabled: its administrators are told once. */
   webhookDisabled: (
     brand: Brand,

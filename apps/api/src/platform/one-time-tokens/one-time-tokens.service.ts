@@ -17,6 +17,7 @@ const REPLACES: Record<TokenPurpose, TokenPurpose[]> = {
   'verify-email': ['verify-email'],
   'reset-password': ['reset-password', 'forced-reset'],
   'forced-reset': ['reset-password', 'forced-reset'],
+  'prove-email': ['prove-email'],
 };
 
 /**
@@ -86,7 +87,7 @@ export function createOneTimeTokens(database: Database) {
      * so using one must neither set a password nor prove the new address.
      */
     voidAll: (tx: Tx, owner: TokenOwner) =>
-      voidTokens(tx, owner, ['verify-email', 'reset-password', 'forced-reset']),
+      voidTokens(tx, owner, ['verify-email', 'reset-password', 'forced-reset', 'prove-email']),
 
     /** Marks the token used in the caller's transaction; false when another request used it first. */
     async consume(tx: Tx, owner: TokenOwner & { id: string }): Promise<boolean> {

@@ -19,8 +19,10 @@ export class OutboundError extends Error {
   constructor(
     readonly reason: 'address' | 'unreachable' | 'timeout' | 'too-large',
     message: string,
+    /** The socket's own error, kept for callers that tell a refused connection from a TLS failure. */
+    options?: ErrorOptions,
   ) {
-    super(message);
+    super(message, options);
   }
 }
 
@@ -135,7 +137,7 @@ export function createOutboundFetch(policy: OutboundPolicy) {
         reject(
           error instanceof OutboundError
             ? error
-            : new OutboundError('unreachable', 'The server could not be reached.'),
+            : new OutboundError('unreachable', 'The server could not be reached.', { cause: error }),
         );
         request.destroy();
       };

@@ -99,6 +99,18 @@ export function createRateLimiter(database: Database, limits: Limits) {
     },
 
     /**
+     * Gives back one attempt that consume() counted and that succeeded: counting every try before it is
+     * checked (one atomic statement) keeps parallel guesses within the limit, and the refund keeps a
+     * right answer from counting as a failure.
+     */
+    async refund(key: string): Promise<void> {
+      await database.db
+        .update(rateLimits)
+        .set({ hits: sql`${rateLimits.hits} - 1` })
+        .where(sql`${rateLimits.key} = ${key} and ${rateLimits.hits} > 0 and ${rateLimits.resetAt} > now()`);
+    },
+
+    /**
      * The login's gate as a one-row query for the account look-up's statement (a FROM item and its
      * columns, under a name), with its values as placeholders: the statement is built once and
      * prepared (db/prepared.ts `kept`). `judgeLoginGate` reads its row.

@@ -9,6 +9,7 @@ import {
   oauthStates,
   oidcKeys,
   storages,
+  webhookEndpoints,
 } from '../../db/schema/index.js';
 import { sealedAt } from './sealed-at.js';
 import type { SealedAt, SecretBox } from './secrets.js';
@@ -65,6 +66,19 @@ const SEALED_COLUMNS: SealedColumn[] = [
     table: connections,
     key: connections.id,
     tenant: connections.tenantId,
+    column,
+    at: tenantOnly(at),
+  })),
+  ...(
+    [
+      [webhookEndpoints.secret, sealedAt.webhookSecret],
+      [webhookEndpoints.previousSecret, sealedAt.webhookPreviousSecret],
+      [webhookEndpoints.urlSealed, sealedAt.webhookUrl],
+    ] as const
+  ).map(([column, at]) => ({
+    table: webhookEndpoints,
+    key: webhookEndpoints.id,
+    tenant: webhookEndpoints.tenantId,
     column,
     at: tenantOnly(at),
   })),

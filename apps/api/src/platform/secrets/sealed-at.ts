@@ -21,6 +21,10 @@ export const sealedAt = {
   connectionEncryptionKey: at('connections', 'encryption_key'),
   connectionAccessToken: at('connections', 'access_token'),
   connectionRefreshToken: at('connections', 'refresh_token'),
+  /** A webhook endpoint's signing secret, the one before its last rotation, and its full URL. */
+  webhookSecret: at('webhook_endpoints', 'secret'),
+  webhookPreviousSecret: at('webhook_endpoints', 'previous_secret'),
+  webhookUrl: at('webhook_endpoints', 'url_sealed'),
   /** A round trip to Salesforce or an identity provider; its row is named by the state's hash. */
   oauthStateCodeVerifier: at('oauth_states', 'code_verifier'),
   storageCredentials: (tenantId: string | null, id: string): SealedAt =>

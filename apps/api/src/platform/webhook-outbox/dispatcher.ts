@@ -2,8 +2,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Tx } from '../../db/client.js';
 import { createPoller, retryDelay } from '../background/poller.js';
 import { createOutboundFetch, type OutboundFetch } from '../outbound/outbound.js';
-import type { SealedAt, SecretBox } from '../secrets/secrets.js';
-import { signWebhook } from './signing.js';
+import { sealedAt } from '../secrets/sealed-at.js';
+import type { SecretBox } from '../secrets/secrets.js';
+import { attemptFailure, sealedValueFailure } from './attempt-errors.js';
+import { endpointTarget } from './endpoint-url.js';
+import { signatureHeader } from './signing.js';
 import * as repo from './webhook-outbox.repository.js';
 
 const SECOND = 1000;
@@ -21,8 +24,12 @@ export interface WebhookSchedule {
   giveUpAfterMs: number;
   /** An endpoint whose deliveries have failed this long (no success in between) is disabled. */
   disableAfterMs: number;
-  /** The longest one request may take; the endpoint's lease lasts a minute longer. */
+  /** The longest one attempt may take (WEBHOOK_TIMEOUT_MS); the endpoint's lease lasts a minute longer. */
   sendTimeoutMs: number;
+  /** Attempts one process has in flight at once, all endpoints together. */
+  maxInFlight: number;
+  /** Attempts one process has in flight at once for one tenant (each endpoint has one at most anyway). */
+  maxInFlightPerTenant: number;
 }
 
 export const DEFAULT_WEBHOOK_SCHEDULE: WebhookSchedule = {
@@ -32,20 +39,21 @@ export const DEFAULT_WEBHOOK_SCHEDULE: WebhookSchedule = {
   giveUpAfterMs: 24 * HOUR,
   disableAfterMs: 24 * HOUR,
   sendTimeoutMs: 10 * SECOND,
+  maxInFlight: 32,
+  maxInFlightPerTenant: 4,
 };
 
 /** What an endpoint disabled for failing says (the console shows it). */
 export const DISABLED_FOR_FAILING = 'Deliveries failed for 24 hours; the endpoint was disabled.';
 
-/** Endpoints served per pass. */
+/** Endpoints claimed per statement. */
 const BATCH = 10;
 
-export const sealedWebhookSecret = (tenantId: string, id: string): SealedAt => ({
-  scope: tenantId,
-  table: 'webhook_endpoints',
-  id,
-  field: 'secret',
-});
+/** Where the signing secret is sealed (listed in sealed-at.ts, so that a key rotation re-seals it). */
+export const sealedWebhookSecret = sealedAt.webhookSecret;
+
+/** The secret before a rotation, sealed in its own column. */
+export const sealedPreviousWebhookSecret = sealedAt.webhookPreviousSecret;
 
 /** Called in the transaction that disabled an endpoint for failing: its administrators are told. */
 export type EndpointDisabled = (tx: Tx, endpoint: repo.EndpointRow) => Promise<void>;
@@ -55,6 +63,9 @@ export type EndpointDisabled = (tx: Tx, endpoint: repo.EndpointRow) => Promise<v
  * lease), so two processes never send to one endpoint at once, and what a stopped process left is sent
  * by the next. Delivery is at least once: a crash after the receiver answered and before the row is
  * settled sends it again (same `webhook-id`, so the receiver can drop the repeat).
+ *
+ * Each attempt runs on its own: the claim loop does not wait for it, so a receiver that is slow (or
+ * never answers, until the time-out) delays only its own endpoint's later events, never another's.
  */
 export function createWebhookDispatcher(deps: {
   database: Database;
@@ -65,8 +76,11 @@ export function createWebhookDispatcher(deps: {
   onDisabled?: EndpointDisabled;
   /** Overrides the guarded fetch (tests). */
   fetch?: OutboundFetch;
+  /** The clock that ends a rotated secret's 24 hours (tests move it). */
+  now?: () => number;
 }) {
   const { database, secrets, log } = deps;
+  const now = deps.now ?? Date.now;
   const schedule = { ...DEFAULT_WEBHOOK_SCHEDULE, ...deps.schedule };
   const leaseMs = schedule.sendTimeoutMs + MINUTE;
   const send =
@@ -77,45 +91,79 @@ export function createWebhookDispatcher(deps: {
       // The receiver's answer is not read beyond its status; a little of it is allowed.
       maxBytes: 64 * 1024,
     });
+  /** The attempts under way in this process, and how many per tenant (the claim's fair share). */
+  const inFlight = new Set<Promise<void>>();
+  const perTenant = new Map<string, number>();
+
+  /** The secrets that sign now: the current one, and the previous one until its grace ends. */
+  function signingSecrets(endpoint: repo.EndpointRow): string[] {
+    const current = secrets.open(sealedWebhookSecret(endpoint.tenantId, endpoint.id), endpoint.secret);
+    const { previousSecret, previousSecretExpiresAt } = endpoint;
+    if (!previousSecret || !previousSecretExpiresAt || previousSecretExpiresAt.getTime() <= now())
+      return [current];
+    try {
+      return [
+        current,
+        secrets.open(sealedPreviousWebhookSecret(endpoint.tenantId, endpoint.id), previousSecret),
+      ];
+    } catch {
+      // The new secret alone still reaches receivers that switched.
+      return [current];
+    }
+  }
 
   async function attempt(claim: repo.Claim): Promise<repo.Outcome> {
     const { endpoint, delivery } = claim;
     const started = Date.now();
-    let secret: string;
+    let keys: string[];
+    let target: string;
     try {
-      secret = secrets.open(sealedWebhookSecret(endpoint.tenantId, endpoint.id), endpoint.secret);
+      keys = signingSecrets(endpoint);
+      target = endpointTarget(secrets, endpoint);
     } catch {
-      return { responseStatus: null, durationMs: 0, error: 'The signing secret could not be opened.' };
+      const failure = sealedValueFailure();
+      return { responseStatus: null, durationMs: 0, error: failure.message, errorKind: failure.kind };
     }
     // The exact bytes that are signed are the bytes that are sent.
     const body = JSON.stringify(delivery.payload);
     const timestamp = Math.floor(Date.now() / 1000);
     try {
-      const response = await send(endpoint.url, {
+      const response = await send(target, {
         method: 'POST',
         headers: {
           'content-type': 'application/json',
           'user-agent': 'Skyvault-Webhooks/1',
           'webhook-id': delivery.eventId,
           'webhook-timestamp': String(timestamp),
-          'webhook-signature': signWebhook(secret, delivery.eventId, timestamp, body),
+          'webhook-signature': signatureHeader(keys, delivery.eventId, timestamp, body),
         },
         body,
       });
       const durationMs = Date.now() - started;
       const ok = response.status >= 200 && response.status < 300;
-      return { responseStatus: response.status, durationMs, error: ok ? null : `HTTP ${response.status}` };
+      const error = ok ? null : `HTTP ${response.status}`;
+      return { responseStatus: response.status, durationMs, error, errorKind: null };
     } catch (error) {
-      // The outbound guard's words (refused address, time-out, unreachable): never a body of ours.
-      const message = error instanceof Error ? error.message : String(error);
-      return { responseStatus: null, durationMs: Date.now() - started, error: message.slice(0, 300) };
+      // Our words for what happened (time-out, refused, TLS …): never a body, never a secret.
+      const failure = attemptFailure(error);
+      return {
+        responseStatus: null,
+        durationMs: Date.now() - started,
+        error: failure.message,
+        errorKind: failure.kind,
+      };
     }
   }
 
   async function deliver(claim: repo.Claim): Promise<void> {
     if (poller.isStopped()) {
       await database.system((tx) =>
-        repo.settle(tx, claim, { responseStatus: null, durationMs: 0, error: null }, { status: 'released' }),
+        repo.settle(
+          tx,
+          claim,
+          { responseStatus: null, durationMs: 0, error: null, errorKind: null },
+          { status: 'released' },
+        ),
       );
       return;
     }
@@ -147,21 +195,56 @@ export function createWebhookDispatcher(deps: {
     });
     if (next.status !== 'delivered')
       log.warn(
-        { webhook: endpoint.id, delivery: delivery.id, attempts: delivery.attempts, error: outcome.error },
+        {
+          webhook: endpoint.id,
+          delivery: delivery.id,
+          attempts: delivery.attempts,
+          error: outcome.error,
+          errorKind: outcome.errorKind,
+        },
         next.status === 'failed' ? 'webhook delivery given up' : 'webhook delivery to be retried',
       );
   }
 
-  /** Claims and sends until nothing is due; endpoints are served side by side, each one at a time. */
+  /** Starts one attempt without waiting for it; when it ends, its place goes to what is due next. */
+  function launch(claim: repo.Claim): void {
+    const tenantId = claim.endpoint.tenantId;
+    perTenant.set(tenantId, (perTenant.get(tenantId) ?? 0) + 1);
+    const running: Promise<void> = deliver(claim)
+      .catch((error: unknown) =>
+        log.warn({ err: error, webhook: claim.endpoint.id }, 'webhook attempt failed'),
+      )
+      .finally(() => {
+        inFlight.delete(running);
+        const left = (perTenant.get(tenantId) ?? 1) - 1;
+        if (left > 0) perTenant.set(tenantId, left);
+        else perTenant.delete(tenantId);
+        // The endpoint's next event, or another tenant's that waited for a place.
+        poller.nudge();
+      });
+    inFlight.add(running);
+  }
+
+  /**
+   * Claims what is due while this process has places, and starts each attempt on its own; answers how
+   * many were started. A claim waits for no attempt: endpoints are served side by side, each one at a time.
+   */
   async function dispatch(): Promise<number> {
-    let sent = 0;
+    let started = 0;
     while (!poller.isStopped()) {
-      const claims = await database.system((tx) => repo.claimDue(tx, BATCH, leaseMs));
-      await Promise.all(claims.map(deliver));
-      sent += claims.length;
+      const room = schedule.maxInFlight - inFlight.size;
+      if (room <= 0) break;
+      const claims = await database.system((tx) =>
+        repo.claimDue(tx, Math.min(BATCH, room), leaseMs, {
+          inFlight: perTenant,
+          perTenant: schedule.maxInFlightPerTenant,
+        }),
+      );
+      for (const claim of claims) launch(claim);
+      started += claims.length;
       if (claims.length === 0) break;
     }
-    return sent;
+    return started;
   }
 
   const poller = createPoller({
@@ -171,12 +254,31 @@ export function createWebhookDispatcher(deps: {
     failure: 'webhooks could not be dispatched',
   });
 
+  /** Waits for the attempts under way (each ends by its time-out at the latest). */
+  const settled = async () => {
+    while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
+  };
+
   return {
     nudge: poller.nudge,
-    /** One pass over what is due, outside the timer (tests); answers how many were tried. */
-    dispatchOnce: dispatch,
-    /** Sends what is due now and then every pollMs; the returned function stops at a safe point. */
-    start: poller.start,
+    /** One pass over what is due, outside the timer (tests): answers how many were tried, once settled. */
+    async dispatchOnce(): Promise<number> {
+      const started = await dispatch();
+      await settled();
+      return started;
+    },
+    /**
+     * Sends what is due now and every pollMs; the returned function stops at a safe point, once the
+     * attempts under way have been recorded. Nothing stored is rewritten at start: a change of form
+     * belongs to a migration (docs/webhooks.md, "The endpoint's URL").
+     */
+    start(): () => Promise<void> {
+      const stopPolling = poller.start();
+      return async () => {
+        await stopPolling();
+        await settled();
+      };
+    },
   };
 }
 

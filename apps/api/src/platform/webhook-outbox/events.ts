@@ -24,6 +24,34 @@ export interface WebhookEvent {
   data: Record<string, unknown>;
 }
 
+/**
+ * Field names that never reach a receiver, not even as "[secret]": the audit trail may say that a
+ * password changed, a webhook says nothing of it. (The audit trail's own list, audit.service.ts; it
+ * cannot be imported from there, which imports this module.)
+ */
+const SECRET_FIELD = /pass(word)?|secret|token|key|credential|hash|code|otp/i;
+/** How the audit trail writes a redacted value. */
+const REDACTED = '[secret]';
+
+/** The value without any secret field or redacted value, at every depth. */
+function withoutSecrets(value: unknown): unknown {
+  if (Array.isArray(value)) return value.filter((item) => item !== REDACTED).map(withoutSecrets);
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([field, item]) => !SECRET_FIELD.test(field) && item !== REDACTED)
+      .map(([field, item]) => [field, withoutSecrets(item)]),
+  );
+}
+
+/** The field changes a receiver may see: no secret field, and no field left with nothing to tell. */
+const publicChanges = (changes: AuditedChange['changes']): AuditedChange['changes'] =>
+  Object.fromEntries(
+    Object.entries(withoutSecrets(changes) as AuditedChange['changes']).filter(
+      ([, change]) => Object.keys(change).length > 0,
+    ),
+  );
+
 const valuesAfter = (changes: AuditedChange['changes']) =>
   Object.fromEntries(Object.entries(changes).map(([field, change]) => [field, change.after ?? null]));
 
@@ -31,12 +59,14 @@ const idsIn = (value: unknown): string[] =>
   Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
 
 /**
- * The webhook events one audit event stands for (none for most). Every change worth telling already
+ * The webhook events one audit event stands for (none for most), without any secret field: a password
+ * set or changed is not told at all (a change of nothing else sends no `user.updated`). Every change worth telling already
  * writes an audit event in its transaction, so mapping here means no service has to remember the
  * webhooks: a user created by the console, an API token or SCIM is told about the same way.
  */
 export function webhookEventsOf(change: AuditedChange, actor: WebhookActor): WebhookEvent[] {
-  const { action, targetType, changes } = change;
+  const { action, targetType } = change;
+  const changes = publicChanges(change.changes);
   const target = { id: change.targetId ?? null, name: change.targetName ?? null };
   const base = { actor };
   if (targetType === 'user') {

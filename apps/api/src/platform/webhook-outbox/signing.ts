@@ -12,3 +12,15 @@ export function signWebhook(secret: string, id: string, timestampSeconds: number
   const mac = createHmac('sha256', key).update(`${id}.${timestampSeconds}.${body}`).digest('base64');
   return `v1,${mac}`;
 }
+
+/**
+ * The header for every secret that signs now: the current one first, then the previous one while its
+ * rotation's grace lasts. Standard Webhooks receivers accept a request when any `v1,` entry matches, so
+ * one verifying with either secret accepts it.
+ */
+export const signatureHeader = (
+  secrets: readonly string[],
+  id: string,
+  timestampSeconds: number,
+  body: string,
+) => secrets.map((secret) => signWebhook(secret, id, timestampSeconds, body)).join(' ');

@@ -1,6 +1,7 @@
-import { and, asc, count, eq, inArray, isNull, lte, min, or, sql } from 'drizzle-orm';
+import type { WebhookAttemptError } from '@skyvault/contract';
+import { and, asc, count, eq, inArray, isNull, lte, min, notInArray, or, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client.js';
-import { webhookDeliveries, webhookEndpoints } from '../../db/schema/index.js';
+import { webhookDeliveries, webhookDeliveryAttempts, webhookEndpoints } from '../../db/schema/index.js';
 
 export type EndpointRow = typeof webhookEndpoints.$inferSelect;
 export type DeliveryRow = typeof webhookDeliveries.$inferSelect;
@@ -62,13 +63,22 @@ export interface Claim {
   delivery: DeliveryRow;
 }
 
+/** What this process already sends per tenant, and how many of one tenant it sends at most at once. */
+export interface TenantShare {
+  inFlight: ReadonlyMap<string, number>;
+  perTenant: number;
+}
+
 /**
  * Takes up to `limit` endpoints whose oldest open delivery is due and whose lease is free, and claims
  * that delivery. The endpoint row is locked with SKIP LOCKED (dispatchers of other processes take other
  * endpoints meanwhile) and leased until `leaseMs` from now: at most one delivery per endpoint is in
  * flight, whichever process sends it. A process that dies mid-send leaves the lease to run out.
+ * Tenants that already have `perTenant` deliveries in flight here are left to the next claim, so that
+ * one tenant's slow endpoints never take every place of a process.
  */
-export async function claimDue(tx: Tx, limit: number, leaseMs: number): Promise<Claim[]> {
+export async function claimDue(tx: Tx, limit: number, leaseMs: number, share: TenantShare): Promise<Claim[]> {
+  const busy = [...share.inFlight].filter(([, n]) => n >= share.perTenant).map(([tenantId]) => tenantId);
   const endpoints = await tx
     .select()
     .from(webhookEndpoints)
@@ -77,12 +87,16 @@ export async function claimDue(tx: Tx, limit: number, leaseMs: number): Promise<
         eq(webhookEndpoints.enabled, true),
         or(isNull(webhookEndpoints.leaseUntil), lte(webhookEndpoints.leaseUntil, sql`now()`)),
         lte(oldestOpen(webhookEndpoints), sql`now()`),
+        busy.length > 0 ? notInArray(webhookEndpoints.tenantId, busy) : undefined,
       ),
     )
     .limit(limit)
     .for('update', { skipLocked: true });
   const claims: Claim[] = [];
+  const taken = new Map(share.inFlight);
   for (const endpoint of endpoints) {
+    // More of one tenant than its share in this batch: left locked-but-unleased, free at commit.
+    if ((taken.get(endpoint.tenantId) ?? 0) >= share.perTenant) continue;
     const [open] = await tx
       .select({ id: webhookDeliveries.id })
       .from(webhookDeliveries)
@@ -111,6 +125,7 @@ export async function claimDue(tx: Tx, limit: number, leaseMs: number): Promise<
       .set({ leaseUntil: sql`now() + ${seconds(leaseMs)}` })
       .where(and(eq(webhookEndpoints.tenantId, endpoint.tenantId), eq(webhookEndpoints.id, endpoint.id)));
     claims.push({ endpoint, delivery: delivery! });
+    taken.set(endpoint.tenantId, (taken.get(endpoint.tenantId) ?? 0) + 1);
   }
   return claims;
 }
@@ -128,6 +143,8 @@ export interface Outcome {
   responseStatus: number | null;
   durationMs: number;
   error: string | null;
+  /** Why no HTTP answer came; null when one did (whatever its status). */
+  errorKind: WebhookAttemptError | null;
 }
 
 export type Settlement =
@@ -136,7 +153,10 @@ export type Settlement =
   | { status: 'failed' }
   | { status: 'released' };
 
-/** Records an attempt and frees the endpoint's lease; answers whether this process still held it. */
+/**
+ * Records an attempt (on the delivery, and as a row of its attempts) and frees the endpoint's lease;
+ * answers whether this process still held it. A released claim (a stop before sending) is no attempt.
+ */
 export async function settle(tx: Tx, claim: Claim, outcome: Outcome, next: Settlement): Promise<boolean> {
   const { delivery } = claim;
   const common = {
@@ -159,6 +179,17 @@ export async function settle(tx: Tx, claim: Claim, outcome: Outcome, next: Settl
     .returning({ id: webhookDeliveries.id });
   // A claim that ran out was taken again by another process: the endpoint's lease is theirs now.
   if (updated.length === 0) return false;
+  if (next.status !== 'released')
+    await tx.insert(webhookDeliveryAttempts).values({
+      tenantId: delivery.tenantId,
+      deliveryId: delivery.id,
+      attempt: delivery.attempts,
+      attemptedAt: delivery.lastAttemptAt ?? sql`now()`,
+      durationMs: outcome.durationMs,
+      responseStatus: outcome.responseStatus,
+      errorKind: outcome.errorKind,
+      error: outcome.error,
+    });
   await tx
     .update(webhookEndpoints)
     .set({

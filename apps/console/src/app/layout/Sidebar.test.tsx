@@ -42,6 +42,7 @@ describe('Sidebar', () => {
       '/ip-ranges',
       '/authentication',
       '/api-tokens',
+      '/provisioning',
       '/webhooks',
       '/audit-log',
       '/mfa',

@@ -11,6 +11,7 @@ import PasswordIcon from '@mui/icons-material/Password';
 import PersonIcon from '@mui/icons-material/Person';
 import PhonelinkLockIcon from '@mui/icons-material/PhonelinkLock';
 import StorageIcon from '@mui/icons-material/Storage';
+import SyncIcon from '@mui/icons-material/Sync';
 import WebhookIcon from '@mui/icons-material/Webhook';
 import type SvgIcon from '@mui/material/SvgIcon';
 import {
@@ -22,6 +23,7 @@ import {
   WEBHOOK_TEXTS,
 } from '@skyvault/contract';
 import { routes } from '../../core/paths/routes';
+import { PROVISIONING_TEXTS } from '../../features/provisioning/provisioning.texts';
 
 export interface NavItem {
   label: string;
@@ -90,6 +92,12 @@ export const NAV_GROUPS: readonly NavGroup[] = [
         adminOnly: true,
       },
       { label: API_TOKEN_TEXTS.screenTitle, to: routes['api-tokens.index'], icon: KeyIcon, adminOnly: true },
+      {
+        label: PROVISIONING_TEXTS.screenTitle,
+        to: routes['provisioning.index'],
+        icon: SyncIcon,
+        adminOnly: true,
+      },
       { label: WEBHOOK_TEXTS.screenTitle, to: routes['webhooks.index'], icon: WebhookIcon, adminOnly: true },
       { label: 'Audit Log', to: routes['audit.index'], icon: HistoryIcon, adminOnly: true },
       { label: SCREEN_NAMES.mfaDevices, to: routes['mfa.index'], icon: PhonelinkLockIcon, adminOnly: false },

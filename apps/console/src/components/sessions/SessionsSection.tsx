@@ -14,8 +14,8 @@ export interface SessionsSectionProps {
   description: ReactNode;
   sessions: SignedInSession[] | undefined;
   endOne: { run: (id: string) => Promise<unknown>; pending: boolean; variables?: string };
-  /** "Sign out everywhere else" or "End all sessions", with its confirmation. */
-  endAll: { label: string; title: string; message: string; run: () => Promise<unknown>; pending: boolean };
+  /** "Sign out everywhere else" or "End all sessions", with its confirmation (which may hold options). */
+  endAll: { label: string; title: string; message: ReactNode; run: () => Promise<unknown>; pending: boolean };
 }
 
 /**

@@ -7,6 +7,8 @@ export const routes = {
   'auth.login': '/auth/login',
   'auth.change-password': '/auth/change-password',
   'auth.insufficient-access': '/auth/insufficient-access',
+  /** The link mailed to a user's changed address, which proves it. */
+  'auth.confirm-email': '/auth/confirm-email',
   'tenants.new': '/tenants/new',
   'tenants.wait-verification': '/tenants/wait-verification',
   'tenants.verify': '/tenants/verify',
@@ -41,6 +43,8 @@ export const routes = {
   'auth-policy.index': '/authentication',
   /** Security → API Tokens and Webhooks: calling the API from scripts, and being told about changes. */
   'api-tokens.index': '/api-tokens',
+  /** Security → Provisioning (SCIM): the SCIM base URL, its tokens and the identity providers' set-up. */
+  'provisioning.index': '/provisioning',
   'webhooks.index': '/webhooks',
   'webhooks.show': '/webhooks/:webhookId',
   'sessions.mine': '/my-sessions',
@@ -56,6 +60,7 @@ const PUBLIC_PATHS: readonly string[] = [
   routes['auth.login'],
   routes['auth.change-password'],
   routes['auth.insufficient-access'],
+  routes['auth.confirm-email'],
   routes['tenants.new'],
   routes['tenants.wait-verification'],
   routes['tenants.verify'],

@@ -1,8 +1,8 @@
-import { API_TOKEN_MESSAGES, API_TOKEN_SCOPE_HELP, API_TOKEN_TEXTS } from '@skyvault/contract';
+import { API_TOKEN_MESSAGES, API_TOKEN_SCOPE_HELP, API_TOKEN_TEXTS, MESSAGES } from '@skyvault/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { stubFetch } from '../../test/fetchStub';
+import { apiError, bodyOf, stubFetch } from '../../test/fetchStub';
 import { renderWithProviders } from '../../test/renderWithProviders';
 import { deployToken } from './api-tokens.fixtures';
 import { CreateApiTokenDialog } from './CreateApiTokenDialog';
@@ -90,6 +90,37 @@ describe('CreateApiTokenDialog', () => {
     const expiresAt = new Date(body.expiresAt).getTime();
     expect(expiresAt).toBeGreaterThanOrEqual(before + 30 * DAY);
     expect(expiresAt).toBeLessThanOrEqual(Date.now() + 30 * DAY);
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+  });
+
+  it('asks a creator who has a second factor for the step-up, then makes the same token with it', async () => {
+    const bodies: unknown[] = [];
+    const stepUp = { code: MESSAGES.mfaStepUpRequired };
+    stubFetch({
+      'POST /api/v1/api-tokens': (init) => {
+        const body = bodyOf(init);
+        bodies.push(body);
+        return body.code
+          ? { status: 201, body: { ...deployToken, token: `svt_${'d'.repeat(43)}` } }
+          : apiError(400, 'VALIDATION_ERROR', MESSAGES.mfaStepUpRequired, stepUp);
+      },
+    });
+    const user = userEvent.setup();
+    const { dialog, onCreated, onClose } = open();
+    await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Deploy script');
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+
+    const confirm = await screen.findByRole('dialog', { name: T.stepUpTitle });
+    expect(within(confirm).getByText(T.stepUpMessage)).toBeInTheDocument();
+    expect(onCreated).not.toHaveBeenCalled();
+    await user.type(within(confirm).getByRole('textbox', { name: /Verification code/ }), '246810');
+    await user.click(within(confirm).getByRole('button', { name: 'Create' }));
+
+    await waitFor(() => expect(onCreated).toHaveBeenCalled());
+    expect(onCreated.mock.calls[0]![0]).toMatchObject({ token: `svt_${'d'.repeat(43)}` });
+    const [first, second] = bodies as Record<string, unknown>[];
+    expect(first).not.toHaveProperty('code');
+    expect(second).toEqual({ ...first, code: '246810' });
     await waitFor(() => expect(onClose).toHaveBeenCalled());
   });
 

@@ -14,25 +14,34 @@ import {
   API_TOKEN_SCOPE_LABELS,
   API_TOKEN_SCOPES,
   API_TOKEN_TEXTS,
+  type ApiTokenCreate,
   type ApiTokenForm,
   type ApiTokenScope,
   apiTokenExpiryOf,
   apiTokenFormSchema,
   type CreatedApiToken,
+  MESSAGES,
 } from '@skyvault/contract';
-import { useId } from 'react';
+import { useId, useRef, useState } from 'react';
 import { Controller, useWatch } from 'react-hook-form';
 import { FormDialog } from '../../components/FormDialog';
 import { formField } from '../../components/formField';
+import { MfaStepUpDialog } from '../../components/MfaStepUpDialog';
 import { NameField } from '../../components/TextFields';
 import { useSaveDialog } from '../../components/useSaveDialog';
+import { apiErrorOf } from '../../core/errors/apiErrors';
+import { notify } from '../../core/toasts/notify';
 import { useCreateApiToken } from './api-tokens.queries';
 
 const T = API_TOKEN_TEXTS;
 
+/** The server's answer to a creator who has a second factor and sent no proof of it. */
+const asksForStepUp = (error: unknown) => apiErrorOf(error)?.fields?.code === MESSAGES.mfaStepUpRequired;
+
 /**
  * Create API token: a name, a scope (each with what it allows) and an expiry, 30, 90 or 365 days from now
- * or the end of a chosen day. The answer's token goes to `onCreated`, which shows it once.
+ * or the end of a chosen day. The answer's token goes to `onCreated`, which shows it once. A creator who
+ * has a second factor is asked for the step-up when the server says so; the token is then made with it.
  */
 export function CreateApiTokenDialog({
   onCreated,
@@ -43,17 +52,21 @@ export function CreateApiTokenDialog({
 }) {
   const create = useCreateApiToken();
   const scopeLabelId = useId();
-  const { form, dialog } = useSaveDialog({
+  const sent = useRef<ApiTokenCreate | null>(null);
+  const [steppingUp, setSteppingUp] = useState<ApiTokenCreate | null>(null);
+  const { form, dialog, close } = useSaveDialog({
     schema: apiTokenFormSchema,
     defaultValues: { name: '', scope: 'read', expiry: '90', expiresOn: '' } as ApiTokenForm,
     send: (values) => {
       // The schema has checked the choice, so it always names an instant here.
       const expiresAt = apiTokenExpiryOf(values) as Date;
-      return create.mutateAsync({
-        name: values.name,
-        scope: values.scope,
-        expiresAt: expiresAt.toISOString(),
-      });
+      sent.current = { name: values.name, scope: values.scope, expiresAt: expiresAt.toISOString() };
+      return create.mutateAsync(sent.current);
+    },
+    onError: (error) => {
+      if (!asksForStepUp(error)) return false;
+      setSteppingUp(sent.current);
+      return true;
     },
     toast: T.createdToast,
     onSaved: onCreated,
@@ -126,6 +139,21 @@ export function CreateApiTokenDialog({
           />
         )}
       </Stack>
+      {steppingUp && (
+        <MfaStepUpDialog
+          title={T.stepUpTitle}
+          message={T.stepUpMessage}
+          confirmLabel="Create"
+          onConfirm={async (proof) => {
+            const answer = await create.mutateAsync({ ...steppingUp, ...proof });
+            setSteppingUp(null);
+            notify(T.createdToast, 'success');
+            onCreated(answer);
+            close();
+          }}
+          onClose={() => setSteppingUp(null)}
+        />
+      )}
     </FormDialog>
   );
 }

@@ -174,7 +174,14 @@ export function LoginPage() {
             passkeyOptions={awaitingCode.passkeyOptions}
           />
         )}
-        {sso.awaitingCode && <MfaCodeDialog onSubmitFactor={sso.submitFactor} onCancel={sso.cancelCode} />}
+        {sso.awaitingCode && (
+          <MfaCodeDialog
+            onSubmitFactor={sso.submitFactor}
+            onCancel={sso.cancelCode}
+            totp={sso.totp}
+            passkeyOptions={sso.passkeyOptions}
+          />
+        )}
         {forgotFor && <ForgotPasswordDialog {...forgotFor} onClose={() => setForgotFor(null)} />}
       </Suspense>
     </PublicCard>

@@ -73,10 +73,23 @@ export const useLogin = () =>
     meta: FORM_META,
   });
 
-/** The TOTP code, or a recovery code, that finishes a sign-in through an identity provider, with its ticket. */
+/**
+ * The second factor that finishes a sign-in through an identity provider, with its ticket: a code, a
+ * recovery code or a passkey's answer.
+ */
 export const useCompleteSso = (ticket: string | null) =>
   useMutation({
-    mutationFn: (factor: { code: string } | { recoveryCode: string }) =>
+    mutationFn: (factor: SecondFactor) =>
       callApi(ssoEndpoints.complete, { body: { ticket: ticket ?? '', ...factor } }),
+    meta: FORM_META,
+  });
+
+/**
+ * What the MFA step of a provider sign-in may take: whether the user has an authenticator, and a
+ * challenge for their passkeys (single use: asked again after each passkey attempt).
+ */
+export const useSsoSecondFactor = () =>
+  useMutation({
+    mutationFn: (ticket: string) => callApi(ssoEndpoints.secondFactor, { body: { ticket } }),
     meta: FORM_META,
   });

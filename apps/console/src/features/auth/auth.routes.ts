@@ -16,6 +16,13 @@ export const authRoutes: RouteObject[] = [
     ),
   },
   {
+    id: 'auth.confirm-email',
+    path: routes['auth.confirm-email'],
+    Component: lazy(() =>
+      import('./ConfirmEmailPage').then((module) => ({ default: module.ConfirmEmailPage })),
+    ),
+  },
+  {
     id: 'auth.insufficient-access',
     path: routes['auth.insufficient-access'],
     Component: lazy(() =>

@@ -183,4 +183,68 @@ describe('Adding an MFA device', () => {
     ).toBeInTheDocument();
     expect(screen.getByRole('dialog', { name: 'Add MFA device' })).toBeInTheDocument();
   });
+
+  describe('for a user who has a factor already', () => {
+    const withFactor = {
+      ...mfaPageAnswers,
+      'GET /api/v1/mfa/recovery-codes': {
+        body: { remaining: 10, total: 10, createdAt: '2025-03-04T14:05:00.000Z', enrolled: true },
+      },
+    };
+    const stepUpDialog = () => screen.findByRole('dialog', { name: 'Add MFA device' });
+    /** Names the device in the dialog that holds `field`, and sends it. */
+    const nameIt = (name: string, field: HTMLElement) => {
+      fireEvent.input(field, { target: { value: name } });
+      fireEvent.click(
+        within(field.closest('[role="dialog"]') as HTMLElement).getByRole('button', { name: 'Next' }),
+      );
+    };
+
+    it('asks for the step-up first and sends its proof with the name', async () => {
+      const created: unknown[] = [];
+      stubFetch({
+        ...withFactor,
+        'GET /api/v1/mfa': emptyList,
+        'POST /api/v1/mfa': (init) => {
+          created.push(bodyOf(init));
+          return { status: 201, body: { id: NEW_ID, otpPathUrl: OTP_URL } };
+        },
+      });
+      renderWithProviders(<MfaDevicesPage />, { path: '/mfa' });
+      fireEvent.click(await screen.findByRole('button', { name: 'Add' }));
+      const stepUp = await stepUpDialog();
+      // The step-up, not the name: no name field yet.
+      expect(within(stepUp).queryByRole('textbox', { name: 'Name' })).toBeNull();
+      fireEvent.input(within(stepUp).getByRole('textbox', { name: /Verification code/ }), {
+        target: { value: '654321' },
+      });
+      fireEvent.click(within(stepUp).getByRole('button', { name: 'Next' }));
+
+      nameIt('Work-phone', await screen.findByRole('textbox', { name: 'Name' }));
+      expect(
+        await screen.findByRole('dialog', { name: 'Connect your authenticator app' }),
+      ).toBeInTheDocument();
+      expect(created).toEqual([{ name: 'Work-phone', code: '654321' }]);
+    });
+
+    it('comes back to the step-up, saying why, when the API refuses its proof', async () => {
+      stubFetch({
+        ...withFactor,
+        'GET /api/v1/mfa': emptyList,
+        'POST /api/v1/mfa': apiError(400, 'INVALID_TOTP', 'The verification code is incorrect.', {
+          code: 'The verification code is incorrect.',
+        }),
+      });
+      renderWithProviders(<MfaDevicesPage />, { path: '/mfa' });
+      fireEvent.click(await screen.findByRole('button', { name: 'Add' }));
+      const stepUp = await stepUpDialog();
+      fireEvent.input(within(stepUp).getByRole('textbox', { name: /Verification code/ }), {
+        target: { value: '000000' },
+      });
+      fireEvent.click(within(stepUp).getByRole('button', { name: 'Next' }));
+      nameIt('Work-phone', await screen.findByRole('textbox', { name: 'Name' }));
+      expect(await screen.findByRole('alert')).toHaveTextContent('The verification code is incorrect.');
+      expect(screen.getByRole('textbox', { name: /Verification code/ })).toBeInTheDocument();
+    });
+  });
 });

@@ -9,6 +9,7 @@ import {
 import { useState } from 'react';
 import { ActionsMenu } from '../../components/ActionsMenu';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { MfaStepUpDialog } from '../../components/MfaStepUpDialog';
 import { useLeaveAfterDelete } from '../../components/screens/useLeaveAfterDelete';
 import { type ConfirmationText, useConfirmation } from '../../components/useConfirmation';
 import { type ApiError, isConflict } from '../../core/errors/apiErrors';
@@ -18,7 +19,6 @@ import { toMfaDevices } from '../../core/paths/links';
 import { notify } from '../../core/toasts/notify';
 import { LazyMfaQrDialog, preloadMfaQrDialog } from './LazyMfaQrDialog';
 import type { CreatedMfaDevice } from './MfaNameDialog';
-import { MfaStepUpDialog } from './MfaStepUpDialog';
 import {
   type MfaDeviceSwitch,
   useDeleteMfaDevice,
@@ -26,6 +26,7 @@ import {
   useSwitchMfaDevice,
 } from './mfa.queries';
 import { RecoveryCodesDialog } from './recovery/RecoveryCodesDialog';
+import { useHasFactor } from './stepUp';
 
 type MfaAction = MfaDeviceSwitch | 'reset' | 'delete';
 
@@ -60,9 +61,12 @@ const ALREADY: readonly string[] = [WARNINGS.mfaDeviceAlreadyEnabled, WARNINGS.m
 const alreadySwitched = (error: unknown): error is ApiError =>
   isConflict(error) && ALREADY.includes(error.message);
 
-/** Removing a factor that guards the login asks for a current one (the API decides the same way). */
-const asksForFactor = (action: MfaAction, device: MfaDevice) =>
-  action !== 'enable' && device.status === 'Enable';
+/**
+ * Removing a factor that guards the login asks for a current one, and so does a new secret beside
+ * another factor (confirmed, it adds one): the API decides the same way.
+ */
+const asksForFactor = (action: MfaAction, device: MfaDevice, hasFactor: boolean) =>
+  action !== 'enable' && (device.status === 'Enable' || (action === 'reset' && hasFactor));
 
 /** The details screen's Actions menu: items follow the device's status through the contract's mfaMenu. */
 export function MfaDeviceActions({ device }: { device: MfaDevice }) {
@@ -76,12 +80,14 @@ export function MfaDeviceActions({ device }: { device: MfaDevice }) {
   const switchDevice = useSwitchMfaDevice();
   const removeDevice = useDeleteMfaDevice();
   const resetSecret = useResetMfaSecret();
+  // Only a device that is not enabled needs to know: an enabled one asks for the step-up anyway.
+  const hasFactor = useHasFactor(device.status !== 'Enable') ?? false;
   const menu = mfaMenu(device.status);
   const pending = switchDevice.isPending || removeDevice.isPending || resetSecret.isPending;
 
   const choose = (action: MfaAction) => {
     // Decided when asked: the device's status changes under the open dialog once the action is done.
-    setWithFactor(asksForFactor(action, device));
+    setWithFactor(asksForFactor(action, device, hasFactor));
     ask(action);
     if (action === 'reset') void preloadMfaQrDialog();
   };

@@ -1,25 +1,39 @@
-import { type MfaDeviceCreated, mfaDeviceFormSchema } from '@skyvault/contract';
+import { type MfaDeviceCreated, type MfaStepUpProof, mfaDeviceFormSchema } from '@skyvault/contract';
 import { FormDialog } from '../../components/FormDialog';
 import { useApiForm } from '../../components/useApiForm';
 import { MfaNameField } from './MfaNameField';
 import { useCreateMfaDevice } from './mfa.queries';
+import { stepUpRefusal } from './stepUp';
 
 export type CreatedMfaDevice = MfaDeviceCreated & { name: string };
 
-/** First step of adding a device (SPEC.md §4 MFA create): its name, then POST /mfa. */
+/**
+ * First step of adding a device (SPEC.md §4 MFA create): its name, then POST /mfa, with the step-up's
+ * proof when the user has a factor already. A refused proof goes back to the step-up (`onStepUpRefused`).
+ */
 export function MfaNameDialog({
+  proof,
   onCreated,
+  onStepUpRefused,
   onClose,
 }: {
+  proof?: MfaStepUpProof;
   onCreated: (device: CreatedMfaDevice) => void;
+  onStepUpRefused?: (message: string) => void;
   onClose: () => void;
 }) {
   const create = useCreateMfaDevice();
   const { form, onSubmit, busy } = useApiForm({
     schema: mfaDeviceFormSchema,
     defaultValues: { name: '' },
-    send: async ({ name }) => ({ ...(await create.mutateAsync({ name })), name }),
+    send: async ({ name }) => ({ ...(await create.mutateAsync({ name, ...proof })), name }),
     onSent: onCreated,
+    onError: (error) => {
+      const refusal = stepUpRefusal(error);
+      if (refusal === undefined || !onStepUpRefused) return false;
+      onStepUpRefused(refusal);
+      return true;
+    },
   });
 
   return (

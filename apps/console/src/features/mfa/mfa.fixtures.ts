@@ -20,5 +20,5 @@ export const workPhone = (status: MfaStatus): MfaDevice => ({
 export const mfaPageAnswers = {
   'GET /api/v1/mfa/passkeys': { body: { passkeys: [] } },
   'GET /api/v1/auth/passkeys/support': { body: { available: true, rpId: 'localhost', reason: null } },
-  'GET /api/v1/mfa/recovery-codes': { body: { remaining: 0, total: 0, createdAt: null } },
+  'GET /api/v1/mfa/recovery-codes': { body: { remaining: 0, total: 0, createdAt: null, enrolled: false } },
 };

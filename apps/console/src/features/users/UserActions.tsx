@@ -1,4 +1,5 @@
 import { CONFIRMATIONS, TOASTS, type User } from '@skyvault/contract';
+import { useState } from 'react';
 import { ActionsMenu } from '../../components/ActionsMenu';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { useLeaveAfterDelete } from '../../components/screens/useLeaveAfterDelete';
@@ -8,6 +9,7 @@ import { useErrorHandler } from '../../core/errors/ErrorHandlerContext';
 import { isHandledByErrorHandler } from '../../core/errors/formErrors';
 import { toUsers } from '../../core/paths/links';
 import { notify } from '../../core/toasts/notify';
+import { RemovePasskeysOption } from './RemovePasskeysOption';
 import { useDeleteUser, useResetUserPassword, useUpdateUser } from './users.queries';
 
 type UserAction = 'reset' | 'disable' | 'enable' | 'delete';
@@ -39,7 +41,12 @@ export function UserActions({ user }: { user: User }) {
   const leaveAfterDelete = useLeaveAfterDelete(TOASTS.userDeleted, toUsers());
   const handleError = useErrorHandler();
   const confirmation = useConfirmation<UserAction>('delete');
-  const { confirming, ask: choose, done } = confirmation;
+  const { confirming, ask, done } = confirmation;
+  const [removePasskeys, setRemovePasskeys] = useState(false);
+  const choose = (action: UserAction) => {
+    setRemovePasskeys(false);
+    ask(action);
+  };
   const reset = useResetUserPassword();
   const update = useUpdateUser();
   const remove = useDeleteUser();
@@ -48,10 +55,13 @@ export function UserActions({ user }: { user: User }) {
 
   const confirm = () => {
     if (confirming === 'reset') {
-      reset.mutate(user.id, {
-        onSuccess: () => notify(TOASTS.userPasswordReset, 'success'),
-        onSettled: done,
-      });
+      reset.mutate(
+        { id: user.id, removePasskeys },
+        {
+          onSuccess: () => notify(TOASTS.userPasswordReset, 'success'),
+          onSettled: done,
+        },
+      );
     } else if (confirming === 'disable' || confirming === 'enable') {
       const to = confirming;
       update.mutate(
@@ -88,7 +98,25 @@ export function UserActions({ user }: { user: User }) {
           { label: 'Delete', onSelect: () => choose('delete') },
         ]}
       />
-      <ConfirmDialog {...confirmation.dialogProps(CONFIRMING)} pending={pending} onConfirm={confirm} />
+      <ConfirmDialog
+        {...confirmation.dialogProps(CONFIRMING)}
+        // Reset password may also remove the user's passkeys: they sign in without the password.
+        {...(confirmation.shown === 'reset' && {
+          message: (
+            <>
+              {CONFIRMING.reset.message}
+              <RemovePasskeysOption
+                userId={user.id}
+                checked={removePasskeys}
+                onChange={setRemovePasskeys}
+                disabled={pending}
+              />
+            </>
+          ),
+        })}
+        pending={pending}
+        onConfirm={confirm}
+      />
     </>
   );
 }

@@ -9,6 +9,7 @@ import { UserDialog } from './UserDialog';
 import { UserInfoCard } from './UserInfoCard';
 import { UserMfaCard } from './UserMfaCard';
 import { UserPermissionsCard } from './UserPermissionsCard';
+import { UserScimCard } from './UserScimCard';
 import { UserSessionsCard } from './UserSessionsCard';
 import { UserSignInsCard } from './UserSignInsCard';
 import { useUser } from './users.queries';
@@ -47,6 +48,7 @@ export function UserDetails({ id }: { id: string }) {
       <UserInfoCard user={user} />
       <UserPermissionsCard userId={id} />
       <UserMfaCard userId={id} />
+      {user && <UserScimCard user={user} />}
       <UserSessionsCard userId={id} />
       <UserSignInsCard userId={id} />
       {editing && user && <UserDialog user={user} onClose={() => setEditing(false)} />}

@@ -49,11 +49,16 @@ export const useUserPermissions = (id: string) =>
     queryFn: ({ signal }) => callApi(permissionEndpoints.ofUser, { params: { id }, signal }),
   });
 
+/** Reset password; with `removePasskeys` the user's passkeys go too (their count is under the details). */
 export function useResetUserPassword() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => callApi(userEndpoints.resetPassword, { params: { id } }),
-    onSettled: (_, __, id) => {
+    mutationFn: ({ id, removePasskeys }: { id: string; removePasskeys?: boolean }) =>
+      callApi(userEndpoints.resetPassword, {
+        params: { id },
+        body: removePasskeys ? { removePasskeys } : null,
+      }),
+    onSettled: (_, __, { id }) => {
       void queryClient.invalidateQueries({ queryKey: userKeys.detail(id) });
       void queryClient.invalidateQueries({ queryKey: userKeys.lists() });
     },

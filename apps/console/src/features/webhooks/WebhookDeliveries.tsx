@@ -1,4 +1,5 @@
 import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import {
   type ChipColor,
@@ -16,6 +17,7 @@ import { RetryButton } from '../../components/RetryButton';
 import { StatusChip } from '../../components/StatusChip';
 import { TitledSection } from '../../components/TitledSection';
 import { notify } from '../../core/toasts/notify';
+import { WebhookAttemptsDialog } from './WebhookAttemptsDialog';
 import { useResendDelivery, useWebhookDeliveries } from './webhooks.queries';
 
 const T = WEBHOOK_TEXTS;
@@ -34,10 +36,17 @@ const resendable = (delivery: WebhookDelivery) =>
 
 const eventLabel = (type: string) => WEBHOOK_EVENT_LABELS[type as WebhookEventType] ?? type;
 
-function columns(
-  resend: (delivery: WebhookDelivery) => void,
-  busy: boolean,
-): DataTableColumn<WebhookDelivery>[] {
+interface RowActions {
+  resend: (delivery: WebhookDelivery) => void;
+  showAttempts: (delivery: WebhookDelivery) => void;
+  busy: boolean;
+}
+
+/** What names a delivery's buttons for a screen reader: its event and when it was written. */
+const rowName = (delivery: WebhookDelivery) =>
+  `${eventLabel(delivery.eventType)} ${formatDate(delivery.createdAt)}`;
+
+function columns({ resend, showAttempts, busy }: RowActions): DataTableColumn<WebhookDelivery>[] {
   return [
     { key: 'eventType', header: T.columns.event, render: (delivery) => eventLabel(delivery.eventType) },
     {
@@ -71,27 +80,43 @@ function columns(
       key: 'actions',
       header: T.columns.actions,
       align: 'right',
-      render: (delivery) =>
-        resendable(delivery) && (
-          <Button
-            size="small"
-            disabled={busy}
-            onClick={() => resend(delivery)}
-            aria-label={`${T.resend} ${eventLabel(delivery.eventType)} ${formatDate(delivery.createdAt)}`}
-          >
-            {T.resend}
-          </Button>
-        ),
+      render: (delivery) => (
+        <Stack direction="row" sx={{ gap: 0.5, justifyContent: 'flex-end' }}>
+          {delivery.attempts > 0 && (
+            <Button
+              size="small"
+              onClick={() => showAttempts(delivery)}
+              aria-label={`${T.attempts} ${rowName(delivery)}`}
+            >
+              {T.attempts}
+            </Button>
+          )}
+          {resendable(delivery) && (
+            <Button
+              size="small"
+              disabled={busy}
+              onClick={() => resend(delivery)}
+              aria-label={`${T.resend} ${rowName(delivery)}`}
+            >
+              {T.resend}
+            </Button>
+          )}
+        </Stack>
+      ),
     },
   ];
 }
 
-/** An endpoint's delivery log, newest first and paged on the server, with Resend on finished rows. */
+/**
+ * An endpoint's delivery log, newest first and paged on the server, with each delivery's attempts (a
+ * dialog) and Resend on finished rows.
+ */
 export function WebhookDeliveries({ id }: { id: string }) {
   const [page, setPage] = useState(0);
   const [pageSize, setPageSize] = useState(PAGE_SIZE);
   const deliveries = useWebhookDeliveries(id, { limit: pageSize, offset: page * pageSize });
   const resend = useResendDelivery(id);
+  const [inspected, setInspected] = useState<WebhookDelivery | null>(null);
   const rows = deliveries.data?.deliveries ?? [];
   const total = deliveries.data?.total ?? 0;
   const send = (delivery: WebhookDelivery) =>
@@ -111,7 +136,7 @@ export function WebhookDeliveries({ id }: { id: string }) {
       ) : (
         <DataTable
           ariaLabel={T.deliveries}
-          columns={columns(send, resend.isPending)}
+          columns={columns({ resend: send, showAttempts: setInspected, busy: resend.isPending })}
           rows={rows}
           getRowId={(delivery) => delivery.id}
           loading={deliveries.isFetching}
@@ -124,6 +149,9 @@ export function WebhookDeliveries({ id }: { id: string }) {
             setPage(0);
           }}
         />
+      )}
+      {inspected && (
+        <WebhookAttemptsDialog webhookId={id} delivery={inspected} onClose={() => setInspected(null)} />
       )}
     </TitledSection>
   );

@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { apiError, bodyOf, stubFetch } from '../../test/fetchStub';
 import { renderWithProviders } from '../../test/renderWithProviders';
 import { WebhookDialog } from './WebhookDialog';
-import { crmHook } from './webhooks.fixtures';
+import { CRM_URL, crmHook } from './webhooks.fixtures';
 
 const T = WEBHOOK_TEXTS;
 
@@ -40,11 +40,11 @@ describe('WebhookDialog', () => {
 
   it('creates an endpoint and hands over the secret', async () => {
     const fetchMock = stubFetch({
-      'POST /api/v1/webhooks': { status: 201, body: { ...crmHook, secret: 'whsec_abc' } },
+      'POST /api/v1/webhooks': { status: 201, body: { ...crmHook, url: CRM_URL, secret: 'whsec_abc' } },
     });
     const user = userEvent.setup();
     const { dialog, url, onCreated, onClose } = open();
-    await user.type(url, crmHook.url);
+    await user.type(url, CRM_URL);
     await user.type(within(dialog).getByRole('textbox', { name: T.description }), 'CRM sync');
     // Ticked out of order, sent in the contract's order.
     await user.click(within(dialog).getByRole('checkbox', { name: 'User deleted' }));
@@ -55,7 +55,7 @@ describe('WebhookDialog', () => {
       expect(onCreated).toHaveBeenCalledWith(expect.objectContaining({ secret: 'whsec_abc' })),
     );
     expect(bodyOf(fetchMock.mock.calls[0]![1])).toEqual({
-      url: crmHook.url,
+      url: CRM_URL,
       description: 'CRM sync',
       events: ['user.created', 'user.deleted'],
     });
@@ -77,21 +77,43 @@ describe('WebhookDialog', () => {
     expect(onClose).not.toHaveBeenCalled();
   });
 
-  it('edits an endpoint and says so', async () => {
+  it('edits an endpoint and says so, keeping the URL it only shows masked', async () => {
     const fetchMock = stubFetch({
       [`PATCH /api/v1/webhooks/${crmHook.id}`]: { body: { ...crmHook, events: ['user.created'] } },
     });
     const user = userEvent.setup();
-    const { dialog, onCreated } = open(crmHook);
+    const { dialog, url, onCreated } = open(crmHook);
     expect(screen.getByRole('dialog', { name: T.editTitle })).toBe(dialog);
+    expect(url).toHaveValue('');
+    expect(url).not.toBeRequired();
     await user.click(within(dialog).getByRole('checkbox', { name: 'User deleted' }));
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText(T.updatedToast)).toBeInTheDocument();
+    // No URL sent: the saved one stays.
     expect(bodyOf(fetchMock.mock.calls[0]![1])).toEqual({
-      url: crmHook.url,
       description: crmHook.description,
       events: ['user.created'],
     });
     expect(onCreated).not.toHaveBeenCalled();
+  });
+
+  it('changes the URL only when the whole new one is typed, never to the masked one', async () => {
+    const fetchMock = stubFetch({ [`PATCH /api/v1/webhooks/${crmHook.id}`]: { body: crmHook } });
+    const user = userEvent.setup();
+    const { dialog, url } = open(crmHook);
+    await user.click(url);
+    await user.paste(crmHook.url);
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText(WEBHOOK_MESSAGES.urlMasked)).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
+    await user.clear(url);
+    await user.paste('https://hooks.example.com/new?token=abc');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    expect(bodyOf(fetchMock.mock.calls[0]![1])).toEqual({
+      url: 'https://hooks.example.com/new?token=abc',
+      description: crmHook.description,
+      events: crmHook.events,
+    });
   });
 });

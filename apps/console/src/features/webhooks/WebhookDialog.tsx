@@ -4,7 +4,8 @@ import {
   type CreatedWebhook,
   WEBHOOK_TEXTS,
   type Webhook,
-  type WebhookForm,
+  type WebhookEditForm,
+  webhookEditFormSchema,
   webhookFormSchema,
 } from '@skyvault/contract';
 import { Controller } from 'react-hook-form';
@@ -19,7 +20,8 @@ const T = WEBHOOK_TEXTS;
 
 /**
  * Add endpoint (no `webhook`) or Edit: the URL, a description and the events to send. A new endpoint's
- * answer holds its signing secret, which goes to `onCreated` to be shown once.
+ * answer holds its signing secret, which goes to `onCreated` to be shown once. Editing, the URL starts
+ * empty: the saved one is only known masked, so it is kept unless the whole new one is typed.
  */
 export function WebhookDialog({
   webhook,
@@ -33,13 +35,17 @@ export function WebhookDialog({
   const create = useCreateWebhook();
   const update = useUpdateWebhook();
   const { form, dialog } = useSaveDialog({
-    schema: webhookFormSchema,
+    // Creating, the URL is required; editing, empty means unchanged.
+    schema: (webhook ? webhookEditFormSchema : webhookFormSchema) as typeof webhookEditFormSchema,
     defaultValues: {
-      url: webhook?.url ?? '',
+      url: '',
       description: webhook?.description ?? '',
       events: webhook?.events ?? [],
-    } as WebhookForm,
-    send: (body) => (webhook ? update.mutateAsync({ id: webhook.id, body }) : create.mutateAsync(body)),
+    } as WebhookEditForm,
+    send: ({ url, ...rest }) =>
+      webhook
+        ? update.mutateAsync({ id: webhook.id, body: url ? { url, ...rest } : rest })
+        : create.mutateAsync({ url, ...rest }),
     toast: webhook ? T.updatedToast : T.createdToast,
     onSaved: (answer) => {
       if (!webhook && 'secret' in answer) onCreated?.(answer as CreatedWebhook);
@@ -55,10 +61,10 @@ export function WebhookDialog({
     >
       <Stack sx={{ gap: 2, pt: 1 }}>
         <TextField
-          {...formField(form, 'url', 'https://')}
+          {...formField(form, 'url', webhook ? T.urlKeep(webhook.url) : 'https://')}
           label={T.url}
           type="url"
-          required
+          required={!webhook}
           fullWidth
           autoFocus
           autoComplete="off"

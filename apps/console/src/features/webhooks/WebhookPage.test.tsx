@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { stubFetch } from '../../test/fetchStub';
 import { renderWithProviders } from '../../test/renderWithProviders';
 import { WebhookDetails } from './WebhookPage';
-import { crmHook, failedDelivery, HOOK_ID, pendingDelivery } from './webhooks.fixtures';
+import { crmHook, failedAttempts, failedDelivery, HOOK_ID, pendingDelivery } from './webhooks.fixtures';
 
 const T = WEBHOOK_TEXTS;
 const path = `/webhooks/${HOOK_ID}`;
@@ -84,6 +84,74 @@ describe('WebhookDetails', () => {
     expect(await screen.findByText(T.resentToast)).toBeInTheDocument();
     await waitFor(() => expect(within(table).queryByText('Failed')).not.toBeInTheDocument());
     expect(within(table).getAllByText('Pending')).toHaveLength(2);
+  });
+
+  it("shows a delivery's attempts: the first one's 500, then a time-out and a refused connection", async () => {
+    stubFetch({
+      [`GET /api/v1/webhooks/${HOOK_ID}`]: { body: crmHook },
+      [deliveriesPath]: { body: { deliveries: [failedDelivery, pendingDelivery], total: 2 } },
+      [`GET /api/v1/webhooks/${HOOK_ID}/deliveries/${failedDelivery.id}/attempts`]: {
+        body: { attempts: failedAttempts },
+      },
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<WebhookDetails id={HOOK_ID} />, { path });
+    const table = await screen.findByRole('table', { name: T.deliveries });
+    const failed = (await within(table).findByText('Failed')).closest('tr') as HTMLElement;
+    // A delivery not tried yet has no attempts to show.
+    const pending = within(table).getByText('Pending').closest('tr') as HTMLElement;
+    expect(within(pending).queryByRole('button', { name: /^Attempts/ })).not.toBeInTheDocument();
+
+    await user.click(within(failed).getByRole('button', { name: /^Attempts/ }));
+    const dialog = await screen.findByRole('dialog', { name: T.attemptsTitle });
+    const attempts = await within(dialog).findByRole('table', { name: T.attemptsTitle });
+    await within(attempts).findByText('HTTP 500');
+    const rows = within(attempts)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) =>
+        within(row)
+          .getAllByRole('cell')
+          .map((cell) => cell.textContent),
+      );
+    expect(rows).toEqual([
+      ['1', 'March 3, 2025 at 10:00:05', '500', '87 ms', 'HTTP 500'],
+      ['2', 'March 3, 2025 at 10:00:20', 'Timed out', '10000 ms', 'The server did not answer in time.'],
+      ['3', 'March 3, 2025 at 10:01:00', 'Connection refused', '2 ms', 'The connection was refused.'],
+    ]);
+    await user.click(within(dialog).getByRole('button', { name: T.close }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('rotates the signing secret after a confirmation, shows the new one once and the old one’s end', async () => {
+    const until = new Date(2025, 2, 5, 9, 30).toISOString();
+    let rotated = false;
+    const fetchMock = stubFetch({
+      [`GET /api/v1/webhooks/${HOOK_ID}`]: () => ({
+        body: rotated ? { ...crmHook, previousSecretExpiresAt: until } : crmHook,
+      }),
+      [deliveriesPath]: { body: { deliveries: [], total: 0 } },
+      [`POST /api/v1/webhooks/${HOOK_ID}/rotate-secret`]: () => {
+        rotated = true;
+        return { body: { ...crmHook, previousSecretExpiresAt: until, secret: 'whsec_new' } };
+      },
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<WebhookDetails id={HOOK_ID} />, { path });
+    expect(await screen.findByText(T.secretHidden)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: T.rotateSecret }));
+    const confirm = await screen.findByRole('dialog', { name: T.rotateTitle });
+    expect(within(confirm).getByText(T.rotateConfirm)).toBeInTheDocument();
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
+    await user.click(within(confirm).getByRole('button', { name: T.rotateSecret }));
+
+    const shown = await screen.findByRole('dialog', { name: T.rotatedSecretTitle });
+    expect(within(shown).getByText(T.rotatedShownOnce)).toBeInTheDocument();
+    expect(within(shown).getByRole('textbox', { name: T.secret })).toHaveValue('whsec_new');
+    expect(await screen.findByText(T.previousSecretUntil('March 5, 2025 at 09:30'))).toBeInTheDocument();
+    await user.click(within(shown).getByRole('button', { name: 'Done' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.queryByDisplayValue('whsec_new')).not.toBeInTheDocument();
   });
 
   it('asks for the next page with its offset', async () => {

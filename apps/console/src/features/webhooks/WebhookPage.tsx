@@ -12,6 +12,7 @@ import { toWebhooks } from '../../core/paths/links';
 import { notify } from '../../core/toasts/notify';
 import { WebhookDeliveries } from './WebhookDeliveries';
 import { WebhookDialog } from './WebhookDialog';
+import { WebhookSecretRotation } from './WebhookSecretRotation';
 import { WebhookStatus } from './WebhookStatus';
 import { useDeleteWebhook, useUpdateWebhook, useWebhook } from './webhooks.queries';
 
@@ -30,6 +31,13 @@ const FIELDS: DetailsField<Webhook>[] = [
       </Stack>
     ),
   },
+  {
+    label: T.secret,
+    value: (webhook) =>
+      webhook.previousSecretExpiresAt
+        ? T.previousSecretUntil(formatDate(webhook.previousSecretExpiresAt))
+        : T.secretHidden,
+  },
   { label: T.columns.status, value: (webhook) => <WebhookStatus webhook={webhook} /> },
   { label: 'Updated At', value: (webhook) => formatDate(webhook.updatedAt) },
   { label: 'Created At', value: (webhook) => formatDate(webhook.createdAt) },
@@ -44,7 +52,7 @@ export function WebhookPage() {
   );
 }
 
-/** The endpoint with Enable or Disable, Delete and Edit (a dialog), then its deliveries. */
+/** The endpoint with Enable or Disable, Rotate secret, Delete and Edit (a dialog), then its deliveries. */
 export function WebhookDetails({ id }: { id: string }) {
   const query = useWebhook(id);
   const update = useUpdateWebhook();
@@ -71,6 +79,7 @@ export function WebhookDetails({ id }: { id: string }) {
           <Button variant="outlined" disabled={update.isPending} onClick={() => toggle(loaded)}>
             {loaded.enabled ? T.disable : T.enable}
           </Button>
+          <WebhookSecretRotation id={id} />
           <DeleteButton
             id={id}
             remove={remove}

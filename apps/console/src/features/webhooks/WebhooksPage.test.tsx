@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { bodyOf, stubFetch } from '../../test/fetchStub';
 import { renderWithProviders } from '../../test/renderWithProviders';
 import { WebhooksPage } from './WebhooksPage';
-import { brokenHook, crmHook, slowHook } from './webhooks.fixtures';
+import { BROKEN_URL, brokenHook, crmHook, slowHook } from './webhooks.fixtures';
 
 const T = WEBHOOK_TEXTS;
 const SECRET = `whsec_${'Q'.repeat(44)}`;
@@ -63,7 +63,7 @@ describe('WebhooksPage', () => {
 
     await user.click(await screen.findByRole('button', { name: T.create }));
     const form = await screen.findByRole('dialog', { name: T.createTitle });
-    await user.type(within(form).getByRole('textbox', { name: T.url }), brokenHook.url);
+    await user.type(within(form).getByRole('textbox', { name: T.url }), BROKEN_URL);
     await user.click(within(form).getByRole('checkbox', { name: 'Licence expiring' }));
     await user.click(within(form).getByRole('button', { name: 'Create' }));
 
@@ -72,7 +72,7 @@ describe('WebhooksPage', () => {
     expect(within(shown).getByRole('textbox', { name: T.secret })).toHaveValue(SECRET);
     expect(await screen.findByText(T.createdToast)).toBeInTheDocument();
     const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST')!;
-    expect(bodyOf(post[1])).toEqual({ url: brokenHook.url, description: '', events: ['license.expiring'] });
+    expect(bodyOf(post[1])).toEqual({ url: BROKEN_URL, description: '', events: ['license.expiring'] });
 
     await user.click(within(shown).getByRole('button', { name: 'Done' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
@@ -93,13 +93,15 @@ describe('WebhooksPage', () => {
     expect(bodyOf(patch[1])).toEqual({ enabled: false });
   });
 
-  it('opens the edit dialog with the current values', async () => {
+  it('opens the edit dialog with the current values, the URL to be typed whole to change it', async () => {
     stubFetch({ 'GET /api/v1/webhooks': { body: { webhooks: [crmHook], total: 1 } } });
     const user = userEvent.setup();
     renderWithProviders(<WebhooksPage />, { path: '/webhooks' });
     await user.click(await screen.findByRole('button', { name: `Edit ${crmHook.url}` }));
     const dialog = await screen.findByRole('dialog', { name: T.editTitle });
-    expect(within(dialog).getByRole('textbox', { name: T.url })).toHaveValue(crmHook.url);
+    const url = within(dialog).getByRole('textbox', { name: T.url });
+    expect(url).toHaveValue('');
+    expect(url).toHaveAccessibleDescription(T.urlKeep(crmHook.url));
     expect(within(dialog).getByRole('checkbox', { name: 'User created' })).toBeChecked();
     expect(within(dialog).getByRole('checkbox', { name: 'User updated' })).not.toBeChecked();
   });

@@ -1,26 +1,31 @@
-import type { Webhook, WebhookDelivery } from '@skyvault/contract';
+import type { Webhook, WebhookAttempt, WebhookDelivery } from '@skyvault/contract';
 
 export const HOOK_ID = '8b6c7d9e-0f1a-4b2c-8d3e-4f5a6b7c8d9e';
+/** What an administrator types; the API answers it masked once saved (crmHook.url). */
+export const CRM_URL = 'https://hooks.example.com/skyvault';
+export const BROKEN_URL = 'https://broken.example.com/in';
 export const crmHook: Webhook = {
   id: HOOK_ID,
-  url: 'https://hooks.example.com/skyvault',
+  url: 'https://hooks.example.com/…',
   description: 'CRM sync',
   events: ['user.created', 'user.deleted'],
   enabled: true,
   disabledReason: null,
   failingSince: null,
+  previousSecretExpiresAt: null,
   // Local times, so the expected text holds in any time zone.
   createdAt: new Date(2025, 2, 4, 14, 5).toISOString(),
   updatedAt: new Date(2025, 2, 4, 14, 5).toISOString(),
 };
 export const brokenHook: Webhook = {
   id: '9c7d8e0f-1a2b-4c3d-9e4f-5a6b7c8d9e0f',
-  url: 'https://broken.example.com/in',
+  url: 'https://broken.example.com/…',
   description: '',
   events: ['license.expiring'],
   enabled: false,
   disabledReason: 'Disabled after failing for 24 hours.',
   failingSince: new Date(2025, 2, 1, 8, 0).toISOString(),
+  previousSecretExpiresAt: null,
   createdAt: new Date(2025, 1, 1, 8, 0).toISOString(),
   updatedAt: new Date(2025, 2, 2, 8, 0).toISOString(),
 };
@@ -61,3 +66,31 @@ export const pendingDelivery: WebhookDelivery = {
   lastAttemptAt: null,
   nextAttemptAt: new Date(2025, 2, 5, 11, 0).toISOString(),
 };
+
+/** The failed delivery's first attempts: a 500, a time-out, a refused connection. */
+export const failedAttempts: WebhookAttempt[] = [
+  {
+    attempt: 1,
+    attemptedAt: new Date(2025, 2, 3, 10, 0, 5).toISOString(),
+    durationMs: 87,
+    responseStatus: 500,
+    errorKind: null,
+    error: 'HTTP 500',
+  },
+  {
+    attempt: 2,
+    attemptedAt: new Date(2025, 2, 3, 10, 0, 20).toISOString(),
+    durationMs: 10000,
+    responseStatus: null,
+    errorKind: 'timeout',
+    error: 'The server did not answer in time.',
+  },
+  {
+    attempt: 3,
+    attemptedAt: new Date(2025, 2, 3, 10, 1, 0).toISOString(),
+    durationMs: 2,
+    responseStatus: null,
+    errorKind: 'connection-refused',
+    error: 'The connection was refused.',
+  },
+];

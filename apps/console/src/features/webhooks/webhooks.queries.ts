@@ -1,7 +1,8 @@
-import { type WebhookDeliveryListQuery, webhookEndpoints } from '@skyvault/contract';
+import { type WebhookCreate, type WebhookDeliveryListQuery, webhookEndpoints } from '@skyvault/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../core/api/client';
 import { resourceQueries } from '../../core/api/resourceQueries';
+import { FORM_META } from '../../core/queryClient';
 
 const webhooks = resourceQueries('webhooks', webhookEndpoints);
 
@@ -10,6 +11,8 @@ export const webhookKeys = {
   deliveries: (id: string) => ['webhooks', 'deliveries', id] as const,
   deliveryPage: (id: string, query: WebhookDeliveryListQuery) =>
     ['webhooks', 'deliveries', id, query] as const,
+  attempts: (id: string, deliveryId: string) =>
+    ['webhooks', 'deliveries', id, 'attempts', deliveryId] as const,
 };
 
 /** Every endpoint of the tenant (a short list, not paginated). */
@@ -19,8 +22,18 @@ export const useWebhooks = () =>
     queryFn: ({ signal }) => callApi(webhookEndpoints.list, { signal }),
   });
 export const useWebhook = webhooks.useOne;
-/** The create answer holds the signing secret, this once: the screen shows it and nothing keeps it. */
-export const useCreateWebhook = webhooks.useCreate;
+/**
+ * The create answer holds the signing secret and the whole URL, this once: the screen shows the secret
+ * and nothing keeps either (the lists are read again, masked).
+ */
+export function useCreateWebhook() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: WebhookCreate) => callApi(webhookEndpoints.create, { body }),
+    onSuccess: () => webhooks.refreshLists(queryClient),
+    meta: FORM_META,
+  });
+}
 /** Edits, and Enable or Disable (a patch of `enabled`). */
 export const useUpdateWebhook = webhooks.useUpdate;
 export const useDeleteWebhook = webhooks.useRemove;
@@ -39,5 +52,24 @@ export function useResendDelivery(id: string) {
   return useMutation({
     mutationFn: (deliveryId: string) => callApi(webhookEndpoints.resend, { params: { id, deliveryId } }),
     onSettled: () => void queryClient.invalidateQueries({ queryKey: webhookKeys.deliveries(id) }),
+  });
+}
+
+/** A delivery's attempts, first first: each one's time, answer or error, and duration. */
+export const useDeliveryAttempts = (id: string, deliveryId: string) =>
+  useQuery({
+    queryKey: webhookKeys.attempts(id, deliveryId),
+    queryFn: ({ signal }) => callApi(webhookEndpoints.attempts, { params: { id, deliveryId }, signal }),
+  });
+
+/**
+ * A new signing secret, answered once: the screen shows it and the cache keeps the endpoint without it
+ * (with the previous secret's end).
+ */
+export function useRotateWebhookSecret(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => callApi(webhookEndpoints.rotateSecret, { params: { id } }),
+    onSuccess: ({ secret: _shownOnce, ...webhook }) => webhooks.store(queryClient, webhook),
   });
 }

@@ -36,8 +36,8 @@ const TITLES: Record<Method, string> = {
 
 /**
  * The second step of a login with MFA (SPEC.md §4): login continues only with a code from the
- * authenticator app, one of the user's recovery codes, or (after a password) one of their passkeys. A
- * user with passkeys and no authenticator app is offered the passkey first. A wrong code is shown on
+ * authenticator app, one of the user's recovery codes, or one of their passkeys (after a password or a
+ * provider sign-in). A user with passkeys and no authenticator app is offered the passkey first. A wrong code is shown on
  * the field and the dialog stays, so the next one can be typed at once.
  */
 export function MfaCodeDialog({

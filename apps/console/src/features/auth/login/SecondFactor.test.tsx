@@ -184,9 +184,14 @@ describe('Login page: the second factor', () => {
 });
 
 describe('Login page: the second factor of a provider sign-in', () => {
+  const SSO_FACTORS = 'POST /api/v1/sso/second-factor';
+
   it('finishes the sign-in with a recovery code and its ticket', async () => {
     const user = userEvent.setup();
-    const fetchMock = stubApi({ 'POST /api/v1/sso/complete': { body: adminUser } });
+    const fetchMock = stubApi({
+      [SSO_FACTORS]: { body: { totp: true } },
+      'POST /api/v1/sso/complete': { body: adminUser },
+    });
     openLogin('?ssoTicket=ticket-1');
     let dialog = await screen.findByRole('dialog', { name: 'Enter 6-digit verification code' });
     expect(within(dialog).queryByRole('button', { name: PASSKEY_TEXTS.usePasskey })).toBeNull();
@@ -198,6 +203,42 @@ describe('Login page: the second factor of a provider sign-in', () => {
     expect(sentBody(fetchMock, 'POST', '/api/v1/sso/complete')).toEqual({
       ticket: 'ticket-1',
       recoveryCode: 'abcde-12345',
+    });
+  });
+
+  it('offers the passkey of a user without an authenticator app, and asks a new challenge after a refusal', async () => {
+    const user = userEvent.setup();
+    startAuthentication.mockResolvedValue(assertion);
+    let asked = 0;
+    let completes = 0;
+    const fetchMock = stubApi({
+      [SSO_FACTORS]: () => ({
+        body: { totp: false, passkeyOptions: { ...passkeyOptions, challenge: `c${++asked}` } },
+      }),
+      'POST /api/v1/sso/complete': () =>
+        ++completes === 1
+          ? apiError(400, 'INVALID_TOTP', MFA_POLICY_MESSAGES.passkeyFailed)
+          : { body: adminUser },
+    });
+    openLogin('?ssoTicket=ticket-1');
+    const dialog = await screen.findByRole('dialog', { name: SECOND_FACTOR_TEXTS.passkeyTitle });
+    expect(sentBody(fetchMock, 'POST', '/api/v1/sso/second-factor')).toEqual({ ticket: 'ticket-1' });
+    expect(
+      within(dialog).queryByRole('button', { name: RECOVERY_CODE_TEXTS.useAuthenticatorCode }),
+    ).toBeNull();
+
+    await user.click(within(dialog).getByRole('button', { name: PASSKEY_TEXTS.usePasskey }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(MFA_POLICY_MESSAGES.passkeyFailed);
+    expect(sentBody(fetchMock, 'POST', '/api/v1/sso/complete')).toEqual({
+      ticket: 'ticket-1',
+      passkey: assertion,
+    });
+    await waitFor(() => expect(asked).toBe(2));
+
+    await user.click(within(dialog).getByRole('button', { name: PASSKEY_TEXTS.usePasskey }));
+    expect((await findLocation()).pathname).toBe('/licenses');
+    expect(startAuthentication).toHaveBeenLastCalledWith({
+      optionsJSON: { ...passkeyOptions, challenge: 'c2' },
     });
   });
 });

@@ -106,6 +106,7 @@ describe('Login page: coming back from an identity provider', () => {
     const user = userEvent.setup();
     let calls = 0;
     const fetchMock = stubApi({
+      'POST /api/v1/sso/second-factor': { body: { totp: true } },
       'POST /api/v1/sso/complete': () => (++calls === 1 ? incorrectCode : { body: adminUser }),
     });
     openLogin(`?ssoTicket=ticket-1&redirectTo=${encodeURIComponent('/users')}`);
@@ -127,7 +128,10 @@ describe('Login page: coming back from an identity provider', () => {
 
   it('goes to the licenses list without a redirectTo', async () => {
     const user = userEvent.setup();
-    stubApi({ 'POST /api/v1/sso/complete': { body: adminUser } });
+    stubApi({
+      'POST /api/v1/sso/second-factor': { body: { totp: true } },
+      'POST /api/v1/sso/complete': { body: adminUser },
+    });
     openLogin('?ssoTicket=ticket-1');
     const dialog = await screen.findByRole('dialog', { name: 'Enter 6-digit verification code' });
     await user.type(within(dialog).getByLabelText(/^Verification code/), '123456{Enter}');
@@ -137,6 +141,7 @@ describe('Login page: coming back from an identity provider', () => {
   it('ends the attempt when the ticket is no longer good, saying so on the page', async () => {
     const user = userEvent.setup();
     stubApi({
+      'POST /api/v1/sso/second-factor': { body: { totp: true } },
       'POST /api/v1/sso/complete': apiError(400, 'SSO_FAILED', ERROR_MESSAGES.SSO_FAILED),
     });
     openLogin('?ssoTicket=expired');
@@ -146,14 +151,23 @@ describe('Login page: coming back from an identity provider', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(ERROR_MESSAGES.SSO_FAILED);
   });
 
+  it('ends the attempt at once when the ticket has expired before the dialog opens', async () => {
+    stubApi({
+      'POST /api/v1/sso/second-factor': apiError(400, 'SSO_FAILED', ERROR_MESSAGES.SSO_FAILED),
+    });
+    openLogin('?ssoTicket=expired');
+    expect(await screen.findByRole('alert')).toHaveTextContent(ERROR_MESSAGES.SSO_FAILED);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
   it('Cancel closes the dialog and leaves the login page as it is', async () => {
     const user = userEvent.setup();
-    const fetchMock = stubApi({});
+    const fetchMock = stubApi({ 'POST /api/v1/sso/second-factor': { body: { totp: true } } });
     openLogin('?ssoTicket=ticket-1');
     const dialog = await screen.findByRole('dialog', { name: 'Enter 6-digit verification code' });
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(dialog).not.toBeInTheDocument());
     expect(screen.getByRole('heading', { level: 1, name: 'Log in' })).toBeInTheDocument();
-    expect(fetchMock.mock.calls.some(([input]) => String(input).includes('/sso/'))).toBe(false);
+    expect(fetchMock.mock.calls.some(([input]) => String(input).includes('/sso/complete'))).toBe(false);
   });
 });

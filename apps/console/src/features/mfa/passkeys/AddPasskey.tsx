@@ -4,12 +4,15 @@ import Typography from '@mui/material/Typography';
 import { PASSKEY_TEXTS, passkeyFormSchema } from '@skyvault/contract';
 import { useState } from 'react';
 import { FormDialog } from '../../../components/FormDialog';
+import { MfaStepUpDialog } from '../../../components/MfaStepUpDialog';
 import { useApiForm } from '../../../components/useApiForm';
+import { apiErrorOf, failureMessage } from '../../../core/errors/apiErrors';
 import { PasskeyCeremonyError } from '../../../core/passkeys/ceremony';
 import { notify } from '../../../core/toasts/notify';
 import { MfaNameField } from '../MfaNameField';
 import { RecoveryCodesDialog } from '../recovery/RecoveryCodesDialog';
-import { useRegisterPasskey } from './passkeys.queries';
+import { ADD_FACTOR_STEP_UP, StepUpRefused, useHasFactor } from '../stepUp';
+import { useRegisterPasskey, useRegistrationOptions } from './passkeys.queries';
 
 export interface AddPasskeyProps {
   onClose: () => void;
@@ -18,11 +21,18 @@ export interface AddPasskeyProps {
 }
 
 /**
- * Adding a passkey: its name, then the browser's prompt, then, for the user's first factor, the recovery
- * codes shown this once. A prompt the user closed keeps the dialog, so they can try again.
+ * Adding a passkey: for a user who has a factor already, the step-up first (it asks the server for the
+ * registration's challenge with the proof); then its name, then the browser's prompt, then, for the
+ * user's first factor, the recovery codes shown this once. A prompt the user closed keeps the dialog,
+ * so they can try again with the same challenge; one the server refused is used up, and a new one
+ * asks for the step-up again.
  */
 export function AddPasskey({ onClose, onAdded }: AddPasskeyProps) {
+  const hasFactor = useHasFactor();
+  const askOptions = useRegistrationOptions();
   const register = useRegisterPasskey();
+  const [options, setOptions] = useState<Record<string, unknown> | null>(null);
+  const [refused, setRefused] = useState<string | null>(null);
   const [codes, setCodes] = useState<string[] | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const { form, onSubmit, busy } = useApiForm({
@@ -30,7 +40,7 @@ export function AddPasskey({ onClose, onAdded }: AddPasskeyProps) {
     defaultValues: { name: '' },
     send: (values) => {
       setFailure(null);
-      return register.mutateAsync(values);
+      return register.mutateAsync({ ...values, options: options ?? undefined });
     },
     onSent: ({ recoveryCodes }) => {
       notify(PASSKEY_TEXTS.created_toast, 'success');
@@ -39,13 +49,34 @@ export function AddPasskey({ onClose, onAdded }: AddPasskeyProps) {
       else onClose();
     },
     onError: (error) => {
-      if (!(error instanceof PasskeyCeremonyError)) return false;
-      setFailure(error.message);
+      if (error instanceof PasskeyCeremonyError) {
+        setFailure(error.message);
+        return true;
+      }
+      // A refusal of the answer used the challenge up (a taken name is refused before it is used).
+      if (!options || !apiErrorOf(error) || apiErrorOf(error)?.fields?.name) return false;
+      setOptions(null);
+      setRefused(failureMessage(error));
       return true;
     },
   });
 
   if (codes) return <RecoveryCodesDialog codes={codes} open onClose={onClose} />;
+  if (hasFactor === undefined) return null;
+  if (hasFactor && !options) {
+    return (
+      <MfaStepUpDialog
+        title={PASSKEY_TEXTS.add}
+        message={refused ? <StepUpRefused message={refused} /> : ADD_FACTOR_STEP_UP}
+        confirmLabel="Next"
+        onConfirm={async (proof) => {
+          setOptions(await askOptions.mutateAsync(proof));
+          setRefused(null);
+        }}
+        onClose={onClose}
+      />
+    );
+  }
 
   return (
     <FormDialog

@@ -40,6 +40,8 @@ function renderSection(answers: Record<string, FetchRoute> = {}) {
   const fetchMock = stubFetch({
     'GET /api/v1/auth/passkeys/support': available,
     'GET /api/v1/mfa/passkeys': { body: { passkeys: [laptop, phone] } },
+    // A user without a factor yet: adding one asks for no step-up (see the tests that give one).
+    'GET /api/v1/mfa/recovery-codes': { body: { remaining: 0, total: 0, createdAt: null, enrolled: false } },
     ...answers,
   });
   return { fetchMock, ...renderWithProviders(<PasskeysSection />, { path: '/mfa' }) };
@@ -174,5 +176,42 @@ describe('the passkeys of the MFA Devices page', () => {
     });
     expect(await screen.findByText(MFA_POLICY_MESSAGES.passkeysUnavailableIp)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: PASSKEY_TEXTS.add })).not.toBeInTheDocument();
+  });
+
+  it('asks a user who has a factor for the step-up first, and registers with the challenge it gave', async () => {
+    startRegistration.mockResolvedValue(BROWSER_ANSWER);
+    const asked: unknown[] = [];
+    const created: unknown[] = [];
+    renderSection({
+      'GET /api/v1/mfa/recovery-codes': {
+        body: { remaining: 10, total: 10, createdAt: '2025-03-04T14:05:00.000Z', enrolled: true },
+      },
+      'POST /api/v1/mfa/passkeys/options': (init) => {
+        asked.push(bodyOf(init));
+        return { body: { options: OPTIONS } };
+      },
+      'POST /api/v1/mfa/passkeys': (init) => {
+        created.push(bodyOf(init));
+        return { status: 201, body: { passkey: laptop } };
+      },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: PASSKEY_TEXTS.add }));
+    const stepUp = await screen.findByRole('dialog', { name: PASSKEY_TEXTS.add });
+    expect(within(stepUp).queryByRole('textbox', { name: 'Name' })).toBeNull();
+    fireEvent.input(within(stepUp).getByRole('textbox', { name: /Verification code/ }), {
+      target: { value: '654321' },
+    });
+    fireEvent.click(within(stepUp).getByRole('button', { name: 'Next' }));
+
+    const name = await screen.findByRole('textbox', { name: 'Name' });
+    fireEvent.input(name, { target: { value: 'Work-laptop' } });
+    fireEvent.click(
+      within(name.closest('[role="dialog"]') as HTMLElement).getByRole('button', { name: 'Next' }),
+    );
+    expect(await screen.findByText(PASSKEY_TEXTS.created_toast)).toBeInTheDocument();
+    // One challenge, asked with the proof; the registration used it.
+    expect(asked).toEqual([{ code: '654321' }]);
+    expect(startRegistration).toHaveBeenCalledWith({ optionsJSON: OPTIONS });
+    expect(created).toEqual([{ name: 'Work-laptop', response: BROWSER_ANSWER }]);
   });
 });

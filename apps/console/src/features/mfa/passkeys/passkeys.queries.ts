@@ -37,15 +37,34 @@ export const usePasskeySupport = () =>
   });
 
 /**
- * Registers a passkey: a challenge from the server, the browser's ceremony (the authenticator asks the
- * user), then the server checks the answer and keeps the credential. Its errors go next to the name
- * field or to the dialog (FORM_META); the browser's own refusals are WebAuthn errors, not API ones.
+ * The challenge of a registration, asked with the step-up's proof by a user who has a factor already
+ * (the API checks it here); a refused proof goes next to its field (FORM_META).
+ */
+export function useRegistrationOptions() {
+  return useMutation({
+    mutationFn: async (proof: MfaStepUpProof) =>
+      (await callApi(passkeyEndpoints.registrationOptions, { body: proof })).options,
+    meta: FORM_META,
+  });
+}
+
+/**
+ * Registers a passkey: a challenge from the server (or the one asked after the step-up), the browser's
+ * ceremony (the authenticator asks the user), then the server checks the answer and keeps the
+ * credential. Its errors go next to the name field or to the dialog (FORM_META); the browser's own
+ * refusals are WebAuthn errors, not API ones.
  */
 export function useRegisterPasskey() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ name }: { name: string }): Promise<PasskeyCreated> => {
-      const { options } = await callApi(passkeyEndpoints.registrationOptions);
+    mutationFn: async ({
+      name,
+      options: given,
+    }: {
+      name: string;
+      options?: Record<string, unknown>;
+    }): Promise<PasskeyCreated> => {
+      const options = given ?? (await callApi(passkeyEndpoints.registrationOptions, { body: null })).options;
       const response = await registerWithBrowser(options);
       return callApi(passkeyEndpoints.create, { body: { name, response } });
     },

@@ -9,7 +9,12 @@ const STATUS = 'GET /api/v1/mfa/recovery-codes';
 const REGENERATE = 'POST /api/v1/mfa/recovery-codes';
 const CONFIRM = 'Regenerate recovery codes? The codes you have now will stop working.';
 const NEW_CODES = Array.from({ length: 10 }, (_, index) => `n3w0${index}-c0de${index}`);
-const status = (remaining: number) => ({ remaining, total: 10, createdAt: '2026-03-01T09:00:00.000Z' });
+const status = (remaining: number) => ({
+  remaining,
+  total: 10,
+  createdAt: '2026-03-01T09:00:00.000Z',
+  enrolled: true,
+});
 
 const renderCard = () => renderWithProviders(<RecoveryCodesCard />, { path: '/mfa' });
 /** The page behind an open dialog is hidden from the accessibility tree, not gone. */
@@ -28,7 +33,7 @@ describe('RecoveryCodesCard', () => {
   });
 
   it('says when there are none yet, and offers nothing to regenerate', async () => {
-    stubFetch({ [STATUS]: { body: { remaining: 0, total: 0, createdAt: null } } });
+    stubFetch({ [STATUS]: { body: { remaining: 0, total: 0, createdAt: null, enrolled: false } } });
     renderCard();
     expect(
       await within(card()).findByText('No recovery codes yet: they are created with your first factor.'),

@@ -3,10 +3,10 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { RECOVERY_CODE_TEXTS } from '@skyvault/contract';
 import { useState } from 'react';
+import { MfaStepUpDialog } from '../../../components/MfaStepUpDialog';
 import { RetryButton } from '../../../components/RetryButton';
 import { TitledSection } from '../../../components/TitledSection';
 import { notify } from '../../../core/toasts/notify';
-import { MfaStepUpDialog } from '../MfaStepUpDialog';
 import { RecoveryCodesDialog } from './RecoveryCodesDialog';
 import { useRecoveryCodesStatus, useRegenerateRecoveryCodes } from './recovery.queries';
 

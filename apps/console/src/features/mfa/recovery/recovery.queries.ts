@@ -10,11 +10,12 @@ import { mfaKeys } from '../mfa.queries';
  */
 const statusKey = [...mfaKeys.lists(), 'recovery-codes'] as const;
 
-/** How many of the signed-in user's recovery codes are left. */
-export const useRecoveryCodesStatus = () =>
+/** How many of the signed-in user's recovery codes are left, and whether the user has a factor. */
+export const useRecoveryCodesStatus = (enabled = true) =>
   useQuery({
     queryKey: statusKey,
     queryFn: ({ signal }) => callApi(recoveryCodeEndpoints.status, { signal }),
+    enabled,
   });
 
 /**

@@ -6,10 +6,10 @@ import Typography from '@mui/material/Typography';
 import { type MfaStepUpMethod, type MfaStepUpProof, mfaStepUpFormSchemas } from '@skyvault/contract';
 import { type ReactNode, useState } from 'react';
 import type { Resolver } from 'react-hook-form';
-import { FormDialog } from '../../components/FormDialog';
-import { formField } from '../../components/formField';
-import { VerificationCodeField } from '../../components/TextFields';
-import { useApiForm } from '../../components/useApiForm';
+import { FormDialog } from './FormDialog';
+import { formField } from './formField';
+import { VerificationCodeField } from './TextFields';
+import { useApiForm } from './useApiForm';
 
 export interface MfaStepUpDialogProps {
   title: string;
@@ -43,9 +43,10 @@ const ASKING: Record<MfaStepUpMethod, { prompt: string; switchTo: MfaStepUpMetho
 };
 
 /**
- * The confirmation of Disable, Delete and Reset secret for an enabled device: removing a factor that
- * guards the login asks for a current one, a code from an authenticator app or, when the phone is at
- * hand no more, the account password. Enter submits; the switch between the two is a button.
+ * The step-up: a change that a stolen session alone must not make (removing a factor that guards the
+ * login, a new set of recovery codes, a new API token) asks for a current factor, a code from an
+ * authenticator app or, when the phone is at hand no more, the account password. Enter submits; the
+ * switch between the two is a button. Shared by MFA Devices and API Tokens, hence a component.
  */
 export function MfaStepUpDialog({
   title,

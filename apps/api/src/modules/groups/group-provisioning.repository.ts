@@ -1,0 +1,56 @@
+import { and, asc, count, eq, type SQL, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { groups } from '../../db/schema/index.js';
+import { type AttributeFilter, type FilterField, filterSql } from '../../lib/attribute-filter.js';
+
+/**
+ * The fields a provisioning client (SCIM) filters groups by. A group keeps no externalId (the clients
+ * find groups by displayName or id), so none has one: a filter on it matches nothing.
+ */
+const FIELDS = {
+  id: { kind: 'uuid', sql: groups.id },
+  displayName: { kind: 'text', sql: groups.name },
+  externalId: { kind: 'exactText', sql: sql`null::text` },
+  created: { kind: 'time', sql: groups.createdAt },
+  lastModified: { kind: 'time', sql: groups.updatedAt },
+} as const satisfies Record<string, FilterField>;
+
+export type ProvisionedGroupField = keyof typeof FIELDS;
+export type ProvisionedGroupFilter = AttributeFilter<ProvisionedGroupField>;
+
+export const PROVISIONED_GROUP_FIELD_KINDS = Object.fromEntries(
+  Object.entries(FIELDS).map(([name, field]) => [name, field.kind]),
+) as { [F in ProvisionedGroupField]: (typeof FIELDS)[F]['kind'] };
+
+const provisionedView = {
+  id: groups.id,
+  name: groups.name,
+  createdAt: groups.createdAt,
+  updatedAt: groups.updatedAt,
+};
+
+/** One page of the tenant's groups that match, oldest first (a stable order to page by), and their count. */
+export async function listProvisionedGroups(
+  tenantId: string,
+  db: Executor,
+  filter: ProvisionedGroupFilter | null,
+  page: { offset: number; limit: number },
+) {
+  const where: SQL | undefined = and(
+    eq(groups.tenantId, tenantId),
+    filter ? filterSql(filter, FIELDS) : undefined,
+  );
+  const [rows, [total]] = await Promise.all([
+    page.limit === 0
+      ? Promise.resolve([])
+      : db
+          .select(provisionedView)
+          .from(groups)
+          .where(where)
+          .orderBy(asc(groups.createdAt), asc(groups.id))
+          .limit(page.limit)
+          .offset(page.offset),
+    db.select({ value: count() }).from(groups).where(where),
+  ]);
+  return { rows, count: total?.value ?? 0 };
+}
