@@ -1,8 +1,7 @@
 import { NOT_FOUND, SCIM_MESSAGES } from '@skyvault/contract';
 import type { Database, Tx } from '../../db/client.js';
 import type { Actor, RequestMeta } from '../../lib/context.js';
-import { conflict, forbidden, notFound } from '../../lib/errors.js';
-import { recordAudit } from '../../platform/audit/audit.service.js';
+import { forbidden, notFound } from '../../lib/errors.js';
 import { assertDevopsSeats } from '../seats/index.js';
 import {
   addUsersToGroup,
@@ -15,7 +14,15 @@ import {
 } from '../users/index.js';
 import * as provisioning from './group-provisioning.repository.js';
 import * as repo from './groups.repository.js';
-import { GROUP_NAME_TAKEN, GROUP_NOT_FOUND, missingReference } from './groups.service.js';
+import {
+  assertGroupNameFree,
+  auditedGroup,
+  deleteGroupAudited,
+  GROUP_NOT_FOUND,
+  insertGroupAudited,
+  missingReference,
+  recordGroupEvent,
+} from './groups.service.js';
 
 export {
   PROVISIONED_GROUP_FIELD_KINDS,
@@ -39,12 +46,6 @@ export interface ProvisionedGroup {
   members: { id: string; email: string }[] | null;
 }
 
-const audited = (row: repo.GroupValues) => ({
-  name: row.name,
-  description: row.description,
-  roleId: row.roleId,
-});
-
 /**
  * Groups as an identity provider's provisioning client (SCIM) changes them: each request in ONE
  * transaction with its audit events, so that a request either applies whole or leaves nothing
@@ -54,12 +55,6 @@ const audited = (row: repo.GroupValues) => ({
  */
 export function createGroupProvisioningService(deps: { database: Database }) {
   const { database } = deps;
-
-  async function checkName(actor: Actor, tx: Tx, name: string, exceptId?: string) {
-    if (await repo.nameTaken(actor.tenantId, tx, name, exceptId)) {
-      throw conflict(GROUP_NAME_TAKEN, { name: GROUP_NAME_TAKEN });
-    }
-  }
 
   async function changeMembers(
     actor: Actor,
@@ -92,13 +87,7 @@ export function createGroupProvisioningService(deps: { database: Database }) {
       await addUsersToGroup(tenantId, tx, group.id, added);
     }
     if (added.length === 0 && removed.length === 0) return;
-    await recordAudit(tx, meta, {
-      tenantId,
-      actorId: actor.userId,
-      action: added.length > 0 ? 'add-users' : 'remove-user',
-      targetType: 'group',
-      targetId: group.id,
-      targetName: group.name,
+    await recordGroupEvent(tx, meta, actor, added.length > 0 ? 'add-users' : 'remove-user', group, {
       ...(removed.length > 0 ? { before: { userIds: removed } } : {}),
       ...(added.length > 0 ? { after: { userIds: added } } : {}),
     });
@@ -154,19 +143,10 @@ export function createGroupProvisioningService(deps: { database: Database }) {
     async create(actor: Actor, meta: RequestMeta, input: { name: string; members: string[] }) {
       const { tenantId } = actor;
       return database.tenant(tenantId, async (tx) => {
-        await checkName(actor, tx, input.name);
+        await assertGroupNameFree(tenantId, tx, input.name);
         const roleId = await repo.leastPrivilegedRoleId(tenantId, tx);
         if (!roleId) throw missingReference('roleId', SCIM_MESSAGES.noRole);
-        const row = await repo.insertGroup(tenantId, tx, { name: input.name, description: '', roleId });
-        await recordAudit(tx, meta, {
-          tenantId,
-          actorId: actor.userId,
-          action: 'create',
-          targetType: 'group',
-          targetId: row.id,
-          targetName: row.name,
-          after: audited(row),
-        });
+        const row = await insertGroupAudited(actor, meta, tx, { name: input.name, description: '', roleId });
         await changeMembers(actor, meta, tx, row, { add: input.members });
         return read(actor, tx, row.id, true);
       });
@@ -184,17 +164,11 @@ export function createGroupProvisioningService(deps: { database: Database }) {
         let group = await repo.findGroup(tenantId, tx, id);
         if (!group) throw notFound(GROUP_NOT_FOUND);
         if (change.name !== undefined && change.name !== group.name) {
-          await checkName(actor, tx, change.name, id);
+          await assertGroupNameFree(tenantId, tx, change.name, id);
           const after = await repo.updateGroup(tenantId, tx, id, { name: change.name });
-          await recordAudit(tx, meta, {
-            tenantId,
-            actorId: actor.userId,
-            action: 'update',
-            targetType: 'group',
-            targetId: id,
-            targetName: after.name,
-            before: audited(group),
-            after: audited(after),
+          await recordGroupEvent(tx, meta, actor, 'update', after, {
+            before: auditedGroup(group),
+            after: auditedGroup(after),
           });
           group = after;
         }
@@ -212,16 +186,7 @@ export function createGroupProvisioningService(deps: { database: Database }) {
         const members = (await listGroupMembers(tenantId, tx, id)).map((m) => m.id);
         if ((await scimUnmovable(actor, tx, members)).size > 0)
           throw forbidden(SCIM_MESSAGES.membersNotManaged);
-        await repo.deleteGroup(tenantId, tx, id);
-        await recordAudit(tx, meta, {
-          tenantId,
-          actorId: actor.userId,
-          action: 'delete',
-          targetType: 'group',
-          targetId: id,
-          targetName: group.name,
-          before: audited(group),
-        });
+        await deleteGroupAudited(actor, meta, tx, group);
       });
     },
   };

@@ -5,11 +5,10 @@ import type { Database } from '../../db/client.js';
 import type { Actor, RequestMeta } from '../../lib/context.js';
 import { notFound } from '../../lib/errors.js';
 import { iso } from '../../lib/sql.js';
-import { recordAudit } from '../../platform/audit/audit.service.js';
 import { assertDevopsSeats } from '../seats/index.js';
 import { addUsersToGroup, findTenantUserIds, listGroupUsers, removeUserFromGroup } from '../users/index.js';
 import { findGroup } from './groups.repository.js';
-import { GROUP_NOT_FOUND } from './groups.service.js';
+import { GROUP_NOT_FOUND, recordGroupEvent } from './groups.service.js';
 
 type GroupUsersQuery = z.output<typeof groupUsersQuerySchema>;
 
@@ -45,15 +44,7 @@ export function createGroupUsersService(deps: { database: Database }) {
         if (userIds.length === 0) return;
         await assertDevopsSeats(tenantId, tx, { roleId: group.roleId, addedUserIds: userIds });
         await addUsersToGroup(tenantId, tx, groupId, userIds);
-        await recordAudit(tx, meta, {
-          tenantId,
-          actorId: actor.userId,
-          action: 'add-users',
-          targetType: 'group',
-          targetId: groupId,
-          targetName: group.name,
-          after: { userIds },
-        });
+        await recordGroupEvent(tx, meta, actor, 'add-users', group, { after: { userIds } });
       });
     },
 
@@ -64,15 +55,7 @@ export function createGroupUsersService(deps: { database: Database }) {
         if (!group) throw notFound(GROUP_NOT_FOUND);
         if (!(await removeUserFromGroup(tenantId, tx, groupId, userId)))
           throw notFound(REFUSALS.group.userNotMember);
-        await recordAudit(tx, meta, {
-          tenantId,
-          actorId: actor.userId,
-          action: 'remove-user',
-          targetType: 'group',
-          targetId: groupId,
-          targetName: group.name,
-          before: { userIds: [userId] },
-        });
+        await recordGroupEvent(tx, meta, actor, 'remove-user', group, { before: { userIds: [userId] } });
       });
     },
   };

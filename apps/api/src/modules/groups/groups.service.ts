@@ -1,11 +1,11 @@
 import type { Group, groupCreateSchema, groupListQuerySchema, groupPatchSchema } from '@skyvault/contract';
 import { NAME_TAKEN, NOT_FOUND } from '@skyvault/contract';
 import type { z } from 'zod';
-import type { Database, Executor } from '../../db/client.js';
+import type { Database, Executor, Tx } from '../../db/client.js';
 import type { Actor, RequestMeta } from '../../lib/context.js';
 import { AppError, conflict, notFound } from '../../lib/errors.js';
 import { iso } from '../../lib/sql.js';
-import { recordAudit } from '../../platform/audit/audit.service.js';
+import { type AuditAction, type AuditEvent, recordAudit } from '../../platform/audit/audit.service.js';
 import { withinDevopsSeats } from '../seats/index.js';
 import { clearGroupUsers } from '../users/index.js';
 import * as repo from './groups.repository.js';
@@ -34,11 +34,54 @@ export const toGroup = (row: repo.GroupViewRow): Group => ({
   updatedAt: iso(row.updatedAt),
 });
 
-const audited = (row: repo.GroupValues) => ({
+/** What the audit trail keeps of a group's values, before and after a change. */
+export const auditedGroup = (row: repo.GroupValues) => ({
   name: row.name,
   description: row.description,
   roleId: row.roleId,
 });
+
+/** A change of a group as the audit trail records it, in the change's transaction. */
+export const recordGroupEvent = (
+  tx: Tx,
+  meta: RequestMeta,
+  actor: Actor,
+  action: AuditAction,
+  group: Pick<repo.GroupRow, 'id' | 'name'>,
+  values: Pick<AuditEvent, 'before' | 'after'>,
+) =>
+  recordAudit(tx, meta, {
+    tenantId: actor.tenantId,
+    actorId: actor.userId,
+    action,
+    targetType: 'group',
+    targetId: group.id,
+    targetName: group.name,
+    ...values,
+  });
+
+/** 409 at the name when another group of the tenant has it. */
+export async function assertGroupNameFree(tenantId: string, tx: Executor, name: string, exceptId?: string) {
+  if (await repo.nameTaken(tenantId, tx, name, exceptId)) {
+    throw conflict(GROUP_NAME_TAKEN, { name: GROUP_NAME_TAKEN });
+  }
+}
+
+/**
+ * A new group and its audit event. The Groups screens and an identity provider's provisioning client
+ * (group-provisioning.service.ts) both make groups with it, after their own checks.
+ */
+export async function insertGroupAudited(actor: Actor, meta: RequestMeta, tx: Tx, values: repo.GroupValues) {
+  const row = await repo.insertGroup(actor.tenantId, tx, values);
+  await recordGroupEvent(tx, meta, actor, 'create', row, { after: auditedGroup(row) });
+  return row;
+}
+
+/** Deletes a group found in this transaction, with its audit event; its users keep no group. */
+export async function deleteGroupAudited(actor: Actor, meta: RequestMeta, tx: Tx, group: repo.GroupRow) {
+  await repo.deleteGroup(actor.tenantId, tx, group.id);
+  await recordGroupEvent(tx, meta, actor, 'delete', group, { before: auditedGroup(group) });
+}
 
 /** The group a user is being put into, with the role whose seats that takes; 404 at the field otherwise. */
 export async function groupForAssignment(tenantId: string, tx: Executor, groupId: string, field = 'groupId') {
@@ -60,12 +103,6 @@ export function createGroupService(deps: { database: Database }) {
     return toGroup(row);
   }
 
-  async function checkName(tenantId: string, tx: Executor, name: string, exceptId?: string) {
-    if (await repo.nameTaken(tenantId, tx, name, exceptId)) {
-      throw conflict(GROUP_NAME_TAKEN, { name: GROUP_NAME_TAKEN });
-    }
-  }
-
   async function checkRole(tenantId: string, tx: Executor, roleId: string) {
     if (!(await repo.roleExists(tenantId, tx, roleId))) throw missingReference('roleId', ROLE_NOT_FOUND);
   }
@@ -84,18 +121,9 @@ export function createGroupService(deps: { database: Database }) {
     async create(actor: Actor, meta: RequestMeta, input: GroupInput) {
       const { tenantId } = actor;
       return database.tenant(tenantId, async (tx) => {
-        await checkName(tenantId, tx, input.name);
+        await assertGroupNameFree(tenantId, tx, input.name);
         await checkRole(tenantId, tx, input.roleId);
-        const row = await repo.insertGroup(tenantId, tx, input);
-        await recordAudit(tx, meta, {
-          tenantId,
-          actorId: actor.userId,
-          action: 'create',
-          targetType: 'group',
-          targetId: row.id,
-          targetName: row.name,
-          after: audited(row),
-        });
+        const row = await insertGroupAudited(actor, meta, tx, input);
         return view(tenantId, tx, row.id);
       });
     },
@@ -105,7 +133,7 @@ export function createGroupService(deps: { database: Database }) {
       return database.tenant(tenantId, async (tx) => {
         const before = await repo.findGroup(tenantId, tx, id);
         if (!before) throw notFound(GROUP_NOT_FOUND);
-        if (input.name !== undefined) await checkName(tenantId, tx, input.name, id);
+        if (input.name !== undefined) await assertGroupNameFree(tenantId, tx, input.name, id);
         const roleChanges = input.roleId !== undefined && input.roleId !== before.roleId;
         if (roleChanges) await checkRole(tenantId, tx, input.roleId!);
         let removedUsers = 0;
@@ -115,15 +143,9 @@ export function createGroupService(deps: { database: Database }) {
           if (roleChanges) removedUsers = await clearGroupUsers(tenantId, tx, id);
           return repo.updateGroup(tenantId, tx, id, input);
         });
-        await recordAudit(tx, meta, {
-          tenantId,
-          actorId: actor.userId,
-          action: 'update',
-          targetType: 'group',
-          targetId: id,
-          targetName: after.name,
-          before: { ...audited(before), ...(roleChanges ? { userCount: removedUsers } : {}) },
-          after: { ...audited(after), ...(roleChanges ? { userCount: 0 } : {}) },
+        await recordGroupEvent(tx, meta, actor, 'update', after, {
+          before: { ...auditedGroup(before), ...(roleChanges ? { userCount: removedUsers } : {}) },
+          after: { ...auditedGroup(after), ...(roleChanges ? { userCount: 0 } : {}) },
         });
         return view(tenantId, tx, id);
       });
@@ -134,16 +156,7 @@ export function createGroupService(deps: { database: Database }) {
       await database.tenant(tenantId, async (tx) => {
         const row = await repo.findGroup(tenantId, tx, id);
         if (!row) throw notFound(GROUP_NOT_FOUND);
-        await repo.deleteGroup(tenantId, tx, id);
-        await recordAudit(tx, meta, {
-          tenantId,
-          actorId: actor.userId,
-          action: 'delete',
-          targetType: 'group',
-          targetId: id,
-          targetName: row.name,
-          before: audited(row),
-        });
+        await deleteGroupAudited(actor, meta, tx, row);
       });
     },
   };

@@ -10,12 +10,15 @@ export const resourceKeys = <Name extends string>(name: Name) => ({
  * Keys that more than one feature uses, kept below the features so that none imports another: a
  * user's change refreshes the groups (member counts), a group's change the users (their group); the
  * connection modal's storage picker lives under the storage lists and the role screens' connection
- * picker under the connection lists, so a change elsewhere shows in them too.
+ * picker under the connection lists, so a change elsewhere shows in them too. The API tokens list is
+ * read by Security → API Tokens and, narrowed to the SCIM tokens, by Security → Provisioning: a token
+ * made or revoked on one shows on the other.
  */
 export const sharedKeys = {
   users: resourceKeys('users'),
   storages: resourceKeys('storages'),
   connections: resourceKeys('connections'),
+  apiTokens: resourceKeys('api-tokens'),
 };
 
 /** Groups: the group picker of the user and identity provider forms shares them with the groups screens. */

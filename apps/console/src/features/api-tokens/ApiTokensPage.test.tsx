@@ -2,10 +2,10 @@ import { API_TOKEN_TEXTS } from '@skyvault/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { deployToken, oldToken } from '../../test/api-tokens.fixtures';
 import { stubFetch } from '../../test/fetchStub';
 import { renderWithProviders } from '../../test/renderWithProviders';
 import { ApiTokensPage } from './ApiTokensPage';
-import { deployToken, oldToken } from './api-tokens.fixtures';
 
 const T = API_TOKEN_TEXTS;
 const TOKEN = `svt_${'A'.repeat(43)}`;

@@ -8,34 +8,25 @@ import {
   type CreatedApiToken,
 } from '@skyvault/contract';
 import { useState } from 'react';
+import { ApiTokenExpiry, ApiTokenName } from '../../components/api-tokens/ApiTokenCells';
+import { CreateApiTokenDialog } from '../../components/api-tokens/CreateApiTokenDialog';
+import { ShownOnceApiTokenDialog } from '../../components/api-tokens/ShownOnceApiTokenDialog';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import type { DataTableColumn } from '../../components/DataTable';
 import { formatDate } from '../../components/formatDate';
-import { ShownOnceSecretDialog } from '../../components/ShownOnceSecretDialog';
-import { StatusChip } from '../../components/StatusChip';
 import { CreateButton } from '../../components/screens/CreateButton';
 import { ListScreen } from '../../components/screens/ListScreen';
 import { notify } from '../../core/toasts/notify';
 import { useApiTokens, useRevokeApiToken } from './api-tokens.queries';
-import { CreateApiTokenDialog } from './CreateApiTokenDialog';
 
 const T = API_TOKEN_TEXTS;
-
-const isExpired = (token: ApiToken) => new Date(token.expiresAt).getTime() <= Date.now();
 
 function columns(onRevoke: (token: ApiToken) => void): DataTableColumn<ApiToken>[] {
   return [
     {
       key: 'name',
       header: T.columns.name,
-      render: (token) => (
-        <Stack>
-          <span>{token.name}</span>
-          <Typography variant="caption" color="text.secondary" sx={{ fontFamily: 'monospace' }}>
-            {token.prefix}…
-          </Typography>
-        </Stack>
-      ),
+      render: (token) => <ApiTokenName token={token} />,
     },
     { key: 'scope', header: T.columns.scope, render: (token) => API_TOKEN_SCOPE_LABELS[token.scope] },
     {
@@ -47,12 +38,7 @@ function columns(onRevoke: (token: ApiToken) => void): DataTableColumn<ApiToken>
     {
       key: 'expiresAt',
       header: T.columns.expiresAt,
-      render: (token) => (
-        <Stack direction="row" sx={{ gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
-          <span>{formatDate(token.expiresAt)}</span>
-          {isExpired(token) && <StatusChip label={T.expired} color="error" />}
-        </Stack>
-      ),
+      render: (token) => <ApiTokenExpiry token={token} />,
     },
     {
       key: 'lastUsed',
@@ -130,17 +116,7 @@ export function ApiTokensPage() {
       empty={{ title: T.empty, description: T.emptyHelp, action: createButton }}
     >
       {creating && <CreateApiTokenDialog onCreated={setCreated} onClose={() => setCreating(false)} />}
-      {created && (
-        <ShownOnceSecretDialog
-          title={T.shownOnceTitle}
-          warning={T.shownOnce}
-          label={T.token}
-          value={created.token}
-          copyLabel={T.copy}
-          doneLabel={T.done}
-          onClose={() => setCreated(null)}
-        />
-      )}
+      {created && <ShownOnceApiTokenDialog token={created} onClose={() => setCreated(null)} />}
       <ConfirmDialog
         open={revoking !== null}
         title={T.revokeTitle}

@@ -1,10 +1,10 @@
-import { type ApiTokenCreate, apiTokenEndpoints } from '@skyvault/contract';
+import { apiTokenEndpoints } from '@skyvault/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../core/api/client';
-import { resourceKeys } from '../../core/api/queryKeys';
-import { FORM_META } from '../../core/queryClient';
+import { sharedKeys } from '../../core/api/queryKeys';
 
-export const apiTokenKeys = resourceKeys('api-tokens');
+/** Shared with Security → Provisioning, which lists the SCIM tokens of the same list. */
+const apiTokenKeys = sharedKeys.apiTokens;
 
 /** Every token of the tenant (the list is short and not paginated); never the tokens themselves. */
 export const useApiTokens = () =>
@@ -13,17 +13,7 @@ export const useApiTokens = () =>
     queryFn: ({ signal }) => callApi(apiTokenEndpoints.list, { signal }),
   });
 
-/** The answer holds the token in full, this once: the dialog shows it and nothing keeps it. */
-export function useCreateApiToken() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: ApiTokenCreate) => callApi(apiTokenEndpoints.create, { body }),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: apiTokenKeys.lists() }),
-    meta: FORM_META,
-  });
-}
-
-/** A refusal is the shared handler's toast. */
+/** A refusal is the shared handler's toast. (Creating one: components/api-tokens.) */
 export function useRevokeApiToken() {
   const queryClient = useQueryClient();
   return useMutation({

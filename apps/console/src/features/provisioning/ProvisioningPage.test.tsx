@@ -2,13 +2,14 @@ import { API_TOKEN_TEXTS, MESSAGES } from '@skyvault/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { deployToken, oktaToken } from '../../test/api-tokens.fixtures';
 import { apiError, bodyOf, stubFetch } from '../../test/fetchStub';
 import { renderWithProviders } from '../../test/renderWithProviders';
 import { ProvisioningPage } from './ProvisioningPage';
-import { deployToken, oktaToken, SCIM_BASE_URL } from './provisioning.fixtures';
 import { PROVISIONING_TEXTS } from './provisioning.texts';
 
 const T = PROVISIONING_TEXTS;
+const SCIM_BASE_URL = 'https://console.example.com/scim/v2';
 const DAY = 24 * 60 * 60 * 1000;
 const TOKEN = `svt_${'S'.repeat(43)}`;
 

@@ -1,4 +1,3 @@
-import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -7,27 +6,26 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { API_TOKEN_TEXTS, type ApiToken, type CreatedApiToken } from '@skyvault/contract';
 import { useState } from 'react';
+import { ApiTokenExpiry, ApiTokenName } from '../../components/api-tokens/ApiTokenCells';
+import { CreateApiTokenDialog } from '../../components/api-tokens/CreateApiTokenDialog';
+import { ShownOnceApiTokenDialog } from '../../components/api-tokens/ShownOnceApiTokenDialog';
 import { EmptyState } from '../../components/EmptyState';
 import { formatDate } from '../../components/formatDate';
 import { RouterLink } from '../../components/RouterLink';
-import { ShownOnceSecretDialog } from '../../components/ShownOnceSecretDialog';
-import { StatusChip } from '../../components/StatusChip';
 import { CreateButton } from '../../components/screens/CreateButton';
 import { LoadFailed } from '../../components/screens/LoadFailed';
 import { TitledSection } from '../../components/TitledSection';
 import { routes } from '../../core/paths/routes';
-import { CreateScimTokenDialog } from './CreateScimTokenDialog';
 import { useScimTokens } from './provisioning.queries';
 import { PROVISIONING_TEXTS } from './provisioning.texts';
 
 const T = PROVISIONING_TEXTS;
 const A = API_TOKEN_TEXTS;
 
-const isExpired = (token: ApiToken) => new Date(token.expiresAt).getTime() <= Date.now();
-
 /**
  * The tenant's SCIM tokens (never the tokens themselves), Create SCIM token, and the new token shown
- * once. Revoking stays on Security → API Tokens, which lists every token.
+ * once. Revoking stays on Security → API Tokens, which lists every token. Create SCIM token is that
+ * screen's create dialog with the scope fixed to `scim`, a name and an expiry of a year unless changed.
  */
 export function ScimTokens() {
   const tokens = useScimTokens();
@@ -53,18 +51,18 @@ export function ScimTokens() {
       <Typography variant="body2" sx={{ mt: 2 }}>
         <RouterLink to={routes['api-tokens.index']}>{T.manage}</RouterLink>
       </Typography>
-      {creating && <CreateScimTokenDialog onCreated={setCreated} onClose={() => setCreating(false)} />}
-      {created && (
-        <ShownOnceSecretDialog
-          title={A.shownOnceTitle}
-          warning={A.shownOnce}
-          label={A.token}
-          value={created.token}
-          copyLabel={A.copy}
-          doneLabel={A.done}
-          onClose={() => setCreated(null)}
+      {creating && (
+        <CreateApiTokenDialog
+          scope="scim"
+          title={T.createTitle}
+          description={T.tokensHelp}
+          defaultName={T.defaultName}
+          defaultExpiry="365"
+          onCreated={setCreated}
+          onClose={() => setCreating(false)}
         />
       )}
+      {created && <ShownOnceApiTokenDialog token={created} onClose={() => setCreated(null)} />}
     </TitledSection>
   );
 }
@@ -85,19 +83,11 @@ function TokenTable({ rows }: { rows: readonly ApiToken[] }) {
         {rows.map((token) => (
           <TableRow key={token.id}>
             <TableCell>
-              <Stack>
-                <span>{token.name}</span>
-                <Typography variant="caption" color="text.secondary" sx={{ fontFamily: 'monospace' }}>
-                  {token.prefix}…
-                </Typography>
-              </Stack>
+              <ApiTokenName token={token} />
             </TableCell>
             <TableCell>{token.createdBy?.name ?? A.unknownCreator}</TableCell>
             <TableCell>
-              <Stack direction="row" sx={{ gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
-                <span>{formatDate(token.expiresAt)}</span>
-                {isExpired(token) && <StatusChip label={A.expired} color="error" />}
-              </Stack>
+              <ApiTokenExpiry token={token} />
             </TableCell>
             <TableCell>{token.lastUsedAt ? formatDate(token.lastUsedAt) : A.never}</TableCell>
           </TableRow>

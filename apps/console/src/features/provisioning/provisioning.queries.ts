@@ -1,19 +1,7 @@
-import {
-  type ApiTokenCreate,
-  type ApiTokenList,
-  apiTokenEndpoints,
-  systemEndpoints,
-} from '@skyvault/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type ApiTokenList, apiTokenEndpoints, systemEndpoints } from '@skyvault/contract';
+import { useQuery } from '@tanstack/react-query';
 import { callApi } from '../../core/api/client';
-import { resourceKeys } from '../../core/api/queryKeys';
-import { FORM_META } from '../../core/queryClient';
-
-/**
- * The same list and keys as Security → API Tokens (one cache: a token made here shows there, one
- * revoked there goes from here), narrowed to the SCIM tokens.
- */
-const apiTokenKeys = resourceKeys('api-tokens');
+import { sharedKeys } from '../../core/api/queryKeys';
 
 /** PUBLIC_URL + /scim/v2, as the API knows it: the console's own address may not be the public one. */
 export const useProvisioningSettings = () =>
@@ -23,20 +11,14 @@ export const useProvisioningSettings = () =>
     staleTime: Number.POSITIVE_INFINITY,
   });
 
+/**
+ * The same list and keys as Security → API Tokens (one cache: a token made here shows there, one
+ * revoked there goes from here), narrowed to the SCIM tokens. Creating one is the API tokens' dialog
+ * with its scope fixed (components/api-tokens).
+ */
 export const useScimTokens = () =>
   useQuery({
-    queryKey: apiTokenKeys.lists(),
+    queryKey: sharedKeys.apiTokens.lists(),
     queryFn: ({ signal }) => callApi(apiTokenEndpoints.list, { signal }),
     select: (list: ApiTokenList) => list.apiTokens.filter((token) => token.scope === 'scim'),
   });
-
-/** Always of scope `scim`; the answer holds the token in full, this once. */
-export function useCreateScimToken() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: Omit<ApiTokenCreate, 'scope'>) =>
-      callApi(apiTokenEndpoints.create, { body: { ...body, scope: 'scim' } }),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: apiTokenKeys.lists() }),
-    meta: FORM_META,
-  });
-}

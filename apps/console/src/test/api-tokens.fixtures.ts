@@ -2,6 +2,7 @@ import type { ApiToken } from '@skyvault/contract';
 
 const DAY = 24 * 60 * 60 * 1000;
 
+/** Tokens as the API lists them, for the tests of the API tokens and provisioning screens. */
 export const deployToken: ApiToken = {
   id: '5e3f4a6b-7c8d-4e9f-8a0b-1c2d3e4f5a6b',
   name: 'Deploy script',
@@ -25,4 +26,14 @@ export const oldToken: ApiToken = {
   expiresAt: new Date(2024, 3, 1, 8, 0).toISOString(),
   lastUsedAt: null,
   lastUsedIp: null,
+};
+
+/** A SCIM token: the provisioning screen lists only tokens like it. */
+export const oktaToken: ApiToken = {
+  ...deployToken,
+  id: '2b3c4d5e-6f7a-4b8c-9d0e-1f2a3b4c5d6e',
+  name: 'Okta provisioning',
+  scope: 'scim',
+  prefix: 'svt_OkTa',
+  expiresAt: new Date(Date.now() + 300 * DAY).toISOString(),
 };

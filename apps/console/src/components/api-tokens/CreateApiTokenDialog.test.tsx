@@ -2,9 +2,9 @@ import { API_TOKEN_MESSAGES, API_TOKEN_SCOPE_HELP, API_TOKEN_TEXTS, MESSAGES } f
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { deployToken, oktaToken } from '../../test/api-tokens.fixtures';
 import { apiError, bodyOf, stubFetch } from '../../test/fetchStub';
 import { renderWithProviders } from '../../test/renderWithProviders';
-import { deployToken } from './api-tokens.fixtures';
 import { CreateApiTokenDialog } from './CreateApiTokenDialog';
 
 const T = API_TOKEN_TEXTS;
@@ -122,6 +122,36 @@ describe('CreateApiTokenDialog', () => {
     expect(first).not.toHaveProperty('code');
     expect(second).toEqual({ ...first, code: '246810' });
     await waitFor(() => expect(onClose).toHaveBeenCalled());
+  });
+
+  it('makes tokens of a fixed scope without offering one, from the given name and expiry', async () => {
+    const fetchMock = stubFetch({
+      'POST /api/v1/api-tokens': { status: 201, body: { ...oktaToken, token: `svt_${'e'.repeat(43)}` } },
+    });
+    const user = userEvent.setup();
+    renderWithProviders(
+      <CreateApiTokenDialog
+        scope="scim"
+        title="Create SCIM token"
+        description="Reaches only /scim/v2."
+        defaultName="SCIM provisioning"
+        defaultExpiry="365"
+        onCreated={vi.fn()}
+        onClose={vi.fn()}
+      />,
+      { path: '/provisioning' },
+    );
+    const dialog = screen.getByRole('dialog', { name: 'Create SCIM token' });
+    expect(dialog).toHaveAccessibleDescription('Reaches only /scim/v2.');
+    expect(within(dialog).queryByRole('radiogroup')).not.toBeInTheDocument();
+    expect(within(dialog).getByRole('textbox', { name: 'Name' })).toHaveValue('SCIM provisioning');
+    expect(within(dialog).getByRole('combobox', { name: T.expiry })).toHaveValue('365');
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    expect(JSON.parse(String(fetchMock.mock.calls[0]![1]!.body))).toMatchObject({
+      name: 'SCIM provisioning',
+      scope: 'scim',
+    });
   });
 
   it('sends the end of a custom day', async () => {

@@ -5,58 +5,73 @@ import {
   API_TOKEN_EXPIRY_LABELS,
   API_TOKEN_TEXTS,
   type ApiTokenCreate,
+  type ApiTokenExpiryChoice,
   type ApiTokenForm,
+  type ApiTokenScope,
   apiTokenExpiryOf,
   apiTokenFormSchema,
   type CreatedApiToken,
   MESSAGES,
 } from '@skyvault/contract';
-import { useRef, useState } from 'react';
+import { type ReactNode, useRef, useState } from 'react';
 import { useWatch } from 'react-hook-form';
-import { FormDialog } from '../../components/FormDialog';
-import { formField } from '../../components/formField';
-import { MfaStepUpDialog } from '../../components/MfaStepUpDialog';
-import { NameField } from '../../components/TextFields';
-import { useSaveDialog } from '../../components/useSaveDialog';
 import { apiErrorOf } from '../../core/errors/apiErrors';
 import { notify } from '../../core/toasts/notify';
-import { useCreateScimToken } from './provisioning.queries';
-import { PROVISIONING_TEXTS } from './provisioning.texts';
+import { FormDialog } from '../FormDialog';
+import { formField } from '../formField';
+import { MfaStepUpDialog } from '../MfaStepUpDialog';
+import { NameField } from '../TextFields';
+import { useSaveDialog } from '../useSaveDialog';
+import { ApiTokenScopeField } from './ApiTokenScopeField';
+import { useCreateApiToken } from './useCreateApiToken';
 
 const T = API_TOKEN_TEXTS;
-type ScimTokenBody = Omit<ApiTokenCreate, 'scope'>;
 
 /** The server's answer to a creator who has a second factor and sent no proof of it. */
 const asksForStepUp = (error: unknown) => apiErrorOf(error)?.fields?.code === MESSAGES.mfaStepUpRequired;
 
-/**
- * Create SCIM token: the API token create call with its scope fixed to `scim`, a name and an expiry (a
- * year unless changed). Security → API Tokens makes tokens of every scope; features import nothing of
- * each other, so this one is built from the same shared pieces: the contract's form schema and texts,
- * the step-up dialog a creator with a second factor is asked for, and `onCreated` shows the token once.
- */
-export function CreateScimTokenDialog({
-  onCreated,
-  onClose,
-}: {
+export interface CreateApiTokenDialogProps {
+  /** The scope of every token made here (Provisioning's `scim`); without it the form offers each scope. */
+  scope?: ApiTokenScope;
+  title?: string;
+  description?: ReactNode;
+  defaultName?: string;
+  defaultExpiry?: ApiTokenExpiryChoice;
   onCreated: (token: CreatedApiToken) => void;
   onClose: () => void;
-}) {
-  const create = useCreateScimToken();
-  const sent = useRef<ScimTokenBody | null>(null);
-  const [steppingUp, setSteppingUp] = useState<ScimTokenBody | null>(null);
+}
+
+/**
+ * Create API token: a name, a scope (each with what it allows) unless the screen fixes it, and an
+ * expiry, 30, 90 or 365 days from now or the end of a chosen day. The answer's token goes to
+ * `onCreated`, which shows it once. A creator who has a second factor is asked for the step-up when the
+ * server says so; the token is then made with it. Security → API Tokens and Security → Provisioning
+ * (its SCIM tokens) both make tokens with it, hence a component.
+ */
+export function CreateApiTokenDialog({
+  scope,
+  title = T.createTitle,
+  description,
+  defaultName = '',
+  defaultExpiry = '90',
+  onCreated,
+  onClose,
+}: CreateApiTokenDialogProps) {
+  const create = useCreateApiToken();
+  const sent = useRef<ApiTokenCreate | null>(null);
+  const [steppingUp, setSteppingUp] = useState<ApiTokenCreate | null>(null);
   const { form, dialog, close } = useSaveDialog({
     schema: apiTokenFormSchema,
     defaultValues: {
-      name: PROVISIONING_TEXTS.defaultName,
-      scope: 'scim',
-      expiry: '365',
+      name: defaultName,
+      scope: scope ?? 'read',
+      expiry: defaultExpiry,
       expiresOn: '',
     } as ApiTokenForm,
     send: (values) => {
       // The schema has checked the choice, so it always names an instant here.
       const expiresAt = apiTokenExpiryOf(values) as Date;
-      sent.current = { name: values.name, expiresAt: expiresAt.toISOString() };
+      sent.current = { name: values.name, scope: scope ?? values.scope, expiresAt: expiresAt.toISOString() };
       return create.mutateAsync(sent.current);
     },
     onError: (error) => {
@@ -71,14 +86,10 @@ export function CreateScimTokenDialog({
   const expiry = useWatch({ control: form.control, name: 'expiry' });
 
   return (
-    <FormDialog
-      {...dialog}
-      title={PROVISIONING_TEXTS.createTitle}
-      description={PROVISIONING_TEXTS.tokensHelp}
-      submitLabel="Create"
-    >
+    <FormDialog {...dialog} title={title} description={description} submitLabel="Create">
       <Stack sx={{ gap: 2, pt: 1 }}>
         <NameField {...formField(form, 'name')} label={T.name} />
+        {!scope && <ApiTokenScopeField control={form.control} />}
         <TextField
           {...formField(form, 'expiry')}
           label={T.expiry}
