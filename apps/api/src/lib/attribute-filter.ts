@@ -27,6 +27,12 @@ export interface FilterField {
   equals?: (value: string) => SQL;
 }
 
+/** How each field of a set compares, for a caller to check a filter before it is run. */
+export const fieldKinds = <Fields extends Readonly<Record<string, FilterField>>>(fields: Fields) =>
+  Object.fromEntries(Object.entries(fields).map(([name, field]) => [name, field.kind])) as {
+    [F in keyof Fields]: Fields[F]['kind'];
+  };
+
 const ORDERING = new Set<FilterOperator>(['gt', 'ge', 'lt', 'le']);
 const TEXT_ONLY = new Set<FilterOperator>(['co', 'sw', 'ew']);
 const SQL_ORDER = { gt: '>', ge: '>=', lt: '<', le: '<=' } as const;

@@ -1,7 +1,7 @@
 import { and, asc, count, eq, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { groups } from '../../db/schema/index.js';
-import { type AttributeFilter, type FilterField, filterSql } from '../../lib/attribute-filter.js';
+import { type AttributeFilter, type FilterField, fieldKinds, filterSql } from '../../lib/attribute-filter.js';
 
 /**
  * The fields a provisioning client (SCIM) filters groups by. A group keeps no externalId (the clients
@@ -18,9 +18,7 @@ const FIELDS = {
 export type ProvisionedGroupField = keyof typeof FIELDS;
 export type ProvisionedGroupFilter = AttributeFilter<ProvisionedGroupField>;
 
-export const PROVISIONED_GROUP_FIELD_KINDS = Object.fromEntries(
-  Object.entries(FIELDS).map(([name, field]) => [name, field.kind]),
-) as { [F in ProvisionedGroupField]: (typeof FIELDS)[F]['kind'] };
+export const PROVISIONED_GROUP_FIELD_KINDS = fieldKinds(FIELDS);
 
 const provisionedView = {
   id: groups.id,

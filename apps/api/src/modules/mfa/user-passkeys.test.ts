@@ -1,6 +1,5 @@
 import {
   MFA_POLICY_MESSAGES,
-  passkeyEndpoints,
   signedInSessionEndpoints,
   userEndpoints,
   userMfaEndpoints,
@@ -8,18 +7,13 @@ import {
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { apiCaller } from '../../../test/api-caller.js';
-import {
-  call,
-  createTenantWithUser,
-  lastMailTo,
-  outbox,
-  type TestUser,
-  useTestApp,
-} from '../../../test/app.js';
-import { SoftwareAuthenticator } from '../../../test/webauthn-authenticator.js';
+import { call, lastMailTo, outbox, type TestUser, useTestApp } from '../../../test/app.js';
 import { auditEvents } from '../../db/schema/index.js';
+import {
+  memberWithPasskey as memberWithPasskeyIn,
+  passkeySignIn as signInWith,
+} from '../passkeys/passkeys.test-helpers.js';
 
-type Options = { challenge: string };
 type Removal = 'reset-password' | 'end-sessions';
 
 /**
@@ -30,26 +24,13 @@ describe("an administrator's reset and End all sessions may remove the user's pa
   const t = useTestApp();
   const api = apiCaller(t);
 
-  async function memberWithPasskey() {
-    const admin = await createTenantWithUser(t);
-    const member = await createTenantWithUser(t, { inTenant: admin.tenantId, isAdmin: false });
-    const key = new SoftwareAuthenticator('localhost', t.config.publicUrl);
-    const options = (await api.call(member, passkeyEndpoints.registrationOptions)).result().options;
-    await api.call(member, passkeyEndpoints.create, {
-      body: { name: 'Work-key', response: key.register(options as Options) },
-    });
-    return { admin, member, key };
-  }
+  const memberWithPasskey = () => memberWithPasskeyIn(t, api);
   const act = (admin: TestUser, how: Removal, id: string, body?: object) =>
     how === 'reset-password'
       ? api.call(admin, userEndpoints.resetPassword, { params: { id }, body })
       : api.call(admin, signedInSessionEndpoints.endAllOfUser, { params: { id }, body });
   const passkeysOf = async (admin: TestUser, member: TestUser) =>
     (await api.call(admin, userMfaEndpoints.get, { params: { id: member.userId } })).result().passkeys;
-  async function passkeySignIn(key: SoftwareAuthenticator) {
-    const options = (await api.call(null, passkeyEndpoints.loginOptions)).result().options as Options;
-    return api.call(null, passkeyEndpoints.login, { body: { response: key.assert(options) } });
-  }
 
   it.each<Removal>(['reset-password', 'end-sessions'])(
     'with removePasskeys (%s): removed in the same call, audited, the user e-mailed',
@@ -57,7 +38,7 @@ describe("an administrator's reset and End all sessions may remove the user's pa
       const { admin, member, key } = await memberWithPasskey();
       expect((await act(admin, how, member.userId, { removePasskeys: true })).statusCode).toBe(204);
       expect(await passkeysOf(admin, member)).toBe(0);
-      expect((await passkeySignIn(key)).json().message).toBe(MFA_POLICY_MESSAGES.passkeyUnknown);
+      expect((await signInWith(api, key)).json().message).toBe(MFA_POLICY_MESSAGES.passkeyUnknown);
       const events = await t.database.tenant(admin.tenantId, (tx) =>
         tx
           .select()

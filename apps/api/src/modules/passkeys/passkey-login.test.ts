@@ -1,12 +1,11 @@
-import { MFA_POLICY_MESSAGES, passkeyEndpoints, userEndpoints } from '@skyvault/contract';
+import { MFA_POLICY_MESSAGES, userEndpoints } from '@skyvault/contract';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { apiCaller } from '../../../test/api-caller.js';
-import { createTenantWithUser, type TestUser, useTestApp } from '../../../test/app.js';
-import { SoftwareAuthenticator } from '../../../test/webauthn-authenticator.js';
+import { type TestUser, useTestApp } from '../../../test/app.js';
+import type { SoftwareAuthenticator } from '../../../test/webauthn-authenticator.js';
 import { auditEvents, ipRanges, tenants, users } from '../../db/schema/index.js';
-
-type Options = { challenge: string };
+import { memberWithPasskey as memberWithPasskeyIn, passkeySignIn } from './passkeys.test-helpers.js';
 
 /**
  * A passkey alone signs in only where the password would: the account checks are one function
@@ -16,22 +15,8 @@ describe('passwordless sign-in honours the account’s state', () => {
   const t = useTestApp();
   const api = apiCaller(t);
 
-  /** A member with a passkey, and an administrator of the same tenant. */
-  async function memberWithPasskey() {
-    const admin = await createTenantWithUser(t);
-    const member = await createTenantWithUser(t, { inTenant: admin.tenantId, isAdmin: false });
-    const key = new SoftwareAuthenticator('localhost', t.config.publicUrl);
-    const options = (await api.call(member, passkeyEndpoints.registrationOptions)).result().options;
-    const response = key.register(options as Options);
-    expect(
-      (await api.call(member, passkeyEndpoints.create, { body: { name: 'Work-key', response } })).statusCode,
-    ).toBe(201);
-    return { admin, member, key };
-  }
-  async function signInWith(key: SoftwareAuthenticator) {
-    const options = (await api.call(null, passkeyEndpoints.loginOptions)).result().options as Options;
-    return api.call(null, passkeyEndpoints.login, { body: { response: key.assert(options) } });
-  }
+  const memberWithPasskey = () => memberWithPasskeyIn(t, api);
+  const signInWith = (key: SoftwareAuthenticator) => passkeySignIn(api, key);
   const setUser = (u: TestUser, status: 'Disabled' | 'WaitConfirmation' | 'ForceResetPassword') =>
     t.database.tenant(u.tenantId, (tx) => tx.update(users).set({ status }).where(eq(users.id, u.userId)));
   const setTenant = (u: TestUser, status: 'pending' | 'suspended') =>

@@ -60,6 +60,12 @@ describe('single sign-on of a user whose factor is a passkey', () => {
       ssoCookieFrom(started),
     );
   }
+  /** The MFA step's ticket on the login page the provider's return lands on (32 random bytes, base64url). */
+  const ticketOf = (back: { headers: { location?: unknown } }) => {
+    const ticket = new URL(String(back.headers.location), PUBLIC_URL).searchParams.get('ssoTicket');
+    expect(ticket).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    return ticket as string;
+  };
   const factorsFor = (ticket: string) => api.call(null, ssoEndpoints.secondFactor, { body: { ticket } });
 
   it('sends the user to the MFA step, which offers the passkey and signs in with it', async () => {
@@ -67,15 +73,14 @@ describe('single sign-on of a user whose factor is a passkey', () => {
     const back = await throughProvider(providerId);
     // Signed in on the provider's word alone before: now no session without the passkey.
     expect(back.headers['set-cookie']).toBeUndefined();
-    const ticket = new URL(String(back.headers.location), PUBLIC_URL).searchParams.get('ssoTicket');
-    expect(ticket).toBeTruthy();
+    const ticket = ticketOf(back);
 
-    const factors = (await factorsFor(ticket!)).result();
+    const factors = (await factorsFor(ticket)).result();
     expect(factors.totp).toBe(false);
     const options = factors.passkeyOptions as unknown as Options & { allowCredentials: { id: string }[] };
     expect(options.allowCredentials.map((c) => c.id)).toEqual([key.id]);
     const ok = await api.call(null, ssoEndpoints.complete, {
-      body: { ticket: ticket!, passkey: key.assert(options) },
+      body: { ticket: ticket, passkey: key.assert(options) },
     });
     expect(ok.result()).toMatchObject({ id: admin.userId });
     const session = await call(t, { method: 'GET', url: '/api/v1/auth/session', cookie: cookieFrom(ok) });
@@ -92,7 +97,7 @@ describe('single sign-on of a user whose factor is a passkey', () => {
   it('refuses another passkey and counts it on the user’s limit; the ticket stays for a retry', async () => {
     const { admin, providerId, key } = await passkeyUser();
     const back = await throughProvider(providerId);
-    const ticket = new URL(String(back.headers.location), PUBLIC_URL).searchParams.get('ssoTicket')!;
+    const ticket = ticketOf(back);
     const first = (await factorsFor(ticket)).result().passkeyOptions as unknown as Options;
     const wrong = await api.call(null, ssoEndpoints.complete, {
       body: { ticket, passkey: authenticator().assert(first) },

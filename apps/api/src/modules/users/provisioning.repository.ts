@@ -1,7 +1,7 @@
 import { and, asc, count, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { groups, users } from '../../db/schema/index.js';
-import { type AttributeFilter, type FilterField, filterSql } from '../../lib/attribute-filter.js';
+import { type AttributeFilter, type FilterField, fieldKinds, filterSql } from '../../lib/attribute-filter.js';
 
 /**
  * What a provisioning client (SCIM) reads of users: the fields of its User resource, found by the
@@ -55,9 +55,7 @@ export type ProvisionedUserField = keyof typeof FIELDS;
 export type ProvisionedUserFilter = AttributeFilter<ProvisionedUserField>;
 
 /** How each field compares, for the caller to check a filter before it is run. */
-export const PROVISIONED_USER_FIELD_KINDS = Object.fromEntries(
-  Object.entries(FIELDS).map(([name, field]) => [name, field.kind]),
-) as { [F in ProvisionedUserField]: (typeof FIELDS)[F]['kind'] };
+export const PROVISIONED_USER_FIELD_KINDS = fieldKinds(FIELDS);
 
 const withGroup = and(eq(groups.tenantId, users.tenantId), eq(groups.id, users.groupId));
 
