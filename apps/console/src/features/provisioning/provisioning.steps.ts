@@ -4,7 +4,7 @@
  * administrators are never changed by SCIM, and how groups are pushed (docs/scim.md, README).
  */
 export const OKTA_STEPS: readonly string[] = [
-  'In the Okta Admin Console, open Applications → Applications and the app integration your users sign in to the console with (SAML or OIDC). On General → App Settings, choose Edit, tick "Enable SCIM provisioning" and save.',
+  'In the Okta Admin Console, open Applications → Applications and the app integration your users sign in to the console with (OpenID Connect: Security → Identity Providers). On General → App Settings, choose Edit, tick "Enable SCIM provisioning" and save.',
   'On the Provisioning tab → Integration, choose Edit. SCIM connector base URL: paste the SCIM base URL above. Unique identifier field for users: userName. Supported provisioning actions: Push New Users, Push Profile Updates and Push Groups. Authentication Mode: HTTP Header; Authorization: paste the SCIM token.',
   'Choose Test Connector Configuration: Okta reads the users and groups once. Then save.',
   'On Provisioning → To App, choose Edit and enable Create Users, Update User Attributes and Deactivate Users.',
