@@ -5,30 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { type Alias, defineConfig, type Plugin } from 'vite';
-
-/** What `react` and `react-dom` resolve to: Preact's compat layer, made to behave as React does there. */
-const REACT_ON_PREACT = fileURLToPath(new URL('./src/core/preact/react.ts', import.meta.url));
-
-/**
- * The console renders with Preact's React-compatible layer instead of react-dom: react-dom 19 alone was
- * 54 KB brotli of the login page's first load, Preact with its compat layer is about 8 KB. Every import
- * of React, by our code and by the libraries (MUI, react-router, react-query, react-hook-form,
- * notistack), resolves to it, in the build, the dev server and the unit tests (vitest.config.ts), so
- * the tests run what ships. The React type definitions stay: the code is written against React's API.
- * preact/compat presents itself as React 18 (`version`), which MUI reads to find an element's ref, so
- * code that needs React 19 does not run here: a function component that takes `ref` as a plain prop
- * (use forwardRef), `use`, actions (useActionState, <form action>). src/core/preact/react.ts makes up
- * for the differences the console met (ids, autoFocus, uncontrolled textareas, when effects run); a
- * text field's onChange listens to `input` events only, as typing fires them.
- */
-export const reactAsPreact: Alias[] = [
-  { find: /^react(-dom)?$/, replacement: REACT_ON_PREACT },
-  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-  { find: /^react-dom\/test-utils$/, replacement: 'preact/test-utils' },
-  { find: /^react\/jsx-runtime$/, replacement: 'preact/compat/jsx-runtime' },
-  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/compat/jsx-dev-runtime' },
-];
+import { defineConfig, type Plugin } from 'vite';
 
 const posix = (id: string) => id.replaceAll('\\', '/');
 const SRC = posix(fileURLToPath(new URL('./src/', import.meta.url)));
@@ -185,13 +162,11 @@ const precompress = (): Plugin => {
 
 export default defineConfig({
   plugins: [
-    // React Fast Refresh needs react-dom; under Preact an edited component reloads the page instead.
-    react({ refreshExclude: /./ }),
+    react(),
     contractWithoutSideEffects,
     muiWithoutCssVariables,
     precompress(),
   ],
-  resolve: { alias: reactAsPreact },
   server: {
     // The API runs beside the dev server; same-origin calls keep the session cookie first-party.
     proxy: { '/api': { target: 'http://localhost:8080' } },

@@ -7,8 +7,22 @@ import { renderWithProviders } from '../test/renderWithProviders';
 import { useAnalytics } from './analytics';
 
 // The analytics library itself is replaced: this checks what the console tells it.
-const posthog = vi.hoisted(() => ({ init: vi.fn(), identify: vi.fn(), capture: vi.fn(), reset: vi.fn() }));
-vi.mock('posthog-js', () => ({ default: posthog }));
+const posthog = vi.hoisted(() => ({
+  created: vi.fn(),
+  identify: vi.fn(),
+  capture: vi.fn(),
+  reset: vi.fn(),
+}));
+vi.mock('posthog-js-lite', () => ({
+  default: class {
+    constructor(token: string, options: object) {
+      posthog.created(token, options);
+    }
+    identify = posthog.identify;
+    capture = posthog.capture;
+    reset = posthog.reset;
+  },
+}));
 
 function Tracked() {
   useAnalytics(adminUser);
@@ -37,9 +51,9 @@ describe('analytics', () => {
         tenant: 'acme',
       }),
     );
-    expect(posthog.init).toHaveBeenCalledWith(
+    expect(posthog.created).toHaveBeenCalledWith(
       'phc_test',
-      expect.objectContaining({ api_host: 'https://eu.i.posthog.com', person_profiles: 'identified_only' }),
+      expect.objectContaining({ host: 'https://eu.i.posthog.com', personProfiles: 'identified_only' }),
     );
     await waitFor(() => expect(posthog.capture).toHaveBeenCalledWith('$pageview', { $pathname: '/users' }));
 
@@ -58,7 +72,7 @@ describe('analytics', () => {
     renderWithProviders(<Tracked />, { path: '/users' });
     await waitFor(() => expect(fetchMock).toHaveBeenCalled());
     await new Promise((r) => setTimeout(r, 50));
-    expect(posthog.init).not.toHaveBeenCalled();
+    expect(posthog.created).not.toHaveBeenCalled();
     expect(posthog.identify).not.toHaveBeenCalled();
   });
 });

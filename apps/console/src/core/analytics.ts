@@ -1,24 +1,28 @@
 import { ANALYTICS_REFRESH_MS, type SessionUser } from '@skyvault/contract';
 import { useQuery } from '@tanstack/react-query';
-import type { PostHog } from 'posthog-js';
+import type { PostHog } from 'posthog-js-lite';
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { analyticsQuery } from './system.queries';
 
-/** Loaded on demand: the analytics library is not part of the first load, and not loaded at all when off. */
+/**
+ * Loaded on demand: the analytics library is not part of the first load, and not loaded at all when off.
+ * PostHog's lite client: the console needs identify, capture and reset, not the full library's surveys,
+ * session recording and toolbar (which bring a second UI framework along).
+ */
 let client: Promise<PostHog> | undefined;
 
 function loadAnalytics(token: string, host: string): Promise<PostHog> {
-  client ??= import('posthog-js').then(({ default: posthog }) => {
-    posthog.init(token, {
-      api_host: host,
-      // SPEC.md §1: only identified users get a profile.
-      person_profiles: 'identified_only',
-      // Page views are captured on route changes below; the library cannot see client-side navigation.
-      capture_pageview: false,
-    });
-    return posthog;
-  });
+  client ??= import('posthog-js-lite').then(
+    ({ default: PostHog }) =>
+      new PostHog(token, {
+        host,
+        // SPEC.md §1: only identified users get a profile.
+        personProfiles: 'identified_only',
+        // Page views are captured on route changes below, one per screen.
+        captureHistoryEvents: false,
+      }),
+  );
   return client;
 }
 

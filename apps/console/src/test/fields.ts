@@ -4,10 +4,7 @@ import { fireEvent, screen, within } from '@testing-library/react';
 export const fieldLabelled = (label: string, container: HTMLElement = document.body) =>
   within(container).getByLabelText(new RegExp(`^${label}\\s*\\*?$`), { selector: 'input' });
 
-/**
- * Types into a field of the form (or dialog) by its label. Typing fires `input` events, which is what
- * onChange of a text field listens to (Preact's compat layer listens to nothing else).
- */
+/** Types into a field of the form (or dialog) by its label, with the `input` event typing fires. */
 export function fill(container: HTMLElement, label: string, value: string) {
   fireEvent.input(fieldLabelled(label, container), { target: { value } });
 }
