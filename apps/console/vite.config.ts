@@ -161,12 +161,7 @@ const precompress = (): Plugin => {
 };
 
 export default defineConfig({
-  plugins: [
-    react(),
-    contractWithoutSideEffects,
-    muiWithoutCssVariables,
-    precompress(),
-  ],
+  plugins: [react(), contractWithoutSideEffects, muiWithoutCssVariables, precompress()],
   server: {
     // The API runs beside the dev server; same-origin calls keep the session cookie first-party.
     proxy: { '/api': { target: 'http://localhost:8080' } },
