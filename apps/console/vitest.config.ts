@@ -11,5 +11,7 @@ export default defineProject({
     // As the browser tests do: on the two-core CI machine, with the API suites beside it, a screen's
     // timing can stretch past an assertion's wait once in a long while. A test that fails twice fails.
     retry: process.env.CI ? 1 : 0,
+    // A whole login, typed key by key with user-event, takes a few seconds of a loaded core.
+    testTimeout: 15_000,
   },
 });

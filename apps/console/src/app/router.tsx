@@ -1,5 +1,6 @@
-import { lazy } from 'react';
-import { type RouteObject, useRoutes } from 'react-router';
+import { matchRoutes, type RouteObject, useRoutes } from 'react-router';
+import { lazyScreen, preloadMatches } from '../core/lazyScreen';
+import { startSessionCheck } from '../core/session/session.queries';
 import { authRoutes } from '../features/auth/auth.routes';
 import { tenantsRoutes } from '../features/tenants/tenants.routes';
 import { PublicLayout } from './layout/PublicLayout';
@@ -9,21 +10,25 @@ import { ScreenBoundary } from './layout/ScreenBoundary';
  * The console's route tree. Each feature owns its routes (paths from core/paths, pages lazy-loaded);
  * this file and signedInRoutes.tsx only decide where they sit: public or signed in, and who may open them.
  */
+const publicRoutes: RouteObject[] = [
+  { element: <PublicLayout />, children: [...authRoutes, ...tenantsRoutes] },
+];
+
 /**
  * The signed-in screens' routes and their shell (top bar, sidebar, drawers) load with the first
  * signed-in screen, not with the login page: a visitor who has not signed in never downloads them.
  * Every path that no public route takes is theirs, matched there (the signed-in shell answers an
  * unknown address with its not-found screen, after the session check).
  */
-const SignedInRoutes = lazy(() =>
-  import('./signedInRoutes').then((module) => ({ default: module.SignedInRoutes })),
-);
+let signedInModule: Promise<typeof import('./signedInRoutes')> | undefined;
+const loadSignedIn = () => {
+  signedInModule ??= import('./signedInRoutes');
+  return signedInModule;
+};
+const SignedInRoutes = lazyScreen(() => loadSignedIn().then((module) => module.SignedInRoutes));
 
 export const appRoutes: RouteObject[] = [
-  {
-    element: <PublicLayout />,
-    children: [...authRoutes, ...tenantsRoutes],
-  },
+  ...publicRoutes,
   {
     path: '*',
     element: (
@@ -36,4 +41,19 @@ export const appRoutes: RouteObject[] = [
 
 export function AppRoutes() {
   return useRoutes(appRoutes);
+}
+
+/**
+ * What the address the console opens on needs before its first render, all at once instead of one
+ * after the other: its screen's code, and for a signed-in address the shell's code and the session
+ * check. A cold open (a reload, a deep link, a link in an e-mail) then draws the screen as soon as
+ * the session is known, and the screen asks for its data at once.
+ */
+export function preloadScreen(pathname: string): Promise<void> {
+  if (matchRoutes(publicRoutes, pathname)) return preloadMatches(publicRoutes, pathname);
+  startSessionCheck();
+  return Promise.all([SignedInRoutes.preload(), loadSignedIn()]).then(
+    ([, module]) => module.preloadScreen(pathname),
+    () => undefined,
+  );
 }

@@ -1,5 +1,5 @@
-import { lazy } from 'react';
 import { Navigate, type RouteObject, useRoutes } from 'react-router';
+import { lazyScreen, preloadMatches } from '../core/lazyScreen';
 import { routes } from '../core/paths/routes';
 import { RequireAdmin, RequireService } from '../core/session/guards';
 import { apiTokensRoutes } from '../features/api-tokens/api-tokens.routes';
@@ -54,7 +54,7 @@ export const signedInRoutes: RouteObject[] = [
       ...sessionsRoutes,
       {
         path: '*',
-        Component: lazy(() => import('./NotFoundPage').then((module) => ({ default: module.NotFoundPage }))),
+        Component: lazyScreen(() => import('./NotFoundPage').then((module) => module.NotFoundPage)),
       },
     ],
   },
@@ -63,3 +63,6 @@ export const signedInRoutes: RouteObject[] = [
 export function SignedInRoutes() {
   return useRoutes(signedInRoutes);
 }
+
+/** Loads the code of the signed-in screen at this path (router.tsx preloadScreen). */
+export const preloadScreen = (pathname: string) => preloadMatches(signedInRoutes, pathname);

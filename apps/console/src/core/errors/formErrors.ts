@@ -1,5 +1,4 @@
 import { useCallback } from 'react';
-import type { FieldPath, FieldValues, UseFormReturn } from 'react-hook-form';
 import { ApiError } from '../api/client';
 import { apiErrorOf } from './apiErrors';
 import { useErrorHandler } from './ErrorHandlerContext';
@@ -23,7 +22,18 @@ export function isHandledByErrorHandler(error: unknown): boolean {
   );
 }
 
-type FormAccess<Values extends FieldValues> = Pick<UseFormReturn<Values>, 'setError' | 'getValues'>;
+/**
+ * What the report needs of a form: its values (which fields it has) and a way to put a message on one.
+ * A react-hook-form form is one; the login page's first step, which does without that library, another.
+ */
+export interface FormAccess {
+  getValues(): object;
+  setError(
+    field: string,
+    error: { type: string; message: string },
+    options?: { shouldFocus?: boolean },
+  ): void;
+}
 
 /**
  * The server's messages that belong to the form's own fields, by field path. A nested field is named by
@@ -45,10 +55,10 @@ function ownFieldErrors(values: object, error: unknown): [string, string][] {
 export function useFormErrorReport() {
   const handleError = useErrorHandler();
   return useCallback(
-    <Values extends FieldValues>(form: FormAccess<Values>, error: unknown) => {
+    (form: FormAccess, error: unknown) => {
       const fieldErrors = ownFieldErrors(form.getValues(), error);
       fieldErrors.forEach(([field, message], index) => {
-        form.setError(field as FieldPath<Values>, { type: 'server', message }, { shouldFocus: index === 0 });
+        form.setError(field, { type: 'server', message }, { shouldFocus: index === 0 });
       });
       if (fieldErrors.length === 0 && !isHandledByErrorHandler(error)) handleError(error);
     },

@@ -1,11 +1,11 @@
-import { lazy } from 'react';
 import type { RouteObject } from 'react-router';
+import { lazyScreen } from '../../core/lazyScreen';
 import { routes } from '../../core/paths/routes';
 
 export const apiTokensRoutes: RouteObject[] = [
   {
     id: 'api-tokens.index',
     path: routes['api-tokens.index'],
-    Component: lazy(() => import('./ApiTokensPage').then((module) => ({ default: module.ApiTokensPage }))),
+    Component: lazyScreen(() => import('./ApiTokensPage').then((module) => module.ApiTokensPage)),
   },
 ];

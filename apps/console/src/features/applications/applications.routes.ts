@@ -1,27 +1,23 @@
-import { lazy } from 'react';
 import type { RouteObject } from 'react-router';
+import { lazyScreen } from '../../core/lazyScreen';
 import { routes } from '../../core/paths/routes';
 
 export const applicationsRoutes: RouteObject[] = [
   {
     id: 'applications.index',
     path: routes['applications.index'],
-    Component: lazy(() =>
-      import('./ConnectedAppsPage').then((module) => ({ default: module.ConnectedAppsPage })),
-    ),
+    Component: lazyScreen(() => import('./ConnectedAppsPage').then((module) => module.ConnectedAppsPage)),
   },
   {
     id: 'applications.show.index',
     path: routes['applications.show.index'],
-    Component: lazy(() =>
-      import('./ConnectedAppPage').then((module) => ({ default: module.ConnectedAppPage })),
-    ),
+    Component: lazyScreen(() => import('./ConnectedAppPage').then((module) => module.ConnectedAppPage)),
   },
   {
     id: 'applications.edit',
     path: routes['applications.edit'],
-    Component: lazy(() =>
-      import('./ConnectedAppEditPage').then((module) => ({ default: module.ConnectedAppEditPage })),
+    Component: lazyScreen(() =>
+      import('./ConnectedAppEditPage').then((module) => module.ConnectedAppEditPage),
     ),
   },
 ];

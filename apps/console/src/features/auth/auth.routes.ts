@@ -1,32 +1,28 @@
-import { lazy } from 'react';
 import type { RouteObject } from 'react-router';
+import { lazyScreen } from '../../core/lazyScreen';
 import { routes } from '../../core/paths/routes';
 
 export const authRoutes: RouteObject[] = [
   {
     id: 'auth.login',
     path: routes['auth.login'],
-    Component: lazy(() => import('./LoginPage').then((module) => ({ default: module.LoginPage }))),
+    Component: lazyScreen(() => import('./LoginPage').then((module) => module.LoginPage)),
   },
   {
     id: 'auth.change-password',
     path: routes['auth.change-password'],
-    Component: lazy(() =>
-      import('./ChangePasswordPage').then((module) => ({ default: module.ChangePasswordPage })),
-    ),
+    Component: lazyScreen(() => import('./ChangePasswordPage').then((module) => module.ChangePasswordPage)),
   },
   {
     id: 'auth.confirm-email',
     path: routes['auth.confirm-email'],
-    Component: lazy(() =>
-      import('./ConfirmEmailPage').then((module) => ({ default: module.ConfirmEmailPage })),
-    ),
+    Component: lazyScreen(() => import('./ConfirmEmailPage').then((module) => module.ConfirmEmailPage)),
   },
   {
     id: 'auth.insufficient-access',
     path: routes['auth.insufficient-access'],
-    Component: lazy(() =>
-      import('./InsufficientAccessPage').then((module) => ({ default: module.InsufficientAccessPage })),
+    Component: lazyScreen(() =>
+      import('./InsufficientAccessPage').then((module) => module.InsufficientAccessPage),
     ),
   },
 ];

@@ -1,21 +1,21 @@
-import { lazy } from 'react';
 import type { RouteObject } from 'react-router';
+import { lazyScreen } from '../../core/lazyScreen';
 import { routes } from '../../core/paths/routes';
 
 export const groupsRoutes: RouteObject[] = [
   {
     id: 'groups.index',
     path: routes['groups.index'],
-    Component: lazy(() => import('./GroupsPage').then((module) => ({ default: module.GroupsPage }))),
+    Component: lazyScreen(() => import('./GroupsPage').then((module) => module.GroupsPage)),
   },
   {
     id: 'groups.show',
     path: routes['groups.show'],
-    Component: lazy(() => import('./GroupPage').then((module) => ({ default: module.GroupPage }))),
+    Component: lazyScreen(() => import('./GroupPage').then((module) => module.GroupPage)),
   },
   {
     id: 'groups.edit',
     path: routes['groups.edit'],
-    Component: lazy(() => import('./GroupEditPage').then((module) => ({ default: module.GroupEditPage }))),
+    Component: lazyScreen(() => import('./GroupEditPage').then((module) => module.GroupEditPage)),
   },
 ];

@@ -1,5 +1,6 @@
-import { createElement, lazy } from 'react';
+import { createElement } from 'react';
 import { Navigate, type RouteObject, useParams } from 'react-router';
+import { lazyScreen } from '../../core/lazyScreen';
 import { productFromName } from '../../core/licenseProducts';
 import { toLicenses } from '../../core/paths/links';
 import { routes } from '../../core/paths/routes';
@@ -14,7 +15,7 @@ export const licensesRoutes: RouteObject[] = [
   {
     id: 'licenses.index',
     path: routes['licenses.index'],
-    Component: lazy(() => import('./LicensesPage').then((module) => ({ default: module.LicensesPage }))),
+    Component: lazyScreen(() => import('./LicensesPage').then((module) => module.LicensesPage)),
   },
   { id: 'licenses.show', path: `${routes['licenses.index']}/:licenseName`, Component: LicenseByName },
 ];

@@ -1,30 +1,28 @@
-import { lazy } from 'react';
 import type { RouteObject } from 'react-router';
+import { lazyScreen } from '../../core/lazyScreen';
 import { routes } from '../../core/paths/routes';
 
 export const mfaRoutes: RouteObject[] = [
   {
     id: 'mfa.index',
     path: routes['mfa.index'],
-    Component: lazy(() => import('./MfaDevicesPage').then((module) => ({ default: module.MfaDevicesPage }))),
+    Component: lazyScreen(() => import('./MfaDevicesPage').then((module) => module.MfaDevicesPage)),
   },
   {
     id: 'mfa.show',
     path: routes['mfa.show'],
-    Component: lazy(() => import('./MfaDevicePage').then((module) => ({ default: module.MfaDevicePage }))),
+    Component: lazyScreen(() => import('./MfaDevicePage').then((module) => module.MfaDevicePage)),
   },
   {
     id: 'mfa.edit',
     path: routes['mfa.edit'],
-    Component: lazy(() =>
-      import('./MfaDeviceEditPage').then((module) => ({ default: module.MfaDeviceEditPage })),
-    ),
+    Component: lazyScreen(() => import('./MfaDeviceEditPage').then((module) => module.MfaDeviceEditPage)),
   },
   {
     id: 'mfa.enrolment',
     path: routes['mfa.enrolment'],
-    Component: lazy(() =>
-      import('./enrolment/MfaEnrolmentPage').then((module) => ({ default: module.MfaEnrolmentPage })),
+    Component: lazyScreen(() =>
+      import('./enrolment/MfaEnrolmentPage').then((module) => module.MfaEnrolmentPage),
     ),
   },
 ];

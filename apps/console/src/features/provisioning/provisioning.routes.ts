@@ -1,13 +1,11 @@
-import { lazy } from 'react';
 import type { RouteObject } from 'react-router';
+import { lazyScreen } from '../../core/lazyScreen';
 import { routes } from '../../core/paths/routes';
 
 export const provisioningRoutes: RouteObject[] = [
   {
     id: 'provisioning.index',
     path: routes['provisioning.index'],
-    Component: lazy(() =>
-      import('./ProvisioningPage').then((module) => ({ default: module.ProvisioningPage })),
-    ),
+    Component: lazyScreen(() => import('./ProvisioningPage').then((module) => module.ProvisioningPage)),
   },
 ];

@@ -1,26 +1,26 @@
-import { lazy } from 'react';
 import type { RouteObject } from 'react-router';
+import { lazyScreen } from '../../core/lazyScreen';
 import { routes } from '../../core/paths/routes';
 
 export const rolesRoutes: RouteObject[] = [
   {
     id: 'roles.index',
     path: routes['roles.index'],
-    Component: lazy(() => import('./RolesPage').then((module) => ({ default: module.RolesPage }))),
+    Component: lazyScreen(() => import('./RolesPage').then((module) => module.RolesPage)),
   },
   {
     id: 'roles.create',
     path: routes['roles.create'],
-    Component: lazy(() => import('./RoleCreatePage').then((module) => ({ default: module.RoleCreatePage }))),
+    Component: lazyScreen(() => import('./RoleCreatePage').then((module) => module.RoleCreatePage)),
   },
   {
     id: 'roles.show',
     path: routes['roles.show'],
-    Component: lazy(() => import('./RolePage').then((module) => ({ default: module.RolePage }))),
+    Component: lazyScreen(() => import('./RolePage').then((module) => module.RolePage)),
   },
   {
     id: 'roles.edit',
     path: routes['roles.edit'],
-    Component: lazy(() => import('./RoleEditPage').then((module) => ({ default: module.RoleEditPage }))),
+    Component: lazyScreen(() => import('./RoleEditPage').then((module) => module.RoleEditPage)),
   },
 ];

@@ -1,5 +1,5 @@
-import { lazy } from 'react';
 import type { RouteObject } from 'react-router';
+import { lazyScreen } from '../../core/lazyScreen';
 import { routes } from '../../core/paths/routes';
 
 /** "My sessions": every signed-in user's, administrator or not. */
@@ -7,6 +7,6 @@ export const sessionsRoutes: RouteObject[] = [
   {
     id: 'sessions.mine',
     path: routes['sessions.mine'],
-    Component: lazy(() => import('./MySessionsPage').then((module) => ({ default: module.MySessionsPage }))),
+    Component: lazyScreen(() => import('./MySessionsPage').then((module) => module.MySessionsPage)),
   },
 ];

@@ -1,25 +1,23 @@
-import { lazy } from 'react';
 import type { RouteObject } from 'react-router';
+import { lazyScreen } from '../../core/lazyScreen';
 import { routes } from '../../core/paths/routes';
 
 export const tenantsRoutes: RouteObject[] = [
   {
     id: 'tenants.new',
     path: routes['tenants.new'],
-    Component: lazy(() => import('./SignUpPage').then((module) => ({ default: module.SignUpPage }))),
+    Component: lazyScreen(() => import('./SignUpPage').then((module) => module.SignUpPage)),
   },
   {
     id: 'tenants.wait-verification',
     path: routes['tenants.wait-verification'],
-    Component: lazy(() =>
-      import('./WaitVerificationPage').then((module) => ({ default: module.WaitVerificationPage })),
+    Component: lazyScreen(() =>
+      import('./WaitVerificationPage').then((module) => module.WaitVerificationPage),
     ),
   },
   {
     id: 'tenants.verify',
     path: routes['tenants.verify'],
-    Component: lazy(() =>
-      import('./VerifyTenantPage').then((module) => ({ default: module.VerifyTenantPage })),
-    ),
+    Component: lazyScreen(() => import('./VerifyTenantPage').then((module) => module.VerifyTenantPage)),
   },
 ];

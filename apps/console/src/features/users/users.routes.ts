@@ -1,16 +1,16 @@
-import { lazy } from 'react';
 import type { RouteObject } from 'react-router';
+import { lazyScreen } from '../../core/lazyScreen';
 import { routes } from '../../core/paths/routes';
 
 export const usersRoutes: RouteObject[] = [
   {
     id: 'users.index',
     path: routes['users.index'],
-    Component: lazy(() => import('./UsersPage').then((module) => ({ default: module.UsersPage }))),
+    Component: lazyScreen(() => import('./UsersPage').then((module) => module.UsersPage)),
   },
   {
     id: 'users.show',
     path: routes['users.show'],
-    Component: lazy(() => import('./UserPage').then((module) => ({ default: module.UserPage }))),
+    Component: lazyScreen(() => import('./UserPage').then((module) => module.UserPage)),
   },
 ];

@@ -1,0 +1,14 @@
+import { readFileSync } from 'node:fs';
+import { chromium } from 'playwright-core';
+const base='http://localhost:8099';
+const demo=JSON.parse(readFileSync('/tmp/cold/demo-login.json','utf8'));
+const browser = await chromium.launch({executablePath:'/usr/bin/chromium',headless:true,args:['--no-sandbox','--disable-gpu','--disable-background-networking','--disable-component-update','--disable-sync']});
+const context = await browser.newContext();
+await context.request.post(`${base}/api/v1/auth/login`,{headers:{Origin:base},data:{...demo,timezone:'UTC'}});
+const page = await context.newPage();
+page.on('pageerror', e => console.log('PAGEERROR', e.message));
+page.on('console', m => console.log('CONSOLE', m.type(), m.text().slice(0,300)));
+await page.goto(`${base}${process.argv[2]??'/users'}`);
+await page.waitForTimeout(4000);
+console.log((await page.content()).slice(0,500));
+await browser.close();

@@ -1,0 +1,15 @@
+import { readFileSync } from 'node:fs';
+import { chromium } from 'playwright-core';
+const base='http://localhost:8099';
+const demo=JSON.parse(readFileSync('/tmp/cold/demo-login.json','utf8'));
+const browser = await chromium.launch({executablePath:'/usr/bin/chromium',headless:true,args:['--no-sandbox','--disable-gpu','--disable-background-networking','--disable-component-update','--disable-sync']});
+const context = await browser.newContext();
+await context.request.post(`${base}/api/v1/auth/login`,{headers:{Origin:base},data:{...demo,timezone:'UTC'}});
+const page = await context.newPage();
+await page.goto(`${base}${process.argv[2]??'/users'}`,{waitUntil:'commit'});
+await page.getByRole('cell',{name:demo.email}).first().waitFor();
+const t = await page.evaluate(()=>performance.now());
+const entries = await page.evaluate(()=>performance.getEntriesByType('resource').map(e=>({n:e.name.replace(/^https?:\/\/[^/]+/,''),s:Math.round(e.startTime),e:Math.round(e.responseEnd)})));
+console.log('data at',Math.round(t));
+for (const e of entries) console.log(String(e.s).padStart(5),String(e.e).padStart(5),e.n);
+await browser.close();
