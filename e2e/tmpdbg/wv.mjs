@@ -1,0 +1,11 @@
+import { chromium } from 'playwright-core';
+const browser = await chromium.launch({executablePath:'/usr/bin/chromium',headless:true,args:['--no-sandbox','--disable-gpu','--disable-background-networking','--disable-component-update','--disable-sync']});
+const page = await (await browser.newContext()).newPage();
+page.on('console', m => console.log('C', m.text()));
+page.on('pageerror', m => console.log('E', m.message));
+await page.addInitScript({ path: '/work/main/node_modules/web-vitals/dist/web-vitals.iife.js' });
+await page.addInitScript(() => { window.lcpReports = []; console.log('init', typeof window.webVitals); addEventListener('DOMContentLoaded', () => window.webVitals.onLCP((m) => window.lcpReports.push(m.value), { reportAllChanges: true })); });
+await page.goto('http://localhost:8099/auth/login');
+await page.waitForTimeout(2000);
+console.log(await page.evaluate(() => [typeof webVitals, window.lcpReports, performance.getEntriesByType('largest-contentful-paint').length]));
+await browser.close();
