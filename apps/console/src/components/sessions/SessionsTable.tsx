@@ -24,7 +24,8 @@ export interface SessionsTableProps {
  * when, last used, and a button to end each. The current session is marked and cannot be ended here.
  */
 export function SessionsTable({ label, sessions, onEnd, ending }: SessionsTableProps) {
-  if (!sessions) return <Skeleton variant="rectangular" height={96} aria-label="Loading sessions" />;
+  // A name needs a role to be read (a bare span may not carry aria-label): an indeterminate progress bar.
+  if (!sessions) return <Skeleton variant="rectangular" height={96} role="progressbar" aria-label="Loading sessions" />;
   if (sessions.length === 0) return <Typography color="text.secondary">No active sessions.</Typography>;
   return (
     <Table size="small" aria-label={label} sx={{ '& td, & th': { px: { xs: 1, sm: 2 } } }}>
