@@ -25,7 +25,8 @@ export interface SessionsTableProps {
  */
 export function SessionsTable({ label, sessions, onEnd, ending }: SessionsTableProps) {
   // A name needs a role to be read (a bare span may not carry aria-label): an indeterminate progress bar.
-  if (!sessions) return <Skeleton variant="rectangular" height={96} role="progressbar" aria-label="Loading sessions" />;
+  if (!sessions)
+    return <Skeleton variant="rectangular" height={96} role="progressbar" aria-label="Loading sessions" />;
   if (sessions.length === 0) return <Typography color="text.secondary">No active sessions.</Typography>;
   return (
     <Table size="small" aria-label={label} sx={{ '& td, & th': { px: { xs: 1, sm: 2 } } }}>
