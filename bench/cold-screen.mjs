@@ -14,7 +14,8 @@ import { chromium } from 'playwright-core';
 const base = (process.argv[2] ?? process.env.BASE_URL ?? 'http://localhost:8080').replace(/\/$/, '');
 const dataDir = process.argv[3] ?? process.env.DATA_DIR;
 const screenPath = process.argv[4] ?? '/users';
-if (!dataDir) throw new Error('Give the data dir the server seeded (its demo-login.json) as the second argument');
+if (!dataDir)
+  throw new Error('Give the data dir the server seeded (its demo-login.json) as the second argument');
 const demo = JSON.parse(readFileSync(path.join(dataDir, 'demo-login.json'), 'utf8'));
 const RUNS = 5;
 const BUDGET_MS = 1000;
@@ -59,6 +60,12 @@ try {
 const sorted = [...runs].sort((a, b) => a - b);
 const median = sorted[Math.floor(sorted.length / 2)];
 console.log(
-  JSON.stringify({ screen: screenPath, dataMsMedian: median, dataMsRuns: runs, scripts, budgetMs: BUDGET_MS }),
+  JSON.stringify({
+    screen: screenPath,
+    dataMsMedian: median,
+    dataMsRuns: runs,
+    scripts,
+    budgetMs: BUDGET_MS,
+  }),
 );
 process.exitCode = median < BUDGET_MS ? 0 : 1;
