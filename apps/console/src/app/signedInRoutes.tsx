@@ -18,7 +18,6 @@ import { sessionsRoutes } from '../features/sessions/sessions.routes';
 import { storagesRoutes } from '../features/storages/storages.routes';
 import { usersRoutes } from '../features/users/users.routes';
 import { webhooksRoutes } from '../features/webhooks/webhooks.routes';
-import { AppLayout } from './layout/AppLayout';
 
 /**
  * The signed-in part of the route tree: the shell and its screens, and who may open them. It loads with
@@ -27,7 +26,8 @@ import { AppLayout } from './layout/AppLayout';
 export const signedInRoutes: RouteObject[] = [
   {
     path: routes.home,
-    element: <AppLayout />,
+    // The shell loads beside the screen (preloadScreen), not before it: this module is the route table.
+    Component: lazyScreen(() => import('./layout/AppLayout').then((module) => module.AppLayout)),
     children: [
       { index: true, element: <Navigate to={routes['licenses.index']} replace /> },
       {

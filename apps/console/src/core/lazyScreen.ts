@@ -1,4 +1,4 @@
-import { type ComponentType, createElement, type FunctionComponent, use } from 'react';
+import { type ComponentType, createElement, type FunctionComponent } from 'react';
 import { matchRoutes, type RouteObject } from 'react-router';
 
 /** A screen whose code loads on demand, which can also be asked to load before it is first drawn. */
@@ -6,7 +6,7 @@ export type LazyScreen<P extends object = object> = FunctionComponent<P> & { pre
 
 /**
  * As React.lazy, plus `preload`: the console loads the screen an address opens on before its first
- * render (app/preloadScreen.ts), while the session is checked. A screen loaded by then renders at once
+ * render (app/router.tsx preloadScreen), while the session is checked. A screen loaded by then renders at once
  * instead of suspending: React holds content back for up to 300 ms after a Suspense fallback appeared
  * (its fallback throttle), and a cold open paid that on the shell and again on the screen.
  */
@@ -27,8 +27,10 @@ export function lazyScreen<P extends object>(load: () => Promise<ComponentType<P
     return loading;
   };
   function Screen(props: P) {
-    if (!loaded) use(preload());
-    return createElement(loaded as ComponentType<P>, props);
+    // Suspends as React.lazy does, by throwing the load (a Suspense boundary waits for it); once loaded,
+    // the screen renders at once.
+    if (!loaded) throw preload();
+    return createElement(loaded, props);
   }
   return Object.assign(Screen, { preload });
 }
