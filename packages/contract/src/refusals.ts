@@ -53,6 +53,14 @@ export const REFUSALS = {
     expired: (product: string) =>
       `The ${product} license of this organization has expired. Please contact your success manager to renew or upgrade it.`,
   },
+  signIn: {
+    /**
+     * ForceResetPasswordException at login, by password (the one the reset erased) or by passkey: the
+     * reset link went to the user's mailbox, and only that link sets a new password.
+     */
+    passwordReset:
+      'Your administrator reset your password, so it no longer works. Open the link in the e-mail we sent you to set a new password, then log in.',
+  },
   /** RATE_LIMITED, with the wait in words ('30 seconds', '4 minutes'). */
   tooManyAttempts: (wait: string) => `Too many attempts. Please try again in ${wait}.`,
 } as const;
