@@ -76,6 +76,9 @@ export const CODE_REFUSALS = {
     invalid: 'This verification link is not valid.',
     used: 'This verification link has already been used. You can log in.',
     expired: 'This verification link has expired. We can send you a new one.',
+    /** A newer verification e-mail was sent since, and the organization still waits for its link. */
+    replaced:
+      'This verification link was replaced by a newer one. Your organization is not verified yet: open the link in the latest e-mail we sent you.',
   },
   /** The link mailed to a changed address to prove it. */
   emailProofLink: {
