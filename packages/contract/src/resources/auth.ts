@@ -49,7 +49,16 @@ export const loginTotpSchema = z.object({ code: totpRule });
 /** The same modal with one of the user's recovery codes instead. */
 export const loginRecoveryCodeSchema = z.object({ recoveryCode: recoveryCodeRule });
 
-export const LOGIN_STEPS = ['EMAIL', 'CODE', 'SELECT_TENANT', 'PASSWORD', 'TENANT', 'CREDENTIAL'] as const;
+/** NO_TENANTS: the code was right but the address has no tenant ('No Tenants found for this email'). */
+export const LOGIN_STEPS = [
+  'EMAIL',
+  'CODE',
+  'NO_TENANTS',
+  'SELECT_TENANT',
+  'PASSWORD',
+  'TENANT',
+  'CREDENTIAL',
+] as const;
 export type LoginStep = (typeof LOGIN_STEPS)[number];
 
 /** POST /v1/verification-codes: e-mails a login code (answered the same whether or not the e-mail is known). */
