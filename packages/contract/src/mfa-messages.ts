@@ -45,9 +45,6 @@ export const MFA_POLICY_MESSAGES = {
   passkeysUnavailableIp:
     'Passkeys are not available: this console is served from an IP address, and browsers allow passkeys only on a domain name.',
   cannotResetOwnMfa: 'Reset your own factors on the MFA Devices page.',
-  /** A sign-in (a passkey alone) of a user whose administrator reset their password. */
-  passwordResetPending:
-    'Your administrator asked you to set a new password. Open the link we sent you by e-mail, then sign in.',
 } as const;
 
 export const ENROLMENT_TEXTS = {

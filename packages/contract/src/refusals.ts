@@ -53,6 +53,14 @@ export const REFUSALS = {
     expired: (product: string) =>
       `The ${product} license of this organization has expired. Please contact your success manager to renew or upgrade it.`,
   },
+  signIn: {
+    /**
+     * ForceResetPasswordException at login, by password (the one the reset erased) or by passkey: the
+     * reset link went to the user's mailbox, and only that link sets a new password.
+     */
+    passwordReset:
+      'Your administrator reset your password, so it no longer works. Open the link in the e-mail we sent you to set a new password, then log in.',
+  },
   /** RATE_LIMITED, with the wait in words ('30 seconds', '4 minutes'). */
   tooManyAttempts: (wait: string) => `Too many attempts. Please try again in ${wait}.`,
 } as const;
@@ -68,6 +76,9 @@ export const CODE_REFUSALS = {
     invalid: 'This verification link is not valid.',
     used: 'This verification link has already been used. You can log in.',
     expired: 'This verification link has expired. We can send you a new one.',
+    /** A newer verification e-mail was sent since, and the organization still waits for its link. */
+    replaced:
+      'This verification link was replaced by a newer one. Your organization is not verified yet: open the link in the latest e-mail we sent you.',
   },
   /** The link mailed to a changed address to prove it. */
   emailProofLink: {

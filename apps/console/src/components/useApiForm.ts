@@ -28,8 +28,11 @@ export type ApiFormOptions<Values extends FieldValues, Output, Answer> = FormChe
   send: (values: Output) => Promise<Answer>;
   /** What the form does with the answer. */
   onSent?: (answer: Answer) => void;
-  /** An error the form explains itself returns true; the others go to their fields or the shared handler. */
-  onError?: (error: unknown) => boolean;
+  /**
+   * An error the form explains itself (given the form, e.g. to put it on a field) returns true; the
+   * others go to their fields or the shared handler.
+   */
+  onError?: (error: unknown, form: UseFormReturn<Values, unknown, Output>) => boolean;
 };
 
 export interface ApiForm<Values extends FieldValues, Output> {
@@ -67,7 +70,7 @@ export function useApiForm<Values extends FieldValues, Output, Answer>({
     try {
       answer = await send(values);
     } catch (error) {
-      if (!onError?.(error)) reportError(form, error);
+      if (!onError?.(error, form)) reportError(form, error);
       return;
     }
     onSent?.(answer);

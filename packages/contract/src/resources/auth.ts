@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.js';
-import { emailRule, passwordRule, totpRule, verificationCodeRule } from '../rules/identity.js';
+import { emailRule, signInPasswordRule, totpRule, verificationCodeRule } from '../rules/identity.js';
 import { tenantNameRule } from '../rules/names.js';
 import { uuidSchema } from '../rules/text.js';
 import { recoveryCodeRule, webAuthnCredentialResponseSchema } from './second-factor.js';
@@ -11,12 +11,13 @@ const timezoneSchema = z.string().trim().max(64).optional();
 
 /**
  * The login form (SPEC.md §3): both flows end with e-mail, tenant name and password; `code` is the TOTP
- * when the account has MFA. The spec applies the simplified password rule at login too.
+ * when the account has MFA. The password is only required (signInPasswordRule): the spec's simplified
+ * rule is a new password's, and applying it at login told visitors a rule instead of a wrong password.
  */
 export const loginSchema = z.object({
   email: emailRule,
   tenantName: tenantNameRule,
-  password: passwordRule,
+  password: signInPasswordRule,
   timezone: timezoneSchema,
   code: totpRule.optional(),
   /** Instead of `code`: one of the user's recovery codes (used up), or a passkey's answer to the pre-login challenge. */
@@ -48,7 +49,16 @@ export const loginTotpSchema = z.object({ code: totpRule });
 /** The same modal with one of the user's recovery codes instead. */
 export const loginRecoveryCodeSchema = z.object({ recoveryCode: recoveryCodeRule });
 
-export const LOGIN_STEPS = ['EMAIL', 'CODE', 'SELECT_TENANT', 'PASSWORD', 'TENANT', 'CREDENTIAL'] as const;
+/** NO_TENANTS: the code was right but the address has no tenant ('No Tenants found for this email'). */
+export const LOGIN_STEPS = [
+  'EMAIL',
+  'CODE',
+  'NO_TENANTS',
+  'SELECT_TENANT',
+  'PASSWORD',
+  'TENANT',
+  'CREDENTIAL',
+] as const;
 export type LoginStep = (typeof LOGIN_STEPS)[number];
 
 /** POST /v1/verification-codes: e-mails a login code (answered the same whether or not the e-mail is known). */

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '../messages.js';
 import { messagesByPath, parsed } from '../test-helpers.js';
-import { loginSchema, loginTotpSchema, verificationCodeVerifySchema } from './auth.js';
+import {
+  loginCredentialStepSchema,
+  loginPasswordStepSchema,
+  loginSchema,
+  loginTotpSchema,
+  verificationCodeVerifySchema,
+} from './auth.js';
 import { identityProviderCreateSchema, identityProviderEditFormSchema } from './identity-provider.js';
 import { ipRangeCreateSchema, ipRangePatchSchema } from './ip-range.js';
 import { mfaVerifySchema } from './mfa.js';
@@ -105,6 +111,19 @@ describe('login', () => {
       code: ['TOTP length is incorrect'],
     });
     expect(messagesByPath(loginTotpSchema, { code: '' })).toEqual({ code: ['TOTP is required'] });
+  });
+
+  it("asks only that a password be typed at login, not that it meet a new password's rules", () => {
+    expect(messagesByPath(loginSchema, { ...login, password: '' })).toEqual({
+      password: [MESSAGES.passwordRequired],
+    });
+    for (const password of ['short', 'nodigitsorsymbols', 'x'.repeat(80)]) {
+      expect(parsed(loginSchema, { ...login, password }).password).toBe(password);
+    }
+    expect(parsed(loginPasswordStepSchema, { password: 'abc' })).toEqual({ password: 'abc' });
+    expect(messagesByPath(loginCredentialStepSchema, { email: 'ann@example.com', password: '' })).toEqual({
+      password: [MESSAGES.passwordRequired],
+    });
   });
 
   it('requires the e-mailed code', () => {

@@ -38,6 +38,16 @@ export const passwordRule = passwordBase().regex(SPECIAL, {
   abort: true,
 });
 
+/**
+ * The password at login: only that one was typed. The rules are a new password's: a login that checked
+ * them would answer a rule instead of whether the password is right, and would turn away a password
+ * set before a rule changed. A password longer than any that can be set simply is a wrong one (its
+ * hashing costs what one argon2 pass costs, whatever its length).
+ */
+export const signInPasswordRule = stringWith(MESSAGES.passwordRequired).min(1, {
+  error: MESSAGES.passwordRequired,
+});
+
 /** The current password has no rules beyond being given. */
 export const currentPasswordRule = stringWith(MESSAGES.currentPasswordRequired).min(1, {
   error: MESSAGES.currentPasswordRequired,

@@ -52,6 +52,12 @@ export const users = pgTable(
     lastName: text('last_name').notNull(),
     /** argon2id hash; null for users who have not set a password (invited, SSO only). */
     passwordHash: text('password_hash'),
+    /**
+     * The hash an administrator's Reset password erased (migration 0028): a login with that old password
+     * is told of the reset while the user is in ForceResetPassword; it signs nobody in. A new password
+     * clears it.
+     */
+    voidedPasswordHash: text('voided_password_hash'),
     status: text('status', { enum: ['Confirmed', 'Disabled', 'ForceResetPassword', 'WaitConfirmation'] })
       .notNull()
       .default('WaitConfirmation'),

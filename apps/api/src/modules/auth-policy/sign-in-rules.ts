@@ -1,4 +1,4 @@
-import { MFA_POLICY_MESSAGES, type MfaEnrolment } from '@skyvault/contract';
+import { type MfaEnrolment, REFUSALS } from '@skyvault/contract';
 import { AppError } from '../../lib/errors.js';
 import { addressPermitted, ipNotAllowed, type RangeBounds } from '../ip-ranges/index.js';
 import { type EnrolmentState, enrolmentDue } from './enrolment.js';
@@ -32,7 +32,7 @@ export function signInRefusal(account: ProvenAccount, ip: string): AppError | nu
   }
   if (tenant.status !== 'active' || user.status === 'Disabled') return new AppError('ACCOUNT_DISABLED');
   if (user.status === 'ForceResetPassword') {
-    return new AppError('ForceResetPasswordException', MFA_POLICY_MESSAGES.passwordResetPending);
+    return new AppError('ForceResetPasswordException', REFUSALS.signIn.passwordReset);
   }
   if (!addressPermitted(account.ipRanges, ip)) return ipNotAllowed();
   return null;

@@ -20,7 +20,8 @@ const MAX_ATTEMPTS = 5;
 
 /**
  * The e-mail login flow's codes: 6 random digits, kept as a keyed hash, valid 10 minutes, single use,
- * void after 5 wrong guesses. The answer to a request is the same whether or not the address is known.
+ * void after 5 wrong guesses. A code goes to every address, known or not, and the answer to a request is
+ * the same either way: only the code's check answers the address's tenants (none, for an unknown one).
  */
 export function createLoginCodes(deps: {
   database: Database;
@@ -40,14 +41,13 @@ export function createLoginCodes(deps: {
       const addressLimit = `code:ip:${addressKey(meta.ip)}`;
       await limiter.check(addressLimit, 'codeFailuresPerAddress');
       await limiter.consume(`code:email:${email}`, 'codeRequestsPerEmail');
-      // An account whose changed address is not proven yet does not count (users.repository.ts):
-      // whoever changed it may own that mailbox. verify() asks again, so a code sent in a race with
-      // a change still lists no tenant for the held account.
+      // Every address gets its code, so that the answer to the code (not to this request) tells the
+      // mailbox's owner alone that no tenant uses it ('No Tenants found for this email'). An address
+      // without an account still counts as a failure of the client's address, as before: one client
+      // cannot send codes to many strangers. An account whose changed address is not proven yet does
+      // not count (users.repository.ts): whoever changed it may own that mailbox.
       const tenants = await database.system((tx) => findTenantsByEmail(tx, email));
-      if (tenants.length === 0) {
-        await limiter.fail(addressLimit, 'codeFailuresPerAddress');
-        return;
-      }
+      if (tenants.length === 0) await limiter.fail(addressLimit, 'codeFailuresPerAddress');
       const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
       await database.system(async (tx) => {
         // Only the newest code works.
@@ -66,7 +66,7 @@ export function createLoginCodes(deps: {
           ...templates.loginCode(brand, { code, minutes: CODE_MINUTES }),
         });
       });
-      // Delivery is not awaited: a slow mail server must not tell known addresses from unknown ones.
+      // Delivery is not awaited: a slow mail server must not hold the answer.
       outbox.nudge();
     },
 

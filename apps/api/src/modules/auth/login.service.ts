@@ -111,7 +111,10 @@ export function createLoginService(deps: {
     );
     const gate = limiter.judgeLoginGate(lookup.beside);
     const { found } = lookup;
-    const passwordRight = (await verifyPassword(found?.user.passwordHash, input.password)) && found !== null;
+    // A user whose administrator reset the password has none; the erased one is checked instead, so
+    // that its owner learns of the reset (signInRefusal) rather than of a wrong password. Still one hash.
+    const hash = found?.user.passwordHash ?? found?.user.voidedPasswordHash;
+    const passwordRight = (await verifyPassword(hash, input.password)) && found !== null;
     const wait = later(gate.pairWait, meta.knownBrowser ? null : gate.accountWait);
     let codeChecked = false;
     if (wait) {

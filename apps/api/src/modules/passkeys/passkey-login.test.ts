@@ -1,4 +1,4 @@
-import { MFA_POLICY_MESSAGES, userEndpoints } from '@skyvault/contract';
+import { REFUSALS, userEndpoints } from '@skyvault/contract';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { apiCaller } from '../../../test/api-caller.js';
@@ -44,7 +44,7 @@ describe('passwordless sign-in honours the account’s state', () => {
     expect(res.statusCode).toBe(403);
     expect(res.json()).toMatchObject({
       code: 'ForceResetPasswordException',
-      message: MFA_POLICY_MESSAGES.passwordResetPending,
+      message: REFUSALS.signIn.passwordReset,
     });
     expect(res.headers['set-cookie']).toBeUndefined();
     expect(await refusals(member)).toHaveLength(1);

@@ -29,6 +29,17 @@ const LINK_MESSAGES = CODE_REFUSALS.verificationLink;
 
 type SignUp = z.output<typeof tenantSignUpSchema>;
 
+/**
+ * What a verification link answers once its organisation is active and its first user confirmed (null
+ * otherwise): the success of the link's first use.
+ */
+async function verifiedSignUp(tenantId: string, tx: Tx, userId: string) {
+  const tenant = await repo.findTenant(tenantId, tx);
+  const user = await users.findUser(tenantId, tx, userId);
+  if (tenant?.status !== 'active' || user?.status !== 'Confirmed') return null;
+  return { tenantName: tenant.name, email: user.email };
+}
+
 export function createTenantService(deps: {
   database: Database;
   tokens: OneTimeTokens;
@@ -125,24 +136,37 @@ export function createTenantService(deps: {
       return { email: user.email };
     },
 
-    /** The verification link: activates the organisation and its first user. */
+    /**
+     * The verification link: activates the organisation and its first user. A link that can no longer
+     * be used answers by the organisation's state: once it is active (this link was used, e.g. the page
+     * is reloaded, or a newer one was) the answer is the same success, with nothing changed; while it
+     * waits, a link that a newer e-mail replaced says so, and an expired one offers a new one.
+     */
     async verify(token: string, meta: RequestMeta) {
-      const owner = await deps.tokens.peek('verify-email', token, LINK_MESSAGES);
-      return database.tenant(owner.tenantId, async (tx) => {
-        if (!(await deps.tokens.consume(tx, owner))) throw new AppError('INVALID_CODE', LINK_MESSAGES.used);
-        const tenant = await repo.updateTenant(owner.tenantId, tx, { status: 'active' });
+      const link = await deps.tokens.inspect('verify-email', token);
+      if (!link) throw new AppError('INVALID_CODE', LINK_MESSAGES.invalid);
+      if (link.state !== 'usable') {
+        const verified = await database.tenant(link.tenantId, (tx) =>
+          verifiedSignUp(link.tenantId, tx, link.userId),
+        );
+        if (verified) return verified;
+        throw new AppError('INVALID_CODE', LINK_MESSAGES[link.state]);
+      }
+      return database.tenant(link.tenantId, async (tx) => {
+        if (!(await deps.tokens.consume(tx, link))) throw new AppError('INVALID_CODE', LINK_MESSAGES.used);
+        const tenant = await repo.updateTenant(link.tenantId, tx, { status: 'active' });
         // The link was mailed to the sign-up address: it is proven.
-        const user = await users.updateUser(owner.tenantId, tx, owner.userId, {
+        const user = await users.updateUser(link.tenantId, tx, link.userId, {
           status: 'Confirmed',
           emailVerifiedAt: new Date(),
         });
         if (!tenant || !user) throw new AppError('INVALID_CODE', LINK_MESSAGES.invalid);
         await recordAudit(tx, meta, {
-          tenantId: owner.tenantId,
-          actorId: owner.userId,
+          tenantId: link.tenantId,
+          actorId: link.userId,
           action: 'enable',
           targetType: 'tenant',
-          targetId: owner.tenantId,
+          targetId: link.tenantId,
           targetName: tenant.name,
           before: { status: 'pending' },
           after: { status: 'active' },

@@ -1,4 +1,4 @@
-import { authEndpoints, MESSAGES, tenantEndpoints } from '@skyvault/contract';
+import { authEndpoints, CODE_REFUSALS, MESSAGES, tenantEndpoints } from '@skyvault/contract';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { apiCaller } from '../../../test/api-caller.js';
@@ -52,7 +52,7 @@ describe('tenant sign-up', () => {
     expect(token!.tokenHash).not.toBe(linkToken(mail.text));
   });
 
-  it('refuses login before verification, activates on the link, and refuses the link twice', async () => {
+  it('refuses login before verification, activates on the link, and answers the used link again with the same success', async () => {
     await signUp(t, { ...valid('ops@globex.com'), application: 'devOps' });
     const login = { email: 'ops@globex.com', tenantName: 'globex', password: 'Secret-pass1' };
     const early = await api.call(null, authEndpoints.login, { body: login });
@@ -63,12 +63,17 @@ describe('tenant sign-up', () => {
     const verified = await api.call(null, tenantEndpoints.verify, { body: { token } });
     expect(verified.json()).toEqual({ tenantName: 'globex', email: 'ops@globex.com' });
 
+    // A reload of the page (the link opened again): the same success, and nothing changes twice.
     const again = await api.call(null, tenantEndpoints.verify, { body: { token } });
-    expect(again.statusCode).toBe(400);
-    expect(again.json()).toMatchObject({
-      code: 'INVALID_CODE',
-      message: 'This verification link has already been used. You can log in.',
-    });
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual({ tenantName: 'globex', email: 'ops@globex.com' });
+    const tenantId = (
+      await t.database.system((tx) => tx.select().from(tenants).where(eq(tenants.name, 'globex')))
+    )[0]!.id;
+    const enabled = await t.database.tenant(tenantId, (tx) =>
+      tx.select().from(auditEvents).where(eq(auditEvents.action, 'enable')),
+    );
+    expect(enabled).toHaveLength(1);
 
     const res = await api.call(null, authEndpoints.login, { body: login });
     expect(res.statusCode).toBe(200);
@@ -100,6 +105,31 @@ describe('tenant sign-up', () => {
     });
     expect(unknown.statusCode).toBe(204);
     expect(outbox(t).some((m) => m.to === 'nobody@nowhere.com')).toBe(false);
+  });
+
+  it('says that a link a newer e-mail replaced is void and the organization not verified yet', async () => {
+    await signUp(t, valid('twice@hooli.com'));
+    const first = linkToken((await lastMailTo(t, 'twice@hooli.com')).text);
+    await api.call(null, tenantEndpoints.resendVerification, { body: { email: 'twice@hooli.com' } });
+    const second = linkToken((await lastMailTo(t, 'twice@hooli.com')).text);
+    expect(second).not.toBe(first);
+
+    const replaced = await api.call(null, tenantEndpoints.verify, { body: { token: first } });
+    expect(replaced.statusCode).toBe(400);
+    expect(replaced.json()).toMatchObject({
+      code: 'INVALID_CODE',
+      message: CODE_REFUSALS.verificationLink.replaced,
+    });
+    // It activated nothing.
+    const login = { email: 'twice@hooli.com', tenantName: 'hooli', password: 'Secret-pass1' };
+    expect((await api.call(null, authEndpoints.login, { body: login })).json().code).toBe(
+      'EMAIL_NOT_VERIFIED',
+    );
+
+    expect((await api.call(null, tenantEndpoints.verify, { body: { token: second } })).statusCode).toBe(200);
+    // Once the organization is active, the old link no longer says it is not: it answers the success.
+    const late = await api.call(null, tenantEndpoints.verify, { body: { token: first } });
+    expect(late.json()).toEqual({ tenantName: 'hooli', email: 'twice@hooli.com' });
   });
 
   it('refuses an unknown link', async () => {

@@ -27,6 +27,16 @@ export async function secretsMailedTo(t: TestApp, to: string) {
   return { resetCodes: all('reset'), proofTokens: all('proof'), loginCodes: all('code') };
 }
 
+/**
+ * The tenants that the newest login code mailed to an address lists once checked (none without a
+ * code): every address gets its code, so what matters is what the code opens.
+ */
+export async function tenantsListedTo(t: TestApp, to: string) {
+  const code = (await secretsMailedTo(t, to)).loginCodes.at(-1);
+  if (!code) return [];
+  return (await anonymousCalls(t).verifyCode(to, code)).result().tenants;
+}
+
 /** The calls of someone who knows nothing but an address and a tenant's name: they may be anyone. */
 export function anonymousCalls(t: TestApp) {
   const api = apiCaller(t);

@@ -37,9 +37,10 @@ export function createUserMailer(deps: { outbox: MailOutbox; brand: Brand; publi
             url: link(mail.code),
             hours: INVITATION_HOURS,
           })
-        : templates.resetPassword(brand, {
+        : templates.passwordResetByAdministrator(brand, {
             firstName: mail.firstName,
             tenantName: mail.tenantName,
+            resetBy: mail.actorName,
             url: link(mail.code),
             hours: RESET_HOURS,
           });

@@ -24,6 +24,7 @@ export type UserChanges = Partial<
   Pick<
     UserRow,
     | 'passwordHash'
+    | 'voidedPasswordHash'
     | 'status'
     | 'firstName'
     | 'lastName'
@@ -56,6 +57,8 @@ const loginAccountFields = {
     isAdmin: sql<boolean>`found.is_admin`,
     status: sql`found.user_status`.mapWith(users.status),
     passwordHash: sql<string | null>`found.password_hash`,
+    /** The password an administrator's reset erased, while the user must set a new one (migration 0028). */
+    voidedPasswordHash: sql<string | null>`found.voided_password_hash`,
   },
   tenant: {
     id: sql<string>`found.tenant_id`,
@@ -201,7 +204,8 @@ export async function insertUser(
 export async function updateUser(tenantId: string, db: Executor, userId: string, values: UserChanges) {
   const [row] = await db
     .update(users)
-    .set({ ...values, updatedAt: new Date() })
+    // A new password leaves nothing of the one an administrator's reset erased.
+    .set({ ...values, ...(values.passwordHash ? { voidedPasswordHash: null } : {}), updatedAt: new Date() })
     .where(and(eq(users.tenantId, tenantId), eq(users.id, userId)))
     .returning();
   return row ?? null;

@@ -154,24 +154,41 @@ describe('user rules', () => {
       });
 
       const mail = await lastMailTo(t, 'reset@example.com');
-      expect(mail.subject).toMatch(/Reset your/);
+      expect(mail.subject).toBe('Your Skyvault password was reset');
       expect(mail.text).toContain('Hello Rita,');
-      const code = decodeURIComponent(/change-password\?code=(\S+)/.exec(mail.text)![1]!);
+      // Not the self-service reset's words: the old password is gone, not kept.
+      expect(mail.text).toContain('Your old password no longer works');
+      expect(mail.text).not.toMatch(/stays the same/);
       const login = (password: string) =>
         api.call(null, authEndpoints.login, {
           body: { tenantName: u.tenantName, email: 'reset@example.com', password },
         });
-      // The old password signs in nowhere: the answer of a wrong one, and no code to set a new one.
+      // The old password signs in nowhere: it is told of the reset and sent to the e-mail, with no
+      // code to set a new one (whoever the reset locks out may know it); a wrong one stays wrong.
       const old = await login('Secret-123!');
-      expect(old.statusCode).toBe(401);
-      expect(old.json()).toEqual(expect.objectContaining({ code: 'INVALID_CREDENTIALS' }));
+      expect(old.statusCode).toBe(403);
+      expect(old.json()).toEqual(
+        expect.objectContaining({
+          code: 'ForceResetPasswordException',
+          message: REFUSALS.signIn.passwordReset,
+        }),
+      );
       expect(old.json()).not.toHaveProperty('resetCode');
+      expect(old.headers['set-cookie']).toBeUndefined();
+      expect((await login('Not-the-old-1!')).json()).toMatchObject({ code: 'INVALID_CREDENTIALS' });
+      // A second reset still recognises the password the user knows.
+      expect((await api.call(u, userEndpoints.resetPassword, { params: { id } })).statusCode).toBe(204);
+      expect((await login('Secret-123!')).json()).toMatchObject({ code: 'ForceResetPasswordException' });
+      const newest = await lastMailTo(t, 'reset@example.com');
+      const code = decodeURIComponent(/change-password\?code=(\S+)/.exec(newest.text)![1]!);
       const reset = await api.call(null, passwordEndpoints.resetPassword, {
         body: { code, password: 'Brand-new-pass1' },
       });
       expect(reset.statusCode).toBe(204);
       expect((await login('Brand-new-pass1')).statusCode).toBe(200);
       expect((await api.call(u, userEndpoints.get, { params: { id } })).json().status).toBe('Confirmed');
+      // The new password leaves nothing of the erased one: it is a wrong password again.
+      expect((await login('Secret-123!')).json()).toMatchObject({ code: 'INVALID_CREDENTIALS' });
     });
 
     it('reset sends an invited user their invitation again, and refuses a disabled user', async () => {

@@ -319,7 +319,8 @@ export function createUserService(deps: {
     /**
      * Reset password: the user must set a new one (sent by e-mail) before signing in again. The old
      * one is erased, not merely flagged: whoever the administrator is locking out may know it, so it
-     * must sign in nowhere (it gets the answer of a wrong password).
+     * must sign in nowhere. Its hash is kept aside (voidedPasswordHash) only so that a login with it is
+     * told of the reset and pointed to the e-mail (login.service), never let in nor given a link.
      */
     async resetPassword(
       actor: Actor,
@@ -337,7 +338,13 @@ export function createUserService(deps: {
         if (row.emailUnprovenSince) throw conflict(REFUSALS.user.resetEmailUnproven);
         const invited = row.status === 'WaitConfirmation';
         const status = invited ? row.status : 'ForceResetPassword';
-        const after = (await repo.updateUser(tenantId, tx, id, { status, passwordHash: null }))!;
+        // A second reset keeps the password the first one erased: that is the one the user knows.
+        const voidedPasswordHash = invited ? null : (row.passwordHash ?? row.voidedPasswordHash);
+        const after = (await repo.updateUser(tenantId, tx, id, {
+          status,
+          passwordHash: null,
+          voidedPasswordHash,
+        }))!;
         await sessions.endAllForUser(tx, tenantId, id);
         await revokeAccountData(tx, id);
         await recordAudit(tx, meta, {

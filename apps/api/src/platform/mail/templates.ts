@@ -77,6 +77,23 @@ export const templates = {
       action: { label: 'Reset password', url: p.url },
       footer: 'If you did not ask for this, you can ignore this message: your password stays the same.',
     }),
+  /**
+   * An administrator's Reset password: unlike a reset the user asked for, the old password was erased
+   * at once, so the message says that it no longer works and that this link is the way back in.
+   */
+  passwordResetByAdministrator: (
+    brand: Brand,
+    p: { firstName: string; url: string; tenantName: string; hours: number; resetBy: string },
+  ) =>
+    render(brand, `Your ${BRAND_NAMES[brand]} password was reset`, {
+      greeting: `Hello ${p.firstName},`,
+      paragraphs: [
+        `${p.resetBy} reset your password for the organization "${p.tenantName}". Your old password no longer works: set a new one with the link below to log in again.`,
+        `The link expires in ${p.hours} hours and can be used once.`,
+      ],
+      action: { label: 'Set a new password', url: p.url },
+      footer: 'If you did not expect this, ask an administrator of your organization why.',
+    }),
   invitation: (
     brand: Brand,
     p: { firstName: string; url: string; tenantName: string; hours: number; invitedBy: string },

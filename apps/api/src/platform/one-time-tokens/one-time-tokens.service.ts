@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client.js';
 import { oneTimeTokens } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
@@ -64,6 +64,36 @@ export function createOneTimeTokens(database: Database) {
         expiresAt: new Date(Date.now() + ttlSeconds * 1000),
       });
       return token;
+    },
+
+    /**
+     * A token whatever its state (null: no such token), with whether it can still be used and, when it
+     * cannot, why: `replaced` when a newer one was issued to its owner since (the newer e-mail's link
+     * replaced it), `used` when it was used or voided otherwise, `expired`. For pages that answer an
+     * unusable link by the state of what it was for (the sign-up verification).
+     */
+    async inspect(purpose: TokenPurpose, token: string) {
+      const row = await find([purpose], token);
+      if (!row) return null;
+      const owner = { tenantId: row.tenantId, userId: row.userId, id: row.id, purpose: row.purpose };
+      if (!row.usedAt) {
+        return { ...owner, state: row.expiresAt.getTime() <= Date.now() ? 'expired' : 'usable' } as const;
+      }
+      const [newer] = await database.system((tx) =>
+        tx
+          .select({ id: oneTimeTokens.id })
+          .from(oneTimeTokens)
+          .where(
+            and(
+              eq(oneTimeTokens.tenantId, row.tenantId),
+              eq(oneTimeTokens.userId, row.userId),
+              inArray(oneTimeTokens.purpose, REPLACES[purpose]),
+              gt(oneTimeTokens.createdAt, row.createdAt),
+            ),
+          )
+          .limit(1),
+      );
+      return { ...owner, state: newer ? 'replaced' : 'used' } as const;
     },
 
     /**

@@ -63,8 +63,12 @@ export function safeRedirectTarget(redirectTo: string | null | undefined): strin
   return redirectTo;
 }
 
-/** Sign-up of a new organization, the screen that asks to verify the e-mail, and the link's target. */
-export const toSignUp = (): string => routes['tenants.new'];
+/**
+ * Sign-up of a new organization, the screen that asks to verify the e-mail, and the link's target.
+ * `email` fills the form's address (an address the login found no tenant for).
+ */
+export const toSignUp = (email?: string): string =>
+  email ? `${routes['tenants.new']}?${new URLSearchParams({ email })}` : routes['tenants.new'];
 
 /** The e-mail the verification went to, so the page can offer to send it again. */
 export const toWaitVerification = (email?: string): string =>

@@ -1,3 +1,4 @@
+import { REFUSALS } from '@skyvault/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -67,7 +68,7 @@ describe('LoginPage', () => {
     expect(screen.getByTestId('session-email')).toHaveTextContent(adminUser.email);
   });
 
-  it('warns when the e-mail has no tenants and goes back to the e-mail step', async () => {
+  it('warns after the code when the e-mail has no tenants, offering sign-up or another e-mail', async () => {
     const user = userEvent.setup();
     stubApi({
       'POST /api/v1/verification-codes': { status: 204 },
@@ -75,11 +76,17 @@ describe('LoginPage', () => {
     });
     openLogin();
     await user.type(screen.getByLabelText(/^Email/), 'nobody@example.com{Enter}');
+    // The code step comes as for any address: nothing tells before the code is checked.
     await user.type(await screen.findByLabelText(/^Verification code/), '123456{Enter}');
 
-    expect(await screen.findByText('No Tenants found for this email')).toBeInTheDocument();
+    expect(await screen.findByRole('alert')).toHaveTextContent('No Tenants found for this email');
+    const signUp = screen.getByRole('link', { name: 'Sign up with this e-mail' });
+    expect(signUp).toHaveAttribute('href', '/tenants/new?email=nobody%40example.com');
+    expect(signUp).toHaveFocus();
+    expect(screen.queryByLabelText(/^Verification code/)).not.toBeInTheDocument();
+    await user.click(button('Login with a different email'));
     expect(screen.getByLabelText(/^Email/)).toHaveValue('nobody@example.com');
-    expect(button('Use tenant name')).toBeInTheDocument();
+    expect(screen.queryByText('No Tenants found for this email')).not.toBeInTheDocument();
   });
 
   it('shows a wrong e-mailed code on its field', async () => {
@@ -192,20 +199,42 @@ describe('LoginPage', () => {
     expect(location.searchParams.get('redirectTo')).toBe('/groups');
   });
 
-  it('shows a wrong password as the server says it', async () => {
+  it('shows a wrong password as the server says it, next to the password field', async () => {
     const user = userEvent.setup();
-    stubApi({
-      'POST /api/v1/auth/pre-login': apiError(
-        401,
-        'INVALID_CREDENTIALS',
-        'The e-mail, tenant name or password is incorrect.',
-      ),
-    });
+    const wrong = 'The e-mail, tenant name or password is incorrect.';
+    stubApi({ 'POST /api/v1/auth/pre-login': apiError(401, 'INVALID_CREDENTIALS', wrong) });
     openLogin('?tenantName=acme&email=ada%40example.com');
-    await user.type(await screen.findByLabelText(/^Password/), 'Secret-123{Enter}');
-    expect(await screen.findByText('The e-mail, tenant name or password is incorrect.')).toBeInTheDocument();
+    // A password of any shape is sent: only the server knows whether it is right.
+    await user.type(await screen.findByLabelText(/^Password/), 'short{Enter}');
+    await waitFor(() => expect(screen.getByLabelText(/^Password/)).toHaveAccessibleDescription(wrong));
+    expect(screen.getByLabelText(/^Password/)).toHaveFocus();
+    expect(screen.getByLabelText(/^Password/)).toBeInvalid();
     expect(button('Log in')).toBeEnabled();
   });
+
+  it('checks only that a password was typed at the password step, and says there that the administrator reset it', async () => {
+    const user = userEvent.setup();
+    const reset = REFUSALS.signIn.passwordReset;
+    const fetchMock = stubApi({
+      'POST /api/v1/verification-codes': { status: 204 },
+      'POST /api/v1/verification-codes/verify': { body: { tenants: [tenants[0]] } },
+      'POST /api/v1/auth/pre-login': apiError(403, 'ForceResetPasswordException', reset),
+    });
+    openLogin();
+    await user.type(screen.getByLabelText(/^Email/), 'ada@example.com{Enter}');
+    await user.type(await screen.findByLabelText(/^Verification code/), '123456{Enter}');
+    await user.click(await screen.findByRole('button', { name: 'Continue' }));
+
+    const password = await screen.findByLabelText(/^Password/);
+    await user.click(button('Log in'));
+    await waitFor(() => expect(password).toHaveAccessibleDescription('Password is required'));
+    // No new-password rule: 'abc' is neither 8 long nor has a special symbol, and it is sent.
+    await user.type(password, 'abc{Enter}');
+    await waitFor(() => expect(password).toHaveAccessibleDescription(reset));
+    expect(sentBody(fetchMock, 'POST', '/api/v1/auth/pre-login')).toMatchObject({ password: 'abc' });
+    // No reset code came with it: the page stays, and only the e-mailed link sets a new password.
+    expect(screen.getByRole('heading', { level: 1, name: 'Log in' })).toBeInTheDocument();
+  }, 15_000);
 
   it('says why the visitor is here when sent to log in first', async () => {
     stubApi({});

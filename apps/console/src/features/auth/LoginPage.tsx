@@ -1,13 +1,11 @@
 import type AlertType from '@mui/material/Alert';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { WARNINGS } from '@skyvault/contract';
 import { lazy, Suspense, useReducer, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { PublicCard } from '../../components/PublicCard';
 import { RouterLink } from '../../components/RouterLink';
 import { toSignUp } from '../../core/paths/links';
-import { notify } from '../../core/toasts/notify';
 import { EmailStep } from './login/EmailStep';
 import { initialLoginState, loginReducer } from './login/loginSteps';
 import { useSignIn } from './login/useSignIn';
@@ -39,6 +37,9 @@ const loadAlert = () =>
  * load when the visitor gets to them (a few KB each), so they stay out of the first load.
  */
 const CodeStep = lazy(() => import('./login/CodeStep').then((module) => ({ default: module.CodeStep })));
+const NoTenantsStep = lazy(() =>
+  import('./login/NoTenantsStep').then((module) => ({ default: module.NoTenantsStep })),
+);
 const SelectTenantStep = lazy(() =>
   import('./login/SelectTenantStep').then((module) => ({ default: module.SelectTenantStep })),
 );
@@ -112,12 +113,12 @@ export function LoginPage() {
           {state.step === 'CODE' && (
             <CodeStep
               email={state.email}
-              onVerified={(tenants) => {
-                if (tenants.length === 0) notify(WARNINGS.noTenantsForEmail, 'warning');
-                dispatch({ type: 'codeVerified', tenants });
-              }}
+              onVerified={(tenants) => dispatch({ type: 'codeVerified', tenants })}
               onUseDifferentEmail={() => dispatch({ type: 'useEmail' })}
             />
+          )}
+          {state.step === 'NO_TENANTS' && (
+            <NoTenantsStep email={state.email} onUseDifferentEmail={() => dispatch({ type: 'useEmail' })} />
           )}
           {state.step === 'SELECT_TENANT' && (
             <SelectTenantStep

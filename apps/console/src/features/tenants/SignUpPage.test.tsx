@@ -30,6 +30,12 @@ describe('SignUpPage', () => {
     expect(screen.getByRole('link', { name: 'Sign in!' })).toHaveAttribute('href', '/auth/login');
   });
 
+  it('fills the e-mail the login found no tenant for', () => {
+    stubApi({});
+    openSignUp('?email=nobody%40example.com');
+    expect(field('Email')).toHaveValue('nobody@example.com');
+  });
+
   it('checks the e-mail, the password rules and the confirmation', async () => {
     const user = userEvent.setup();
     stubApi({});

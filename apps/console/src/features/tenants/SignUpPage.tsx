@@ -18,7 +18,8 @@ const EMPTY_FORM: SignUpForm = { firstName: '', lastName: '', email: '', passwor
 
 /**
  * /tenants/new (SPEC.md §2): a new organization and its first administrator. The product signed up
- * for comes from `?application=` (a service's pages link here with it) and is Backup otherwise.
+ * for comes from `?application=` (a service's pages link here with it) and is Backup otherwise;
+ * `?email=` fills the address (the login links here with one it found no tenant for).
  */
 export function SignUpPage() {
   const [query] = useSearchParams();
@@ -27,7 +28,7 @@ export function SignUpPage() {
   const signUp = useSignUp();
   const { form, onSubmit, busy } = useApiForm({
     schema: signUpFormSchema,
-    defaultValues: EMPTY_FORM,
+    defaultValues: { ...EMPTY_FORM, email: query.get('email')?.trim() ?? '' },
     send: (values) => signUp.mutateAsync({ ...values, application }),
     onSent: ({ email }) => navigate(toWaitVerification(email)),
   });

@@ -17,7 +17,8 @@ const INCOMPLETE_LINK = 'This verification link is not complete. Open the link f
 
 /**
  * /tenants/verify?token=…: the link of the sign-up e-mail. Opening it activates the organization
- * (SPEC.md §4 Tenant); a link that cannot be used says why and offers a new one.
+ * (SPEC.md §4 Tenant); opening it again shows the same success; a link that cannot be used says why
+ * and offers a new one (docs/login.md).
  */
 export function VerifyTenantPage() {
   const [query] = useSearchParams();
@@ -62,7 +63,11 @@ export function VerifyTenantPage() {
     <PublicCard title="Your email could not be verified">
       <Stack spacing={2}>
         <Alert severity="error">{message}</Alert>
-        {/* The API answers expired, used and unknown links alike (INVALID_CODE); a new link helps the first. */}
+        {/*
+          The API answers expired, replaced, used and unknown links alike (INVALID_CODE, its message
+          saying which); a new link helps the first two. A used link of an active organization (a
+          reload of this page) is answered as a success, so it never shows here.
+        */}
         <ResendVerificationForm />
         <Typography variant="body2" sx={{ textAlign: 'center' }}>
           <RouterLink to={toLogin()}>Back to login</RouterLink>

@@ -8,6 +8,7 @@ import { useApiForm } from '../../../components/useApiForm';
 import { ChosenAccount } from './ChosenAccount';
 import { StepLink } from './StepLink';
 import { StepLinks } from './StepLinks';
+import { showRefusalOnPassword } from './showRefusalOnPassword';
 import type { Credentials } from './useSignIn';
 
 /** Credential flow, last step: e-mail and password for the tenant entered before. */
@@ -29,6 +30,7 @@ export function CredentialStep({
     schema: loginCredentialStepSchema,
     defaultValues: { email, password: '' },
     send: ({ email, password }) => onSignIn({ email, tenantName, password }),
+    onError: showRefusalOnPassword,
   });
 
   return (

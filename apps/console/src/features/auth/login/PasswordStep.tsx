@@ -7,6 +7,7 @@ import { useApiForm } from '../../../components/useApiForm';
 import { ChosenAccount } from './ChosenAccount';
 import { StepLink } from './StepLink';
 import { StepLinks } from './StepLinks';
+import { showRefusalOnPassword } from './showRefusalOnPassword';
 import type { Credentials } from './useSignIn';
 
 /** E-mail flow, last step: the password for the chosen tenant. */
@@ -27,6 +28,7 @@ export function PasswordStep({
     schema: loginPasswordStepSchema,
     defaultValues: { password: '' },
     send: ({ password }) => onSignIn({ email, tenantName, password }),
+    onError: showRefusalOnPassword,
   });
 
   return (

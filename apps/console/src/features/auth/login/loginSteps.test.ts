@@ -18,9 +18,11 @@ describe('the login steps', () => {
     });
   });
 
-  it('stays on EMAIL when the address has no tenants', () => {
+  it('says so when the address has no tenants, and goes back to EMAIL with it for another one', () => {
     const code = loginReducer(start, { type: 'codeSent', email: 'ada@example.com' });
-    expect(loginReducer(code, { type: 'codeVerified', tenants: [] })).toMatchObject({
+    const none = loginReducer(code, { type: 'codeVerified', tenants: [] });
+    expect(none).toMatchObject({ step: 'NO_TENANTS', email: 'ada@example.com' });
+    expect(loginReducer(none, { type: 'useEmail' })).toMatchObject({
       step: 'EMAIL',
       email: 'ada@example.com',
     });

@@ -2,7 +2,8 @@ import { type LoginStep, type LoginTenant, tenantNameRule } from '@skyvault/cont
 
 /**
  * The login page's steps (SPEC.md §4). E-mail flow: EMAIL → CODE (a code was e-mailed) → SELECT_TENANT
- * (the code was right and the address has tenants) → PASSWORD. Credential flow: TENANT → CREDENTIAL.
+ * (the code was right and the address has tenants) → PASSWORD, or NO_TENANTS when it has none (the
+ * page says so and offers sign-up or another address). Credential flow: TENANT → CREDENTIAL.
  * What was typed stays when the visitor switches flows, so nothing has to be typed twice.
  */
 export interface LoginState {
@@ -29,9 +30,8 @@ export function loginReducer(state: LoginState, action: LoginAction): LoginState
     case 'codeSent':
       return { ...state, step: 'CODE', email: action.email, tenants: [] };
     case 'codeVerified':
-      // No tenants: back to the e-mail (the page says so); there is nothing to choose from.
       return action.tenants.length === 0
-        ? { ...state, step: 'EMAIL', tenants: [] }
+        ? { ...state, step: 'NO_TENANTS', tenants: [] }
         : { ...state, step: 'SELECT_TENANT', tenants: action.tenants };
     case 'tenantSelected':
       return { ...state, step: 'PASSWORD', tenantName: action.tenantName };
