@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { violationsOn } from './axe';
 import { demoLogin, signInAsDemo } from './demo';
 import { openFromSidebar } from './navigation';
 
@@ -32,6 +33,7 @@ test.describe('Audit Log filters', () => {
     await actor.fill(lastName.toLowerCase());
     await page.getByRole('option', { name: `Grace ${lastName} (${email})` }).click();
     await expect(actor).toHaveValue(`Grace ${lastName} (${email})`);
+    expect(await violationsOn(page)).toEqual([]);
 
     // The actions the trail records, grouped and named in words.
     const action = filters.getByRole('combobox', { name: 'Action' });
@@ -70,6 +72,7 @@ test.describe('Audit Log filters', () => {
     );
     const events = page.getByRole('table', { name: 'Audit events' });
     await expect(events.getByText('No events: change the filters marked above')).toBeVisible();
+    expect(await violationsOn(page)).toEqual([]);
 
     // Choosing a listed action and clearing the actor shows the trail again.
     await filters.getByRole('combobox', { name: 'Action' }).selectOption('sign-in');
@@ -112,6 +115,7 @@ test.describe('Default MFA device names', () => {
     await page.getByRole('button', { name: 'Add' }).first().click();
     const nameDialog = page.getByRole('dialog', { name: 'Add MFA device' });
     await expect(nameDialog.getByRole('textbox', { name: 'Name' })).toHaveValue('Authenticator-2');
+    expect(await violationsOn(page)).toEqual([]);
     await nameDialog.getByRole('button', { name: 'Next' }).click();
     const qr = page.getByRole('dialog', { name: 'Connect your authenticator app' });
     await expect(qr.getByRole('img', { name: /QR code to add "Authenticator-2"/ })).toBeVisible();

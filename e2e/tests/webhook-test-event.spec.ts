@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import http from 'node:http';
 import { expect, test } from '@playwright/test';
+import { violationsOn } from './axe';
 import { signInAsDemo } from './demo';
 
 const CONSOLE_HEADERS = { 'x-requested-with': 'skyvault-console' };
@@ -73,6 +74,7 @@ test('Send test event delivers a signed webhook.test to the endpoint and shows i
       await expect(log.getByRole('row').filter({ hasText: 'Test event' })).toHaveCount(1);
       await page.getByRole('button', { name: 'Send test event', exact: true }).click();
       await expect(page.getByRole('alert')).toContainText('Test event failed: HTTP 500');
+      expect(await violationsOn(page)).toEqual([]);
       await expect(log.getByRole('row').filter({ hasText: 'Test event' })).toHaveCount(2);
     } finally {
       await page.request.delete(`/api/v1/webhooks/${webhook.id}`, { headers: CONSOLE_HEADERS });
