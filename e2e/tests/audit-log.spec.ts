@@ -43,7 +43,7 @@ test("a group's rename shows in the Audit Log with the name before and after", a
   await openFromSidebar(page, 'Audit Log');
   const filters = page.getByRole('search', { name: 'Filter events' });
   await filters.getByLabel('Resource type').fill('group');
-  await filters.getByLabel('Action').fill('update');
+  await filters.getByLabel('Action').selectOption('update');
   await filters.getByRole('button', { name: 'Apply' }).click();
   await expect(page).toHaveURL(/action=update/);
   const events = page.getByRole('table', { name: 'Audit events' });

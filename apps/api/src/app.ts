@@ -171,6 +171,7 @@ export function createServices(
       secrets,
       outbound: config.outbound,
       nudge: webhookDispatcher.nudge,
+      sender: webhookDispatcher,
       now: clock,
     }),
     limiter,

@@ -216,6 +216,15 @@ export const WEBHOOK_TEXTS = {
     error: 'Error',
   },
   close: 'Close',
+  sendTest: 'Send test event',
+  /** The delivery log's name for a `webhook.test` event. */
+  testEvent: 'Test event',
+  sendingTest: 'Sending…',
+  /** The receiver answered 2xx. */
+  testDelivered: (status: number, durationMs: number) =>
+    `Test event delivered: the endpoint answered HTTP ${status} in ${durationMs} ms`,
+  /** Another status, or no answer (the attempt's error in our words). */
+  testFailed: (reason: string) => `Test event failed: ${reason}`,
 } as const;
 
 /** What a delivery attempt that got no HTTP answer met (WEBHOOK_ATTEMPT_ERRORS). */

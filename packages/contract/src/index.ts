@@ -10,6 +10,7 @@ export * from './refusals.js';
 export * from './resources/api-token.js';
 export * from './resources/application.js';
 export * from './resources/audit.js';
+export * from './resources/audit-actions.js';
 export * from './resources/auth.js';
 export * from './resources/connection.js';
 export * from './resources/connection-health.js';

@@ -163,6 +163,8 @@ export const MESSAGES = {
   auditActorInvalid: 'Actor should be a user id or an e-mail address',
   auditDateInvalid: 'Date should be an ISO 8601 date and time with a time zone, such as 2026-01-31T09:00:00Z',
   auditDateOrder: 'The end date should not be before the start date',
+  auditActionInvalid:
+    'Action should be one of the actions the audit trail records, such as update or sign-in',
   auditOutcomeInvalid: 'Outcome should be success or failure',
   auditLimitRange: 'Limit should be a whole number from 1 to 200',
   auditExportFormat: 'Format should be csv',

@@ -124,8 +124,9 @@ for (const { name, sql: dump, fixture } of committedFixtures()) {
           recordAudit(tx, null, {
             tenantId: tenant.tenantId,
             actorId: tenant.adminId,
-            action: 'after-upgrade',
+            action: 'update',
             targetType: 'tenant',
+            targetId: 'after-upgrade',
           }),
         );
         expect(await verifyChain(t.database, tenant.tenantId), tenant.name).toMatchObject({
@@ -136,7 +137,8 @@ for (const { name, sql: dump, fixture } of committedFixtures()) {
         expect(res.statusCode, tenant.name).toBe(200);
         const { events } = res.json();
         expect(events[0], tenant.name).toMatchObject({
-          action: 'after-upgrade',
+          action: 'update',
+          resource: { type: 'tenant', id: 'after-upgrade' },
           actor: { id: tenant.adminId },
         });
         expect(events.at(-1).seq, tenant.name).toBe(1);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '../messages.js';
 import { auditCursorQuerySchema, auditListQuerySchema, encodeAuditCursor } from './audit.js';
+import { AUDIT_ACTION_GROUPS, AUDIT_ACTIONS } from './audit-actions.js';
 
 describe('audit trail query', () => {
   it('passes a page position on as text and reads it back', () => {
@@ -37,5 +38,22 @@ describe('audit trail query', () => {
       limit: 200,
       cursor: 7,
     });
+  });
+
+  it('takes every action the trail records, and no other', () => {
+    expect(new Set(AUDIT_ACTIONS).size).toBe(AUDIT_ACTIONS.length);
+    expect(AUDIT_ACTIONS.length).toBe(Object.values(AUDIT_ACTION_GROUPS).flat().length);
+    for (const action of AUDIT_ACTIONS) {
+      expect(auditListQuerySchema.parse({ action }).action).toBe(action);
+    }
+    expect(auditListQuerySchema.parse({ action: ' sign-in ' }).action).toBe('sign-in');
+    expect(auditListQuerySchema.parse({ action: '' }).action).toBe('');
+    for (const action of ['Update', 'renamed', 'update group', 'operator:']) {
+      const result = auditListQuerySchema.safeParse({ action });
+      expect(result.error?.issues[0]).toMatchObject({
+        path: ['action'],
+        message: MESSAGES.auditActionInvalid,
+      });
+    }
   });
 });

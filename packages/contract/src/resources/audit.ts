@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.js';
 import { MESSAGES } from '../messages.js';
 import { isoDateSchema, uuidSchema } from '../rules/text.js';
+import { AUDIT_ACTIONS } from './audit-actions.js';
 import { idParamsSchema } from './list.js';
 
 /**
@@ -75,6 +76,7 @@ export const auditCursorQuerySchema = z
 
 const isUuid = (value: string) => z.uuid().safeParse(value).success;
 const isEmail = (value: string) => z.email().safeParse(value).success;
+const isAction = (value: string) => (AUDIT_ACTIONS as readonly string[]).includes(value);
 const dateTime = z.iso.datetime({ offset: true, error: MESSAGES.auditDateInvalid });
 /** An exact-match filter; empty means none. */
 const filterText = (field: string, max: number) =>
@@ -94,7 +96,12 @@ const auditFilters = {
     .max(254, { error: MESSAGES.auditActorInvalid })
     .refine((value) => value === '' || isUuid(value) || isEmail(value), { error: MESSAGES.auditActorInvalid })
     .optional(),
-  action: filterText('Action', 64),
+  /** One of the actions the trail records (AUDIT_ACTIONS): any other would only ever find nothing. */
+  action: z
+    .string()
+    .trim()
+    .refine((value) => value === '' || isAction(value), { error: MESSAGES.auditActionInvalid })
+    .optional(),
   resourceType: filterText('Resource type', 64),
   resourceId: filterText('Resource id', 128),
   /** From and to this time, both included. */

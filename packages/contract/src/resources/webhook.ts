@@ -23,6 +23,11 @@ export const WEBHOOK_EVENT_TYPES = [
   'security.ip_range_changed',
 ] as const;
 export const webhookEventTypeSchema = z.enum(WEBHOOK_EVENT_TYPES);
+/**
+ * The type of the event "Send test event" sends: to the one endpoint asked, whatever it subscribes to,
+ * so it is not among the types an endpoint chooses.
+ */
+export const WEBHOOK_TEST_EVENT_TYPE = 'webhook.test';
 export type WebhookEventType = z.infer<typeof webhookEventTypeSchema>;
 
 /** A URL as list and get show it (maskWebhookUrl on the server): scheme, host and "/…". */
@@ -260,6 +265,16 @@ export const webhookEndpoints = {
     params: webhookDeliveryParamsSchema,
     response: webhookDeliverySchema,
     status: 202,
+  }),
+  sendTest: defineEndpoint({
+    method: 'POST',
+    path: '/api/v1/webhooks/:id/test',
+    access: 'admin',
+    summary:
+      'Sends a signed `webhook.test` event to the endpoint at once and answers its delivery, attempted once: the status the receiver answered, or the error',
+    tags,
+    params: idParamsSchema,
+    response: webhookDeliverySchema,
   }),
   rotateSecret: defineEndpoint({
     method: 'POST',

@@ -16,7 +16,7 @@ import type { ApplicationDataValue } from '../../db/schema/index.js';
 import type { Actor, RequestMeta } from '../../lib/context.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { iso } from '../../lib/sql.js';
-import { recordAudit } from '../../platform/audit/audit.service.js';
+import { type AuditAction, recordAudit } from '../../platform/audit/audit.service.js';
 import { sealedAt } from '../../platform/secrets/sealed-at.js';
 import type { SecretBox } from '../../platform/secrets/secrets.js';
 import { revokeClientData } from '../oauth/index.js';
@@ -122,7 +122,7 @@ export function createApplicationService(deps: { database: Database; secrets: Se
     tx: Tx,
     actor: Actor,
     meta: RequestMeta,
-    action: string,
+    action: AuditAction,
     app: { id: string; name: string },
     change: { before?: Record<string, unknown>; after?: Record<string, unknown> },
   ) =>

@@ -124,7 +124,8 @@ export async function expiredThrough(db: Executor) {
             select a.seq from ${e} a
              where a.tenant_id = t.id
                and a.created_at < now() - make_interval(days => t.audit_retention_days, hours => 1)
-             order by a.created_at desc
+             -- Events of one instant (a batch backdated together) go together: the newest seq of them.
+             order by a.created_at desc, a.seq desc
              limit 1
           ) x`,
   );

@@ -104,6 +104,7 @@ describe('audit trail', () => {
       ['actor by id', { actor: admin.userId }, (e) => e.actor?.id === admin.userId],
       ['actor by address', { actor: admin.email.toUpperCase() }, (e) => e.actor?.email === admin.email],
       ['action', { action: 'update' }, (e) => e.action === 'update'],
+      ['another action', { action: 'failed-sign-in' }, (e) => e.action === 'failed-sign-in'],
       ['resource type', { resourceType: 'user' }, (e) => e.resource.type === 'user'],
       ['resource id', { resourceId: otherId }, (e) => e.resource.id === otherId],
       ['resource', { resourceType: 'group', resourceId: groupId }, (e) => e.resource.id === groupId],
@@ -199,7 +200,11 @@ describe('audit trail', () => {
     ['from=2026-02-01T00:00:00Z&to=2026-01-01T00:00:00Z', 'to', MESSAGES.auditDateOrder],
     ['outcome=maybe', 'outcome', MESSAGES.auditOutcomeInvalid],
     ['actor=nobody', 'actor', MESSAGES.auditActorInvalid],
-    [`action=${'x'.repeat(65)}`, 'action', MESSAGES.maxLength('Action', 64)],
+    [`action=${'x'.repeat(65)}`, 'action', MESSAGES.auditActionInvalid],
+    // Free text the trail never records: refused by name rather than answered with nothing.
+    ['action=Renamed%20a%20group', 'action', MESSAGES.auditActionInvalid],
+    ['action=UPDATE', 'action', MESSAGES.auditActionInvalid],
+    ['actor=Ada%20Lovelace', 'actor', MESSAGES.auditActorInvalid],
   ])('refuses %s with the field named', async (search, field, message) => {
     const admin = await createTenantWithUser(t);
     for (const path of ['/api/v1/audit-events', '/api/v1/audit-events/export']) {

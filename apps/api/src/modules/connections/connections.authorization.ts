@@ -10,7 +10,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Tx } from '../../db/client.js';
 import type { Actor, RequestMeta } from '../../lib/context.js';
 import { hashToken } from '../../lib/token-hash.js';
-import { recordAudit } from '../../platform/audit/audit.service.js';
+import { type AuditAction, recordAudit } from '../../platform/audit/audit.service.js';
 import * as states from '../../platform/oauth-states/oauth-states.repository.js';
 import { sealedAt } from '../../platform/secrets/sealed-at.js';
 import type { SecretBox } from '../../platform/secrets/secrets.js';
@@ -86,7 +86,7 @@ export function createConnectionAuthorization(deps: {
     actor: Actor,
     meta: RequestMeta,
     id: string,
-    event: { action: string; outcome?: AuditOutcome; login?: { orgId: string; username: string } },
+    event: { action: AuditAction; outcome?: AuditOutcome; login?: { orgId: string; username: string } },
     changes: repo.ConnectionUpdate,
   ) =>
     database.tenant(actor.tenantId, async (tx) => {
@@ -209,7 +209,7 @@ export function createConnectionAuthorization(deps: {
           void revokeQuietly(type, tokens.refreshToken ?? tokens.accessToken);
           const event = pinning.security
             ? { action: ORG_MISMATCH_REFUSED, outcome: 'failure' as const, login }
-            : { action: 'connect-failed', login };
+            : { action: 'connect-failed' as const, login };
           return fail(actor, meta, connection, pinning.reason, event);
         }
         const at = new Date(now());

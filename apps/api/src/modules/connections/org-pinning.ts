@@ -7,7 +7,7 @@ export interface LoginOptions {
 }
 
 /** The audit event of a Production login to another org: a refusal (outcome failure) for security review. */
-export const ORG_MISMATCH_REFUSED = 'org-mismatch-refused';
+export const ORG_MISMATCH_REFUSED = 'org-mismatch-refused' as const;
 
 /**
  * A connection is pinned to the org id of its first login: backups of two orgs must never mix under

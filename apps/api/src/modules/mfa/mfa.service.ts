@@ -12,7 +12,7 @@ import type { Database, Tx } from '../../db/client.js';
 import type { Actor, RequestMeta } from '../../lib/context.js';
 import { conflict, invalidField, invalidTotp, notFound } from '../../lib/errors.js';
 import { iso } from '../../lib/sql.js';
-import { recordAudit, recordMfaChallenge } from '../../platform/audit/audit.service.js';
+import { type AuditAction, recordAudit, recordMfaChallenge } from '../../platform/audit/audit.service.js';
 import type { RateLimiter } from '../../platform/rate-limits/rate-limits.service.js';
 import { sealedAt } from '../../platform/secrets/sealed-at.js';
 import type { SecretBox } from '../../platform/secrets/secrets.js';
@@ -77,7 +77,7 @@ export function createMfaService(deps: {
     actor: Actor,
     meta: RequestMeta,
     id: string,
-    action: string,
+    action: AuditAction,
     apply: (row: repo.MfaDeviceRow, tx: Tx) => Promise<repo.DeviceChanges> | repo.DeviceChanges,
     /** More work of the same transaction, after the change and its audit event. */
     then?: (tx: Tx) => Promise<void>,

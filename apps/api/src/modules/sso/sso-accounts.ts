@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { Tx } from '../../db/client.js';
 import type { RequestMeta } from '../../lib/context.js';
 import { AppError } from '../../lib/errors.js';
-import { recordAudit } from '../../platform/audit/audit.service.js';
+import { type AuditAction, recordAudit } from '../../platform/audit/audit.service.js';
 import { groupForAssignment } from '../groups/index.js';
 import { assertDevopsSeats } from '../seats/index.js';
 import { findUser, findUserByEmail, insertUser, type UserRow, updateUser } from '../users/index.js';
@@ -81,7 +81,7 @@ export async function resolveAccount(
   const email = valid(emailRule, claims.email);
   if (!email) return { refused: 'SSO_FAILED', reason: 'the provider sent no usable e-mail address' };
   const identity = { providerId: provider.id, subject: claims.sub, email };
-  const audit = (action: string, target: UserRow, after: Record<string, unknown>) =>
+  const audit = (action: AuditAction, target: UserRow, after: Record<string, unknown>) =>
     recordAudit(tx, meta, {
       tenantId,
       actorId: null,

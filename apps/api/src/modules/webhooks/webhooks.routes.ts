@@ -26,6 +26,9 @@ export async function webhookRoutes(app: FastifyInstance, { webhooks }: { webhoo
   route(app, webhookEndpoints.resend, ({ actor, params, request }) =>
     webhooks.resend(actor, requestMeta(request), params.id, params.deliveryId),
   );
+  route(app, webhookEndpoints.sendTest, ({ actor, params, request }) =>
+    webhooks.sendTest(actor, requestMeta(request), params.id),
+  );
   route(app, webhookEndpoints.rotateSecret, ({ actor, params, request }) =>
     webhooks.rotateSecret(actor, requestMeta(request), params.id),
   );

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   MAX_WEBHOOKS,
   WEBHOOK_MESSAGES,
+  WEBHOOK_TEST_EVENT_TYPE,
   type Webhook,
   type WebhookAttempt,
   type WebhookDelivery,
@@ -19,9 +20,11 @@ import type { SecretBox } from '../../platform/secrets/secrets.js';
 import {
   endpointTarget,
   maskWebhookUrl,
+  newEventId,
   newWebhookSecret,
   sealedWebhookSecret,
   storedUrl,
+  type WebhookDispatcher,
 } from '../../platform/webhook-outbox/index.js';
 import { rotateSigningSecret } from './webhook-rotation.js';
 import { checkWebhookUrl } from './webhook-url.js';
@@ -87,6 +90,9 @@ const audited = (row: repo.WebhookRow) => ({
   disabledReason: row.disabledReason,
 });
 
+/** What a test event's `data.message` says to whoever reads the receiver's log. */
+const TEST_EVENT_MESSAGE = 'A test event, sent by an administrator with "Send test event".';
+
 /**
  * A tenant's webhook endpoints, managed by its administrators. The signing secret is made here, sealed
  * bound to its row, and answered once, at creation.
@@ -97,6 +103,8 @@ export function createWebhookService(deps: {
   outbound: { allowPrivateNetworks: boolean };
   /** Has this process send what was just queued (a resend) without waiting for its next poll. */
   nudge?: () => void;
+  /** Sends a test event at once, on the path of every event (the dispatcher). */
+  sender: Pick<WebhookDispatcher, 'queueAlone' | 'sendAlone'>;
   /** The clock of a rotated secret's 24 hours. */
   now?: () => number;
 }) {
@@ -229,6 +237,40 @@ export function createWebhookService(deps: {
         const rows = await repo.listAttempts(actor.tenantId, tx, deliveryId);
         return { attempts: rows.map(toAttempt) };
       }),
+
+    /**
+     * A signed `webhook.test` event to this endpoint only (enabled or not, whatever it subscribes to),
+     * sent now and once; the answer is its delivery, with the receiver's status or the error. Asking is
+     * audited in the transaction that writes the delivery, before anything is sent.
+     */
+    async sendTest(actor: Actor, meta: RequestMeta, id: string) {
+      const { tenantId } = actor;
+      const claim = await database.tenant(tenantId, async (tx) => {
+        const endpoint = await existing(tenantId, tx, id);
+        const eventId = newEventId();
+        const payload = {
+          type: WEBHOOK_TEST_EVENT_TYPE,
+          timestamp: new Date().toISOString(),
+          data: { webhook: { id }, message: TEST_EVENT_MESSAGE },
+        };
+        const delivery = await deps.sender.queueAlone(tx, endpoint, {
+          eventId,
+          type: WEBHOOK_TEST_EVENT_TYPE,
+          payload,
+        });
+        await recordAudit(tx, meta, {
+          tenantId,
+          actorId: actor.userId,
+          action: 'send-test-event',
+          targetType: 'webhook',
+          targetId: id,
+          targetName: maskWebhookUrl(endpoint.url),
+          after: { eventId, eventType: WEBHOOK_TEST_EVENT_TYPE },
+        });
+        return { endpoint, delivery };
+      });
+      return toDelivery(await deps.sender.sendAlone(claim));
+    },
 
     async resend(actor: Actor, meta: RequestMeta, id: string, deliveryId: string) {
       const { tenantId } = actor;

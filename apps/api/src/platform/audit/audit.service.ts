@@ -1,4 +1,4 @@
-import type { AuditOutcome, SignInMethod } from '@skyvault/contract';
+import type { AuditActionName, AuditOutcome, SignInMethod } from '@skyvault/contract';
 import { sql, type WithSubquery } from 'drizzle-orm';
 import type { AppDb, Tx } from '../../db/client.js';
 import { kept } from '../../db/prepared.js';
@@ -6,18 +6,8 @@ import { auditEvents } from '../../db/schema/index.js';
 import type { RequestMeta } from '../../lib/context.js';
 import { enqueueWebhooksForAudit } from '../webhook-outbox/index.js';
 
-export type AuditAction =
-  | 'create'
-  | 'update'
-  | 'delete'
-  | 'enable'
-  | 'disable'
-  | 'regenerate'
-  | 'sign-in'
-  | 'sign-out'
-  | 'failed-sign-in'
-  | 'mfa-challenge'
-  | (string & {});
+/** One of the contract's actions: the trail's Action filter offers each of them, and only them. */
+export type AuditAction = AuditActionName;
 
 export interface AuditEvent {
   tenantId: string;
@@ -135,7 +125,7 @@ const auditRow = (meta: RequestMeta | null, event: AuditEvent) => ({
 
 /** The columns an event's row gives; the database completes the rest (migration 0014). */
 const AUDIT_COLUMNS = Object.keys(
-  auditRow(null, { tenantId: '', actorId: null, action: '', targetType: '' }),
+  auditRow(null, { tenantId: '', actorId: null, action: 'create', targetType: '' }),
 ) as Array<keyof ReturnType<typeof auditRow>>;
 
 /**

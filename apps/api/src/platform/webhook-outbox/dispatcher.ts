@@ -261,6 +261,29 @@ export function createWebhookDispatcher(deps: {
 
   return {
     nudge: poller.nudge,
+    /**
+     * Queues one event for one endpoint, to be sent at once by `sendAlone` (a test event), in the
+     * caller's transaction: the delivery is written already claimed (attempt 1, due only once its lease
+     * runs out), so no dispatcher takes it meanwhile; if this process stops before recording the
+     * attempt, the queue sends it when the lease ends, as any claimed delivery.
+     */
+    queueAlone: (
+      tx: Tx,
+      endpoint: repo.EndpointRow,
+      event: { eventId: string; type: string; payload: Record<string, unknown> },
+    ) => repo.insertClaimedDelivery(tx, endpoint, event, leaseMs),
+    /**
+     * Sends a delivery that `queueAlone` wrote, now and once, on the path every event takes (the same
+     * signatures, headers, outbound guard and time-out), and records the attempt. It stands outside the
+     * endpoint's order and lease (the queue's events are neither held back nor overtaken) and leaves
+     * the endpoint's run of failures as it is: a test is a question, not a delivery of a change.
+     */
+    async sendAlone(claim: repo.Claim): Promise<repo.DeliveryRow> {
+      const outcome = await attempt(claim);
+      const settled = await database.system((tx) => repo.settleAlone(tx, claim.delivery, outcome));
+      // Recorded by another process that took it after its lease ran out: its row says what happened.
+      return settled ?? claim.delivery;
+    },
     /** One pass over what is due, outside the timer (tests): answers how many were tried, once settled. */
     async dispatchOnce(): Promise<number> {
       const started = await dispatch();

@@ -6,7 +6,7 @@ import { type AuditedChange, type WebhookActor, webhookEventsOf } from './events
 import { insertDeliveries } from './webhook-outbox.repository.js';
 
 /** A Standard Webhooks message id: the `webhook-id` header, one per event whatever the endpoints. */
-const newEventId = () => `msg_${randomBytes(16).toString('base64url')}`;
+export const newEventId = () => `msg_${randomBytes(16).toString('base64url')}`;
 
 /**
  * Queues one event for every enabled endpoint of the tenant subscribed to it, in the caller's

@@ -17,6 +17,7 @@ export {
   enqueueLicenseNotice,
   enqueueWebhookEvent,
   enqueueWebhooksForAudit,
+  newEventId,
 } from './enqueue.js';
 export { type AuditedChange, type WebhookActor, type WebhookEvent, webhookEventsOf } from './events.js';
 export { newWebhookSecret, signatureHeader, signWebhook } from './signing.js';

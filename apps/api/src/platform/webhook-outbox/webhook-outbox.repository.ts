@@ -153,6 +153,19 @@ export type Settlement =
   | { status: 'failed' }
   | { status: 'released' };
 
+/** The attempt's own row: the delivery's attempts list shows each one. */
+const recordAttempt = (tx: Tx, delivery: DeliveryRow, outcome: Outcome) =>
+  tx.insert(webhookDeliveryAttempts).values({
+    tenantId: delivery.tenantId,
+    deliveryId: delivery.id,
+    attempt: delivery.attempts,
+    attemptedAt: delivery.lastAttemptAt ?? sql`now()`,
+    durationMs: outcome.durationMs,
+    responseStatus: outcome.responseStatus,
+    errorKind: outcome.errorKind,
+    error: outcome.error,
+  });
+
 /**
  * Records an attempt (on the delivery, and as a row of its attempts) and frees the endpoint's lease;
  * answers whether this process still held it. A released claim (a stop before sending) is no attempt.
@@ -179,17 +192,7 @@ export async function settle(tx: Tx, claim: Claim, outcome: Outcome, next: Settl
     .returning({ id: webhookDeliveries.id });
   // A claim that ran out was taken again by another process: the endpoint's lease is theirs now.
   if (updated.length === 0) return false;
-  if (next.status !== 'released')
-    await tx.insert(webhookDeliveryAttempts).values({
-      tenantId: delivery.tenantId,
-      deliveryId: delivery.id,
-      attempt: delivery.attempts,
-      attemptedAt: delivery.lastAttemptAt ?? sql`now()`,
-      durationMs: outcome.durationMs,
-      responseStatus: outcome.responseStatus,
-      errorKind: outcome.errorKind,
-      error: outcome.error,
-    });
+  if (next.status !== 'released') await recordAttempt(tx, delivery, outcome);
   await tx
     .update(webhookEndpoints)
     .set({
@@ -204,6 +207,61 @@ export async function settle(tx: Tx, claim: Claim, outcome: Outcome, next: Settl
       and(eq(webhookEndpoints.tenantId, delivery.tenantId), eq(webhookEndpoints.id, delivery.endpointId)),
     );
   return true;
+}
+
+/**
+ * One delivery of an event to one endpoint, written claimed (status `sending`, attempt 1, due again
+ * only when `leaseMs` has passed), whatever the endpoint subscribes to: the caller sends it itself
+ * (settleAlone records it).
+ */
+export async function insertClaimedDelivery(
+  tx: Tx,
+  endpoint: Pick<EndpointRow, 'tenantId' | 'id'>,
+  event: { eventId: string; type: string; payload: Record<string, unknown> },
+  leaseMs: number,
+): Promise<DeliveryRow> {
+  const [row] = await tx
+    .insert(webhookDeliveries)
+    .values({
+      tenantId: endpoint.tenantId,
+      endpointId: endpoint.id,
+      eventId: event.eventId,
+      eventType: event.type,
+      payload: event.payload,
+      status: 'sending',
+      attempts: 1,
+      lastAttemptAt: sql`now()`,
+      nextAttemptAt: sql`now() + ${seconds(leaseMs)}`,
+    })
+    .returning();
+  return row!;
+}
+
+/**
+ * Records the one attempt of a delivery sent on its own: delivered on a 2xx, failed otherwise (it is
+ * not retried), with its attempt row; the endpoint's lease and run of failures are left alone. Answers
+ * the settled row, or null when the delivery was no longer held (its lease ran out and the queue took it).
+ */
+export async function settleAlone(
+  tx: Tx,
+  delivery: DeliveryRow,
+  outcome: Outcome,
+): Promise<DeliveryRow | null> {
+  const delivered = outcome.error === null;
+  const [row] = await tx
+    .update(webhookDeliveries)
+    .set({
+      status: delivered ? 'delivered' : 'failed',
+      responseStatus: outcome.responseStatus,
+      durationMs: outcome.durationMs,
+      lastError: outcome.error,
+      ...(delivered ? { deliveredAt: sql`now()` } : {}),
+    })
+    .where(held(delivery))
+    .returning();
+  if (!row) return null;
+  await recordAttempt(tx, delivery, outcome);
+  return row;
 }
 
 /**

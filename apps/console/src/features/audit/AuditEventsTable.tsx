@@ -22,10 +22,13 @@ const SKELETON_ROWS = 5;
 export function AuditEventsTable({
   events,
   loading,
+  emptyText = NO_DATA_AVAILABLE,
   onOpen,
 }: {
   events: readonly AuditEvent[];
   loading: boolean;
+  /** What the empty table says (why nothing is shown, when the filters were refused). */
+  emptyText?: string;
   onOpen: (event: AuditEvent) => void;
 }) {
   const firstLoad = loading && events.length === 0;
@@ -39,7 +42,7 @@ export function AuditEventsTable({
             {!loading && events.length === 0 && (
               <TableRow>
                 <TableCell colSpan={HEADERS.length} align="center" sx={{ py: 4, color: 'text.secondary' }}>
-                  {NO_DATA_AVAILABLE}
+                  {emptyText}
                 </TableCell>
               </TableRow>
             )}

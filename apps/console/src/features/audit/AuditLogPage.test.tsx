@@ -1,5 +1,5 @@
-import type { AuditEvent } from '@skyvault/contract';
-import { encodeAuditCursor } from '@skyvault/contract';
+import type { AuditEvent, User } from '@skyvault/contract';
+import { encodeAuditCursor, MESSAGES } from '@skyvault/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { apiError, stubFetch } from '../../test/fetchStub';
@@ -23,17 +23,36 @@ const event = (seq: number, overrides: Partial<AuditEvent> = {}): AuditEvent => 
   ...overrides,
 });
 
-/** The query of each GET of the list, in order. */
-const listQueries = (fetchMock: ReturnType<typeof stubFetch>) =>
+const ADA_ID = '6d9e0f1a-2b3c-4d4e-8f5a-6b7c8d9e0f1a';
+const ada: User = {
+  id: ADA_ID,
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  email: 'ada@example.com',
+  groupId: null,
+  group: null,
+  status: 'Confirmed',
+  isEnableMfa: false,
+  isAdmin: true,
+  scimManaged: false,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+};
+
+/** The query of each GET of `path`, in order. */
+const queriesOf = (fetchMock: ReturnType<typeof stubFetch>, path: string) =>
   fetchMock.mock.calls
     .map(([url]) => new URL(String(url), 'http://localhost'))
-    .filter((url) => url.pathname === '/api/v1/audit-events')
+    .filter((url) => url.pathname === path)
     .map((url) => Object.fromEntries(url.searchParams));
+const listQueries = (fetchMock: ReturnType<typeof stubFetch>) => queriesOf(fetchMock, '/api/v1/audit-events');
 
 describe('AuditLogPage', () => {
   it('sends the filters of the URL, applies new ones to the URL, and exports with the same', async () => {
     const fetchMock = stubFetch({
       'GET /api/v1/audit-events': { body: { events: [event(1)], nextCursor: null } },
+      'GET /api/v1/users': { body: { users: [ada], total: 1, next: null } },
+      [`GET /api/v1/users/${ADA_ID}`]: { body: ada },
     });
     renderWithProviders(<AuditLogPage />, {
       path: '/audit-log',
@@ -45,8 +64,24 @@ describe('AuditLogPage', () => {
     expect(screen.getByLabelText('Resource type')).toHaveValue('group');
 
     const bar = screen.getByRole('search', { name: 'Filter events' });
-    fireEvent.input(within(bar).getByLabelText('Actor'), { target: { value: ' Ada@example.com ' } });
-    fireEvent.input(within(bar).getByLabelText('Action'), { target: { value: 'update' } });
+    // The actor is found by name among the tenant's users (searched by the API) and chosen by id.
+    const actor = within(bar).getByRole('combobox', { name: 'Actor' });
+    fireEvent.mouseDown(actor);
+    fireEvent.change(actor, { target: { value: 'lovel' } });
+    // Asked once typing pauses (SEARCH_DEBOUNCE_MS).
+    await waitFor(
+      () => expect(queriesOf(fetchMock, '/api/v1/users').at(-1)).toMatchObject({ searchText: 'lovel' }),
+      { timeout: 3000 },
+    );
+    fireEvent.click(
+      await screen.findByRole('option', { name: 'Ada Lovelace (ada@example.com)' }, { timeout: 3000 }),
+    );
+    expect(actor).toHaveValue('Ada Lovelace (ada@example.com)');
+    // The action is one of the trail's, named in words and grouped by kind.
+    const action = within(bar).getByRole('combobox', { name: 'Action' });
+    expect(within(action).getByRole('group', { name: 'Sign-in' })).toBeInTheDocument();
+    expect(within(action).getByRole('option', { name: 'Failed sign-in' })).toHaveValue('failed-sign-in');
+    fireEvent.change(action, { target: { value: 'update' } });
     fireEvent.input(within(bar).getByLabelText('From'), { target: { value: '2026-11-01T08:30' } });
     fireEvent.change(within(bar).getByLabelText('Outcome'), { target: { value: 'failure' } });
     fireEvent.click(within(bar).getByRole('button', { name: 'Apply' }));
@@ -54,7 +89,7 @@ describe('AuditLogPage', () => {
     const from = new Date('2026-11-01T08:30').toISOString();
     await waitFor(() =>
       expect(listQueries(fetchMock).at(-1)).toEqual({
-        actor: 'Ada@example.com',
+        actor: ADA_ID,
         action: 'update',
         resourceType: 'group',
         resourceId: 'abc',
@@ -69,7 +104,7 @@ describe('AuditLogPage', () => {
     expect(exported.pathname).toBe('/api/v1/audit-events/export');
     expect(Object.fromEntries(exported.searchParams)).toEqual({
       format: 'csv',
-      actor: 'Ada@example.com',
+      actor: ADA_ID,
       action: 'update',
       resourceType: 'group',
       resourceId: 'abc',
@@ -77,10 +112,18 @@ describe('AuditLogPage', () => {
       outcome: 'failure',
     });
 
-    fireEvent.click(within(bar).getByRole('button', { name: 'Clear' }));
+    // The bar is drawn anew for the URL's filters: the chosen actor is named by their user row.
+    const applied = screen.getByRole('search', { name: 'Filter events' });
+    await waitFor(() =>
+      expect(within(applied).getByRole('combobox', { name: 'Actor' })).toHaveValue(
+        'Ada Lovelace (ada@example.com)',
+      ),
+    );
+    fireEvent.click(within(applied).getByRole('button', { name: 'Clear' }));
     await waitFor(() => expect(listQueries(fetchMock).at(-1)).toEqual({}));
     expect(screen.getByLabelText('Resource type')).toHaveValue('');
-  });
+    // The search waits for typing to pause: longer than the default on a busy machine.
+  }, 20_000);
 
   it('loads the next page with the cursor the previous one gave, until there is none', async () => {
     const cursor = encodeAuditCursor(2);
@@ -102,6 +145,50 @@ describe('AuditLogPage', () => {
     expect(within(table).getAllByRole('row')).toHaveLength(4); // the header and three events, newest first
     expect(listQueries(fetchMock).map((query) => query.cursor)).toEqual([undefined, cursor]);
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+  });
+
+  it("names the actor of a link by the user's name, and a deleted one by the trail's", async () => {
+    stubFetch({
+      'GET /api/v1/audit-events': { body: { events: [event(2)], nextCursor: null } },
+      [`GET /api/v1/users/${ADA_ID}`]: apiError(404, 'NOT_FOUND', 'User not found'),
+    });
+    renderWithProviders(<AuditLogPage />, { path: '/audit-log', url: `/audit-log?actor=${ADA_ID}` });
+    const actor = screen.getByRole('combobox', { name: 'Actor' });
+    await waitFor(() => expect(actor).toHaveValue('Ada Lovelace'));
+  });
+
+  it('keeps the table and says which filter is wrong when the API refuses one', async () => {
+    const fetchMock = stubFetch({
+      'GET /api/v1/audit-events': apiError(400, 'VALIDATION_ERROR', 'Validation failed', {
+        action: MESSAGES.auditActionInvalid,
+      }),
+    });
+    renderWithProviders(<AuditLogPage />, { path: '/audit-log', url: '/audit-log?action=renamed' });
+    expect(await screen.findByRole('alert')).toHaveTextContent('These filters cannot be applied');
+    const action = screen.getByRole('combobox', { name: 'Action' });
+    expect(action).toHaveValue('renamed');
+    expect(action).toHaveAccessibleDescription(MESSAGES.auditActionInvalid);
+    const table = screen.getByRole('table', { name: 'Audit events' });
+    expect(within(table).getByText('No events: change the filters marked above')).toBeInTheDocument();
+    expect(screen.queryByText('The audit events could not be loaded')).toBeNull();
+    // Asked once: a refusal is not asked again.
+    expect(listQueries(fetchMock)).toEqual([{ action: 'renamed' }]);
+
+    // Choosing a listed action clears the message and applies.
+    fireEvent.change(action, { target: { value: 'sign-in' } });
+    expect(action).not.toHaveAccessibleDescription(MESSAGES.auditActionInvalid);
+  });
+
+  it('checks the filters with the contract before asking', async () => {
+    const fetchMock = stubFetch({ 'GET /api/v1/audit-events': { body: { events: [], nextCursor: null } } });
+    renderWithProviders(<AuditLogPage />, { path: '/audit-log' });
+    await screen.findByText('No data available');
+    const bar = screen.getByRole('search', { name: 'Filter events' });
+    fireEvent.input(within(bar).getByLabelText('From'), { target: { value: '2026-11-02T08:30' } });
+    fireEvent.input(within(bar).getByLabelText('To'), { target: { value: '2026-11-01T08:30' } });
+    fireEvent.click(within(bar).getByRole('button', { name: 'Apply' }));
+    expect(await within(bar).findByText(MESSAGES.auditDateOrder)).toBeInTheDocument();
+    expect(listQueries(fetchMock)).toEqual([{}]);
   });
 
   it('says when nothing matches', async () => {

@@ -16,4 +16,6 @@ export const useAuditEvents = (filters: AuditLogFilters) =>
       callApi(auditEndpoints.list, { query: { ...filters, cursor: pageParam }, signal }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (page) => page.nextCursor ?? undefined,
+    // The page says what went wrong itself: refused filters under their fields, others with a retry.
+    meta: { errorToast: false },
   });

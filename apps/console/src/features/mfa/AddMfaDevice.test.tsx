@@ -184,6 +184,40 @@ describe('Adding an MFA device', () => {
     expect(screen.getByRole('dialog', { name: 'Add MFA device' })).toBeInTheDocument();
   });
 
+  it('proposes the next free "Authenticator-n" name, and sends it as it is', async () => {
+    const created: unknown[] = [];
+    const fetchMock = stubFetch({
+      ...mfaPageAnswers,
+      'GET /api/v1/mfa': {
+        body: {
+          mfa: [
+            { ...enabledDevice, name: 'Authenticator-1' },
+            { ...enabledDevice, id: '6b1d4a3f-9c2e-4f7a-8b8c-3d4e5f6a7b8c', name: 'authenticator-2' },
+          ],
+          total: 2,
+        },
+      },
+      'POST /api/v1/mfa': (init) => {
+        created.push(bodyOf(init));
+        return { status: 201, body: { id: NEW_ID, otpPathUrl: OTP_URL } };
+      },
+    });
+    renderWithProviders(<MfaDevicesPage />, { path: '/mfa' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Add' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add MFA device' });
+    const name = within(dialog).getByRole('textbox', { name: 'Name' });
+    await waitFor(() => expect(name).toHaveValue('Authenticator-3'));
+    // The names were looked for by the API's search, not read a page at a time.
+    const asked = fetchMock.mock.calls
+      .map(([url]) => new URL(String(url), 'http://localhost'))
+      .filter((url) => url.pathname === '/api/v1/mfa' && url.searchParams.get('searchText'));
+    expect(asked[0]?.searchParams.get('searchText')).toBe('Authenticator');
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Next' }));
+    await screen.findByRole('dialog', { name: 'Connect your authenticator app' });
+    expect(created).toEqual([{ name: 'Authenticator-3' }]);
+  });
+
   describe('for a user who has a factor already', () => {
     const withFactor = {
       ...mfaPageAnswers,

@@ -1,8 +1,9 @@
 import { type MfaDeviceCreated, type MfaStepUpProof, mfaDeviceFormSchema } from '@skyvault/contract';
 import { FormDialog } from '../../components/FormDialog';
 import { useApiForm } from '../../components/useApiForm';
+import { DEFAULT_NAME_BASE, nextFreeName, useProposedName } from './defaultName';
 import { MfaNameField } from './MfaNameField';
-import { useCreateMfaDevice } from './mfa.queries';
+import { useCreateMfaDevice, useMfaDeviceNames } from './mfa.queries';
 import { stepUpRefusal } from './stepUp';
 
 export type CreatedMfaDevice = MfaDeviceCreated & { name: string };
@@ -35,13 +36,16 @@ export function MfaNameDialog({
       return true;
     },
   });
+  // 'Authenticator-1', or the next number the user's devices leave free.
+  const names = useMfaDeviceNames(DEFAULT_NAME_BASE.authenticator);
+  useProposedName(form, names.data && nextFreeName(DEFAULT_NAME_BASE.authenticator, names.data));
 
   return (
     <FormDialog
       title="Add MFA device"
       description={
-        'Give the device a name you will recognise, such as "Work-phone". Next you will connect it to ' +
-        'your authenticator app.'
+        'Keep the proposed name or give the device one you will recognise, such as "Work-phone". Next ' +
+        'you will connect it to your authenticator app.'
       }
       busy={busy}
       onSubmit={onSubmit}

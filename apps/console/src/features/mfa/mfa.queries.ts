@@ -1,5 +1,11 @@
-import { type MfaDeviceCreate, type MfaStepUpProof, type MfaVerify, mfaEndpoints } from '@skyvault/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  MAX_PAGE_SIZE,
+  type MfaDeviceCreate,
+  type MfaStepUpProof,
+  type MfaVerify,
+  mfaEndpoints,
+} from '@skyvault/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../core/api/client';
 import { resourceReads } from '../../core/api/resourceQueries';
 import { FORM_META } from '../../core/queryClient';
@@ -11,6 +17,22 @@ export const mfaDevicesQuery = devices.listQuery;
 export const mfaDeviceQuery = devices.detailQuery;
 export const useMfaDevices = devices.useList;
 export const useMfaDevice = devices.useOne;
+/**
+ * The names of the user's devices that hold `text` (searched by the API): what a proposed name must not
+ * repeat. A user has a handful of devices; the first MAX_PAGE_SIZE matches are plenty.
+ */
+export const useMfaDeviceNames = (text: string) =>
+  useQuery({
+    queryKey: [...mfaKeys.lists(), 'names', text],
+    queryFn: async ({ signal }) => {
+      const page = await callApi(mfaEndpoints.list, {
+        query: { limit: MAX_PAGE_SIZE, offset: 0, searchText: text },
+        signal,
+      });
+      return page.mfa.map((device) => device.name);
+    },
+  });
+
 /** A device changed: its details are the answer, and every list may show it differently now. */
 const storeDevice = devices.store;
 

@@ -5,6 +5,7 @@ import {
   type ChipColor,
   WEBHOOK_EVENT_LABELS,
   WEBHOOK_STATUS_LABELS,
+  WEBHOOK_TEST_EVENT_TYPE,
   WEBHOOK_TEXTS,
   type WebhookDelivery,
   type WebhookDeliveryStatus,
@@ -34,7 +35,8 @@ const STATUS_COLORS: Record<WebhookDeliveryStatus, ChipColor> = {
 const resendable = (delivery: WebhookDelivery) =>
   delivery.status === 'delivered' || delivery.status === 'failed';
 
-const eventLabel = (type: string) => WEBHOOK_EVENT_LABELS[type as WebhookEventType] ?? type;
+const eventLabel = (type: string) =>
+  type === WEBHOOK_TEST_EVENT_TYPE ? T.testEvent : (WEBHOOK_EVENT_LABELS[type as WebhookEventType] ?? type);
 
 interface RowActions {
   resend: (delivery: WebhookDelivery) => void;

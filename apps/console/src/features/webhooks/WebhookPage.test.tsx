@@ -1,4 +1,4 @@
-import { WEBHOOK_TEXTS } from '@skyvault/contract';
+import { WEBHOOK_TEST_EVENT_TYPE, WEBHOOK_TEXTS, type WebhookDelivery } from '@skyvault/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -180,5 +180,51 @@ describe('WebhookDetails', () => {
     await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText(T.deletedToast)).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe('/webhooks'));
+  });
+
+  it('sends a test event and shows what the endpoint answered, then why a second one failed', async () => {
+    const tests: WebhookDelivery[] = [
+      {
+        ...failedDelivery,
+        id: 'c1d2e3f4-a5b6-4c7d-8e9f-0a1b2c3d4e5f',
+        eventType: WEBHOOK_TEST_EVENT_TYPE,
+        status: 'delivered',
+        attempts: 1,
+        responseStatus: 204,
+        durationMs: 31,
+        lastError: null,
+      },
+      {
+        ...failedDelivery,
+        id: 'd2e3f4a5-b6c7-4d8e-9f0a-1b2c3d4e5f60',
+        eventType: WEBHOOK_TEST_EVENT_TYPE,
+        attempts: 1,
+        responseStatus: null,
+        lastError: 'The connection was refused',
+      },
+    ];
+    const sent: WebhookDelivery[] = [];
+    const fetchMock = stubFetch({
+      [`GET /api/v1/webhooks/${HOOK_ID}`]: { body: crmHook },
+      [deliveriesPath]: () => ({ body: { deliveries: [...sent].reverse(), total: sent.length } }),
+      [`POST /api/v1/webhooks/${HOOK_ID}/test`]: () => {
+        sent.push(tests[sent.length]!);
+        return { body: sent.at(-1) };
+      },
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<WebhookDetails id={HOOK_ID} />, { path });
+
+    await user.click(await screen.findByRole('button', { name: T.sendTest }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(T.testDelivered(204, 31));
+    // The log is read again and names the test's delivery.
+    const log = screen.getByRole('region', { name: T.deliveries });
+    expect(await within(log).findByText(T.testEvent)).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: T.sendTest }));
+    await waitFor(() =>
+      expect(screen.getByRole('alert')).toHaveTextContent(T.testFailed('The connection was refused')),
+    );
+    expect(fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST')).toHaveLength(2);
   });
 });

@@ -14,6 +14,7 @@ import { WebhookDeliveries } from './WebhookDeliveries';
 import { WebhookDialog } from './WebhookDialog';
 import { WebhookSecretRotation } from './WebhookSecretRotation';
 import { WebhookStatus } from './WebhookStatus';
+import { useWebhookTestEvent } from './WebhookTestEvent';
 import { useDeleteWebhook, useUpdateWebhook, useWebhook } from './webhooks.queries';
 
 const T = WEBHOOK_TEXTS;
@@ -58,6 +59,7 @@ export function WebhookDetails({ id }: { id: string }) {
   const update = useUpdateWebhook();
   const remove = useDeleteWebhook();
   const [editing, setEditing] = useState(false);
+  const testEvent = useWebhookTestEvent(id);
   const webhook = query.data;
   const toggle = (loaded: Webhook) =>
     update.mutate(
@@ -79,6 +81,7 @@ export function WebhookDetails({ id }: { id: string }) {
           <Button variant="outlined" disabled={update.isPending} onClick={() => toggle(loaded)}>
             {loaded.enabled ? T.disable : T.enable}
           </Button>
+          {testEvent.button}
           <WebhookSecretRotation id={id} />
           <DeleteButton
             id={id}
@@ -93,6 +96,7 @@ export function WebhookDetails({ id }: { id: string }) {
       edit={() => setEditing(true)}
     >
       <DetailsCard title={T.settings} item={webhook} fields={FIELDS} />
+      {testEvent.outcome}
       <WebhookDeliveries id={id} />
       {editing && webhook && <WebhookDialog webhook={webhook} onClose={() => setEditing(false)} />}
     </DetailsScreen>

@@ -63,6 +63,18 @@ export const useDeliveryAttempts = (id: string, deliveryId: string) =>
   });
 
 /**
+ * Sends a test event and answers its delivery, attempted once; the log is reloaded to show it. A
+ * refusal of the call itself (a missing endpoint) goes to the shared handler.
+ */
+export function useSendTestEvent(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => callApi(webhookEndpoints.sendTest, { params: { id } }),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: webhookKeys.deliveries(id) }),
+  });
+}
+
+/**
  * A new signing secret, answered once: the screen shows it and the cache keeps the endpoint without it
  * (with the previous secret's end).
  */

@@ -9,10 +9,11 @@ import { useApiForm } from '../../../components/useApiForm';
 import { apiErrorOf, failureMessage } from '../../../core/errors/apiErrors';
 import { PasskeyCeremonyError } from '../../../core/passkeys/ceremony';
 import { notify } from '../../../core/toasts/notify';
+import { DEFAULT_NAME_BASE, nextFreeName, useProposedName } from '../defaultName';
 import { MfaNameField } from '../MfaNameField';
 import { RecoveryCodesDialog } from '../recovery/RecoveryCodesDialog';
 import { ADD_FACTOR_STEP_UP, StepUpRefused, useHasFactor } from '../stepUp';
-import { useRegisterPasskey, useRegistrationOptions } from './passkeys.queries';
+import { usePasskeys, useRegisterPasskey, useRegistrationOptions } from './passkeys.queries';
 
 export interface AddPasskeyProps {
   onClose: () => void;
@@ -60,6 +61,16 @@ export function AddPasskey({ onClose, onAdded }: AddPasskeyProps) {
       return true;
     },
   });
+  // 'Passkey-1', or the next number the user's passkeys leave free.
+  const passkeys = usePasskeys();
+  useProposedName(
+    form,
+    passkeys.data &&
+      nextFreeName(
+        DEFAULT_NAME_BASE.passkey,
+        passkeys.data.passkeys.map((passkey) => passkey.name),
+      ),
+  );
 
   if (codes) return <RecoveryCodesDialog codes={codes} open onClose={onClose} />;
   if (hasFactor === undefined) return null;

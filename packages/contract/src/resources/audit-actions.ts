@@ -1,0 +1,70 @@
+/**
+ * Every action the audit trail records, by the kind of event it is: the one list that the API's
+ * `recordAudit` accepts (its type), that the trail's `action` filter takes, and that the console's
+ * Action filter offers (in its words, components/auditWords.ts). An action that is not here cannot be
+ * written, so the filter always knows it.
+ */
+export const AUDIT_ACTION_GROUPS = {
+  /** What an administrator (or a user on themselves) changed. */
+  changes: [
+    'create',
+    'update',
+    'delete',
+    'enable',
+    'disable',
+    'regenerate',
+    'revoke',
+    'rotate-secret',
+    'resend',
+    'send-test-event',
+    'update-permissions',
+    'add-users',
+    'remove-user',
+    'start-trial',
+  ],
+  /** Signing in and out, and the second factor's step. */
+  signIn: ['sign-in', 'failed-sign-in', 'sign-out', 'mfa-challenge', 'authorize', 'deny-authorization'],
+  /** An account's password, address, factors and sessions. */
+  account: [
+    'request-password-reset',
+    'complete-password-reset',
+    'reset-password',
+    'change-email',
+    'request-email-proof',
+    'prove-email',
+    'link-identity',
+    'unlink-identity',
+    'recovery-code-used',
+    'mfa-reset',
+    'remove-passkeys',
+    'end-session',
+    'end-sessions',
+    'end-other-sessions',
+  ],
+  /** Salesforce connections: their logins and the health checks. */
+  connections: [
+    'connect',
+    'connect-failed',
+    'renew',
+    'rebind',
+    'org-mismatch-refused',
+    'health-changed',
+    'org-changed',
+  ],
+  /** The platform's operators, from the command line. */
+  operator: [
+    'operator:grant-license',
+    'operator:expire-license',
+    'operator:enable-service',
+    'operator:disable-service',
+    'operator:set-audit-retention',
+  ],
+} as const;
+
+export type AuditActionGroup = keyof typeof AUDIT_ACTION_GROUPS;
+export type AuditActionName = (typeof AUDIT_ACTION_GROUPS)[AuditActionGroup][number];
+
+export const AUDIT_ACTIONS = Object.values(AUDIT_ACTION_GROUPS).flat() as readonly AuditActionName[] as [
+  AuditActionName,
+  ...AuditActionName[],
+];
