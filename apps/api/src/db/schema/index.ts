@@ -6,3 +6,4 @@ export * from './outbox.js';
 export * from './people.js';
 export * from './security.js';
 export * from './tenants.js';
+export * from './setup-guide.js';

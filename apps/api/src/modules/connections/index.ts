@@ -8,3 +8,4 @@ export {
 } from './health/health.service.js';
 export { HEALTH_CENSUS_KEYS, readHealthCensus } from './health/health-census.js';
 export { CHECK_RETENTION_MS, deleteOldChecks } from './health/retention.js';
+export { tenantHasConnectedOrg } from './connections.repository.js';

@@ -20,3 +20,4 @@ export {
   groupForAssignment,
   missingReference,
 } from './groups.service.js';
+export { tenantHasGroup } from './groups.repository.js';

@@ -7,3 +7,4 @@ export {
 } from './role-permissions.service.js';
 export { roleRoutes } from './roles.routes.js';
 export { createRoleService, type RoleService } from './roles.service.js';
+export { tenantHasRole } from './roles.repository.js';

@@ -2,3 +2,4 @@
 
 export { storageRoutes } from './storages.routes.js';
 export { createSharedStorage, createStorageService, type StorageService } from './storages.service.js';
+export { tenantHasStorage } from './storages.repository.js';

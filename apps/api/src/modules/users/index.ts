@@ -15,3 +15,4 @@ export {
 export * from './user-accounts.js';
 export { userRoutes } from './users.routes.js';
 export { createUserService, type Provisioning, type UserService } from './users.service.js';
+export { tenantHasSeveralUsers } from './users.repository.js';
