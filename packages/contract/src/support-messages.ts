@@ -28,5 +28,7 @@ export const supportContactHref = (contact: string) =>
 /** The whole Salesforce notice as plain text (the API's refusal says the same as the console). */
 export const salesforceUnavailableText = (contact: string | null) =>
   `${SUPPORT_MESSAGES.salesforceUnavailable} ${
-    contact ? `Contact ${contact} ${SUPPORT_MESSAGES.salesforceContact}` : SUPPORT_MESSAGES.salesforceNoContact
+    contact
+      ? `Contact ${contact} ${SUPPORT_MESSAGES.salesforceContact}`
+      : SUPPORT_MESSAGES.salesforceNoContact
   }`;

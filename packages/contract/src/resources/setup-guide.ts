@@ -37,7 +37,9 @@ export const SETUP_GUIDE_MESSAGES = {
 export const setupGuidePatchSchema = z.object({
   dismissed: z.boolean({
     error: (issue) =>
-      issue.input === undefined ? SETUP_GUIDE_MESSAGES.dismissedRequired : SETUP_GUIDE_MESSAGES.dismissedInvalid,
+      issue.input === undefined
+        ? SETUP_GUIDE_MESSAGES.dismissedRequired
+        : SETUP_GUIDE_MESSAGES.dismissedInvalid,
   }),
 });
 export type SetupGuidePatch = z.infer<typeof setupGuidePatchSchema>;
@@ -57,12 +59,14 @@ export const SETUP_GUIDE_WORDS = {
     },
     addStorage: {
       title: 'Add a storage',
-      description: 'Choose where the backups of your orgs go: an AWS S3 bucket, an Azure Blob container or local storage.',
+      description:
+        'Choose where the backups of your orgs go: an AWS S3 bucket, an Azure Blob container or local storage.',
       action: 'Add a storage',
     },
     roleAndGroup: {
       title: 'Create a role and a group',
-      description: 'A role says what its holders may do in each service; a group gives its role to its users.',
+      description:
+        'A role says what its holders may do in each service; a group gives its role to its users.',
       roleAction: 'Create role',
       groupAction: 'Create group',
     },

@@ -239,3 +239,6 @@ export function createConnectionService(deps: {
 }
 
 export type ConnectionService = ReturnType<typeof createConnectionService>;
+
+/** A condition the setup guide reads in its one statement (modules/setup-guide): this module's SQL. */
+export const tenantHasConnectedOrg = (tenantId: string) => repo.tenantHasConnectedOrg(tenantId);

@@ -19,5 +19,5 @@ export {
   type GroupService,
   groupForAssignment,
   missingReference,
+  tenantHasGroup,
 } from './groups.service.js';
-export { tenantHasGroup } from './groups.repository.js';

@@ -41,4 +41,3 @@ export async function saveDismissed(tenantId: string, db: Executor, dismissed: b
     .values({ tenantId, dismissed })
     .onConflictDoUpdate({ target: setupGuides.tenantId, set: { dismissed, updatedAt: new Date() } });
 }
-

@@ -26,7 +26,9 @@ export function createSetupGuideService(deps: { database: Database }) {
   const { database } = deps;
   return {
     get: (actor: Actor): Promise<SetupGuide> =>
-      database.tenant(actor.tenantId, async (tx) => toGuide(actor, await repo.readProgress(actor.tenantId, tx))),
+      database.tenant(actor.tenantId, async (tx) =>
+        toGuide(actor, await repo.readProgress(actor.tenantId, tx)),
+      ),
 
     /** Hides the guide for every administrator of the organization (or shows it again), audited. */
     update: (actor: Actor, meta: RequestMeta, patch: SetupGuidePatch): Promise<SetupGuide> =>

@@ -39,7 +39,9 @@ describe('setup guide', () => {
   it('ticks each step off from the real data, and is complete when all are done', async () => {
     const admin = await createTenantWithUser(t, { services: ['backup'] });
     // A connection whose Salesforce login has not gone through connects nothing yet.
-    await seedConnections(t, admin, [{ name: 'pending-org', organizationType: 'Production', createdAt: new Date() }]);
+    await seedConnections(t, admin, [
+      { name: 'pending-org', organizationType: 'Production', createdAt: new Date() },
+    ]);
     expect(stepsOf(await guideOf(admin)).connectSalesforce).toBe(false);
     await seedConnections(t, admin, [
       { name: 'live-org', organizationType: 'Sandbox', username: 'a@org.example', createdAt: new Date() },
@@ -54,7 +56,11 @@ describe('setup guide', () => {
 
     await seedStorage(t, admin.tenantId, 'own-storage');
     const roleId = await insertRole(t, admin.tenantId, 'Backup operators');
-    expect(stepsOf(await guideOf(admin))).toMatchObject({ addStorage: true, createRole: true, createGroup: false });
+    expect(stepsOf(await guideOf(admin))).toMatchObject({
+      addStorage: true,
+      createRole: true,
+      createGroup: false,
+    });
     await t.database.tenant(admin.tenantId, (tx) =>
       tx.insert(groups).values({ tenantId: admin.tenantId, name: 'Operators', roleId }),
     );
@@ -92,7 +98,9 @@ describe('setup guide', () => {
   it('is hidden for the whole organization, persisted and audited, and can be shown again', async () => {
     const admin = await createTenantWithUser(t);
     const colleague = await createTenantWithUser(t, { inTenant: admin.tenantId });
-    const hidden = (await api.call(admin, setupGuideEndpoints.update, { body: { dismissed: true } })).result();
+    const hidden = (
+      await api.call(admin, setupGuideEndpoints.update, { body: { dismissed: true } })
+    ).result();
     expect(hidden.dismissed).toBe(true);
     expect((await guideOf(colleague)).dismissed).toBe(true);
     const [row] = await t.database.tenant(admin.tenantId, (tx) =>

@@ -14,5 +14,9 @@ export {
 } from './scim-management.js';
 export * from './user-accounts.js';
 export { userRoutes } from './users.routes.js';
-export { createUserService, type Provisioning, type UserService } from './users.service.js';
-export { tenantHasSeveralUsers } from './users.repository.js';
+export {
+  createUserService,
+  type Provisioning,
+  tenantHasSeveralUsers,
+  type UserService,
+} from './users.service.js';
