@@ -33,7 +33,7 @@ describe('the setup guide', () => {
 
     const section = await region();
     expect(stepsOf(section)).toEqual([
-      'Connect SalesforceDone',
+      'Connect Salesforce Done',
       'Add a storage',
       'Create a role and a group',
       'Invite users',

@@ -44,9 +44,12 @@ export function SetupGuideStep({
             {title}
             {/* Said in words too: the icon's colour is not the only sign. */}
             {done && (
-              <Box component="span" sx={{ ml: 1, color: 'success.dark', fontSize: '0.875rem' }}>
-                {SETUP_GUIDE_WORDS.done}
-              </Box>
+              <>
+                {' '}
+                <Box component="span" sx={{ ml: 0.5, color: 'success.dark', fontSize: '0.875rem' }}>
+                  {SETUP_GUIDE_WORDS.done}
+                </Box>
+              </>
             )}
           </Typography>
           <Typography variant="body2" color="text.secondary">
