@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
+import { violationsOn } from './axe';
 import { signInAsDemo } from './demo';
 import { createGroup, useOpenIdProvider } from './identity-providers.page';
 
@@ -8,20 +8,9 @@ import { createGroup, useOpenIdProvider } from './identity-providers.page';
  * screens, then each signed-in list, details, create and edit screen with an item of its own. A new
  * screen belongs in SCREENS, so that it is checked as it lands.
  */
-const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 const CONSOLE_HEADERS = { 'x-requested-with': 'skyvault-console' };
 const IDP_PORT = Number(process.env.E2E_IDP_PORT ?? 8191) + 1;
 const run = Date.now().toString(36);
-
-/** The rule, its impact and the elements it found, one line each: what a failing run should say. */
-async function violationsOn(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_21_AA).analyze();
-  return violations.flatMap((violation) =>
-    violation.nodes.map(
-      (node) => `${violation.id} (${violation.impact}): ${node.target.join(' ')} ${node.html.slice(0, 160)}`,
-    ),
-  );
-}
 
 /** Opens a screen and waits until it has drawn its content: its heading, and no progress indicator. */
 async function openScreen(page: Page, path: string) {

@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { violationsOn } from './axe';
 import { LoginPage } from './login.page';
 import { openFromSidebar } from './navigation';
 import { startOwnServer } from './own-server';
@@ -42,6 +43,7 @@ test('a new organization is guided from its first screen, step by step, and can 
     'Invite users',
   ]);
   await expect(guide.getByText('0 of 4 steps done')).toBeVisible();
+  expect(await violationsOn(page)).toEqual([]);
 
   // Each step's button goes where it is done; done there, it is ticked off on the way back.
   await guide.getByRole('link', { name: 'Add a storage' }).click();

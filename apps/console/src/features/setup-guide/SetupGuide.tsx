@@ -95,10 +95,11 @@ export function SetupGuide() {
         </IconButton>
       </Stack>
       <Stack direction="row" sx={{ alignItems: 'center', gap: 2, mt: 2 }}>
+        {/* A picture of the words beside it, which say it to everyone: not a loading indicator. */}
         <LinearProgress
           variant="determinate"
           value={(doneCount / steps.length) * 100}
-          aria-label={progress}
+          aria-hidden
           sx={{ flex: 1, height: 8, borderRadius: 4 }}
         />
         <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
