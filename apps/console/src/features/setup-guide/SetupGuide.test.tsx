@@ -1,4 +1,9 @@
-import { type SetupGuide as Guide, SETUP_GUIDE_WORDS } from '@skyvault/contract';
+import {
+  type SetupGuide as Guide,
+  SETUP_GUIDE_WORDS,
+  SETUP_STEP_KEYS,
+  type SetupStepKey,
+} from '@skyvault/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { bodyOf, stubFetch } from '../../test/fetchStub';
@@ -8,14 +13,8 @@ import { setupGuideKey } from './setupGuide.queries';
 
 const GET = 'GET /api/v1/setup-guide';
 
-const guide = (done: Partial<Record<Guide['steps'][number]['key'], boolean>>, withStorage = true): Guide => {
-  const keys = [
-    'connectSalesforce',
-    ...(withStorage ? ['addStorage'] : []),
-    'createRole',
-    'createGroup',
-    'inviteUsers',
-  ] as const;
+const guide = (done: Partial<Record<SetupStepKey, boolean>>, withStorage = true): Guide => {
+  const keys = SETUP_STEP_KEYS.filter((key) => withStorage || key !== 'addStorage');
   const steps = keys.map((key) => ({ key, done: done[key] ?? false }));
   return { steps, complete: steps.every((step) => step.done), dismissed: false };
 };

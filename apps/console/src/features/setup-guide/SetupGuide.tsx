@@ -4,7 +4,12 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { type SetupGuide as Guide, SETUP_GUIDE_WORDS, type SetupStepKey } from '@skyvault/contract';
+import {
+  type SetupGuide as Guide,
+  SETUP_GUIDE_WORDS,
+  type SetupStep,
+  type SetupStepKey,
+} from '@skyvault/contract';
 import { useId } from 'react';
 import { toConnections, toGroups, toRoleCreate, toStorages, toUsers } from '../../core/paths/links';
 import { notify } from '../../core/toasts/notify';
@@ -19,36 +24,31 @@ interface ShownStep {
   actions: StepAction[];
 }
 
-/** The API's steps as the guide shows them: the role and the group are one step of two parts. */
+type Shows = (step: SetupStep, doneOf: (key: SetupStepKey) => boolean) => ShownStep;
+
+/** A step with one button. */
+const oneAction =
+  (words: { title: string; description: string; action: string }, to: string): Shows =>
+  (step) => ({ ...words, actions: [{ label: words.action, to, done: step.done }] });
+
+/** How each of the API's steps is shown; the group has no entry: it is the role step's second part. */
+const SHOWN: Partial<Record<SetupStepKey, Shows>> = {
+  connectSalesforce: oneAction(WORDS.connectSalesforce, toConnections()),
+  addStorage: oneAction(WORDS.addStorage, toStorages()),
+  createRole: (step, doneOf) => ({
+    ...WORDS.roleAndGroup,
+    actions: [
+      { label: WORDS.roleAndGroup.roleAction, to: toRoleCreate(), done: step.done },
+      { label: WORDS.roleAndGroup.groupAction, to: toGroups(), done: doneOf('createGroup') },
+    ],
+  }),
+  inviteUsers: oneAction(WORDS.inviteUsers, toUsers()),
+};
+
+/** The API's steps as the guide shows them, in the API's order. */
 function shownSteps(guide: Guide): ShownStep[] {
-  const done = (key: SetupStepKey) => guide.steps.find((step) => step.key === key)?.done;
-  const shown: ShownStep[] = [];
-  for (const step of guide.steps) {
-    if (step.key === 'connectSalesforce')
-      shown.push({
-        ...WORDS.connectSalesforce,
-        actions: [{ label: WORDS.connectSalesforce.action, to: toConnections(), done: step.done }],
-      });
-    if (step.key === 'addStorage')
-      shown.push({
-        ...WORDS.addStorage,
-        actions: [{ label: WORDS.addStorage.action, to: toStorages(), done: step.done }],
-      });
-    if (step.key === 'createRole')
-      shown.push({
-        ...WORDS.roleAndGroup,
-        actions: [
-          { label: WORDS.roleAndGroup.roleAction, to: toRoleCreate(), done: step.done },
-          { label: WORDS.roleAndGroup.groupAction, to: toGroups(), done: Boolean(done('createGroup')) },
-        ],
-      });
-    if (step.key === 'inviteUsers')
-      shown.push({
-        ...WORDS.inviteUsers,
-        actions: [{ label: WORDS.inviteUsers.action, to: toUsers(), done: step.done }],
-      });
-  }
-  return shown;
+  const doneOf = (key: SetupStepKey) => guide.steps.some((step) => step.key === key && step.done);
+  return guide.steps.flatMap((step) => SHOWN[step.key]?.(step, doneOf) ?? []);
 }
 
 /**
