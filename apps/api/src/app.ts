@@ -44,6 +44,7 @@ import { createPermissionService, permissionRoutes } from './modules/permissions
 import { createRolePermissionService, createRoleService, roleRoutes } from './modules/roles/index.js';
 import { scimRoutes } from './modules/scim/index.js';
 import { createSessionControl, createSessionService, sessionRoutes } from './modules/sessions/index.js';
+import { createSetupGuideService, setupGuideRoutes } from './modules/setup-guide/index.js';
 import { createSingleSignOn, ssoRoutes } from './modules/sso/index.js';
 import { createStorageService, storageRoutes } from './modules/storages/index.js';
 import { systemRoutes } from './modules/system/index.js';
@@ -208,6 +209,7 @@ export function createServices(
       health: connectionHealth,
     }),
     storages: createStorageService({ database, secrets }),
+    setupGuide: createSetupGuideService({ database }),
     applications: createApplicationService({ database, secrets }),
     roles: createRoleService(database),
     rolePermissions: createRolePermissionService(database),
@@ -299,7 +301,7 @@ export async function buildApp(config: Config, options: AppOptions): Promise<Fas
   await app.register(docsPlugin, { config });
   await app.register(sessionPlugin, { config, sessions: services.sessions, apiTokens: services.apiTokens });
 
-  await app.register(systemRoutes, { config, tenants: services.tenants });
+  await app.register(systemRoutes, { config, tenants: services.tenants, connections: services.connections });
   await app.register(sessionRoutes, { sessions: services.sessions, control: services.sessionControl });
   await app.register(authRoutes, { config, ...services });
   await app.register(tenantRoutes, { tenants: services.tenants });
@@ -311,6 +313,7 @@ export async function buildApp(config: Config, options: AppOptions): Promise<Fas
   await app.register(connectionHealthRoutes, { connectionHealth: services.connectionHealth });
   await app.register(licenseRoutes, { licenses: services.licenses });
   await app.register(storageRoutes, { storages: services.storages });
+  await app.register(setupGuideRoutes, { setupGuide: services.setupGuide });
   await app.register(userRoutes, { users: services.users });
   await app.register(groupRoutes, { groups: services.groups, groupUsers: services.groupUsers });
   await app.register(roleRoutes, { roles: services.roles, rolePermissions: services.rolePermissions });

@@ -28,6 +28,10 @@ describe('loadConfig', () => {
       'Invalid SECRETS_KEY "short": must be 32 random bytes in base64 (openssl rand -base64 32)',
     ],
     [
+      { SUPPORT_CONTACT: 'the help desk' },
+      'Invalid SUPPORT_CONTACT "the help desk": must be an e-mail address or a URL starting with https:// or http://',
+    ],
+    [
       { TRUST_PROXY: 'maybe' },
       'Invalid TRUST_PROXY "maybe": must be true, false, a hop count or a list of addresses',
     ],
@@ -50,6 +54,16 @@ describe('loadConfig', () => {
       freeFailures: 3,
       maxSeconds: 60,
     });
+  });
+
+  it('reads SUPPORT_CONTACT as an e-mail address or a web address; unset is null', () => {
+    expect(loadConfig({}).supportContact).toBeNull();
+    expect(loadConfig({ SUPPORT_CONTACT: ' help@platform.example.com ' }).supportContact).toBe(
+      'help@platform.example.com',
+    );
+    expect(loadConfig({ SUPPORT_CONTACT: 'https://help.example.com/renew' }).supportContact).toBe(
+      'https://help.example.com/renew',
+    );
   });
 
   it('reads TRUST_PROXY as a flag, a hop count or addresses', () => {

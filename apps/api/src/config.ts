@@ -1,4 +1,4 @@
-import { BRANDS } from '@skyvault/contract';
+import { BRANDS, isEmailContact } from '@skyvault/contract';
 import { z } from 'zod';
 import { LIMIT_DEFAULTS, type Limits, limit } from './config-limits.js';
 import { resolveDataDir } from './data-dir.js';
@@ -92,6 +92,15 @@ const envSchema = z.object({
   SERVICE_URL_DEVOPS: optionalUrl(['http:', 'https:']),
   ANALYTICS_TOKEN: z.string().default(''),
   ANALYTICS_HOST: optionalUrl(['http:', 'https:']),
+  // Whom administrators are told to contact about what only the operator can change (an ended
+  // licence, Salesforce not set up): an e-mail address or a web page.
+  SUPPORT_CONTACT: z
+    .string()
+    .trim()
+    .default('')
+    .refine((v) => v === '' || isEmailContact(v) || /^https?:\/\/[^\s]+$/.test(v), {
+      message: 'must be an e-mail address or a URL starting with https:// or http://',
+    }),
   SALESFORCE_CLIENT_ID: z.string().default(''),
   SALESFORCE_CLIENT_SECRET: z.string().default(''),
   SALESFORCE_LOGIN_URL: optionalUrl(['http:', 'https:']).default('https://login.salesforce.com'),
@@ -170,6 +179,8 @@ export interface Config {
   brand: (typeof BRANDS)[number];
   serviceUrls: { backup?: string; devOps?: string };
   analytics: { token: string; host: string };
+  /** SUPPORT_CONTACT: an e-mail address or a web address administrators are pointed to; null when unset. */
+  supportContact: string | null;
   salesforce: {
     clientId: string;
     clientSecret: string;
@@ -259,6 +270,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     brand: e.BRAND,
     serviceUrls: { backup: e.SERVICE_URL_BACKUP, devOps: e.SERVICE_URL_DEVOPS },
     analytics: { token: e.ANALYTICS_TOKEN, host: e.ANALYTICS_HOST ?? '' },
+    supportContact: e.SUPPORT_CONTACT || null,
     salesforce: {
       clientId: e.SALESFORCE_CLIENT_ID,
       clientSecret: e.SALESFORCE_CLIENT_SECRET,

@@ -84,3 +84,9 @@ export const EMAIL_PROOF_PAGE = {
   /** The answer is the same for any address, so the toast claims no more than that. */
   resent: 'We have sent a new confirmation link if that address is waiting for one.',
 } as const;
+
+/** The Create connection dialog's storage field of an organization without storages (ours). */
+export const CONNECTION_STORAGE_WORDS = {
+  none: 'No storages yet: backups of this org need somewhere to go. Add one; it is chosen here at once.',
+  add: 'Add a storage',
+} as const;

@@ -30,8 +30,6 @@ export const REFUSALS = {
     inUse: 'This storage is used by a connection. Delete the connection first.',
   },
   connection: {
-    salesforceNotConfigured:
-      'Salesforce is not configured on this server: set SALESFORCE_CLIENT_ID and SALESFORCE_CLIENT_SECRET.',
     storageUnavailable: 'This storage does not exist or is not available to your organization',
     typeFixed: 'The connection type of an existing connection cannot be changed',
     idMismatch: 'The connection id does not match the address',

@@ -15,6 +15,7 @@ import { mfaRoutes } from '../features/mfa/mfa.routes';
 import { provisioningRoutes } from '../features/provisioning/provisioning.routes';
 import { rolesRoutes } from '../features/roles/roles.routes';
 import { sessionsRoutes } from '../features/sessions/sessions.routes';
+import { withSetupGuide } from '../features/setup-guide/setup-guide.routes';
 import { storagesRoutes } from '../features/storages/storages.routes';
 import { usersRoutes } from '../features/users/users.routes';
 import { webhooksRoutes } from '../features/webhooks/webhooks.routes';
@@ -33,7 +34,8 @@ export const signedInRoutes: RouteObject[] = [
       {
         element: <RequireAdmin />,
         children: [
-          ...licensesRoutes,
+          // The landing screen, with the setup guide of a new organization above it.
+          withSetupGuide(licensesRoutes),
           ...usersRoutes,
           ...rolesRoutes,
           ...groupsRoutes,

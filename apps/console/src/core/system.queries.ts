@@ -23,3 +23,14 @@ export const analyticsQuery = queryOptions({
   staleTime: Number.POSITIVE_INFINITY,
   meta: { errorToast: false },
 });
+
+/**
+ * What only the platform operator can change (Salesforce set up) and whom to contact: read once a
+ * session, said where it matters before a form is filled.
+ */
+export const capabilitiesQuery = queryOptions({
+  queryKey: ['system', 'capabilities'],
+  queryFn: ({ signal }) => callApi(systemEndpoints.capabilities, { signal }),
+  staleTime: Number.POSITIVE_INFINITY,
+  meta: { errorToast: false },
+});

@@ -17,3 +17,15 @@ export const memberUser: SessionUser = { ...adminUser, isAdmin: false };
 export const incorrectCode = apiError(400, 'INVALID_TOTP', MESSAGES.mfaCodeIncorrect, {
   code: MESSAGES.mfaCodeIncorrect,
 });
+
+/** GET /v1/capabilities: what the platform offers (Salesforce set up unless said) and whom to contact. */
+export const capabilities = (
+  answer: { salesforceConnections?: boolean; supportContact?: string | null } = {},
+) => ({
+  'GET /api/v1/capabilities': {
+    body: {
+      salesforceConnections: answer.salesforceConnections ?? true,
+      supportContact: answer.supportContact ?? null,
+    },
+  },
+});

@@ -32,6 +32,18 @@ export const healthSchema = z.object({ status: z.enum(['ok', 'unavailable']) });
 export const provisioningSettingsSchema = z.object({ scimBaseUrl: z.string().url() });
 export type ProvisioningSettings = z.infer<typeof provisioningSettingsSchema>;
 
+/**
+ * What the platform can do for this organization right now, as its operator set it up: whether
+ * Salesforce orgs can be connected (the operator set the platform's Salesforce connected app), and whom
+ * to contact about what only the operator can change (SUPPORT_CONTACT: an e-mail address or a web
+ * address; null when unset). The console says so before a form is filled rather than after it fails.
+ */
+export const capabilitiesSchema = z.object({
+  salesforceConnections: z.boolean(),
+  supportContact: z.string().nullable(),
+});
+export type Capabilities = z.infer<typeof capabilitiesSchema>;
+
 export const systemEndpoints = {
   brand: defineEndpoint({
     method: 'GET',
@@ -56,6 +68,14 @@ export const systemEndpoints = {
     summary: 'The SCIM base URL an identity provider provisions users and groups through',
     tags: ['System'],
     response: provisioningSettingsSchema,
+  }),
+  capabilities: defineEndpoint({
+    method: 'GET',
+    path: '/api/v1/capabilities',
+    access: 'user',
+    summary: 'What the platform offers this organization (Salesforce connections) and whom to contact',
+    tags: ['System'],
+    response: capabilitiesSchema,
   }),
   analytics: defineEndpoint({
     method: 'GET',

@@ -5,4 +5,5 @@ export * from './identity.js';
 export * from './outbox.js';
 export * from './people.js';
 export * from './security.js';
+export * from './setup-guide.js';
 export * from './tenants.js';

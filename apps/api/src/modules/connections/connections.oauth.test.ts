@@ -212,8 +212,10 @@ describe('Salesforce connections over OAuth', () => {
       expect(res.json()).toMatchObject({
         code: 'SERVICE_UNAVAILABLE',
         message:
-          'Salesforce is not configured on this server: set SALESFORCE_CLIENT_ID and SALESFORCE_CLIENT_SECRET.',
+          'Salesforce connections are not available yet: the platform operator has not set up the Salesforce integration. Contact your success manager or the support team of this service to have it set up.',
       });
+      // Words for an administrator: no setting of the operator's is named.
+      expect(res.json().message).not.toMatch(/SALESFORCE_/);
       expect((await apiCaller(app).call(u, connectionEndpoints.list)).json().count).toBe(0);
       const id = '3f0c6a52-4f0e-4d36-9a40-0d7a0c3f1a11';
       const renew = await apiCaller(app).call(u, connectionEndpoints.renew, {

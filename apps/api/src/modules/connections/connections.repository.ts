@@ -142,3 +142,7 @@ export async function updateConnection(tenantId: string, db: Executor, id: strin
 export async function deleteConnection(tenantId: string, db: Executor, id: string) {
   await db.delete(connections).where(and(eq(connections.tenantId, tenantId), eq(connections.id, id)));
 }
+
+/** Whether an org is connected (the login went through): a part of the setup guide's one statement. */
+export const tenantHasConnectedOrg = (tenantId: string) =>
+  sql<boolean>`exists (select 1 from ${connections} where ${connections.tenantId} = ${tenantId} and ${connections.status} = 'connected')`;

@@ -12,6 +12,7 @@ import {
   NOT_FOUND,
   type OrganizationType,
   REFUSALS,
+  salesforceUnavailableText,
 } from '@skyvault/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
@@ -98,7 +99,7 @@ function backupSettings(actor: Actor, input: CreateInput) {
 export function createConnectionService(deps: {
   database: Database;
   secrets: SecretBox;
-  config: Pick<Config, 'salesforce' | 'publicUrl'>;
+  config: Pick<Config, 'salesforce' | 'publicUrl' | 'supportContact'>;
   log: FastifyBaseLogger;
   /** The clock of token lifetimes and check times (see AppOptions.clock). */
   now?: () => number;
@@ -120,12 +121,17 @@ export function createConnectionService(deps: {
     health: deps.health,
   });
 
+  // The administrator is told in their words whom to contact; the operator, in the log, what to set.
   const requireSalesforce = () => {
-    if (!salesforce.isConfigured())
-      throw new AppError('SERVICE_UNAVAILABLE', REFUSALS.connection.salesforceNotConfigured);
+    if (salesforce.isConfigured()) return;
+    log.warn('Salesforce connections refused: set SALESFORCE_CLIENT_ID and SALESFORCE_CLIENT_SECRET');
+    throw new AppError('SERVICE_UNAVAILABLE', salesforceUnavailableText(config.supportContact));
   };
 
   return {
+    /** Whether Salesforce orgs can be connected: the operator set the platform's connected app. */
+    salesforceAvailable: () => salesforce.isConfigured(),
+
     async list(actor: Actor, query: repo.ConnectionListQuery) {
       const { rows, count } = await database.tenant(actor.tenantId, (tx) =>
         repo.listConnections(actor.tenantId, tx, query),
@@ -233,3 +239,6 @@ export function createConnectionService(deps: {
 }
 
 export type ConnectionService = ReturnType<typeof createConnectionService>;
+
+/** A condition the setup guide reads in its one statement (modules/setup-guide): this module's SQL. */
+export const tenantHasConnectedOrg = (tenantId: string) => repo.tenantHasConnectedOrg(tenantId);

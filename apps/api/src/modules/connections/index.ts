@@ -1,6 +1,11 @@
 /** Salesforce connections and their OAuth authorization. */
+
 export { connectionRoutes } from './connections.routes.js';
-export { type ConnectionService, createConnectionService } from './connections.service.js';
+export {
+  type ConnectionService,
+  createConnectionService,
+  tenantHasConnectedOrg,
+} from './connections.service.js';
 export { connectionHealthRoutes } from './health/health.routes.js';
 export {
   type ConnectionHealthService,

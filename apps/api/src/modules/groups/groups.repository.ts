@@ -141,3 +141,7 @@ export async function leastPrivilegedRoleId(tenantId: string, db: Executor) {
     .limit(1);
   return row?.id ?? null;
 }
+
+/** Whether the tenant has a group: a part of the setup guide's one statement (modules/setup-guide). */
+export const tenantHasGroup = (tenantId: string) =>
+  sql<boolean>`exists (select 1 from ${groups} where ${groups.tenantId} = ${tenantId})`;

@@ -163,3 +163,6 @@ export function createGroupService(deps: { database: Database }) {
 }
 
 export type GroupService = ReturnType<typeof createGroupService>;
+
+/** A condition the setup guide reads in its one statement (modules/setup-guide): this module's SQL. */
+export const tenantHasGroup = (tenantId: string) => repo.tenantHasGroup(tenantId);

@@ -19,4 +19,5 @@ export {
   type GroupService,
   groupForAssignment,
   missingReference,
+  tenantHasGroup,
 } from './groups.service.js';

@@ -6,4 +6,4 @@ export {
   roleRights,
 } from './role-permissions.service.js';
 export { roleRoutes } from './roles.routes.js';
-export { createRoleService, type RoleService } from './roles.service.js';
+export { createRoleService, type RoleService, tenantHasRole } from './roles.service.js';

@@ -91,3 +91,7 @@ export async function updateRole(tenantId: string, db: Executor, id: string, cha
 export async function deleteRole(tenantId: string, db: Executor, id: string) {
   await db.delete(roles).where(and(eq(roles.tenantId, tenantId), eq(roles.id, id)));
 }
+
+/** Whether the tenant has a role: a part of the setup guide's one statement (modules/setup-guide). */
+export const tenantHasRole = (tenantId: string) =>
+  sql<boolean>`exists (select 1 from ${roles} where ${roles.tenantId} = ${tenantId})`;

@@ -128,3 +128,6 @@ export function createRoleService(database: Database) {
 }
 
 export type RoleService = ReturnType<typeof createRoleService>;
+
+/** A condition the setup guide reads in its one statement (modules/setup-guide): this module's SQL. */
+export const tenantHasRole = (tenantId: string) => repo.tenantHasRole(tenantId);

@@ -93,3 +93,10 @@ export async function updateStorage(
 export async function deleteStorage(tenantId: string, db: Executor, id: string) {
   await db.delete(storages).where(and(eq(storages.tenantId, tenantId), eq(storages.id, id)));
 }
+
+/**
+ * Whether a backup has somewhere to go (a storage of the tenant's, or a shared one): a part of the
+ * setup guide's one statement (modules/setup-guide).
+ */
+export const tenantHasStorage = (tenantId: string) =>
+  sql<boolean>`exists (select 1 from ${storages} where ${visibleTo(tenantId)})`;

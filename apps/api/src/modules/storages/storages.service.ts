@@ -200,3 +200,6 @@ export async function createSharedStorage(
   });
   return toStorage(row, credentials);
 }
+
+/** A condition the setup guide reads in its one statement (modules/setup-guide): this module's SQL. */
+export const tenantHasStorage = (tenantId: string) => repo.tenantHasStorage(tenantId);

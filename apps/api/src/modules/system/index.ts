@@ -1,2 +1,5 @@
-/** The brand, service links and analytics settings the console reads, and the health probes. */
+/**
+ * The brand, service links, analytics settings and the platform's capabilities (Salesforce set up, whom
+ * to contact) the console reads.
+ */
 export { systemRoutes } from './system.routes.js';

@@ -2,11 +2,16 @@ import { systemEndpoints } from '@skyvault/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.js';
 import { route } from '../../lib/route.js';
+import type { ConnectionService } from '../connections/index.js';
 import type { TenantService } from '../tenants/index.js';
 
 export async function systemRoutes(
   app: FastifyInstance,
-  { config, tenants }: { config: Config; tenants: TenantService },
+  {
+    config,
+    tenants,
+    connections,
+  }: { config: Config; tenants: TenantService; connections: Pick<ConnectionService, 'salesforceAvailable'> },
 ) {
   route(app, systemEndpoints.brand, async () => ({ brand: config.brand }));
 
@@ -20,6 +25,12 @@ export async function systemRoutes(
 
   // The address the SCIM plugin answers on (modules/scim: PUBLIC_URL + /scim/v2).
   route(app, systemEndpoints.provisioning, async () => ({ scimBaseUrl: `${config.publicUrl}/scim/v2` }));
+
+  // What only the operator can change, said before an administrator fills a form that would fail.
+  route(app, systemEndpoints.capabilities, async () => ({
+    salesforceConnections: connections.salesforceAvailable(),
+    supportContact: config.supportContact,
+  }));
 
   route(app, systemEndpoints.analytics, async () => ({
     token: config.analytics.token,

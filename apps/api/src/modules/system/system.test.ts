@@ -1,4 +1,4 @@
-import { systemEndpoints } from '@skyvault/contract';
+import { connectionEndpoints, systemEndpoints } from '@skyvault/contract';
 import { describe, expect, it } from 'vitest';
 import { apiCaller } from '../../../test/api-caller.js';
 import { createTenantWithUser, createTestApp, useTestApp } from '../../../test/app.js';
@@ -49,6 +49,15 @@ describe('system calls', () => {
       code: 'INSUFFICIENT_ACCESS',
     });
     expect((await api.call(null, systemEndpoints.provisioning)).statusCode).toBe(401);
+  });
+
+  it('GET /api/v1/capabilities says Salesforce is not set up, and whom to contact (none here)', async () => {
+    const member = await createTenantWithUser(t, { isAdmin: false });
+    expect((await api.call(member, systemEndpoints.capabilities)).result()).toEqual({
+      salesforceConnections: false,
+      supportContact: null,
+    });
+    expect((await api.call(null, systemEndpoints.capabilities)).statusCode).toBe(401);
   });
 
   it('GET /api/analytics is disabled without a token and host', async () => {
@@ -112,6 +121,41 @@ describe('system calls', () => {
     const res = await api.call(null, systemEndpoints.brand);
     expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+});
+
+describe('operator settings administrators see', () => {
+  it('GET /api/v1/capabilities answers Salesforce set up and the SUPPORT_CONTACT', async () => {
+    const t = await createTestApp({
+      SALESFORCE_CLIENT_ID: 'client-id',
+      SALESFORCE_CLIENT_SECRET: 'client-secret',
+      SUPPORT_CONTACT: 'help@platform.example.com',
+    });
+    try {
+      const admin = await createTenantWithUser(t);
+      const answer = (await apiCaller(t).call(admin, systemEndpoints.capabilities)).result();
+      expect(answer).toEqual({ salesforceConnections: true, supportContact: 'help@platform.example.com' });
+      // The platform's Salesforce credentials are never part of the answer.
+      expect(JSON.stringify(answer)).not.toContain('client-secret');
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('the refusal of a connection names the contact instead of a setting', async () => {
+    const t = await createTestApp({ SUPPORT_CONTACT: 'https://help.platform.example.com/salesforce' });
+    try {
+      const admin = await createTenantWithUser(t, { services: ['devOps'] });
+      const res = await apiCaller(t).call(admin, connectionEndpoints.create, {
+        body: { name: 'org-one', config: { organizationType: 'Production' } },
+      });
+      expect(res.statusCode).toBe(503);
+      expect(res.json().message).toBe(
+        'Salesforce connections are not available yet: the platform operator has not set up the Salesforce integration. Contact https://help.platform.example.com/salesforce to have it set up.',
+      );
+    } finally {
+      await t.close();
+    }
   });
 });
 

@@ -14,4 +14,9 @@ export {
 } from './scim-management.js';
 export * from './user-accounts.js';
 export { userRoutes } from './users.routes.js';
-export { createUserService, type Provisioning, type UserService } from './users.service.js';
+export {
+  createUserService,
+  type Provisioning,
+  tenantHasSeveralUsers,
+  type UserService,
+} from './users.service.js';

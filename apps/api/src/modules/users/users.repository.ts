@@ -450,3 +450,10 @@ export async function findMailContext(tenantId: string, db: Executor, actorId: s
     actorName: `${row?.actorFirstName ?? ''} ${row?.actorLastName ?? ''}`.trim() || 'Your administrator',
   };
 }
+
+/**
+ * Whether someone besides the administrator who signed up has been added: a part of the setup guide's
+ * one statement (modules/setup-guide), read from the trigger-kept count rather than by counting users.
+ */
+export const tenantHasSeveralUsers = (tenantId: string) =>
+  sql<boolean>`coalesce((select users from user_counts where tenant_id = ${tenantId}), 0) > 1`;

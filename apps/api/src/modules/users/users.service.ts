@@ -368,3 +368,6 @@ export function createUserService(deps: {
 }
 
 export type UserService = ReturnType<typeof createUserService>;
+
+/** A condition the setup guide reads in its one statement (modules/setup-guide): this module's SQL. */
+export const tenantHasSeveralUsers = (tenantId: string) => repo.tenantHasSeveralUsers(tenantId);

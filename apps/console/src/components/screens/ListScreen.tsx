@@ -44,6 +44,8 @@ export interface ListScreenProps<Row> {
   filtered?: boolean;
   /** Text above the search. */
   intro?: ReactNode;
+  /** Said under the title whatever the list holds (its empty state too): e.g. why creating would fail. */
+  notice?: ReactNode;
   /** Shown instead of the table while there is nothing at all to list (nothing searched or filtered). */
   empty?: { title: string; description?: string; action?: ReactNode };
   /** The screen's dialogs. */
@@ -73,6 +75,7 @@ export function ListScreen<Row>({
   filters,
   filtered = false,
   intro,
+  notice,
   empty,
   children,
 }: ListScreenProps<Row>) {
@@ -100,6 +103,7 @@ export function ListScreen<Row>({
   return (
     <>
       <PageHeader title={title} actions={actions} />
+      {notice}
       {query.isError && query.data === undefined ? (
         <LoadFailed what={items} onRetry={() => void query.refetch()} />
       ) : hasNone && empty ? (

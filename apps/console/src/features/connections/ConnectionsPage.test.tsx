@@ -9,7 +9,7 @@ import {
   uncheckedSandbox,
 } from '../../test/connections.fixtures';
 import { stubFetch } from '../../test/fetchStub';
-import { adminUser } from '../../test/fixtures';
+import { adminUser, capabilities } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/renderWithProviders';
 import { ConnectionsPage } from './ConnectionsPage';
 import { goToSalesforceLogin } from './salesforceLogin';
@@ -22,7 +22,7 @@ vi.mock('./salesforceLogin', async (importOriginal) => ({
 const both = { rows: [productionConnection, failedSandbox], count: 2 };
 
 function stubList(extra: Parameters<typeof stubFetch>[0] = {}) {
-  return stubFetch({ 'GET /api/v1/connections': { body: both }, ...extra });
+  return stubFetch({ ...capabilities(), 'GET /api/v1/connections': { body: both }, ...extra });
 }
 
 const askedLists = (fetchMock: ReturnType<typeof stubFetch>) =>

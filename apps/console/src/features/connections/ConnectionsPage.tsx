@@ -20,6 +20,7 @@ import { ConnectionsToolbar } from './ConnectionsToolbar';
 import { CreateConnectionDialog } from './CreateConnectionDialog';
 import { useConnections } from './connections.queries';
 import { DeleteConnectionDialog } from './DeleteConnectionDialog';
+import { SalesforceUnavailableNotice } from './SalesforceUnavailableNotice';
 import { useConnectionFilters } from './useConnectionFilters';
 import { useSalesforceReturn } from './useSalesforceReturn';
 import { useUpdateToken } from './useUpdateToken';
@@ -101,6 +102,7 @@ export function ConnectionsPage() {
       getRowId={(connection) => connection.id}
       filters={<ConnectionsToolbar filters={filters} />}
       filtered={Boolean(filters.organizationType)}
+      notice={<SalesforceUnavailableNotice />}
       empty={{
         title: 'No connections yet',
         description:

@@ -17,6 +17,7 @@ import { useSessionUser } from '../../core/session/SessionContext';
 import { connectionResolver, EMPTY_CONNECTION_FORM } from './connectionForm';
 import { useCreateConnection } from './connections.queries';
 import { EncryptionKeyField } from './EncryptionKeyField';
+import { SalesforceUnavailableNotice, useSalesforceAvailable } from './SalesforceUnavailableNotice';
 import { StoragePicker } from './StoragePicker';
 import { goToSalesforceLogin } from './salesforceLogin';
 import { useLoginWarnings } from './useLoginWarnings';
@@ -38,6 +39,8 @@ export function CreateConnectionDialog({ onClose }: { onClose: () => void }) {
   const [leaving, setLeaving] = useState(false);
   const create = useCreateConnection();
   const warnings = useLoginWarnings();
+  // Known to fail: said at the top, and Save stays off (the server would refuse it the same way).
+  const salesforceAvailable = useSalesforceAvailable();
   const { form, dialog } = useSaveDialog({
     resolver: connectionResolver(hasBackup),
     defaultValues: EMPTY_CONNECTION_FORM,
@@ -57,7 +60,14 @@ export function CreateConnectionDialog({ onClose }: { onClose: () => void }) {
 
   return (
     <>
-      <FormDialog {...dialog} busy={dialog.busy || leaving} title="Create connection" submitLabel="Save">
+      <FormDialog
+        {...dialog}
+        busy={dialog.busy || leaving}
+        title="Create connection"
+        submitLabel="Save"
+        submitDisabled={salesforceAvailable === false}
+      >
+        <SalesforceUnavailableNotice />
         <Stack sx={{ gap: 2, pt: 1 }}>
           <NameField {...formField(form, 'name', NAME_HINT)} />
           <Controller

@@ -3,7 +3,9 @@ import { NO_DATA_AVAILABLE, STORAGE_PICKER_DELAY_MS, type Storage } from '@skyva
 import { type Ref, useEffect, useState } from 'react';
 import { PickerInput } from '../../components/PickerInput';
 import { loadMoreAtEnd } from '../../components/pickerHelpers';
+import { StorageDialog } from '../../components/storages/StorageDialog';
 import { useStoragePicker } from './connections.queries';
+import { NoStorageYet } from './NoStorageYet';
 
 const optionLabel = (storage: Storage) =>
   storage.isSharedStorage ? `${storage.name} (shared)` : storage.name;
@@ -31,8 +33,15 @@ export function StoragePicker({ value, onChange, onBlur, inputRef, error }: Stor
   const options = storages.data?.pages.flatMap((page) => page.rows) ?? [];
   const loading = !ready || storages.isPending || storages.isFetchingNextPage;
   const selected = options.find((storage) => storage.id === value) ?? null;
+  const [adding, setAdding] = useState(false);
+  // The new storage is chosen at once; the picker shows it as soon as its list is read again.
+  const addDialog = adding && <StorageDialog onCreated={onChange} onClose={() => setAdding(false)} />;
 
-  return (
+  // Nothing to pick from: rather than an empty list, the way to add the first storage.
+  const none = !loading && storages.isSuccess && options.length === 0 && !value;
+  const picker = none ? (
+    <NoStorageYet onAdd={() => setAdding(true)} buttonRef={inputRef} error={error} />
+  ) : (
     <Autocomplete
       options={options}
       value={selected}
@@ -59,5 +68,11 @@ export function StoragePicker({ value, onChange, onBlur, inputRef, error }: Stor
         />
       )}
     />
+  );
+  return (
+    <>
+      {picker}
+      {addDialog}
+    </>
   );
 }

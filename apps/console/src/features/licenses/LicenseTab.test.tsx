@@ -3,10 +3,12 @@ import {
   LICENSE_EXPIRED_TITLE,
   type License,
   type LicenseState,
+  SUPPORT_MESSAGES,
 } from '@skyvault/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { apiError, stubFetch } from '../../test/fetchStub';
+import { capabilities } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/renderWithProviders';
 import { LicenseTab } from './LicenseTab';
 
@@ -136,13 +138,19 @@ describe('a licence tab', () => {
 
   it('with an expired licence blurs the limits behind the blocking dialog and shows the date in red', async () => {
     stubFetch({
+      ...capabilities(),
       [STATE]: answer('Expired License'),
       [LICENSE]: { body: { license: backupLicense({ endDate: LAST_YEAR.toISOString() }) } },
     });
     renderWithProviders(<LicenseTab product="backup" />, { path: '/licenses' });
 
     const dialog = await screen.findByRole('dialog', { name: LICENSE_EXPIRED_TITLE });
-    expect(dialog).toHaveAccessibleDescription(LICENSE_EXPIRED_TEXT);
+    // Without an operator's contact: who in the organization can tell whom to ask.
+    await waitFor(() =>
+      expect(dialog).toHaveAccessibleDescription(
+        `${LICENSE_EXPIRED_TEXT} ${SUPPORT_MESSAGES.licenseNoContact}`,
+      ),
+    );
     expect(within(dialog).queryByRole('button')).not.toBeInTheDocument();
     fireEvent.keyDown(dialog, { key: 'Escape' });
     expect(screen.getByRole('dialog', { name: LICENSE_EXPIRED_TITLE })).toBeInTheDocument();
@@ -158,6 +166,25 @@ describe('a licence tab', () => {
     expect(table.closest('.MuiTableContainer-root')).toHaveStyle({ filter: 'blur(4px)' });
     const date = screen.getByText(`${shown(LAST_YEAR)} (expired)`);
     expect(date).toHaveStyle({ color: 'rgb(211, 47, 47)' });
+  });
+
+  it.each([
+    ['renewals@platform.example.com', 'mailto:renewals@platform.example.com'],
+    ['https://platform.example.com/renew', 'https://platform.example.com/renew'],
+  ])("names the operator's contact %s in the expired licence's dialog", async (contact, href) => {
+    stubFetch({
+      ...capabilities({ supportContact: contact }),
+      [STATE]: answer('Expired License'),
+      [LICENSE]: { body: { license: backupLicense({ endDate: LAST_YEAR.toISOString() }) } },
+    });
+    renderWithProviders(<LicenseTab product="backup" />, { path: '/licenses' });
+
+    const dialog = await screen.findByRole('dialog', { name: LICENSE_EXPIRED_TITLE });
+    const link = await within(dialog).findByRole('link', { name: contact });
+    expect(link).toHaveAttribute('href', href);
+    expect(dialog).toHaveAccessibleDescription(
+      `${LICENSE_EXPIRED_TEXT} ${SUPPORT_MESSAGES.licenseContact} ${contact} .`,
+    );
   });
 
   it('says when the state cannot be loaded, and tries again', async () => {

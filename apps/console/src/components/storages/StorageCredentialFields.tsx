@@ -1,8 +1,8 @@
 import TextField from '@mui/material/TextField';
 import { STORAGE_CREDENTIAL_LABELS, type StorageType } from '@skyvault/contract';
 import type { UseFormReturn } from 'react-hook-form';
-import { formField } from '../../components/formField';
-import { PasswordField } from '../../components/password/PasswordField';
+import { formField } from '../formField';
+import { PasswordField } from '../password/PasswordField';
 import {
   CREDENTIAL_FIELDS,
   credentialHint,

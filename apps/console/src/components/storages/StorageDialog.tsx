@@ -1,22 +1,31 @@
 import Stack from '@mui/material/Stack';
 import { type Storage, type StorageCreate, TOASTS } from '@skyvault/contract';
-import { FormDialog } from '../../components/FormDialog';
-import { formField } from '../../components/formField';
-import { NameField } from '../../components/TextFields';
-import { useSaveDialog } from '../../components/useSaveDialog';
+import { FormDialog } from '../FormDialog';
+import { formField } from '../formField';
+import { NameField } from '../TextFields';
+import { useSaveDialog } from '../useSaveDialog';
 import { StorageCredentialFields } from './StorageCredentialFields';
 import { StorageTypeSelect } from './StorageTypeSelect';
 import { storageFormValues, storageResolver } from './storageForm';
-import { useCreateStorage, useUpdateStorage } from './storages.queries';
+import { useCreateStorage, useUpdateStorage } from './storageWrites';
 
 /** Shown under the name until there is an error: the storage name rules of SPEC.md §5, in short. */
 const NAME_HINT = '3 to 64 Latin letters, digits, "-" or "_"';
 
 /**
  * The create or edit modal (SPEC.md §2 Storages): name, type and the chosen kind's credentials, checked
- * with the contract's schemas. Create toasts the server's own message (SPEC.md §8).
+ * with the contract's schemas. Create toasts the server's own message (SPEC.md §8) and hands the new
+ * storage's id to `onCreated` (the connection dialog selects it).
  */
-export function StorageDialog({ storage, onClose }: { storage?: Storage; onClose: () => void }) {
+export function StorageDialog({
+  storage,
+  onCreated,
+  onClose,
+}: {
+  storage?: Storage;
+  onCreated?: (storageId: string) => void;
+  onClose: () => void;
+}) {
   const create = useCreateStorage();
   const update = useUpdateStorage();
   const { form, dialog } = useSaveDialog({
@@ -25,13 +34,15 @@ export function StorageDialog({ storage, onClose }: { storage?: Storage; onClose
     send: async (body) => {
       if (storage) {
         await update.mutateAsync({ id: storage.id, body });
-        return TOASTS.storageUpdated;
+        return { message: TOASTS.storageUpdated, id: storage.id };
       }
       // The resolver checked a new storage with the create schema, so its secrets are there.
-      const { message } = await create.mutateAsync(body as StorageCreate);
-      return message;
+      return create.mutateAsync(body as StorageCreate);
     },
-    toast: (message) => message,
+    toast: ({ message }) => message,
+    onSaved: ({ id }) => {
+      if (!storage) onCreated?.(id);
+    },
     onClose,
   });
   const type = form.watch('type');
