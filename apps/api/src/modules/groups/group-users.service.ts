@@ -12,7 +12,6 @@ import { GROUP_NOT_FOUND, recordMembershipEvent, USER_NOT_FOUND } from './groups
 
 type GroupUsersQuery = z.output<typeof groupUsersQuerySchema>;
 
-
 /**
  * A group's users: listing them (or the users who could be added), adding users (each leaves their
  * previous group, since a user is in one group) and removing one. Adding checks the DevOps seats the

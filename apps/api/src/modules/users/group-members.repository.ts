@@ -60,7 +60,12 @@ export async function addUsersToGroup(tenantId: string, db: Executor, groupId: s
 }
 
 /** Removes these users from the group in one statement; answers the ids that were in it. */
-export async function removeUsersFromGroup(tenantId: string, db: Executor, groupId: string, userIds: string[]) {
+export async function removeUsersFromGroup(
+  tenantId: string,
+  db: Executor,
+  groupId: string,
+  userIds: string[],
+) {
   if (userIds.length === 0) return [];
   const rows = await db
     .update(users)
