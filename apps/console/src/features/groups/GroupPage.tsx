@@ -56,7 +56,10 @@ export function GroupDetails({ id }: { id: string }) {
       <Stack sx={{ gap: 3 }}>
         <GroupInfoCard group={query.data} />
         <Stack sx={{ gap: 1 }}>
-          <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', gap: 1 }}>
+          <Stack
+            direction="row"
+            sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}
+          >
             <Typography variant="h2" sx={{ fontSize: '1.125rem', fontWeight: 600 }}>
               Users
             </Typography>
