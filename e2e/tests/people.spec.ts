@@ -80,7 +80,8 @@ test('groups with a role, their users, a role change that clears them, and a non
   await create.getByLabel('Description').fill('People of the browser test');
   await create.getByRole('button', { name: 'Create' }).click();
   await expect(create).toBeHidden();
-  await expect(page.getByRole('link', { name: groupName })).toBeVisible();
+  // Create goes on to the new group's page.
+  await expect(page.getByRole('heading', { level: 1, name: `Group: ${groupName}` })).toBeVisible();
 
   // Two users in it.
   await openFromSidebar(page, 'Users', 'Users');

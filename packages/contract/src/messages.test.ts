@@ -18,7 +18,8 @@ import {
   WARNINGS,
 } from './messages.js';
 import { REFUSALS, SALESFORCE_LOGIN_FAILURES } from './refusals.js';
-import { hasLicenceLevelForEach } from './resources/role.js';
+import { groupPatchSchema } from './resources/group.js';
+import { hasLicenceLevelForEach, productsWithoutLicenceLevel } from './resources/role.js';
 import { SERVER_PAGES } from './server-pages.js';
 
 /** The spec's own words (SPEC.md §1, §4, §5, §8), spelling included; a change here is a change of the spec. */
@@ -99,6 +100,20 @@ describe('statuses', () => {
     const licenses = { devopsFullAccess: false, devopsReadAccess: true, backupFullAccess: false };
     expect(hasLicenceLevelForEach(licenses, ['devOps'])).toBe(true);
     expect(hasLicenceLevelForEach(licenses, ['backup', 'devOps'])).toBe(false);
+    // The form's banner names the first product still without a level.
+    expect(productsWithoutLicenceLevel(licenses, ['backup', 'devOps'])).toEqual(['backup']);
+    expect(
+      productsWithoutLicenceLevel({ ...licenses, devopsReadAccess: false }, ['devOps', 'backup']),
+    ).toEqual(['devOps', 'backup']);
+  });
+
+  it('refuses a group save that adds and removes the same user, at removeUsers', () => {
+    const id = '3f2b8a1e-5c4d-4e6f-9a7b-1c2d3e4f5a6b';
+    const result = groupPatchSchema.safeParse({ addUsers: [{ id }], removeUsers: [{ id }] });
+    expect(result.error?.issues.map((issue) => [issue.path, issue.message])).toEqual([
+      [['removeUsers'], MESSAGES.groupUserAddedAndRemoved],
+    ]);
+    expect(groupPatchSchema.safeParse({ addUsers: [{ id }] }).success).toBe(true);
   });
 });
 

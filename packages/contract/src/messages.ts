@@ -149,12 +149,16 @@ export const MESSAGES = {
   storageTypeRequired: required('Storage type'),
 
   licensesRequired: 'Licenses must be selected to proceed.',
+  /** Ours: the banner goes on to name the product tab still without a licence level. */
+  licensesRequiredIn: (product: string) => `Choose a license level on the ${product} tab.`,
   /** Ours: the two DevOps levels are a radio, never both. */
   licenceLevelConflict: 'Choose either Full access or Read access',
   /** Ours: what the Read level forces (SPEC.md §6). */
   devopsReadAccessLimits:
     'Read access allows only pipeline executions, reading pull requests and no retrieve, validate or deploy',
 
+  /** Ours: one save of a group both adding and removing the same user. */
+  groupUserAddedAndRemoved: 'A user cannot be added to and removed from the group at once',
   /** Ours: an id field holding something that is not an id. */
   invalidId: 'Invalid identifier',
   /** Ours: a list's `after` that no answer of ours gave (tampered with, or cut short). */
@@ -219,6 +223,8 @@ export const TOASTS = {
   storageCreated: 'Storage was successfully created',
   storageUpdated: 'Storage was successfully updated',
   trialStarted: 'Trial was successfully started',
+  /** Info, not success: the Add Connections modal only fills the role's form; Save keeps them. */
+  connectionsAddedToForm: 'Connections added. Save the role to keep them.',
 } as const;
 
 /** The §4 warning shown by Disable, Regenerate secret and Delete of a connected app. */
@@ -243,6 +249,9 @@ export const CONFIRMATIONS = {
   regenerateClientSecret: 'Regenerate client secret?',
   deleteApplication: 'Delete Connected App?',
   applicationSessionsWarning: APPLICATION_SESSIONS_WARNING,
+  /** Ours: leaving or closing a form with changes that were not saved. */
+  discardChanges: 'Discard unsaved changes?',
+  discardChangesDetail: 'Your changes have not been saved. If you leave now, they are lost.',
 } as const;
 
 export const WARNINGS = {

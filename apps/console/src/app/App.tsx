@@ -1,13 +1,22 @@
-import { BrowserRouter } from 'react-router';
+import { createBrowserRouter, Outlet, RouterProvider } from 'react-router';
 import { ConsoleProviders } from './ConsoleProviders';
-import { AppRoutes } from './router';
+import { appRoutes } from './router';
+
+/**
+ * A data router, so that a form with unsaved changes can hold a navigation until the user decides
+ * (useBlocker, components/useUnsavedChanges). The providers sit inside it: the error handler navigates.
+ */
+const router = createBrowserRouter([
+  {
+    element: (
+      <ConsoleProviders>
+        <Outlet />
+      </ConsoleProviders>
+    ),
+    children: appRoutes,
+  },
+]);
 
 export function App() {
-  return (
-    <BrowserRouter>
-      <ConsoleProviders>
-        <AppRoutes />
-      </ConsoleProviders>
-    </BrowserRouter>
-  );
+  return <RouterProvider router={router} />;
 }

@@ -6,6 +6,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { type FormEventHandler, type ReactNode, useId } from 'react';
+import { useDismissAfterAsking } from './DiscardChangesDialog';
 
 export interface FormDialogProps {
   title: string;
@@ -15,6 +16,8 @@ export interface FormDialogProps {
   open?: boolean;
   /** While a call runs the dialog cannot be dismissed, so its answer is not lost. */
   busy?: boolean;
+  /** The form has changes that were not saved: Esc, a click beside it and Cancel ask before closing. */
+  dirty?: boolean;
   onSubmit: FormEventHandler<HTMLFormElement>;
   onClose: () => void;
   onExited?: () => void;
@@ -39,6 +42,7 @@ export function FormDialog({
   description,
   open = true,
   busy = false,
+  dirty = false,
   onSubmit,
   onClose,
   onExited,
@@ -51,10 +55,11 @@ export function FormDialog({
 }: FormDialogProps) {
   const titleId = useId();
   const descriptionId = useId();
+  const { dismiss, prompt } = useDismissAfterAsking(dirty, onClose);
   return (
     <Dialog
       open={open}
-      onClose={busy ? undefined : onClose}
+      onClose={busy ? undefined : dismiss}
       aria-labelledby={titleId}
       aria-describedby={description ? descriptionId : undefined}
       maxWidth="xs"
@@ -75,7 +80,7 @@ export function FormDialog({
         <DialogActions>
           {actions ?? (
             <>
-              <Button onClick={onClose} disabled={busy}>
+              <Button onClick={dismiss} disabled={busy}>
                 {cancelLabel}
               </Button>
               <Button
@@ -91,6 +96,7 @@ export function FormDialog({
           )}
         </DialogActions>
       </Box>
+      {prompt}
     </Dialog>
   );
 }

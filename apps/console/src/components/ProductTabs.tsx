@@ -6,6 +6,20 @@ import { type ReactNode, useId } from 'react';
 import { useSearchParams } from 'react-router';
 import { LICENSE_TAB_NAMES, productFromName } from '../core/licenseProducts';
 
+/** Opens a product's tab (?tab=…), keeping the rest of the address; the history gets no new entry. */
+export function useOpenProductTab() {
+  const [, setSearch] = useSearchParams();
+  return (product: ServiceKey) =>
+    setSearch(
+      (params) => {
+        const next = new URLSearchParams(params);
+        next.set('tab', LICENSE_TAB_NAMES[product]);
+        return next;
+      },
+      { replace: true },
+    );
+}
+
 /**
  * A tab per product the tenant has, the tab in the URL (?tab=backup or ?tab=devops; an unknown or
  * disabled one shows the first): the Licenses screen and the role screens.
@@ -17,7 +31,8 @@ export function ProductTabs({
   products: readonly ServiceKey[];
   children: (product: ServiceKey) => ReactNode;
 }) {
-  const [search, setSearch] = useSearchParams();
+  const [search] = useSearchParams();
+  const openTab = useOpenProductTab();
   const id = useId();
   const tabId = (product: ServiceKey) => `${id}-tab-${product}`;
   const panelId = (product: ServiceKey) => `${id}-panel-${product}`;
@@ -28,16 +43,7 @@ export function ProductTabs({
     <>
       <Tabs
         value={current}
-        onChange={(_, product: ServiceKey) =>
-          setSearch(
-            (params) => {
-              const next = new URLSearchParams(params);
-              next.set('tab', LICENSE_TAB_NAMES[product]);
-              return next;
-            },
-            { replace: true },
-          )
-        }
+        onChange={(_, product: ServiceKey) => openTab(product)}
         aria-label="Products"
         variant="scrollable"
         allowScrollButtonsMobile

@@ -20,6 +20,8 @@ export type SaveDialogOptions<Values extends FieldValues, Output, Answer> = Omit
 export interface SaveDialogProps {
   open: boolean;
   busy: boolean;
+  /** Unsaved changes: closing asks first (FormDialog). */
+  dirty: boolean;
   onSubmit: FormEventHandler<HTMLFormElement>;
   onClose: () => void;
   onExited: () => void;
@@ -53,5 +55,6 @@ export function useSaveDialog<Values extends FieldValues, Output, Answer>({
       if (!keepsOpen) close();
     },
   });
-  return { form, dialog: { open, busy, onSubmit, onClose: close, onExited: onClose }, close };
+  const dirty = form.formState.isDirty;
+  return { form, dialog: { open, busy, dirty, onSubmit, onClose: close, onExited: onClose }, close };
 }

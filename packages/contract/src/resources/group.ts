@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.js';
+import { MESSAGES } from '../messages.js';
 import { descriptionRule, groupNameRule, roleIdRule } from '../rules/names.js';
 import { isoDateSchema, uuidSchema } from '../rules/text.js';
 import {
@@ -38,12 +39,46 @@ const groupInputSchema = groupFieldsSchema.extend({ description: descriptionRule
 /** POST /v1/groups, and the create dialog's form. */
 export const groupCreateSchema = groupInputSchema;
 export type GroupCreate = z.input<typeof groupCreateSchema>;
-/** PATCH /v1/groups/:id. Changing roleId removes every user from the group (after the console confirms). */
+/** Users named by id, as a group's member changes list them. */
+const userRefsSchema = z.array(z.object({ id: uuidSchema })).max(1000);
+
+/**
+ * The member changes that go with a group's own fields in one save: users to add (they leave their
+ * previous group) and members to remove. A user cannot be in both lists.
+ */
+const memberChangesSchema = z.object({
+  addUsers: userRefsSchema.optional(),
+  removeUsers: userRefsSchema.optional(),
+});
+const refuseAddedAndRemoved = (
+  body: z.output<typeof memberChangesSchema>,
+  ctx: z.core.$RefinementCtx<z.output<typeof memberChangesSchema>>,
+) => {
+  const removed = new Set(body.removeUsers?.map((user) => user.id));
+  if (body.addUsers?.some((user) => removed.has(user.id))) {
+    ctx.addIssue({ code: 'custom', path: ['removeUsers'], message: MESSAGES.groupUserAddedAndRemoved });
+  }
+};
+
+/**
+ * PATCH /v1/groups/:id: the group's fields and, in the same transaction, its member changes: all of it
+ * is saved or none. Changing roleId removes every user from the group (after the console confirms);
+ * the users added in the same call join under the new role.
+ */
 // Built on the fields without defaults: a PATCH that leaves the description out keeps the stored one.
-export const groupPatchSchema = groupFieldsSchema.partial();
+export const groupPatchSchema = groupFieldsSchema
+  .partial()
+  .extend(memberChangesSchema.shape)
+  .superRefine(refuseAddedAndRemoved);
 export type GroupPatch = z.input<typeof groupPatchSchema>;
+/** The create dialog's form. */
 export const groupFormSchema = groupInputSchema;
 export type GroupForm = z.input<typeof groupFormSchema>;
+/** The edit screen's form: the fields, and the users picked to add or marked to remove. */
+export const groupEditFormSchema = groupInputSchema
+  .extend({ addUsers: userRefsSchema.default([]), removeUsers: userRefsSchema.default([]) })
+  .superRefine(refuseAddedAndRemoved);
+export type GroupEditForm = z.input<typeof groupEditFormSchema>;
 
 export const groupListQuerySchema = listQuerySchema;
 export type GroupListQuery = z.input<typeof groupListQuerySchema>;
@@ -78,9 +113,7 @@ export type GroupUsersList = z.infer<typeof groupUsersListSchema>;
  * PATCH /v1/groups/:id/users adds these users to the group (a user belongs to one group, so they leave
  * their previous one); removal is DELETE /v1/groups/:id/users/:userId.
  */
-export const groupUsersUpdateSchema = z.object({
-  users: z.array(z.object({ id: uuidSchema })).max(1000),
-});
+export const groupUsersUpdateSchema = z.object({ users: userRefsSchema });
 export type GroupUsersUpdate = z.infer<typeof groupUsersUpdateSchema>;
 
 /** DELETE /v1/groups/:id/users/:userId. */
@@ -124,7 +157,8 @@ export const groupEndpoints = {
     method: 'PATCH',
     path: '/api/v1/groups/:id',
     access: 'admin',
-    summary: 'Changes a group; a new role removes every user from it',
+    summary:
+      'Changes a group and adds or removes its users in one transaction; a new role removes every user first',
     tags: ['Groups'],
     params: idParamsSchema,
     body: groupPatchSchema,

@@ -128,11 +128,22 @@ export function restrictToReadAccess(permissions: DevopsPermissions): DevopsPerm
   };
 }
 
+/** The enabled products whose licence level is still to be chosen, in the order given. */
+export function productsWithoutLicenceLevel(
+  licenses: RoleLicenses,
+  services: readonly ServiceKey[],
+): ServiceKey[] {
+  return services.filter(
+    (service) =>
+      !(service === 'backup'
+        ? licenses.backupFullAccess
+        : licenses.devopsFullAccess || licenses.devopsReadAccess),
+  );
+}
+
 /** Every enabled product needs a licence level before the role form can be saved. */
 export function hasLicenceLevelForEach(licenses: RoleLicenses, services: readonly ServiceKey[]): boolean {
-  return services.every((service) =>
-    service === 'backup' ? licenses.backupFullAccess : licenses.devopsFullAccess || licenses.devopsReadAccess,
-  );
+  return productsWithoutLicenceLevel(licenses, services).length === 0;
 }
 
 /** New connection rows of the Add Connections modal start with every permission off. */

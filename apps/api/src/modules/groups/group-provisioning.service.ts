@@ -22,6 +22,7 @@ import {
   insertGroupAudited,
   missingReference,
   recordGroupEvent,
+  recordMembershipEvent,
 } from './groups.service.js';
 
 export {
@@ -86,11 +87,7 @@ export function createGroupProvisioningService(deps: { database: Database }) {
       await assertDevopsSeats(tenantId, tx, { roleId: group.roleId, addedUserIds: added });
       await addUsersToGroup(tenantId, tx, group.id, added);
     }
-    if (added.length === 0 && removed.length === 0) return;
-    await recordGroupEvent(tx, meta, actor, added.length > 0 ? 'add-users' : 'remove-user', group, {
-      ...(removed.length > 0 ? { before: { userIds: removed } } : {}),
-      ...(added.length > 0 ? { after: { userIds: added } } : {}),
-    });
+    await recordMembershipEvent(tx, meta, actor, group, { added, removed });
   }
 
   async function read(actor: Actor, tx: Tx, id: string, withMembers: boolean): Promise<ProvisionedGroup> {

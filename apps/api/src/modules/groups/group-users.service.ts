@@ -1,5 +1,5 @@
 import type { GroupUsersUpdate, groupUsersQuerySchema } from '@skyvault/contract';
-import { NOT_FOUND, REFUSALS } from '@skyvault/contract';
+import { REFUSALS } from '@skyvault/contract';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.js';
 import type { Actor, RequestMeta } from '../../lib/context.js';
@@ -8,11 +8,9 @@ import { iso } from '../../lib/sql.js';
 import { assertDevopsSeats } from '../seats/index.js';
 import { addUsersToGroup, findTenantUserIds, listGroupUsers, removeUserFromGroup } from '../users/index.js';
 import { findGroup } from './groups.repository.js';
-import { GROUP_NOT_FOUND, recordGroupEvent } from './groups.service.js';
+import { GROUP_NOT_FOUND, recordMembershipEvent, USER_NOT_FOUND } from './groups.service.js';
 
 type GroupUsersQuery = z.output<typeof groupUsersQuerySchema>;
-
-export const USER_NOT_FOUND = NOT_FOUND.user;
 
 /**
  * A group's users: listing them (or the users who could be added), adding users (each leaves their
@@ -44,7 +42,7 @@ export function createGroupUsersService(deps: { database: Database }) {
         if (userIds.length === 0) return;
         await assertDevopsSeats(tenantId, tx, { roleId: group.roleId, addedUserIds: userIds });
         await addUsersToGroup(tenantId, tx, groupId, userIds);
-        await recordGroupEvent(tx, meta, actor, 'add-users', group, { after: { userIds } });
+        await recordMembershipEvent(tx, meta, actor, group, { added: userIds, removed: [] });
       });
     },
 
@@ -55,7 +53,7 @@ export function createGroupUsersService(deps: { database: Database }) {
         if (!group) throw notFound(GROUP_NOT_FOUND);
         if (!(await removeUserFromGroup(tenantId, tx, groupId, userId)))
           throw notFound(REFUSALS.group.userNotMember);
-        await recordGroupEvent(tx, meta, actor, 'remove-user', group, { before: { userIds: [userId] } });
+        await recordMembershipEvent(tx, meta, actor, group, { added: [], removed: [userId] });
       });
     },
   };

@@ -1,5 +1,5 @@
 import type { Group, groupCreateSchema, groupListQuerySchema, groupPatchSchema } from '@skyvault/contract';
-import { NAME_TAKEN, NOT_FOUND } from '@skyvault/contract';
+import { NAME_TAKEN, NOT_FOUND, REFUSALS } from '@skyvault/contract';
 import type { z } from 'zod';
 import type { Database, Executor, Tx } from '../../db/client.js';
 import type { Actor, RequestMeta } from '../../lib/context.js';
@@ -7,7 +7,7 @@ import { AppError, conflict, notFound } from '../../lib/errors.js';
 import { iso } from '../../lib/sql.js';
 import { type AuditAction, type AuditEvent, recordAudit } from '../../platform/audit/audit.service.js';
 import { withinDevopsSeats } from '../seats/index.js';
-import { clearGroupUsers } from '../users/index.js';
+import { addUsersToGroup, clearGroupUsers, findTenantUserIds, removeUsersFromGroup } from '../users/index.js';
 import * as repo from './groups.repository.js';
 
 type GroupInput = z.output<typeof groupCreateSchema>;
@@ -17,6 +17,10 @@ type GroupListQuery = z.output<typeof groupListQuerySchema>;
 export const GROUP_NOT_FOUND = NOT_FOUND.group;
 export const GROUP_NAME_TAKEN = NAME_TAKEN.group;
 export const ROLE_NOT_FOUND = NOT_FOUND.role;
+export const USER_NOT_FOUND = NOT_FOUND.user;
+
+/** The ids of a body's user list, each once. */
+const uniqueIds = (users: { id: string }[] | undefined) => [...new Set(users?.map((user) => user.id))];
 
 /** A reference in a body to a record this tenant does not have: 404, shown at the form's field. */
 export const missingReference = (field: string, message: string) =>
@@ -59,6 +63,24 @@ export const recordGroupEvent = (
     targetName: group.name,
     ...values,
   });
+
+/**
+ * Users joining or leaving a group as the audit trail records it (one event; the webhooks read it as a
+ * membership change): 'add-users' when some joined, else 'remove-user'. Nothing is recorded for no change.
+ */
+export async function recordMembershipEvent(
+  tx: Tx,
+  meta: RequestMeta,
+  actor: Actor,
+  group: Pick<repo.GroupRow, 'id' | 'name'>,
+  { added, removed }: { added: string[]; removed: string[] },
+) {
+  if (added.length === 0 && removed.length === 0) return;
+  await recordGroupEvent(tx, meta, actor, added.length > 0 ? 'add-users' : 'remove-user', group, {
+    ...(removed.length > 0 ? { before: { userIds: removed } } : {}),
+    ...(added.length > 0 ? { after: { userIds: added } } : {}),
+  });
+}
 
 /** 409 at the name when another group of the tenant has it. */
 export async function assertGroupNameFree(tenantId: string, tx: Executor, name: string, exceptId?: string) {
@@ -128,25 +150,53 @@ export function createGroupService(deps: { database: Database }) {
       });
     },
 
+    /**
+     * The edit screen's one save: the group's fields and its member changes in one transaction, so that
+     * a refusal of any part (a name taken, a user unknown, too few DevOps seats) leaves all of it unsaved.
+     * Removals come first, then a new role's emptying of the group, then the additions, which join
+     * under the group's role as it is now; the seats are checked on the outcome.
+     */
     async update(actor: Actor, meta: RequestMeta, id: string, input: GroupChange) {
       const { tenantId } = actor;
+      const { addUsers, removeUsers, ...fields } = input;
+      const added = uniqueIds(addUsers);
+      const removed = uniqueIds(removeUsers);
+      const changesGroup =
+        Object.values(fields).some((value) => value !== undefined) ||
+        (added.length === 0 && removed.length === 0);
       return database.tenant(tenantId, async (tx) => {
         const before = await repo.findGroup(tenantId, tx, id);
         if (!before) throw notFound(GROUP_NOT_FOUND);
-        if (input.name !== undefined) await assertGroupNameFree(tenantId, tx, input.name, id);
-        const roleChanges = input.roleId !== undefined && input.roleId !== before.roleId;
-        if (roleChanges) await checkRole(tenantId, tx, input.roleId!);
+        if (fields.name !== undefined) await assertGroupNameFree(tenantId, tx, fields.name, id);
+        const roleChanges = fields.roleId !== undefined && fields.roleId !== before.roleId;
+        if (roleChanges) await checkRole(tenantId, tx, fields.roleId!);
+        // Another tenant's user is as unknown as one that does not exist.
+        if ((await findTenantUserIds(tenantId, tx, added)).length !== added.length)
+          throw missingReference('addUsers', USER_NOT_FOUND);
         let removedUsers = 0;
-        // Today a new role empties the group first; the guard keeps seats right should that change. It
-        // takes the seats' lock before any user row, in the order every change of seats takes them.
-        const after = await withinDevopsSeats(tenantId, tx, async () => {
-          if (roleChanges) removedUsers = await clearGroupUsers(tenantId, tx, id);
-          return repo.updateGroup(tenantId, tx, id, input);
-        });
-        await recordGroupEvent(tx, meta, actor, 'update', after, {
-          before: { ...auditedGroup(before), ...(roleChanges ? { userCount: removedUsers } : {}) },
-          after: { ...auditedGroup(after), ...(roleChanges ? { userCount: 0 } : {}) },
-        });
+        // The seats' lock comes before any user row, in the order every change of seats takes them.
+        const after = await withinDevopsSeats(
+          tenantId,
+          tx,
+          async () => {
+            const left = await removeUsersFromGroup(tenantId, tx, id, removed);
+            if (left.length !== removed.length)
+              throw missingReference('removeUsers', REFUSALS.group.userNotMember);
+            if (roleChanges) removedUsers = await clearGroupUsers(tenantId, tx, id);
+            const row = changesGroup ? await repo.updateGroup(tenantId, tx, id, fields) : before;
+            await addUsersToGroup(tenantId, tx, id, added);
+            return row;
+          },
+          // Only users joining can take seats here: a new role first empties the group.
+          { field: added.length > 0 ? 'addUsers' : undefined },
+        );
+        if (changesGroup) {
+          await recordGroupEvent(tx, meta, actor, 'update', after, {
+            before: { ...auditedGroup(before), ...(roleChanges ? { userCount: removedUsers } : {}) },
+            after: { ...auditedGroup(after), ...(roleChanges ? { userCount: 0 } : {}) },
+          });
+        }
+        await recordMembershipEvent(tx, meta, actor, after, { added, removed });
         return view(tenantId, tx, id);
       });
     },

@@ -57,6 +57,8 @@ export async function withinDevopsSeats<T>(
   tenantId: string,
   tx: Executor,
   change: () => Promise<T>,
+  /** The body's field that takes the seats (the users being added), where a form shows the refusal. */
+  { field }: { field?: string } = {},
 ): Promise<T> {
   // The lock comes before the first count, so that no other change of seats slips in between.
   const limits = await repo.lockDevopsLimits(tenantId, tx);
@@ -69,7 +71,8 @@ export async function withinDevopsSeats<T>(
     const limit = limits.find((l) => l.name === LIMIT_OF_LEVEL[level]);
     if (limit && after[level] > limit.available) {
       const available = Math.max(0, limit.available - before[level]);
-      throw conflict(REFUSALS.devopsSeats(available, after[level] - before[level]));
+      const message = REFUSALS.devopsSeats(available, after[level] - before[level]);
+      throw conflict(message, field ? { [field]: message } : undefined);
     }
   }
   return result;

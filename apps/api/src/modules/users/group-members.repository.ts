@@ -59,14 +59,25 @@ export async function addUsersToGroup(tenantId: string, db: Executor, groupId: s
     .where(and(eq(users.tenantId, tenantId), inArray(users.id, userIds)));
 }
 
-/** Removes one user from the group; false when the user is not in it. */
-export async function removeUserFromGroup(tenantId: string, db: Executor, groupId: string, userId: string) {
+/** Removes these users from the group in one statement; answers the ids that were in it. */
+export async function removeUsersFromGroup(
+  tenantId: string,
+  db: Executor,
+  groupId: string,
+  userIds: string[],
+) {
+  if (userIds.length === 0) return [];
   const rows = await db
     .update(users)
     .set({ groupId: null, updatedAt: new Date() })
-    .where(and(eq(users.tenantId, tenantId), eq(users.groupId, groupId), eq(users.id, userId)))
+    .where(and(eq(users.tenantId, tenantId), eq(users.groupId, groupId), inArray(users.id, userIds)))
     .returning({ id: users.id });
-  return rows.length > 0;
+  return rows.map((row) => row.id);
+}
+
+/** Removes one user from the group; false when the user is not in it. */
+export async function removeUserFromGroup(tenantId: string, db: Executor, groupId: string, userId: string) {
+  return (await removeUsersFromGroup(tenantId, db, groupId, [userId])).length > 0;
 }
 
 /** Removes every user from the group (its role changed); answers how many there were. */

@@ -73,6 +73,10 @@ export const addUsersToGroup = (tenantId: string, tx: Executor, groupId: string,
 export const removeUserFromGroup = (tenantId: string, tx: Executor, groupId: string, userId: string) =>
   members.removeUserFromGroup(tenantId, tx, groupId, userId);
 
+/** Takes these users out of the group at once; answers the ids that were in it. */
+export const removeUsersFromGroup = (tenantId: string, tx: Executor, groupId: string, userIds: string[]) =>
+  members.removeUsersFromGroup(tenantId, tx, groupId, userIds);
+
 /** Takes every user out of the group (its role changed); answers how many there were. */
 export const clearGroupUsers = (tenantId: string, tx: Executor, groupId: string) =>
   members.clearGroupUsers(tenantId, tx, groupId);

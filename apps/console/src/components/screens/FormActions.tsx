@@ -2,6 +2,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import type { SxProps, Theme } from '@mui/material/styles';
 import { Link } from 'react-router';
+import { UnsavedChangesPrompt } from '../UnsavedChangesPrompt';
 
 export interface FormActionsProps {
   /** Where Cancel goes: the details screen, or the list when creating. */
@@ -11,15 +12,21 @@ export interface FormActionsProps {
   submitLabel?: string;
   /** Save stays off, e.g. until the form may be sent or while it loads. */
   disabled?: boolean;
+  /** The form has unsaved changes: leaving the page (Cancel included) or reloading it asks first. */
+  dirty?: boolean;
   sx?: SxProps<Theme>;
 }
 
-/** The end of an edit or create screen's form: Cancel, then the submit button. */
+/**
+ * The end of an edit or create screen's form: Cancel, then the submit button; and, while the form has
+ * unsaved changes, the question before the page is left (UnsavedChangesPrompt).
+ */
 export function FormActions({
   cancelTo,
   busy = false,
   submitLabel = 'Save',
   disabled,
+  dirty = false,
   sx,
 }: FormActionsProps) {
   return (
@@ -30,6 +37,7 @@ export function FormActions({
       <Button type="submit" variant="contained" disabled={disabled} loading={busy}>
         {submitLabel}
       </Button>
+      <UnsavedChangesPrompt when={dirty} />
     </Stack>
   );
 }

@@ -85,7 +85,12 @@ function ConnectedAppEditForm({ app }: { app: Application }) {
         <OAuthSection form={form} />
         <AuthorizedUrlsSection form={form} />
         <TokenLifetimesSection form={form} />
-        <FormActions cancelTo={toConnectedApp(id)} busy={busy} disabled={!canSave} />
+        <FormActions
+          cancelTo={toConnectedApp(id)}
+          busy={busy}
+          disabled={!canSave}
+          dirty={form.formState.isDirty}
+        />
       </Stack>
     </>
   );

@@ -1,7 +1,7 @@
 import type { Group, GroupUser } from '@skyvault/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { type FetchRoute, stubFetch } from '../../test/fetchStub';
+import { apiError, type FetchRoute, stubFetch } from '../../test/fetchStub';
 import { renderWithProviders } from '../../test/renderWithProviders';
 import { salesGroup as group } from '../../test/users.fixtures';
 import { GroupEdit } from './GroupEditPage';
@@ -98,27 +98,76 @@ describe('Edit group: changing the role', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Group updated successfully')).toBeInTheDocument();
     expect(sent).toEqual([
-      { key: `PATCH ${url}`, body: { name: 'Sales team', description: '', roleId: developers.id } },
+      {
+        key: `PATCH ${url}`,
+        body: { name: 'Sales team', description: '', roleId: developers.id, addUsers: [], removeUsers: [] },
+      },
     ]);
     await waitFor(() => expect(router.state.location.pathname).toBe(`/groups/${group.id}`));
   });
+});
 
-  it('keeping the role, adds picked users and removes marked ones', async () => {
-    const { sent } = renderEdit({
-      [`PATCH ${url}`]: { body: group },
-      [`PATCH ${url}/users`]: { status: 204 },
-      [`DELETE ${url}/users/${member.id}`]: { status: 204 },
-    });
-    fireEvent.click(await screen.findByRole('button', { name: 'Remove Ada Lovelace' }));
+describe('Edit group: one save', () => {
+  const pickCandidate = async () => {
     fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Add users' }));
     fireEvent.click(await screen.findByRole('option', { name: 'Alan Turing (alan@example.com)' }));
+  };
+
+  it('sends the fields, the picked users and the marked ones in one call, with one toast', async () => {
+    const { sent, router } = renderEdit({ [`PATCH ${url}`]: { body: group } });
+    fireEvent.click(await screen.findByRole('button', { name: 'Remove Ada Lovelace' }));
+    await pickCandidate();
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
 
-    expect(await screen.findByText('Users updated successfully')).toBeInTheDocument();
+    expect(await screen.findByText('Group updated successfully')).toBeInTheDocument();
     expect(sent.map(({ key, body }) => [key, body])).toEqual([
-      [`PATCH ${url}`, { name: 'Sales team', description: '', roleId: group.roleId }],
-      [`PATCH ${url}/users`, { users: [{ id: candidate.id }] }],
-      [`DELETE ${url}/users/${member.id}`, undefined],
+      [
+        `PATCH ${url}`,
+        {
+          name: 'Sales team',
+          description: '',
+          roleId: group.roleId,
+          addUsers: [{ id: candidate.id }],
+          removeUsers: [{ id: member.id }],
+        },
+      ],
     ]);
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/groups/${group.id}`));
+    expect(screen.queryByText('Users updated successfully')).not.toBeInTheDocument();
+  });
+
+  it('a refusal of the users shows at the picker, no success toast, and the form stays', async () => {
+    const refusal = 'Not enough DevOps seats: 0 available, 1 needed.';
+    const { router } = renderEdit({
+      [`PATCH ${url}`]: apiError(409, 'CONFLICT', refusal, { addUsers: refusal }),
+    });
+    await screen.findByRole('table', { name: 'Group users' });
+    await pickCandidate();
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByText(refusal)).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Add users' })).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.queryByText('Group updated successfully')).not.toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(`/groups/${group.id}/edit`);
+  });
+
+  it('asks before leaving with unsaved changes; Keep editing stays, Discard leaves', async () => {
+    const { router } = renderEdit();
+    await screen.findByRole('table', { name: 'Group users' });
+    fireEvent.input(screen.getByRole('textbox', { name: /^Name/ }), { target: { value: 'Sales team 2' } });
+    fireEvent.click(screen.getByRole('link', { name: 'Cancel' }));
+    const ask = await screen.findByRole('dialog', { name: 'Discard unsaved changes?' });
+    fireEvent.click(within(ask).getByRole('button', { name: 'Keep editing' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(router.state.location.pathname).toBe(`/groups/${group.id}/edit`);
+    expect(screen.getByRole('textbox', { name: /^Name/ })).toHaveValue('Sales team 2');
+
+    fireEvent.click(screen.getByRole('link', { name: 'Cancel' }));
+    fireEvent.click(
+      within(await screen.findByRole('dialog', { name: 'Discard unsaved changes?' })).getByRole('button', {
+        name: 'Discard',
+      }),
+    );
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/groups/${group.id}`));
   });
 });

@@ -4,21 +4,21 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { CONFIRMATIONS, type Group, type GroupUser, TOASTS } from '@skyvault/contract';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { useNavigate } from 'react-router';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { controlledField } from '../../components/formField';
 import { PageHeader } from '../../components/PageHeader';
 import { FormActions } from '../../components/screens/FormActions';
 import { LoadBeforeEdit } from '../../components/screens/LoadBeforeEdit';
 import { ItemPage } from '../../components/screens/missingItem';
+import { useLeaveWithToast } from '../../components/screens/useLeaveAfterDelete';
 import { useFormErrorReport } from '../../core/errors/formErrors';
 import { toGroup, toGroups } from '../../core/paths/links';
-import { notify } from '../../core/toasts/notify';
 import { GroupFields } from './GroupFields';
 import { GroupUsersPicker } from './GroupUsersPicker';
 import { GroupUsersTable } from './GroupUsersTable';
-import { type GroupFormOutput, type GroupFormValues, groupFormValues, groupResolver } from './groupForm';
-import { useGroup, useSaveGroupUsers, useUpdateGroup } from './groups.queries';
+import { type GroupEditOutput, type GroupEditValues, groupEditResolver, groupEditValues } from './groupForm';
+import { useGroup, useUpdateGroup } from './groups.queries';
 
 /** Edit a group (SPEC.md §2 Groups): a missing id goes to the list. */
 export function GroupEditPage() {
@@ -53,22 +53,22 @@ export function GroupEdit({ id }: { id: string }) {
 /**
  * Name, role and description, then the users: some to add (picker) and some to remove (table). A new
  * role removes every user of the group (SPEC.md §4), so choosing one asks first and then shows the
- * users as leaving; users picked after that join under the new role.
+ * users as leaving; users picked after that join under the new role. Save is one call (PATCH with the
+ * member changes) in one transaction: everything is saved with one toast, or nothing is and the
+ * refusal shows at its field (too few DevOps seats at the picker).
  */
 export function GroupEditForm({ group }: { group: Group }) {
-  const navigate = useNavigate();
+  const leaveWithToast = useLeaveWithToast();
   const update = useUpdateGroup();
-  const saveUsers = useSaveGroupUsers();
   const reportError = useFormErrorReport();
-  const form = useForm<GroupFormValues, unknown, GroupFormOutput>({
-    resolver: groupResolver,
-    defaultValues: groupFormValues(group),
+  const form = useForm<GroupEditValues, unknown, GroupEditOutput>({
+    resolver: groupEditResolver,
+    defaultValues: groupEditValues(group),
   });
   const [pendingRole, setPendingRole] = useState<string | null>(null);
-  const [added, setAdded] = useState<GroupUser[]>([]);
-  const [removing, setRemoving] = useState<ReadonlySet<string>>(new Set());
-  const roleChanged = form.watch('roleId') !== group.roleId;
-  const busy = update.isPending || saveUsers.isPending;
+  const roleChanged = useWatch({ control: form.control, name: 'roleId' }) !== group.roleId;
+  const removeUsers = useWatch({ control: form.control, name: 'removeUsers' });
+  const removing = new Set(removeUsers.map((user) => user.id));
 
   const chooseRole = (roleId: string) => {
     // Leaving the group's own role removes its users: confirm that once; other moves need no question.
@@ -80,32 +80,24 @@ export function GroupEditForm({ group }: { group: Group }) {
     setPendingRole(null);
   };
   const toggleRemove = (user: GroupUser) =>
-    setRemoving((current) => {
-      const next = new Set(current);
-      if (!next.delete(user.id)) next.add(user.id);
-      return next;
-    });
+    form.setValue(
+      'removeUsers',
+      removing.has(user.id)
+        ? removeUsers.filter((marked) => marked.id !== user.id)
+        : [...removeUsers, { id: user.id }],
+      { shouldDirty: true },
+    );
 
-  const submit = form.handleSubmit(async (body) => {
+  const submit = form.handleSubmit(async (values) => {
+    // The new role removes everyone already; only the picked users remain to be added.
+    const body = { ...values, removeUsers: roleChanged ? [] : values.removeUsers };
     try {
       await update.mutateAsync({ id: group.id, body });
     } catch (error) {
       reportError(form, error);
       return;
     }
-    notify(TOASTS.groupUpdated, 'success');
-    // The new role already removed everyone; only the picked users remain to be added.
-    const removed = roleChanged ? [] : [...removing];
-    if (added.length > 0 || removed.length > 0) {
-      const ids = added.map((user) => user.id);
-      const saved = await saveUsers.mutateAsync({ id: group.id, added: ids, removed }).then(
-        () => true,
-        () => false,
-      );
-      if (!saved) return;
-      notify(TOASTS.usersUpdated, 'success');
-    }
-    navigate(toGroup(group.id));
+    leaveWithToast(TOASTS.groupUpdated, toGroup(group.id));
   });
 
   return (
@@ -126,15 +118,26 @@ export function GroupEditForm({ group }: { group: Group }) {
             <Typography variant="h2" sx={{ fontSize: '1.125rem', fontWeight: 600 }}>
               Users
             </Typography>
-            <GroupUsersPicker groupId={group.id} value={added} onChange={setAdded} />
+            <Controller
+              control={form.control}
+              name="addUsers"
+              render={(control) => <GroupUsersPicker groupId={group.id} {...controlledField(control)} />}
+            />
             {roleChanged ? (
               <Alert severity="warning">{CONFIRMATIONS.changeGroupRoleDetail}</Alert>
             ) : (
               <GroupUsersTable groupId={group.id} removing={removing} onToggleRemove={toggleRemove} />
             )}
+            {form.formState.errors.removeUsers?.message && (
+              <Alert severity="error">{form.formState.errors.removeUsers.message}</Alert>
+            )}
           </Stack>
         </Paper>
-        <FormActions cancelTo={toGroup(group.id)} busy={busy} />
+        <FormActions
+          cancelTo={toGroup(group.id)}
+          busy={form.formState.isSubmitting}
+          dirty={form.formState.isDirty}
+        />
       </Stack>
       <ConfirmDialog
         open={pendingRole !== null}

@@ -1,10 +1,14 @@
+import PersonAddIcon from '@mui/icons-material/PersonAdd';
+import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { CONFIRMATIONS, TOASTS } from '@skyvault/contract';
+import { useState } from 'react';
 import { DeleteButton } from '../../components/screens/DeleteButton';
 import { DetailsScreen } from '../../components/screens/DetailsScreen';
 import { ItemPage } from '../../components/screens/missingItem';
 import { toGroupEdit, toGroups } from '../../core/paths/links';
+import { AddMembersDialog } from './AddMembersDialog';
 import { GroupInfoCard } from './GroupInfoCard';
 import { GroupUsersTable } from './GroupUsersTable';
 import { useDeleteGroup, useGroup } from './groups.queries';
@@ -26,6 +30,7 @@ export function GroupPage() {
 export function GroupDetails({ id }: { id: string }) {
   const query = useGroup(id);
   const remove = useDeleteGroup();
+  const [adding, setAdding] = useState(false);
 
   return (
     <DetailsScreen
@@ -51,12 +56,26 @@ export function GroupDetails({ id }: { id: string }) {
       <Stack sx={{ gap: 3 }}>
         <GroupInfoCard group={query.data} />
         <Stack sx={{ gap: 1 }}>
-          <Typography variant="h2" sx={{ fontSize: '1.125rem', fontWeight: 600 }}>
-            Users
-          </Typography>
+          <Stack
+            direction="row"
+            sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}
+          >
+            <Typography variant="h2" sx={{ fontSize: '1.125rem', fontWeight: 600 }}>
+              Users
+            </Typography>
+            <Button
+              variant="outlined"
+              startIcon={<PersonAddIcon />}
+              onClick={() => setAdding(true)}
+              disabled={query.data === undefined}
+            >
+              Add members
+            </Button>
+          </Stack>
           <GroupUsersTable groupId={id} />
         </Stack>
       </Stack>
+      {adding && <AddMembersDialog groupId={id} onClose={() => setAdding(false)} />}
     </DetailsScreen>
   );
 }

@@ -1,6 +1,6 @@
 import Autocomplete from '@mui/material/Autocomplete';
 import { type GroupUser, NO_DATA_AVAILABLE } from '@skyvault/contract';
-import { useState } from 'react';
+import { type Ref, useState } from 'react';
 import { fullName } from '../../components/fullName';
 import { PickerInput } from '../../components/PickerInput';
 import { loadMoreAtEnd, useDebouncedText } from '../../components/pickerHelpers';
@@ -10,15 +10,29 @@ export interface GroupUsersPickerProps {
   groupId: string;
   value: GroupUser[];
   onChange: (users: GroupUser[]) => void;
+  onBlur?: () => void;
+  inputRef?: Ref<HTMLInputElement>;
+  /** The server's refusal of the picked users (too few DevOps seats, a user gone). */
+  error?: string;
+  /** The field's label: 'Add users' on the edit screen, 'Users' in the Add members dialog. */
+  label?: string;
 }
 
-const label = (user: GroupUser) => `${fullName(user)} (${user.email})`;
+const userLabel = (user: GroupUser) => `${fullName(user)} (${user.email})`;
 
 /**
  * The edit screen's users picker: users not in the group yet (a user in another group moves here),
  * PICKER_BATCH_SIZE a batch as the list is scrolled, searched on the server once typing pauses.
  */
-export function GroupUsersPicker({ groupId, value, onChange }: GroupUsersPickerProps) {
+export function GroupUsersPicker({
+  groupId,
+  value,
+  onChange,
+  onBlur,
+  inputRef,
+  error,
+  label = 'Add users',
+}: GroupUsersPickerProps) {
   const [typed, setTyped] = useState('');
   const candidates = useGroupCandidates(groupId, useDebouncedText(typed));
   const options = candidates.data?.pages.flatMap((page) => page.rows) ?? [];
@@ -31,7 +45,7 @@ export function GroupUsersPicker({ groupId, value, onChange }: GroupUsersPickerP
       loading={candidates.isFetching}
       loadingText="Loading users…"
       noOptionsText={NO_DATA_AVAILABLE}
-      getOptionLabel={label}
+      getOptionLabel={userLabel}
       isOptionEqualToValue={(option, chosen) => option.id === chosen.id}
       filterSelectedOptions
       // The server filters; the typed text must not filter the loaded batch again.
@@ -42,6 +56,7 @@ export function GroupUsersPicker({ groupId, value, onChange }: GroupUsersPickerP
         if (reason !== 'reset') setTyped(text);
       }}
       onChange={(_, users) => onChange(users)}
+      onBlur={onBlur}
       disableCloseOnSelect
       slotProps={{ listbox: { onScroll: loadMoreAtEnd(candidates) } }}
       renderInput={(params) => (
@@ -49,9 +64,11 @@ export function GroupUsersPicker({ groupId, value, onChange }: GroupUsersPickerP
           params={params}
           loading={candidates.isFetching}
           loadingLabel="Loading users"
-          label="Add users"
+          label={label}
           placeholder="Search by name or email"
-          helperText="Users who are in another group move to this one"
+          inputRef={inputRef}
+          error={Boolean(error)}
+          helperText={error ?? 'Users who are in another group move to this one'}
         />
       )}
     />

@@ -5,7 +5,7 @@ import {
   ROLE_PICKER_SIZE,
   roleEndpoints,
 } from '@skyvault/contract';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { callApi } from '../../core/api/client';
 import { usePickerBatches } from '../../core/api/pickerQuery';
 import { groupKeys, sharedKeys } from '../../core/api/queryKeys';
@@ -60,24 +60,3 @@ export const useRoleOptions = (searchText: string) =>
       }),
     placeholderData: keepPreviousData,
   });
-
-/** Adds and removes users in one go: the edit screen saves its picker's changes together. */
-export function useSaveGroupUsers() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async ({ id, added, removed }: { id: string; added: string[]; removed: string[] }) => {
-      if (added.length > 0) {
-        await callApi(groupEndpoints.addUsers, {
-          params: { id },
-          body: { users: added.map((userId) => ({ id: userId })) },
-        });
-      }
-      for (const userId of removed) await callApi(groupEndpoints.removeUser, { params: { id, userId } });
-    },
-    onSettled: (_, __, { id }) => {
-      groups.refreshLists(queryClient);
-      void queryClient.invalidateQueries({ queryKey: groupKeys.detail(id) });
-      void queryClient.invalidateQueries({ queryKey: groupKeys.users(id) });
-    },
-  });
-}

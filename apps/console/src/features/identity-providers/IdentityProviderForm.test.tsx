@@ -219,7 +219,7 @@ describe('Edit identity provider', () => {
     });
   });
 
-  it('Cancel goes back to the details without saving', async () => {
+  it('Cancel goes back to the details without saving, once the changes are discarded', async () => {
     const user = userEvent.setup();
     const { fetchMock } = editAnswers();
     const { router } = openEdit();
@@ -227,6 +227,8 @@ describe('Edit identity provider', () => {
     expect(await within(button).findByText('okta.svg')).toBeInTheDocument();
     await user.type(field(/^Name/), ' changed');
     await user.click(screen.getByRole('link', { name: 'Cancel' }));
+    const ask = await screen.findByRole('dialog', { name: 'Discard unsaved changes?' });
+    await user.click(within(ask).getByRole('button', { name: 'Discard' }));
     await waitFor(() =>
       expect(router.state.location.pathname).toBe(`/identity-providers/${oktaProvider.id}`),
     );

@@ -172,7 +172,12 @@ export function IdentityProviderForm({ provider }: { provider?: IdentityProvider
             render={(control) => <DefaultGroupPicker {...controlledField(control)} />}
           />
         </Section>
-        <FormActions cancelTo={cancelTo} busy={busy} submitLabel={editing ? 'Save' : 'Create'} />
+        <FormActions
+          cancelTo={cancelTo}
+          busy={busy}
+          submitLabel={editing ? 'Save' : 'Create'}
+          dirty={form.formState.isDirty}
+        />
       </Stack>
     </>
   );

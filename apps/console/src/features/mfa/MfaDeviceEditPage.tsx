@@ -70,7 +70,7 @@ function RenameForm({ device }: { device: MfaDevice }) {
         sx={{ p: { xs: 2, sm: 3 }, maxWidth: 560 }}
       >
         <MfaNameField form={form} />
-        <FormActions cancelTo={toMfaDevice(id)} busy={busy} sx={{ mt: 3 }} />
+        <FormActions cancelTo={toMfaDevice(id)} busy={busy} dirty={form.formState.isDirty} sx={{ mt: 3 }} />
       </Paper>
     </>
   );

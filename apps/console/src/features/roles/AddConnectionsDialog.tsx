@@ -20,6 +20,7 @@ import {
   TOASTS,
 } from '@skyvault/contract';
 import { useId, useState } from 'react';
+import { useDismissAfterAsking } from '../../components/DiscardChangesDialog';
 import { SearchField } from '../../components/SearchField';
 import { notify } from '../../core/toasts/notify';
 import type { ChosenConnection } from './rolePermissionsForm';
@@ -60,15 +61,18 @@ export function AddConnectionsDialog({ open, listedIds, onAdd, onClose }: AddCon
     setPage(0);
     onClose();
   };
+  // Ticked connections not yet added are the dialog's unsaved changes: Esc, a click beside it and Close ask first.
+  const { dismiss, prompt } = useDismissAfterAsking(chosen.size > 0, close);
 
   const add = () => {
     onAdd([...chosen].map(([id, name]) => ({ id, name })));
-    notify(TOASTS.organizationUpdated, 'success');
+    // Nothing is sent yet: the rows join the form, which Save keeps (hence no 'successfully updated').
+    notify(TOASTS.connectionsAddedToForm, 'info');
     close();
   };
 
   return (
-    <Dialog open={open} onClose={close} aria-labelledby={titleId} maxWidth="sm" fullWidth>
+    <Dialog open={open} onClose={dismiss} aria-labelledby={titleId} maxWidth="sm" fullWidth>
       <DialogTitle id={titleId}>{SCREEN_TITLES.addConnections}</DialogTitle>
       <DialogContent>
         <SearchField
@@ -120,11 +124,12 @@ export function AddConnectionsDialog({ open, listedIds, onAdd, onClose }: AddCon
         />
       </DialogContent>
       <DialogActions>
-        <Button onClick={close}>Close</Button>
+        <Button onClick={dismiss}>Close</Button>
         <Button variant="contained" onClick={add} disabled={chosen.size === 0}>
           Add
         </Button>
       </DialogActions>
+      {prompt}
     </Dialog>
   );
 }

@@ -85,20 +85,27 @@ describe('RoleForm', () => {
     expect(screen.getByRole('checkbox', { name: 'Deploy: acme-prod' })).toBeEnabled();
   });
 
-  it('blocks saving with the banner until each enabled product has a licence level', async () => {
+  it('blocks saving with the banner naming and opening the tab that still needs a licence level', async () => {
     const fetchMock = stubFetch({});
     renderForm({ initialPermissions: emptyPermissions() });
     fireEvent.input(screen.getByRole('textbox', { name: 'Name' }), { target: { value: 'Auditors' } });
-    expect(screen.queryByText('Licenses must be selected to proceed.')).not.toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    openTab('DevOps');
     fireEvent.click(screen.getByRole('button', { name: 'Create' }));
-    expect(await screen.findByText('Licenses must be selected to proceed.')).toBeInTheDocument();
+    // Backup & Archive has no level yet: the banner says so and the submit opens its tab.
+    const banner = await screen.findByRole('alert');
+    expect(banner).toHaveTextContent(
+      'Licenses must be selected to proceed. Choose a license level on the Backup & Archive tab.',
+    );
+    expect(screen.getByRole('tab', { name: 'Backup & Archive' })).toHaveAttribute('aria-selected', 'true');
 
     fireEvent.click(screen.getByRole('radio', { name: 'Full access' }));
-    // DevOps still has none.
-    expect(screen.getByText('Licenses must be selected to proceed.')).toBeInTheDocument();
-    openTab('DevOps');
+    // DevOps still has none: the banner names it now, and its button opens it.
+    expect(screen.getByRole('alert')).toHaveTextContent('Choose a license level on the DevOps tab.');
+    fireEvent.click(within(screen.getByRole('alert')).getByRole('button', { name: 'Open DevOps' }));
+    expect(screen.getByRole('tab', { name: 'DevOps' })).toHaveAttribute('aria-selected', 'true');
     fireEvent.click(screen.getByRole('radio', { name: 'Read access' }));
-    expect(screen.queryByText('Licenses must be selected to proceed.')).not.toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
@@ -126,7 +133,9 @@ describe('RoleForm', () => {
     fireEvent.click(within(dialog).getByText('qa-box'));
     fireEvent.click(add);
 
-    expect(await screen.findByText('Organization was successfully updated')).toBeInTheDocument();
+    // Nothing was sent: the toast says the rows are in the form, not that anything was updated.
+    expect(await screen.findByText('Connections added. Save the role to keep them.')).toBeInTheDocument();
+    expect(screen.queryByText('Organization was successfully updated')).not.toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     const table = screen.getByRole('table', { name: 'Backup & Archive connection permissions' });
     for (const org of ['acme-prod', 'qa-box']) {
@@ -198,5 +207,42 @@ describe('RoleForm', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Create' }));
     expect(await screen.findByText('A role with this name already exists')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Cancel' })).toHaveAttribute('href', '/roles');
+  });
+
+  it('asks before closing Add Connections with ticked connections', async () => {
+    stubFetch({
+      'GET /api/v1/connections': { body: { rows: [productionConnection, failedSandbox], count: 2 } },
+    });
+    renderForm({ initialPermissions: emptyPermissions() });
+    fireEvent.click(screen.getByRole('button', { name: 'ADD CONNECTIONS' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Connections' });
+    fireEvent.click(await within(dialog).findByText('acme-prod'));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    const ask = await screen.findByRole('dialog', { name: 'Discard unsaved changes?' });
+    fireEvent.click(within(ask).getByRole('button', { name: 'Keep editing' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Discard unsaved changes?' })).not.toBeInTheDocument(),
+    );
+    expect(screen.getByRole('dialog', { name: 'Add Connections' })).toBeInTheDocument();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    fireEvent.click(
+      within(await screen.findByRole('dialog', { name: 'Discard unsaved changes?' })).getByRole('button', {
+        name: 'Discard',
+      }),
+    );
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.queryByRole('table', { name: /connection permissions/ })).toBeInTheDocument();
+    expect(screen.queryByText('acme-prod')).not.toBeInTheDocument();
+  });
+
+  it('asks before leaving with a changed permission (switching tabs is no leaving)', async () => {
+    const { router } = renderForm({ role, initialPermissions: fullDevops });
+    openTab('DevOps');
+    fireEvent.click(await screen.findByRole('checkbox', { name: 'Deploy: acme-prod' }));
+    fireEvent.click(screen.getByRole('link', { name: 'Cancel' }));
+    const ask = await screen.findByRole('dialog', { name: 'Discard unsaved changes?' });
+    expect(ask).toHaveTextContent('Your changes have not been saved.');
+    fireEvent.click(within(ask).getByRole('button', { name: 'Discard' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/roles/${ROLE_ID}`));
   });
 });

@@ -1,10 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import {
-  hasLicenceLevelForEach,
   MESSAGES,
+  PRODUCT_LABELS,
+  productsWithoutLicenceLevel,
   type Role,
   type RoleForm as RoleFormValues,
   type RolePermissions,
@@ -15,7 +17,7 @@ import {
 import { type FormEvent, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { PageHeader } from '../../components/PageHeader';
-import { ProductTabs } from '../../components/ProductTabs';
+import { ProductTabs, useOpenProductTab } from '../../components/ProductTabs';
 import { FormActions } from '../../components/screens/FormActions';
 import { useLeaveWithToast } from '../../components/screens/useLeaveAfterDelete';
 import { useFormErrorReport } from '../../core/errors/formErrors';
@@ -52,8 +54,12 @@ export function RoleForm({ role, initialPermissions }: RoleFormProps) {
     resolver: zodResolver(roleFormSchema),
     defaultValues: { name: role?.name ?? '', description: role?.description ?? '' },
   });
+  const openTab = useOpenProductTab();
   const pending = createRole.isPending || updateRole.isPending || savePermissions.isPending;
-  const licensesMissing = !hasLicenceLevelForEach(permissions.licenses, products);
+  // Every enabled product needs a licence level (SPEC.md §5); the banner names the first tab without one.
+  const [missingLicence] = productsWithoutLicenceLevel(permissions.licenses, products);
+  const licensesMissing = missingLicence !== undefined;
+  const dirty = form.formState.isDirty || JSON.stringify(permissions) !== JSON.stringify(initialPermissions);
   // Cancel goes to the list when creating, to the details when editing (SPEC.md §2 Roles).
   const back = role ? toRole(role.id) : toRoles();
 
@@ -79,6 +85,8 @@ export function RoleForm({ role, initialPermissions }: RoleFormProps) {
 
   const submit = (event: FormEvent) => {
     setAttempted(true);
+    // The tab that still needs its licence level opens, so that the choice is in sight.
+    if (missingLicence) openTab(missingLicence);
     void save(event);
   };
 
@@ -96,9 +104,17 @@ export function RoleForm({ role, initialPermissions }: RoleFormProps) {
         aria-label={role ? SCREEN_TITLES.editRole : 'Create role'}
         sx={{ gap: 2 }}
       >
-        {attempted && licensesMissing && (
-          <Alert severity="error" role="alert">
-            {MESSAGES.licensesRequired}
+        {attempted && missingLicence && (
+          <Alert
+            severity="error"
+            role="alert"
+            action={
+              <Button color="inherit" size="small" onClick={() => openTab(missingLicence)}>
+                Open {PRODUCT_LABELS[missingLicence]}
+              </Button>
+            }
+          >
+            {MESSAGES.licensesRequired} {MESSAGES.licensesRequiredIn(PRODUCT_LABELS[missingLicence])}
           </Alert>
         )}
         <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, maxWidth: 720 }}>
@@ -109,7 +125,7 @@ export function RoleForm({ role, initialPermissions }: RoleFormProps) {
             <ProductPermissions product={product} permissions={permissions} onChange={setPermissions} />
           )}
         </ProductTabs>
-        <FormActions cancelTo={back} busy={pending} submitLabel={role ? 'Save' : 'Create'} />
+        <FormActions cancelTo={back} busy={pending} submitLabel={role ? 'Save' : 'Create'} dirty={dirty} />
       </Stack>
     </>
   );
