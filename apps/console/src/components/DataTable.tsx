@@ -10,6 +10,7 @@ import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import { DEFAULT_PAGE_SIZE, NO_DATA_AVAILABLE, PAGE_SIZE_OPTIONS } from '@skyvault/contract';
 import type { ReactNode } from 'react';
+import { LabelledCell, stackedOnPhone, TABLE_ROLES } from './TableParts';
 
 export interface DataTableColumn<Row> {
   key: string;
@@ -46,7 +47,10 @@ function cellValue<Row>(row: Row, column: DataTableColumn<Row>): ReactNode {
   return value === null || value === undefined ? '' : String(value);
 }
 
-/** A server-paginated list: the server returns one page of rows and the total. */
+/**
+ * A server-paginated list: the server returns one page of rows and the total. On phones each row is a
+ * card of 'column: value' lines (stackedOnPhone).
+ */
 export function DataTable<Row>({
   ariaLabel,
   columns,
@@ -66,12 +70,19 @@ export function DataTable<Row>({
       {/* Refetching keeps the current rows visible and shows progress above them. */}
       <LinearProgress sx={{ visibility: loading && !firstLoad ? 'visible' : 'hidden' }} aria-hidden />
       <TableContainer>
-        <Table aria-label={ariaLabel} aria-busy={loading} size="small" sx={{ minWidth: 560 }}>
-          <TableHead>
-            <TableRow>
+        <Table
+          aria-label={ariaLabel}
+          aria-busy={loading}
+          size="small"
+          role={TABLE_ROLES.table}
+          sx={[{ minWidth: 560 }, stackedOnPhone]}
+        >
+          <TableHead role={TABLE_ROLES.rowgroup}>
+            <TableRow role={TABLE_ROLES.row}>
               {columns.map((column) => (
                 <TableCell
                   key={column.key}
+                  role={TABLE_ROLES.columnheader}
                   align={column.align}
                   sx={{ width: column.width, fontWeight: 600 }}
                 >
@@ -80,7 +91,7 @@ export function DataTable<Row>({
               ))}
             </TableRow>
           </TableHead>
-          <TableBody>
+          <TableBody role={TABLE_ROLES.rowgroup}>
             {firstLoad &&
               Array.from({ length: Math.min(pageSize, SKELETON_ROWS) }, (_, index) => (
                 // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows have no identity
@@ -93,18 +104,23 @@ export function DataTable<Row>({
                 </TableRow>
               ))}
             {!loading && rows.length === 0 && (
-              <TableRow>
-                <TableCell colSpan={columns.length} align="center" sx={{ py: 4, color: 'text.secondary' }}>
+              <TableRow role={TABLE_ROLES.row}>
+                <TableCell
+                  role={TABLE_ROLES.cell}
+                  colSpan={columns.length}
+                  align="center"
+                  sx={{ py: 4, color: 'text.secondary' }}
+                >
                   {emptyText}
                 </TableCell>
               </TableRow>
             )}
             {rows.map((row) => (
-              <TableRow key={getRowId(row)} hover>
+              <TableRow key={getRowId(row)} role={TABLE_ROLES.row} hover>
                 {columns.map((column) => (
-                  <TableCell key={column.key} align={column.align}>
+                  <LabelledCell key={column.key} label={column.header} align={column.align}>
                     {cellValue(row, column)}
-                  </TableCell>
+                  </LabelledCell>
                 ))}
               </TableRow>
             ))}
