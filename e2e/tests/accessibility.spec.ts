@@ -4,23 +4,42 @@ import { signInAsDemo } from './demo';
 import { createGroup, useOpenIdProvider } from './identity-providers.page';
 
 /**
- * Every screen against the WCAG 2.1 A and AA rules that axe-core checks automatically: the public
- * screens, then each signed-in list, details, create and edit screen with an item of its own. A new
- * screen belongs in SCREENS, so that it is checked as it lands.
+ * Every screen against the WCAG 2.1 A and AA rules that axe-core checks automatically, in the light and
+ * in the dark colour mode (the system's scheme, which the console follows): the public screens, then
+ * each signed-in list, details, create and edit screen with an item of its own. A new screen belongs in
+ * SCREENS, so that it is checked as it lands.
  */
 const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 const CONSOLE_HEADERS = { 'x-requested-with': 'skyvault-console' };
 const IDP_PORT = Number(process.env.E2E_IDP_PORT ?? 8191) + 1;
 const run = Date.now().toString(36);
 
-/** The rule, its impact and the elements it found, one line each: what a failing run should say. */
+const COLOR_SCHEMES = ['light', 'dark'] as const;
+
+/**
+ * The rule, its impact and the elements it found, one line each, in each colour mode: what a failing
+ * run should say. The console follows the system's scheme as it changes, so one load serves both.
+ */
 async function violationsOn(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_21_AA).analyze();
-  return violations.flatMap((violation) =>
-    violation.nodes.map(
-      (node) => `${violation.id} (${violation.impact}): ${node.target.join(' ')} ${node.html.slice(0, 160)}`,
-    ),
-  );
+  const found: string[] = [];
+  for (const colorScheme of COLOR_SCHEMES) {
+    await page.emulateMedia({ colorScheme });
+    // The theme has been applied once the page's own colour scheme (CssBaseline) says so.
+    await expect
+      .poll(() => page.evaluate(() => getComputedStyle(document.documentElement).colorScheme))
+      .toBe(colorScheme);
+    const { violations } = await new AxeBuilder({ page }).withTags(WCAG_21_AA).analyze();
+    found.push(
+      ...violations.flatMap((violation) =>
+        violation.nodes.map(
+          (node) =>
+            `${colorScheme}: ${violation.id} (${violation.impact}): ${node.target.join(' ')} ${node.html.slice(0, 160)}`,
+        ),
+      ),
+    );
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+  return found;
 }
 
 /** Opens a screen and waits until it has drawn its content: its heading, and no progress indicator. */
@@ -112,6 +131,11 @@ test.describe('signed-in screens', () => {
         await openScreen(page, path);
         found.push(...(await violationsOn(page)).map((line) => `${path}: ${line}`));
       }
+      // The settings menu over a screen: the tenant, the theme choice, the account's actions.
+      await page.getByRole('button', { name: 'Settings' }).click();
+      await expect(page.getByRole('menuitemradio', { name: 'Theme: System' })).toBeVisible();
+      found.push(...(await violationsOn(page)).map((line) => `settings menu: ${line}`));
+      await page.keyboard.press('Escape');
     } finally {
       // The range would narrow where the other specs may sign in from.
       await page.request.delete(`/api/v1/ip-ranges/${ipRangeId}`, { headers: CONSOLE_HEADERS });

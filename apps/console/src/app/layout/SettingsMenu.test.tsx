@@ -23,7 +23,7 @@ describe('SettingsMenu', () => {
 
     openMenu();
     const tenant = await screen.findByRole('menuitem', {
-      name: `Tenant ${adminUser.tenant.name}. Copy tenant id ${adminUser.tenant.id}`,
+      name: `${adminUser.tenant.name} ${adminUser.tenant.id} Copy tenant id`,
     });
     expect(tenant).toHaveTextContent(adminUser.tenant.name);
     expect(tenant).toHaveTextContent(adminUser.tenant.id);

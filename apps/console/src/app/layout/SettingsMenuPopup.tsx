@@ -68,15 +68,13 @@ export function SettingsMenuPopup({
       transformOrigin={{ vertical: 'top', horizontal: 'right' }}
       slotProps={{ paper: { sx: { minWidth: 260, maxWidth: 'calc(100vw - 32px)' } } }}
     >
-      {/* The top bar hides the e-mail on phones; the menu shows it there instead. */}
-      <ListSubheader sx={{ display: { xs: 'block', sm: 'none' }, lineHeight: 2.5 }}>
+      {/* The top bar hides the e-mail on phones; the menu shows it there instead, as plain text (a menu
+          holds only items and separators). */}
+      <ListSubheader role="none" sx={{ display: { xs: 'block', sm: 'none' }, lineHeight: 2.5 }}>
         {user.email}
       </ListSubheader>
       {/* The tenant by its name, with its id to copy (SPEC.md §2): the name is what people recognise. */}
-      <MenuItem
-        onClick={run(() => copy(user.tenant.id))}
-        aria-label={`Tenant ${user.tenant.name}. Copy tenant id ${user.tenant.id}`}
-      >
+      <MenuItem onClick={run(() => copy(user.tenant.id))}>
         <ListItemText
           primary={user.tenant.name}
           secondary={user.tenant.id}
@@ -86,7 +84,8 @@ export function SettingsMenuPopup({
           }}
         />
         <ListItemIcon sx={{ justifyContent: 'flex-end' }}>
-          <ContentCopyIcon fontSize="small" />
+          {/* Named by what it shows, then by what it does: the icon's title ends its name. */}
+          <ContentCopyIcon fontSize="small" titleAccess="Copy tenant id" />
         </ListItemIcon>
       </MenuItem>
       <Divider />
