@@ -112,6 +112,8 @@ test('on a 390 px phone a list is a stack of cards, label and value on each line
   expect(second!.y).toBeGreaterThanOrEqual(first!.y + first!.height - 1);
   expect(second!.x).toBe(first!.x);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  const next = await page.getByRole('button', { name: 'Go to next page' }).boundingBox();
+  expect(next!.x + next!.width).toBeLessThanOrEqual(390);
   // Screen readers still get a table with its column headers.
   await expect(table.getByRole('columnheader', { name: 'Email' })).toBeAttached();
 
@@ -120,6 +122,12 @@ test('on a 390 px phone a list is a stack of cards, label and value on each line
     await expect.poll(() => pageBackground(page)).toBe(BACKGROUND[colorScheme]);
     expect(await violations(page), colorScheme).toEqual([]);
   }
+  // A table of the shared parts stacks as well: the audit log's events.
+  await page.goto('/audit-log');
+  const events = page.getByRole('table', { name: 'Audit events' });
+  await expect(events.getByRole('row').nth(1).getByText('Actor', { exact: true })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
   // On phones the settings menu also shows the e-mail, which the top bar has no room for.
   await page.getByRole('button', { name: 'Settings' }).click();
   await expect(page.getByRole('menu').getByText(/@/)).toBeVisible();

@@ -10,7 +10,7 @@ import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import { DEFAULT_PAGE_SIZE, NO_DATA_AVAILABLE, PAGE_SIZE_OPTIONS } from '@skyvault/contract';
 import type { ReactNode } from 'react';
-import { LabelledCell, stackedOnPhone, TABLE_ROLES } from './TableParts';
+import { LabelledCell, stackedOnPhone } from './TableParts';
 
 export interface DataTableColumn<Row> {
   key: string;
@@ -74,15 +74,14 @@ export function DataTable<Row>({
           aria-label={ariaLabel}
           aria-busy={loading}
           size="small"
-          role={TABLE_ROLES.table}
           sx={[{ minWidth: 560 }, stackedOnPhone]}
         >
-          <TableHead role={TABLE_ROLES.rowgroup}>
-            <TableRow role={TABLE_ROLES.row}>
+          <TableHead>
+            <TableRow>
               {columns.map((column) => (
                 <TableCell
                   key={column.key}
-                  role={TABLE_ROLES.columnheader}
+                  role="columnheader"
                   align={column.align}
                   sx={{ width: column.width, fontWeight: 600 }}
                 >
@@ -91,7 +90,7 @@ export function DataTable<Row>({
               ))}
             </TableRow>
           </TableHead>
-          <TableBody role={TABLE_ROLES.rowgroup}>
+          <TableBody>
             {firstLoad &&
               Array.from({ length: Math.min(pageSize, SKELETON_ROWS) }, (_, index) => (
                 // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows have no identity
@@ -104,9 +103,9 @@ export function DataTable<Row>({
                 </TableRow>
               ))}
             {!loading && rows.length === 0 && (
-              <TableRow role={TABLE_ROLES.row}>
+              <TableRow>
                 <TableCell
-                  role={TABLE_ROLES.cell}
+                  role="cell"
                   colSpan={columns.length}
                   align="center"
                   sx={{ py: 4, color: 'text.secondary' }}
@@ -116,7 +115,7 @@ export function DataTable<Row>({
               </TableRow>
             )}
             {rows.map((row) => (
-              <TableRow key={getRowId(row)} role={TABLE_ROLES.row} hover>
+              <TableRow key={getRowId(row)} hover>
                 {columns.map((column) => (
                   <LabelledCell key={column.key} label={column.header} align={column.align}>
                     {cellValue(row, column)}
@@ -135,6 +134,11 @@ export function DataTable<Row>({
         rowsPerPageOptions={onPageSizeChange ? [...PAGE_SIZE_OPTIONS] : []}
         onPageChange={(_, next) => onPageChange(next)}
         onRowsPerPageChange={(event) => onPageSizeChange?.(Number(event.target.value))}
+        // On a phone the page size, the range and the arrows take two lines rather than overflow.
+        sx={{
+          '& .MuiTablePagination-toolbar': { flexWrap: 'wrap', justifyContent: 'flex-end' },
+          '& .MuiTablePagination-spacer': { flexBasis: 0 },
+        }}
       />
     </Paper>
   );

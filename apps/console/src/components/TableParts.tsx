@@ -4,15 +4,14 @@ import type { Theme } from '@mui/material/styles';
 import TableCell, { type TableCellProps } from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import type { ReactNode } from 'react';
 
 /** A small table's header row: one bold cell a column. */
 export function HeaderRow({ headers }: { headers: readonly string[] }) {
   return (
-    <TableHead role={TABLE_ROLES.rowgroup}>
-      <TableRow role={TABLE_ROLES.row}>
+    <TableHead>
+      <TableRow>
         {headers.map((header) => (
-          <TableCell key={header} role={TABLE_ROLES.columnheader} sx={{ fontWeight: 600 }}>
+          <TableCell key={header} role="columnheader" sx={{ fontWeight: 600 }}>
             {header}
           </TableCell>
         ))}
@@ -51,8 +50,9 @@ const visuallyHidden = {
 /**
  * Phones (below MUI's `sm`, 600 px) have no room for columns: each row becomes a card of 'label: value'
  * lines. Put on the Table, whose data cells are LabelledCells. The header row stays for screen readers
- * only. Block display makes Safari drop a table's roles, so the table and its parts state them
- * (TABLE_ROLES): screen readers keep announcing rows, cells and their column names.
+ * only. Block display makes Safari drop a table's roles, so the theme gives the table, its row groups
+ * and rows theirs (core/theme.ts) and LabelledCell its cells': screen readers keep announcing rows,
+ * cells and their column names.
  */
 export const stackedOnPhone = (theme: Theme) => ({
   [theme.breakpoints.down('sm')]: {
@@ -62,43 +62,28 @@ export const stackedOnPhone = (theme: Theme) => ({
     '& > tbody > tr': { py: 1.5, px: 2, borderBottom: 1, borderColor: 'divider' },
     '& > tbody > tr:last-of-type': { borderBottom: 0 },
     '& > tbody > tr > td': { border: 0, py: 0.5, px: 0 },
+    // The value flows in the right part of the cell, whatever it is made of; the name stands left of it.
     '& > tbody > tr > td.labelled-cell': {
-      display: 'grid',
+      position: 'relative',
+      minHeight: 32,
+      pl: 'calc(35% + 16px)',
       textAlign: 'left',
-      gridTemplateColumns: 'minmax(88px, 35%) minmax(0, 1fr)',
-      columnGap: 2,
-      alignItems: 'center',
       overflowWrap: 'anywhere',
+      whiteSpace: 'normal',
+      alignContent: 'center',
     },
-    '& .cell-label, & .cell-value': { display: 'block' },
+    '& .cell-label': { display: 'block', position: 'absolute', left: 0, top: 4, width: '35%' },
   },
 });
 
-/** The roles a stacked table states itself: the same as its elements' own, so wide screens are unchanged. */
-export const TABLE_ROLES = {
-  table: 'table',
-  rowgroup: 'rowgroup',
-  row: 'row',
-  columnheader: 'columnheader',
-  cell: 'cell',
-} as const;
-
 /**
  * A data cell of a stacked table: on phones its column's name, then its value; on wider screens the
- * value alone (the name's box is hidden and the value's box takes no part in the layout). The name is
- * hidden from screen readers, which read the column header that the table relates to the cell.
+ * value alone. The name is hidden from screen readers, which read the column header that the table
+ * relates to the cell.
  */
-export function LabelledCell({
-  label,
-  align,
-  children,
-}: {
-  label: string;
-  align?: TableCellProps['align'];
-  children: ReactNode;
-}) {
+export function LabelledCell({ label, children, ...cell }: TableCellProps & { label: string }) {
   return (
-    <TableCell role={TABLE_ROLES.cell} align={align} className="labelled-cell">
+    <TableCell role="cell" className="labelled-cell" {...cell}>
       <Box
         component="span"
         className="cell-label"
@@ -107,9 +92,7 @@ export function LabelledCell({
       >
         {label}
       </Box>
-      <Box className="cell-value" sx={{ display: 'contents' }}>
-        {children}
-      </Box>
+      {children}
     </TableCell>
   );
 }

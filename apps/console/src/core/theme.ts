@@ -87,6 +87,12 @@ function createConsoleTheme(mode: ColorMode): Theme {
     components: {
       MuiCssBaseline: { styleOverrides: focusRing(palette.primary.main) },
       MuiButton: { defaultProps: { disableElevation: true } },
+      // The roles tables have anyway, stated: on phones lists stack into cards (block display), and
+      // Safari then drops the implicit ones (components/TableParts.tsx).
+      MuiTable: { defaultProps: { role: 'table' } },
+      MuiTableHead: { defaultProps: { role: 'rowgroup' } },
+      MuiTableBody: { defaultProps: { role: 'rowgroup' } },
+      MuiTableRow: { defaultProps: { role: 'row' } },
     },
   });
 }
