@@ -73,6 +73,8 @@ export const stackedOnPhone = (theme: Theme) => ({
       alignContent: 'center',
     },
     '& .cell-label': { display: 'block', position: 'absolute', left: 0, top: 4, width: '35%' },
+    // A value that is a button (a link styled one) starts at the left like the others.
+    '& .labelled-cell > button': { textAlign: 'left' },
   },
 });
 
