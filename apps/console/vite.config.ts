@@ -83,7 +83,7 @@ const contractWithoutSideEffects: Plugin = {
 };
 
 /**
- * The console's theme has no CSS variables and no colour schemes (core/theme.ts), but MUI's createTheme
+ * The console's two themes (light and dark, core/theme.ts) use no CSS variables, but MUI's createTheme
  * and ThemeProvider import the CSS-variables variants whichever a theme uses: 5 KB brotli in every first
  * load for code that never runs. Their imports resolve to a module that says so instead; a theme that
  * turns CSS variables on fails at once with this message rather than rendering unstyled.

@@ -4,9 +4,10 @@ import { signInAsDemo } from './demo';
 import { createGroup, useOpenIdProvider } from './identity-providers.page';
 
 /**
- * Every screen against the WCAG 2.1 A and AA rules that axe-core checks automatically: the public
- * screens, then each signed-in list, details, create and edit screen with an item of its own. A new
- * screen belongs in SCREENS, so that it is checked as it lands.
+ * Every screen against the WCAG 2.1 A and AA rules that axe-core checks automatically, in the light and
+ * in the dark colour mode (the system's scheme, which the console follows): the public screens, then
+ * each signed-in list, details, create and edit screen with an item of its own. A new screen belongs in
+ * SCREENS, so that it is checked as it lands.
  */
 const CONSOLE_HEADERS = { 'x-requested-with': 'skyvault-console' };
 const IDP_PORT = Number(process.env.E2E_IDP_PORT ?? 8191) + 1;
@@ -101,6 +102,11 @@ test.describe('signed-in screens', () => {
         await openScreen(page, path);
         found.push(...(await violationsOn(page)).map((line) => `${path}: ${line}`));
       }
+      // The settings menu over a screen: the tenant, the theme choice, the account's actions.
+      await page.getByRole('button', { name: 'Settings' }).click();
+      await expect(page.getByRole('menuitemradio', { name: 'Theme: System' })).toBeVisible();
+      found.push(...(await violationsOn(page)).map((line) => `settings menu: ${line}`));
+      await page.keyboard.press('Escape');
     } finally {
       // The range would narrow where the other specs may sign in from.
       await page.request.delete(`/api/v1/ip-ranges/${ipRangeId}`, { headers: CONSOLE_HEADERS });

@@ -7,3 +7,13 @@ export const iso = (date: Date) => date.toISOString();
 /** Whether `value` has a uuid's form (any version): ids that may be written into SQL text as they are. */
 export const isUuid = (value: string) =>
   /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
+
+/**
+ * Whether a write failed on the unique index `constraint`: a race that a service's own check lost (two
+ * requests checked, both found the value free). The driver's error is the cause of drizzle's.
+ */
+export function violatesUnique(error: unknown, constraint: string): boolean {
+  const { cause } = (error ?? {}) as { cause?: unknown };
+  const { code, constraint: violated } = (cause ?? error ?? {}) as { code?: unknown; constraint?: unknown };
+  return code === '23505' && violated === constraint;
+}

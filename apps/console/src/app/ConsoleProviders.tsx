@@ -1,13 +1,11 @@
-import CssBaseline from '@mui/material/CssBaseline';
-import { ThemeProvider } from '@mui/material/styles';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useLayoutEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { BrandHead } from '../core/brand/useBrand';
+import { ConsoleTheme } from '../core/colorMode';
 import { ErrorHandlerContext } from '../core/errors/ErrorHandlerContext';
 import { createErrorHandler } from '../core/errors/errorHandler';
 import { createQueryClient } from '../core/queryClient';
-import { theme } from '../core/theme';
 import { notify } from '../core/toasts/notify';
 
 const ToastHost = lazy(() =>
@@ -15,7 +13,7 @@ const ToastHost = lazy(() =>
 );
 
 /**
- * Everything the screens rely on: theme, toasts, the query client and the one error handler. It sits
+ * Everything the screens rely on: theme (in the chosen colour mode), toasts, the query client and the one error handler. It sits
  * inside the router because the error handler navigates (to login, to MFA Devices, ...).
  */
 export function ConsoleProviders({ children }: { children: ReactNode }) {
@@ -42,8 +40,7 @@ export function ConsoleProviders({ children }: { children: ReactNode }) {
   });
 
   return (
-    <ThemeProvider theme={theme}>
-      <CssBaseline />
+    <ConsoleTheme>
       <QueryClientProvider client={queryClient}>
         <ErrorHandlerContext value={handleError}>
           <BrandHead />
@@ -53,6 +50,6 @@ export function ConsoleProviders({ children }: { children: ReactNode }) {
       <Suspense fallback={null}>
         <ToastHost />
       </Suspense>
-    </ThemeProvider>
+    </ConsoleTheme>
   );
 }

@@ -54,6 +54,24 @@ describe('DataTable', () => {
     expect(within(rows[2]!).getByText('client-2')).toBeInTheDocument();
   });
 
+  it('gives every data cell its column name for the phone layout, hidden from screen readers', () => {
+    renderTable();
+    const [, billing] = within(screen.getByRole('table', { name: 'Connected Apps' })).getAllByRole('row');
+    const cells = within(billing!).getAllByRole('cell');
+    expect(cells.map((cell) => cell.textContent)).toEqual(['NameBilling', 'Client Idclient-1']);
+    for (const [index, header] of ['Name', 'Client Id'].entries()) {
+      const label = within(cells[index]!).getByText(header);
+      expect(label).toHaveAttribute('aria-hidden', 'true');
+    }
+    // What assistive technology reads: the value alone, the column header naming it.
+    expect(cells[1]).toHaveAccessibleName('client-1');
+    expect(within(billing!).getByText('client-1')).toBeVisible();
+    expect(screen.getAllByRole('columnheader').map((header) => header.textContent)).toEqual([
+      'Name',
+      'Client Id',
+    ]);
+  });
+
   it("says 'No data available' when there are no rows", () => {
     renderTable({ rows: [], total: 0 });
     expect(screen.getByText('No data available')).toBeInTheDocument();

@@ -10,6 +10,7 @@ import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import { DEFAULT_PAGE_SIZE, NO_DATA_AVAILABLE, PAGE_SIZE_OPTIONS } from '@skyvault/contract';
 import type { ReactNode } from 'react';
+import { LabelledCell, stackedOnPhone } from './TableParts';
 
 export interface DataTableColumn<Row> {
   key: string;
@@ -46,7 +47,10 @@ function cellValue<Row>(row: Row, column: DataTableColumn<Row>): ReactNode {
   return value === null || value === undefined ? '' : String(value);
 }
 
-/** A server-paginated list: the server returns one page of rows and the total. */
+/**
+ * A server-paginated list: the server returns one page of rows and the total. On phones each row is a
+ * card of 'column: value' lines (stackedOnPhone).
+ */
 export function DataTable<Row>({
   ariaLabel,
   columns,
@@ -66,12 +70,18 @@ export function DataTable<Row>({
       {/* Refetching keeps the current rows visible and shows progress above them. */}
       <LinearProgress sx={{ visibility: loading && !firstLoad ? 'visible' : 'hidden' }} aria-hidden />
       <TableContainer>
-        <Table aria-label={ariaLabel} aria-busy={loading} size="small" sx={{ minWidth: 560 }}>
+        <Table
+          aria-label={ariaLabel}
+          aria-busy={loading}
+          size="small"
+          sx={[{ minWidth: 560 }, stackedOnPhone]}
+        >
           <TableHead>
             <TableRow>
               {columns.map((column) => (
                 <TableCell
                   key={column.key}
+                  role="columnheader"
                   align={column.align}
                   sx={{ width: column.width, fontWeight: 600 }}
                 >
@@ -94,7 +104,12 @@ export function DataTable<Row>({
               ))}
             {!loading && rows.length === 0 && (
               <TableRow>
-                <TableCell colSpan={columns.length} align="center" sx={{ py: 4, color: 'text.secondary' }}>
+                <TableCell
+                  role="cell"
+                  colSpan={columns.length}
+                  align="center"
+                  sx={{ py: 4, color: 'text.secondary' }}
+                >
                   {emptyText}
                 </TableCell>
               </TableRow>
@@ -102,9 +117,9 @@ export function DataTable<Row>({
             {rows.map((row) => (
               <TableRow key={getRowId(row)} hover>
                 {columns.map((column) => (
-                  <TableCell key={column.key} align={column.align}>
+                  <LabelledCell key={column.key} label={column.header} align={column.align}>
                     {cellValue(row, column)}
-                  </TableCell>
+                  </LabelledCell>
                 ))}
               </TableRow>
             ))}
@@ -119,6 +134,11 @@ export function DataTable<Row>({
         rowsPerPageOptions={onPageSizeChange ? [...PAGE_SIZE_OPTIONS] : []}
         onPageChange={(_, next) => onPageChange(next)}
         onRowsPerPageChange={(event) => onPageSizeChange?.(Number(event.target.value))}
+        // On a phone the page size, the range and the arrows take two lines rather than overflow.
+        sx={{
+          '& .MuiTablePagination-toolbar': { flexWrap: 'wrap', justifyContent: 'flex-end' },
+          '& .MuiTablePagination-spacer': { flexBasis: 0 },
+        }}
       />
     </Paper>
   );

@@ -1,15 +1,13 @@
-import CssBaseline from '@mui/material/CssBaseline';
-import { ThemeProvider } from '@mui/material/styles';
 import type { SessionUser } from '@skyvault/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { type Mock, vi } from 'vitest';
+import { ConsoleTheme } from '../core/colorMode';
 import { ErrorHandlerContext } from '../core/errors/ErrorHandlerContext';
 import type { ErrorHandler } from '../core/errors/errorHandler';
 import { SessionContext } from '../core/session/SessionContext';
-import { theme } from '../core/theme';
 
 const ToastHost = lazy(() =>
   import('../core/toasts/ToastHost').then((module) => ({ default: module.ToastHost })),
@@ -46,8 +44,7 @@ export function renderWithProviders(
     { initialEntries: [url] },
   );
   const result = render(
-    <ThemeProvider theme={theme}>
-      <CssBaseline />
+    <ConsoleTheme>
       <QueryClientProvider client={queryClient}>
         <ErrorHandlerContext value={handleError}>
           <SessionContext value={session}>
@@ -58,7 +55,7 @@ export function renderWithProviders(
       <Suspense fallback={null}>
         <ToastHost />
       </Suspense>
-    </ThemeProvider>,
+    </ConsoleTheme>,
   );
   return { ...result, router, queryClient, handleError };
 }

@@ -15,7 +15,7 @@ import type { Database, Tx } from '../../db/client.js';
 import type { ApplicationDataValue } from '../../db/schema/index.js';
 import type { Actor, RequestMeta } from '../../lib/context.js';
 import { conflict, notFound } from '../../lib/errors.js';
-import { iso } from '../../lib/sql.js';
+import { iso, violatesUnique } from '../../lib/sql.js';
 import { type AuditAction, recordAudit } from '../../platform/audit/audit.service.js';
 import { sealedAt } from '../../platform/secrets/sealed-at.js';
 import type { SecretBox } from '../../platform/secrets/secrets.js';
@@ -47,11 +47,7 @@ export const DEFAULT_APPLICATION_DATA: ApplicationDataValue = {
 };
 
 /** A race that the name check lost still reads as the name being taken, at the field. */
-function isNameIndexViolation(error: unknown): boolean {
-  const { cause } = (error ?? {}) as { cause?: unknown };
-  const { code, constraint } = (cause ?? error ?? {}) as { code?: unknown; constraint?: unknown };
-  return code === '23505' && constraint === 'applications_tenant_name_key';
-}
+const isNameIndexViolation = (error: unknown) => violatesUnique(error, 'applications_tenant_name_key');
 const nameTakenError = () => conflict(APPLICATION_NAME_TAKEN, { name: APPLICATION_NAME_TAKEN });
 const orNameTaken = (error: unknown) => {
   throw isNameIndexViolation(error) ? nameTakenError() : error;

@@ -13,6 +13,7 @@ import type { Actor, RequestMeta } from '../../lib/context.js';
 import { AppError, conflict, notFound } from '../../lib/errors.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { asServiceKeys } from '../../lib/services.js';
+import { violatesUnique } from '../../lib/sql.js';
 import { recordAudit } from '../../platform/audit/audit.service.js';
 import { templates } from '../../platform/mail/templates.js';
 import type { OneTimeTokens } from '../../platform/one-time-tokens/one-time-tokens.service.js';
@@ -25,6 +26,8 @@ import { baseTenantName, firstFreeName } from './tenant-name.js';
 import * as repo from './tenants.repository.js';
 
 const VERIFY_HOURS = 48;
+/** The index that keeps tenant names unique regardless of case (db/schema/tenants.ts). */
+const TENANT_NAME_INDEX = 'tenants_name_lower_key';
 const LINK_MESSAGES = CODE_REFUSALS.verificationLink;
 
 type SignUp = z.output<typeof tenantSignUpSchema>;
@@ -203,10 +206,9 @@ export function createTenantService(deps: {
     },
 
     async rename(actor: Actor, name: string, meta: RequestMeta) {
-      if (await database.system((tx) => repo.tenantNameTaken(tx, name, actor.tenantId))) {
-        throw conflict(NAME_TAKEN.tenant, { name: NAME_TAKEN.tenant });
-      }
-      return database.tenant(actor.tenantId, async (tx) => {
+      const nameTaken = () => conflict(NAME_TAKEN.tenant, { name: NAME_TAKEN.tenant });
+      if (await database.system((tx) => repo.tenantNameTaken(tx, name, actor.tenantId))) throw nameTaken();
+      const renamed = database.tenant(actor.tenantId, async (tx) => {
         const before = await repo.findTenant(actor.tenantId, tx);
         if (!before) throw notFound(NOT_FOUND.tenant);
         const after = await repo.updateTenant(actor.tenantId, tx, { name });
@@ -221,6 +223,10 @@ export function createTenantService(deps: {
           after: { name },
         });
         return { id: after!.id, name: after!.name };
+      });
+      // Another tenant took the name between the check and the write: the same answer as the check's.
+      return renamed.catch((error: unknown) => {
+        throw violatesUnique(error, TENANT_NAME_INDEX) ? nameTaken() : error;
       });
     },
   };

@@ -12,6 +12,7 @@ import {
   useTestApp,
 } from '../../../test/app.js';
 import { auditEvents, oneTimeTokens, tenants } from '../../db/schema/index.js';
+import { violatesUnique } from '../../lib/sql.js';
 import { baseTenantName, firstFreeName } from './tenant-name.js';
 
 const signUp = (t: TestApp, body: Record<string, unknown>, ip = '198.51.100.1') =>
@@ -280,6 +281,31 @@ describe('PATCH /api/v1/tenants (change tenant name)', () => {
     const res = await api.call(admin, tenantEndpoints.update, { body: { name: 'TAKEN-name' } });
     expect(res.statusCode).toBe(409);
     expect(res.json().fields).toEqual({ name: 'This tenant name is already taken' });
+  });
+
+  it('answers two tenants taking one name at once: one renamed, the other told at the field', async () => {
+    const [first, second] = [await createTenantWithUser(t), await createTenantWithUser(t)];
+    const rename = (admin: typeof first) =>
+      api.call(admin, tenantEndpoints.update, { body: { name: 'Raced_Name' } });
+    const answers = await Promise.all([rename(first), rename(second)]);
+    expect(answers.map((res) => res.statusCode).sort()).toEqual([200, 409]);
+    const refused = answers.find((res) => res.statusCode === 409)!;
+    expect(refused.json()).toMatchObject({ fields: { name: 'This tenant name is already taken' } });
+  });
+
+  it('tells a rename that lost the race to the name index by that index', async () => {
+    // The check before the write missed the other tenant's name: the index refuses it, and the service
+    // recognises the refusal (violatesUnique) to answer at the field as the check does.
+    await createTenantWithUser(t, { tenantName: 'race-one' });
+    const second = await createTenantWithUser(t);
+    const refusal = await t.database
+      .system((tx) => tx.update(tenants).set({ name: 'RACE-one' }).where(eq(tenants.id, second.tenantId)))
+      .then(
+        () => null,
+        (error: unknown) => error,
+      );
+    expect(violatesUnique(refusal, 'tenants_name_lower_key')).toBe(true);
+    expect(violatesUnique(refusal, 'applications_tenant_name_key')).toBe(false);
   });
 
   it.each([

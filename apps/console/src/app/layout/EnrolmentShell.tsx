@@ -8,6 +8,7 @@ import { BrandLogo } from '../../core/brand/BrandLogo';
 import { useSessionUser } from '../../core/session/SessionContext';
 import { useLoggedInMark } from '../../core/session/useLoggedInMark';
 import { useLogout } from '../../core/session/useLogout';
+import { TOP_BAR_SX } from '../../core/theme';
 import { ScreenBoundary } from './ScreenBoundary';
 
 /**
@@ -22,7 +23,7 @@ export function EnrolmentShell() {
   const { pathname } = useLocation();
   return (
     <Box sx={{ minHeight: '100vh', bgcolor: 'background.default' }}>
-      <Box component="header" sx={{ bgcolor: 'secondary.main', color: 'secondary.contrastText' }}>
+      <Box component="header" sx={TOP_BAR_SX}>
         <Toolbar sx={{ gap: 1 }}>
           <BrandLogo />
           <Box sx={{ flexGrow: 1 }} />

@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { COLOR_MODE_KEY } from '../../core/colorMode';
 import { LOGGED_IN_KEY } from '../../core/session/loggedInFlag';
 import { apiError, stubFetch } from '../../test/fetchStub';
 import { adminUser } from '../../test/fixtures';
@@ -15,13 +16,18 @@ const { enqueueSnackbar } = await import('notistack');
 const openMenu = () => fireEvent.click(screen.getByRole('button', { name: 'Settings' }));
 
 describe('SettingsMenu', () => {
-  it("copies the tenant id and says 'Copied to clipboard' briefly", async () => {
+  it("shows the tenant's name, copies its id and says 'Copied to clipboard' briefly", async () => {
     const writeText = vi.fn().mockResolvedValue(undefined);
     vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
     renderWithProviders(<SettingsMenu />);
 
     openMenu();
-    fireEvent.click(await screen.findByRole('menuitem', { name: `Copy tenant id ${adminUser.tenant.id}` }));
+    const tenant = await screen.findByRole('menuitem', {
+      name: `${adminUser.tenant.name} ${adminUser.tenant.id} Copy tenant id`,
+    });
+    expect(tenant).toHaveTextContent(adminUser.tenant.name);
+    expect(tenant).toHaveTextContent(adminUser.tenant.id);
+    fireEvent.click(tenant);
 
     expect(writeText).toHaveBeenCalledWith(adminUser.tenant.id);
     expect(await screen.findByText('Copied to clipboard')).toBeInTheDocument();
@@ -38,6 +44,26 @@ describe('SettingsMenu', () => {
     expect(screen.queryByRole('menuitem', { name: 'Change tenant name' })).toBeNull();
     fireEvent.click(await screen.findByRole('menuitem', { name: 'Change password' }));
     expect(onChangePassword).toHaveBeenCalled();
+  });
+
+  it('switches the theme between System, Light and Dark, one checked at a time, and remembers it', async () => {
+    renderWithProviders(<SettingsMenu />);
+    openMenu();
+    const checked = async () =>
+      (await screen.findAllByRole('menuitemradio'))
+        .filter((item) => item.getAttribute('aria-checked') === 'true')
+        .map((item) => item.getAttribute('aria-label'));
+    expect(await checked()).toEqual(['Theme: System']);
+
+    fireEvent.click(screen.getByRole('menuitemradio', { name: 'Theme: Dark' }));
+    expect(await checked()).toEqual(['Theme: Dark']);
+    expect(localStorage.getItem(COLOR_MODE_KEY)).toBe('dark');
+    // The menu stays open, so the check mark shows what now applies.
+    expect(screen.getByRole('menu')).toBeVisible();
+
+    fireEvent.click(screen.getByRole('menuitemradio', { name: 'Theme: Light' }));
+    expect(await checked()).toEqual(['Theme: Light']);
+    expect(localStorage.getItem(COLOR_MODE_KEY)).toBe('light');
   });
 
   it('logs out with a POST: clears the local mark before calling the server, then goes to login', async () => {

@@ -1,8 +1,12 @@
+import CheckIcon from '@mui/icons-material/Check';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
+import DarkModeIcon from '@mui/icons-material/DarkModeOutlined';
 import DevicesIcon from '@mui/icons-material/Devices';
 import DriveFileRenameOutlineIcon from '@mui/icons-material/DriveFileRenameOutline';
+import LightModeIcon from '@mui/icons-material/LightModeOutlined';
 import LogoutIcon from '@mui/icons-material/Logout';
 import PasswordIcon from '@mui/icons-material/Password';
+import SystemModeIcon from '@mui/icons-material/SettingsBrightnessOutlined';
 import Divider from '@mui/material/Divider';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
@@ -11,6 +15,7 @@ import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import { Link } from 'react-router';
 import { useCopyToClipboard } from '../../components/useCopyToClipboard';
+import { COLOR_MODE_CHOICES, type ColorModeChoice, useColorMode } from '../../core/colorMode';
 import { toMySessions } from '../../core/paths/links';
 import { useSessionUser } from '../../core/session/SessionContext';
 import { useLogout } from '../../core/session/useLogout';
@@ -21,6 +26,12 @@ export interface SettingsMenuProps {
   /** Opens the Change password dialog; the item stays disabled until a dialog is plugged in. */
   onChangePassword?: () => void;
 }
+
+const COLOR_MODES: Record<ColorModeChoice, { label: string; Icon: typeof LightModeIcon }> = {
+  system: { label: 'System', Icon: SystemModeIcon },
+  light: { label: 'Light', Icon: LightModeIcon },
+  dark: { label: 'Dark', Icon: DarkModeIcon },
+};
 
 interface SettingsMenuPopupProps extends SettingsMenuProps {
   id: string;
@@ -39,6 +50,7 @@ export function SettingsMenuPopup({
   const user = useSessionUser();
   const copy = useCopyToClipboard();
   const logout = useLogout();
+  const colorMode = useColorMode();
 
   /** Closes the menu first, so a dialog opened by the action gets the focus. */
   const run = (action: () => unknown) => () => {
@@ -56,18 +68,24 @@ export function SettingsMenuPopup({
       transformOrigin={{ vertical: 'top', horizontal: 'right' }}
       slotProps={{ paper: { sx: { minWidth: 260, maxWidth: 'calc(100vw - 32px)' } } }}
     >
-      {/* The top bar hides the e-mail on phones; the menu shows it there instead. */}
-      <ListSubheader sx={{ display: { xs: 'block', sm: 'none' }, lineHeight: 2.5 }}>
+      {/* The top bar hides the e-mail on phones; the menu shows it there instead, as plain text (a menu
+          holds only items and separators). */}
+      <ListSubheader role="none" sx={{ display: { xs: 'block', sm: 'none' }, lineHeight: 2.5 }}>
         {user.email}
       </ListSubheader>
-      <MenuItem onClick={run(() => copy(user.tenant.id))} aria-label={`Copy tenant id ${user.tenant.id}`}>
+      {/* The tenant by its name, with its id to copy (SPEC.md §2): the name is what people recognise. */}
+      <MenuItem onClick={run(() => copy(user.tenant.id))}>
         <ListItemText
-          primary="Tenant id"
+          primary={user.tenant.name}
           secondary={user.tenant.id}
-          slotProps={{ secondary: { sx: { fontFamily: 'monospace', fontSize: '0.75rem' } } }}
+          slotProps={{
+            primary: { noWrap: true, sx: { fontWeight: 600 } },
+            secondary: { sx: { fontFamily: 'monospace', fontSize: '0.75rem' } },
+          }}
         />
         <ListItemIcon sx={{ justifyContent: 'flex-end' }}>
-          <ContentCopyIcon fontSize="small" />
+          {/* Named by what it shows, then by what it does: the icon's title ends its name. */}
+          <ContentCopyIcon fontSize="small" titleAccess="Copy tenant id" />
         </ListItemIcon>
       </MenuItem>
       <Divider />
@@ -92,6 +110,27 @@ export function SettingsMenuPopup({
         </ListItemIcon>
         <ListItemText>My sessions</ListItemText>
       </MenuItem>
+      <Divider />
+      {/* The theme: choosing keeps the menu open, so the check mark shows what now applies. */}
+      {COLOR_MODE_CHOICES.map((choice) => {
+        const { label, Icon } = COLOR_MODES[choice];
+        const checked = colorMode.choice === choice;
+        return (
+          <MenuItem
+            key={choice}
+            role="menuitemradio"
+            aria-checked={checked}
+            aria-label={`Theme: ${label}`}
+            onClick={() => colorMode.choose(choice)}
+          >
+            <ListItemIcon>
+              <Icon fontSize="small" />
+            </ListItemIcon>
+            <ListItemText>{label}</ListItemText>
+            {checked && <CheckIcon fontSize="small" sx={{ ml: 2 }} />}
+          </MenuItem>
+        );
+      })}
       <Divider />
       <MenuItem onClick={run(logout)}>
         <ListItemIcon>

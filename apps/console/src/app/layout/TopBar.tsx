@@ -8,6 +8,7 @@ import { BrandLogo } from '../../core/brand/BrandLogo';
 import { useBrand } from '../../core/brand/useBrand';
 import { routes } from '../../core/paths/routes';
 import { useSessionUser } from '../../core/session/SessionContext';
+import { TOP_BAR_SX } from '../../core/theme';
 import { ServiceSwitcher } from './ServiceSwitcher';
 import { SettingsMenu, type SettingsMenuProps } from './SettingsMenu';
 
@@ -28,8 +29,7 @@ export function TopBar({ onOpenNavigation, ...settings }: TopBarProps) {
         insetInline: 0,
         top: 0,
         zIndex: 'appBar',
-        bgcolor: 'secondary.main',
-        color: 'secondary.contrastText',
+        ...TOP_BAR_SX,
       }}
     >
       <Toolbar sx={{ gap: 1 }}>
@@ -49,14 +49,15 @@ export function TopBar({ onOpenNavigation, ...settings }: TopBarProps) {
         </Box>
         <Box sx={{ flexGrow: 1 }} />
         <ServiceSwitcher />
-        <Typography
-          variant="body2"
-          sx={{ display: { xs: 'none', sm: 'block' }, opacity: 0.9, maxWidth: 280 }}
-          noWrap
-          title={user.email}
-        >
-          {user.email}
-        </Typography>
+        {/* Who is signed in, to which tenant; on phones the settings menu shows both instead. */}
+        <Box sx={{ display: { xs: 'none', sm: 'block' }, maxWidth: 280, minWidth: 0, textAlign: 'right' }}>
+          <Typography variant="body2" noWrap title={user.email} sx={{ opacity: 0.9 }}>
+            {user.email}
+          </Typography>
+          <Typography variant="caption" component="p" noWrap title={user.tenant.name} sx={{ opacity: 0.9 }}>
+            {user.tenant.name}
+          </Typography>
+        </Box>
         <SettingsMenu {...settings} />
       </Toolbar>
     </Box>

@@ -9,10 +9,10 @@ import type { AuditEvent } from '@skyvault/contract';
 import { NO_DATA_AVAILABLE } from '@skyvault/contract';
 import { AuditOutcomeChip } from '../../components/AuditOutcomeChip';
 import { formatDate } from '../../components/formatDate';
-import { HeaderRow, SkeletonRows } from '../../components/TableParts';
+import { HeaderRow, LabelledCell, SkeletonRows, stackedOnPhone } from '../../components/TableParts';
 import { actorName, resourceLabel } from './auditWords';
 
-const HEADERS = ['Time', 'Actor', 'Action', 'Resource', 'Outcome', 'IP address'];
+const HEADERS = ['Time', 'Actor', 'Action', 'Resource', 'Outcome', 'IP address'] as const;
 const SKELETON_ROWS = 5;
 
 /**
@@ -35,7 +35,12 @@ export function AuditEventsTable({
   return (
     <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
       <TableContainer>
-        <Table aria-label="Audit events" aria-busy={loading} size="small" sx={{ minWidth: 720 }}>
+        <Table
+          aria-label="Audit events"
+          aria-busy={loading}
+          size="small"
+          sx={[{ minWidth: 720 }, stackedOnPhone]}
+        >
           <HeaderRow headers={HEADERS} />
           <TableBody>
             {firstLoad && <SkeletonRows columns={HEADERS} rows={SKELETON_ROWS} />}
@@ -48,7 +53,7 @@ export function AuditEventsTable({
             )}
             {events.map((event) => (
               <TableRow key={event.id} hover onClick={() => onOpen(event)} sx={{ cursor: 'pointer' }}>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                <LabelledCell label={HEADERS[0]} sx={{ whiteSpace: 'nowrap' }}>
                   <Link
                     component="button"
                     type="button"
@@ -61,14 +66,16 @@ export function AuditEventsTable({
                   >
                     {formatDate(event.time)}
                   </Link>
-                </TableCell>
-                <TableCell>{actorName(event)}</TableCell>
-                <TableCell>{event.action}</TableCell>
-                <TableCell sx={{ overflowWrap: 'anywhere' }}>{resourceLabel(event)}</TableCell>
-                <TableCell>
+                </LabelledCell>
+                <LabelledCell label={HEADERS[1]}>{actorName(event)}</LabelledCell>
+                <LabelledCell label={HEADERS[2]}>{event.action}</LabelledCell>
+                <LabelledCell label={HEADERS[3]} sx={{ overflowWrap: 'anywhere' }}>
+                  {resourceLabel(event)}
+                </LabelledCell>
+                <LabelledCell label={HEADERS[4]}>
                   <AuditOutcomeChip outcome={event.outcome} />
-                </TableCell>
-                <TableCell>{event.ip}</TableCell>
+                </LabelledCell>
+                <LabelledCell label={HEADERS[5]}>{event.ip}</LabelledCell>
               </TableRow>
             ))}
           </TableBody>

@@ -11,10 +11,10 @@ import {
 } from '@skyvault/contract';
 import { formatDate } from '../../components/formatDate';
 import { StatusChip } from '../../components/StatusChip';
-import { HeaderRow, SkeletonRows } from '../../components/TableParts';
+import { HeaderRow, LabelledCell, SkeletonRows, stackedOnPhone } from '../../components/TableParts';
 
 export const CHECKS_TABLE_NAME = 'Last checks';
-const HEADERS = ['Time', 'Trigger', 'Status', 'Reason', 'API requests', 'Duration'];
+const HEADERS = ['Time', 'Trigger', 'Status', 'Reason', 'API requests', 'Duration'] as const;
 
 const TRIGGER_LABELS: Record<ConnectionCheck['trigger'], string> = {
   schedule: 'Scheduled',
@@ -31,7 +31,12 @@ const apiText = ({ apiUsed, apiMax }: ConnectionCheck) =>
 export function ConnectionChecksTable({ checks }: { checks: readonly ConnectionCheck[] | undefined }) {
   return (
     <TableContainer>
-      <Table size="small" aria-label={CHECKS_TABLE_NAME} aria-busy={!checks} sx={{ minWidth: 720 }}>
+      <Table
+        size="small"
+        aria-label={CHECKS_TABLE_NAME}
+        aria-busy={!checks}
+        sx={[{ minWidth: 720 }, stackedOnPhone]}
+      >
         <HeaderRow headers={HEADERS} />
         <TableBody>
           {!checks && <SkeletonRows columns={HEADERS} rows={3} />}
@@ -44,19 +49,28 @@ export function ConnectionChecksTable({ checks }: { checks: readonly ConnectionC
           )}
           {checks?.map((check) => (
             <TableRow key={check.id}>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(check.checkedAt)}</TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{TRIGGER_LABELS[check.trigger]}</TableCell>
-              <TableCell>
+              <LabelledCell label={HEADERS[0]} sx={{ whiteSpace: 'nowrap' }}>
+                {formatDate(check.checkedAt)}
+              </LabelledCell>
+              <LabelledCell label={HEADERS[1]} sx={{ whiteSpace: 'nowrap' }}>
+                {TRIGGER_LABELS[check.trigger]}
+              </LabelledCell>
+              <LabelledCell label={HEADERS[2]}>
                 <StatusChip
                   label={CONNECTION_HEALTH_LABELS[check.status]}
                   color={CONNECTION_HEALTH_COLORS[check.status]}
                 />
-              </TableCell>
-              <TableCell sx={{ minWidth: 240 }}>
+              </LabelledCell>
+              <LabelledCell label={HEADERS[3]} sx={{ minWidth: 240 }}>
                 {check.reason ? HEALTH_ADVICE[check.reason].summary : '—'}
-              </TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{apiText(check)}</TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{`${check.durationMs} ms`}</TableCell>
+              </LabelledCell>
+              <LabelledCell label={HEADERS[4]} sx={{ whiteSpace: 'nowrap' }}>
+                {apiText(check)}
+              </LabelledCell>
+              <LabelledCell
+                label={HEADERS[5]}
+                sx={{ whiteSpace: 'nowrap' }}
+              >{`${check.durationMs} ms`}</LabelledCell>
             </TableRow>
           ))}
         </TableBody>

@@ -11,10 +11,10 @@ import { AuditOutcomeChip } from '../../components/AuditOutcomeChip';
 import { SIGN_IN_METHOD_LABELS } from '../../components/auditWords';
 import { formatDate } from '../../components/formatDate';
 import { RetryButton } from '../../components/RetryButton';
-import { HeaderRow, SkeletonRows } from '../../components/TableParts';
+import { HeaderRow, LabelledCell, SkeletonRows, stackedOnPhone } from '../../components/TableParts';
 import { useUserSignIns } from './userSignIns.queries';
 
-const HEADERS = ['Time', 'Method', 'Outcome', 'IP address'];
+const HEADERS = ['Time', 'Method', 'Outcome', 'IP address'] as const;
 
 /** The user's page (administrators): the last attempts to sign in as the user, failed ones included. */
 export function UserSignInsCard({ userId }: { userId: string }) {
@@ -40,7 +40,7 @@ export function UserSignInsCard({ userId }: { userId: string }) {
         <RetryButton onClick={() => void query.refetch()}>Try again</RetryButton>
       ) : (
         <TableContainer>
-          <Table size="small" aria-label={title} sx={{ minWidth: 480 }}>
+          <Table size="small" aria-label={title} sx={[{ minWidth: 480 }, stackedOnPhone]}>
             <HeaderRow headers={HEADERS} />
             <TableBody>
               {!signIns && <SkeletonRows columns={HEADERS} />}
@@ -53,12 +53,14 @@ export function UserSignInsCard({ userId }: { userId: string }) {
               )}
               {signIns?.map((signIn) => (
                 <TableRow key={signIn.id}>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(signIn.time)}</TableCell>
-                  <TableCell>{SIGN_IN_METHOD_LABELS[signIn.method]}</TableCell>
-                  <TableCell>
+                  <LabelledCell label={HEADERS[0]} sx={{ whiteSpace: 'nowrap' }}>
+                    {formatDate(signIn.time)}
+                  </LabelledCell>
+                  <LabelledCell label={HEADERS[1]}>{SIGN_IN_METHOD_LABELS[signIn.method]}</LabelledCell>
+                  <LabelledCell label={HEADERS[2]}>
                     <AuditOutcomeChip outcome={signIn.outcome} />
-                  </TableCell>
-                  <TableCell>{signIn.ip}</TableCell>
+                  </LabelledCell>
+                  <LabelledCell label={HEADERS[3]}>{signIn.ip}</LabelledCell>
                 </TableRow>
               ))}
             </TableBody>

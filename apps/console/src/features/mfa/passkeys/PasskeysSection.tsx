@@ -12,14 +12,14 @@ import { useState } from 'react';
 import { formatDate } from '../../../components/formatDate';
 import { MfaStepUpDialog } from '../../../components/MfaStepUpDialog';
 import { RetryButton } from '../../../components/RetryButton';
-import { HeaderRow, SkeletonRows } from '../../../components/TableParts';
+import { HeaderRow, LabelledCell, SkeletonRows, stackedOnPhone } from '../../../components/TableParts';
 import { TitledSection } from '../../../components/TitledSection';
 import { notify } from '../../../core/toasts/notify';
 import { AddPasskey } from './AddPasskey';
 import { useDeletePasskey, usePasskeySupport, usePasskeys } from './passkeys.queries';
 import { RenamePasskeyDialog } from './RenamePasskeyDialog';
 
-const HEADERS = [PASSKEY_TEXTS.name, PASSKEY_TEXTS.created, PASSKEY_TEXTS.lastUsed, 'Actions'];
+const HEADERS = [PASSKEY_TEXTS.name, PASSKEY_TEXTS.created, PASSKEY_TEXTS.lastUsed, 'Actions'] as const;
 
 type Dialog = { kind: 'add' } | { kind: 'rename' | 'delete'; passkey: Passkey };
 
@@ -61,7 +61,7 @@ export function PasskeysSection() {
         <RetryButton onClick={() => void passkeys.refetch()}>Try again</RetryButton>
       ) : (
         <TableContainer>
-          <Table size="small" aria-label={PASSKEY_TEXTS.title} sx={{ minWidth: 480 }}>
+          <Table size="small" aria-label={PASSKEY_TEXTS.title} sx={[{ minWidth: 480 }, stackedOnPhone]}>
             <HeaderRow headers={HEADERS} />
             <TableBody>
               {!rows && <SkeletonRows columns={HEADERS} />}
@@ -74,12 +74,16 @@ export function PasskeysSection() {
               )}
               {rows?.map((passkey) => (
                 <TableRow key={passkey.id}>
-                  <TableCell sx={{ overflowWrap: 'anywhere' }}>{passkey.name}</TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(passkey.createdAt)}</TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                  <LabelledCell label={HEADERS[0]} sx={{ overflowWrap: 'anywhere' }}>
+                    {passkey.name}
+                  </LabelledCell>
+                  <LabelledCell label={HEADERS[1]} sx={{ whiteSpace: 'nowrap' }}>
+                    {formatDate(passkey.createdAt)}
+                  </LabelledCell>
+                  <LabelledCell label={HEADERS[2]} sx={{ whiteSpace: 'nowrap' }}>
                     {passkey.lastUsedAt ? formatDate(passkey.lastUsedAt) : PASSKEY_TEXTS.never}
-                  </TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                  </LabelledCell>
+                  <LabelledCell label={HEADERS[3]} sx={{ whiteSpace: 'nowrap' }}>
                     <Button
                       size="small"
                       aria-label={`Rename ${passkey.name}`}
@@ -95,7 +99,7 @@ export function PasskeysSection() {
                     >
                       Delete
                     </Button>
-                  </TableCell>
+                  </LabelledCell>
                 </TableRow>
               ))}
             </TableBody>
