@@ -54,15 +54,13 @@ describe('users list: filters and sorts', () => {
         { tenantId: u.tenantId, userId: ids.alice!, name: 'phone', secret: 'x', status: 'Enable' },
         { tenantId: u.tenantId, userId: ids.dave!, name: 'phone', secret: 'x', status: 'WaitConfirmation' },
       ]);
-      await tx
-        .insert(passkeys)
-        .values({
-          tenantId: u.tenantId,
-          userId: ids.bob!,
-          name: 'key',
-          credentialId: randomUUID(),
-          publicKey: 'k',
-        });
+      await tx.insert(passkeys).values({
+        tenantId: u.tenantId,
+        userId: ids.bob!,
+        name: 'key',
+        credentialId: randomUUID(),
+        publicKey: 'k',
+      });
     });
     // Bob signed in after Alice; Carol and Dave never did (admin signed in first, when created).
     await signIn(t, u.tenantId, ids.alice!);

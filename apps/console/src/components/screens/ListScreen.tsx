@@ -1,6 +1,6 @@
 import Stack from '@mui/material/Stack';
 import type { ReactNode } from 'react';
-import { DataTable, type DataTableColumn } from '../DataTable';
+import { DataTable, type DataTableColumn, type TableSort } from '../DataTable';
 import { EmptyState } from '../EmptyState';
 import { PageHeader } from '../PageHeader';
 import { SearchField } from '../SearchField';
@@ -42,6 +42,8 @@ export interface ListScreenProps<Row> {
   /** Controls beside the search (sort, type); `filtered` says whether one of them narrows the list. */
   filters?: ReactNode;
   filtered?: boolean;
+  /** Server-side sorting by the columns that have a `sortKey`. */
+  sort?: TableSort;
   /** Text above the search. */
   intro?: ReactNode;
   /** Shown instead of the table while there is nothing at all to list (nothing searched or filtered). */
@@ -72,6 +74,7 @@ export function ListScreen<Row>({
   searchPlaceholder,
   filters,
   filtered = false,
+  sort,
   intro,
   empty,
   children,
@@ -121,6 +124,7 @@ export function ListScreen<Row>({
             rows={rows}
             getRowId={getRowId}
             loading={query.isFetching}
+            sort={sort}
             {...paging}
           />
         </Stack>
