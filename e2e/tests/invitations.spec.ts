@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { signInAsDemo } from './demo';
 import { LoginPage, logOut } from './login.page';
@@ -112,6 +113,14 @@ test('users list: filters by administrator, status and MFA, sorts by a header, a
   await expect(table.getByRole('row').nth(1)).toContainText('Zelda');
   // Neither has ever signed in; nobody here has MFA; none of them is disabled.
   await expect(table.getByRole('row').nth(1)).toContainText('Never');
+  // The filtered, sorted list meets WCAG 2.1 AA, and fits a phone's width (the table scrolls in itself).
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  expect(violations.map((violation) => violation.id)).toEqual([]);
+  await page.setViewportSize({ width: 390, height: 800 });
+  await expect(page.getByRole('combobox', { name: 'Status' })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await filter(page, 'MFA', 'MFA enrolled');
   await expect(table.getByText('No data available')).toBeVisible();
   await filter(page, 'MFA', 'Any MFA state');

@@ -32,19 +32,32 @@ export const USER_MFA_FILTER_LABELS: Record<UserMfaFilter, string> = {
 /**
  * GET /v1/users: the spec's columns are accepted and ignored (see list.ts). Filters (ours): `status`
  * ('WaitConfirmation' lists the pending invitations), `groupId`, `isAdmin`, `mfa`; `sort` and `order`.
- * `after` (ours) pages by key from the row the previous page's `next` names, in the default order and
- * its reverse (updatedAt); `offset` then counts from there. Other orders page by offset.
+ * `after` (ours) pages by key from the row the previous page's `next` names, in the default order
+ * without filters; `offset` then counts from there. Filtered or otherwise sorted lists page by offset
+ * (their `next` is null).
  */
-export const userListQuerySchema = listQuerySchema.extend({
-  searchBy: z.enum(USER_SEARCH_BY).default('user'),
-  status: userStatusSchema.optional(),
-  groupId: uuidSchema.optional(),
-  isAdmin: booleanQuerySchema.optional(),
-  mfa: z.enum(USER_MFA_FILTERS).optional(),
-  sort: z.enum(USER_SORT_FIELDS).default(DEFAULT_USER_SORT.sort),
-  order: z.enum(SORT_ORDERS).default(DEFAULT_USER_SORT.order),
-  after: listCursorQuerySchema.optional(),
-});
+export const USER_LIST_MESSAGES = {
+  cursorNeedsDefaultOrder: 'after pages the default order only: page a filtered or sorted list with offset',
+} as const;
+
+export const userListQuerySchema = listQuerySchema
+  .extend({
+    searchBy: z.enum(USER_SEARCH_BY).default('user'),
+    status: userStatusSchema.optional(),
+    groupId: uuidSchema.optional(),
+    isAdmin: booleanQuerySchema.optional(),
+    mfa: z.enum(USER_MFA_FILTERS).optional(),
+    sort: z.enum(USER_SORT_FIELDS).default(DEFAULT_USER_SORT.sort),
+    order: z.enum(SORT_ORDERS).default(DEFAULT_USER_SORT.order),
+    after: listCursorQuerySchema.optional(),
+  })
+  .superRefine((query, ctx) => {
+    const narrowed = [query.status, query.groupId, query.isAdmin, query.mfa].some((v) => v !== undefined);
+    const reordered = query.sort !== DEFAULT_USER_SORT.sort || query.order !== DEFAULT_USER_SORT.order;
+    if (query.after && (narrowed || reordered)) {
+      ctx.addIssue({ code: 'custom', path: ['after'], message: USER_LIST_MESSAGES.cursorNeedsDefaultOrder });
+    }
+  });
 export type UserListQuery = z.input<typeof userListQuerySchema>;
 export type UserListFilters = Pick<
   z.output<typeof userListQuerySchema>,

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type UserListQuery, userEndpoints } from '@skyvault/contract';
+import { USER_LIST_MESSAGES, type UserListQuery, userEndpoints } from '@skyvault/contract';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { apiCaller } from '../../../test/api-caller.js';
@@ -142,6 +142,10 @@ describe('users list: filters and sorts', () => {
     const wrong = await api.send(u, 'GET', '/api/v1/users?status=Pending&sort=age');
     expect(wrong.statusCode).toBe(400);
     expect(Object.keys(wrong.json().fields)).toEqual(expect.arrayContaining(['status', 'sort']));
+    const cursor = `1700000000000000.${ids.alice}`;
+    const filteredCursor = await api.send(u, 'GET', `/api/v1/users?status=Confirmed&after=${cursor}`);
+    expect(filteredCursor.statusCode).toBe(400);
+    expect(filteredCursor.json().fields).toEqual({ after: USER_LIST_MESSAGES.cursorNeedsDefaultOrder });
     const other = await createTenantWithUser(t);
     const theirs = (await api.call(other, userEndpoints.list, { query: { groupId: ids.group } })).result();
     expect(theirs).toMatchObject({ users: [], total: 0 });
