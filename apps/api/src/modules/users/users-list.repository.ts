@@ -219,8 +219,13 @@ async function listFilteredOrSorted(tenantId: string, db: Executor, query: UserL
       mfa === undefined ? undefined : mfa === 'enrolled' ? enrolled : not(enrolled),
     );
   };
-  // The count's own reading of the users table: unqualified, its columns name the inner table.
-  const total = () => sql<number>`(select count(*)::int from ${users} where ${where()})`.mapWith(Number);
+  // Only sorted, the list counts the whole tenant: the trigger-kept counter answers (migration 0006).
+  // Otherwise the count's own reading of the users table (unqualified, its columns name the inner one).
+  const narrowed = Boolean(searchText) || filters !== '___';
+  const total = () =>
+    narrowed
+      ? sql<number>`(select count(*)::int from ${users} where ${where()})`.mapWith(Number)
+      : sql<number>`(select users::int from user_counts where tenant_id = ${tenant})`.mapWith(Number);
   const values = {
     tenantId,
     offset: query.offset,
