@@ -84,8 +84,10 @@ export function useResetUserPassword() {
         params: { id },
         body: removePasskeys ? { removePasskeys } : null,
       }),
+    // The reset ends the user's sessions and may remove their passkeys: the whole page is read again.
     onSettled: (_, __, { id }) => {
       void queryClient.invalidateQueries({ queryKey: userKeys.detail(id) });
+      void queryClient.invalidateQueries({ queryKey: signedInSessionKeys.ofUser(id) });
       void queryClient.invalidateQueries({ queryKey: userKeys.lists() });
     },
   });
