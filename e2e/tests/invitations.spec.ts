@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { signInAsDemo } from './demo';
+import { createGroup } from './identity-providers.page';
 import { LoginPage, logOut } from './login.page';
 import { openFromSidebar } from './navigation';
 import { linkIn, mailCount, waitForMail } from './outbox';
@@ -127,4 +128,36 @@ test('users list: filters by administrator, status and MFA, sorts by a header, a
   await filter(page, 'Status', 'Disabled');
   await expect(table.getByText('No data available')).toBeVisible();
   await expect(page).toHaveURL(/status=Disabled/);
+});
+
+test("a user's effective permissions follow a change of group without a reload", async ({ page }) => {
+  const stamp = Date.now().toString(36);
+  await signInAsDemo(page);
+  const groupName = `Perm group ${stamp}`;
+  await createGroup(page, groupName);
+  const created = await page.request.post('/api/v1/users', {
+    headers: { 'x-requested-with': 'skyvault-console' },
+    data: {
+      firstName: 'Paula',
+      lastName: `Perm ${stamp}`,
+      email: `paula-${stamp}@example.com`,
+      password: 'Perm-pass-123!',
+    },
+  });
+  expect(created.status()).toBe(201);
+  const { id } = (await created.json()) as { id: string };
+
+  await page.goto(`/users/${id}`);
+  const permissions = page.getByRole('region', { name: 'Effective permissions' });
+  await expect(permissions.getByText(/No group with a role/)).toBeVisible();
+  await page.getByRole('button', { name: 'Edit' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit user' });
+  await dialog.getByRole('combobox', { name: 'Group' }).fill(groupName);
+  await page.getByRole('option', { name: groupName }).click();
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('User was successfully updated')).toBeVisible();
+  // The role's answer replaces the card's: each service the tenant has, with no access granted yet.
+  await expect(permissions.getByText(/No group with a role/)).toBeHidden();
+  await expect(permissions.getByRole('heading', { name: 'DevOps' })).toBeVisible();
+  await expect(permissions.getByText('No access').first()).toBeVisible();
 });
