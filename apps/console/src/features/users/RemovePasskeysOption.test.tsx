@@ -77,7 +77,10 @@ describe("removing a user's passkeys with Reset password and End all sessions", 
       },
     });
     renderWithProviders(<UserSessionsCard userId={grace.id} />, { path: `/users/${grace.id}` });
-    fireEvent.click(await screen.findByRole('button', { name: 'End all sessions' }));
+    // The button is enabled once the sessions it would end have loaded.
+    const endAll = await screen.findByRole('button', { name: 'End all sessions' });
+    await waitFor(() => expect(endAll).toBeEnabled());
+    fireEvent.click(endAll);
     const dialog = await screen.findByRole('dialog', { name: 'End all sessions of this user?' });
     fireEvent.click(await within(dialog).findByRole('checkbox', { name: OPTION }));
     fireEvent.click(within(dialog).getByRole('button', { name: 'End all sessions' }));
