@@ -32,6 +32,8 @@ export * from './resources/storage.js';
 export * from './resources/system.js';
 export * from './resources/tenant.js';
 export * from './resources/user.js';
+export * from './resources/user-invitation.js';
+export * from './resources/user-list.js';
 export * from './resources/webhook.js';
 export * from './rules/index.js';
 export * from './server-pages.js';

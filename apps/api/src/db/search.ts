@@ -11,7 +11,7 @@ export type UserSearchPart = 'user' | 'name' | 'email';
  * found by skyvault_search_users (migration 0012), which can use the trigram index under row-level
  * security without LEAKPROOF builtins. Only inside database.tenant(): without a tenant it finds none.
  */
-export const userIdsMatching = (pattern: string, part: UserSearchPart): SQL =>
+export const userIdsMatching = (pattern: string | Placeholder, part: UserSearchPart | Placeholder): SQL =>
   sql`${users.id} in (select skyvault_search_users(${pattern}, ${part}))`;
 
 /**

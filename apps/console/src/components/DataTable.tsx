@@ -8,6 +8,7 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
+import TableSortLabel from '@mui/material/TableSortLabel';
 import { DEFAULT_PAGE_SIZE, NO_DATA_AVAILABLE, PAGE_SIZE_OPTIONS } from '@skyvault/contract';
 import type { ReactNode } from 'react';
 import { LabelledCell, stackedOnPhone } from './TableParts';
@@ -19,6 +20,19 @@ export interface DataTableColumn<Row> {
   render?: (row: Row) => ReactNode;
   width?: number | string;
   align?: 'left' | 'right' | 'center';
+  /** The server's sort this column's header asks for; without it the header does not sort. */
+  sortKey?: string;
+  /** The direction a first click asks for (dates read newest first); 'asc' by default. */
+  sortFirst?: SortDirection;
+}
+
+export type SortDirection = 'asc' | 'desc';
+
+/** The order a server-sorted table shows, and what a click on a sortable header asks for. */
+export interface TableSort {
+  key: string;
+  direction: SortDirection;
+  onChange: (key: string, direction: SortDirection) => void;
 }
 
 export interface DataTableProps<Row> {
@@ -37,6 +51,8 @@ export interface DataTableProps<Row> {
   onPageSizeChange?: (pageSize: number) => void;
   loading?: boolean;
   emptyText?: string;
+  /** Server-side sorting by the columns that have a `sortKey`. */
+  sort?: TableSort;
 }
 
 const SKELETON_ROWS = 5;
@@ -45,6 +61,39 @@ function cellValue<Row>(row: Row, column: DataTableColumn<Row>): ReactNode {
   if (column.render) return column.render(row);
   const value = (row as Record<string, unknown>)[column.key];
   return value === null || value === undefined ? '' : String(value);
+}
+
+/** A column's header; a sortable one is a button that says the order it shows (aria-sort). */
+function HeaderCell<Row>({ column, sort }: { column: DataTableColumn<Row>; sort?: TableSort }) {
+  const sortKey = sort && column.sortKey;
+  const active = sortKey !== undefined && sort?.key === sortKey;
+  const ariaSort = active ? (sort.direction === 'asc' ? 'ascending' : 'descending') : undefined;
+  return (
+    <TableCell
+      role="columnheader"
+      align={column.align}
+      sx={{ width: column.width, fontWeight: 600 }}
+      sortDirection={active ? sort.direction : false}
+      aria-sort={ariaSort}
+    >
+      {sortKey ? (
+        <TableSortLabel
+          active={active}
+          direction={active ? sort.direction : (column.sortFirst ?? 'asc')}
+          onClick={() =>
+            sort.onChange(
+              sortKey,
+              active ? (sort.direction === 'asc' ? 'desc' : 'asc') : (column.sortFirst ?? 'asc'),
+            )
+          }
+        >
+          {column.header}
+        </TableSortLabel>
+      ) : (
+        column.header
+      )}
+    </TableCell>
+  );
 }
 
 /**
@@ -63,6 +112,7 @@ export function DataTable<Row>({
   onPageSizeChange,
   loading = false,
   emptyText = NO_DATA_AVAILABLE,
+  sort,
 }: DataTableProps<Row>) {
   const firstLoad = loading && rows.length === 0;
   return (
@@ -79,14 +129,7 @@ export function DataTable<Row>({
           <TableHead>
             <TableRow>
               {columns.map((column) => (
-                <TableCell
-                  key={column.key}
-                  role="columnheader"
-                  align={column.align}
-                  sx={{ width: column.width, fontWeight: 600 }}
-                >
-                  {column.header}
-                </TableCell>
+                <HeaderCell key={column.key} column={column} sort={sort} />
               ))}
             </TableRow>
           </TableHead>

@@ -1,4 +1,5 @@
 import Autocomplete from '@mui/material/Autocomplete';
+import type { SxProps, Theme } from '@mui/material/styles';
 import { groupEndpoints, NO_DATA_AVAILABLE, PICKER_BATCH_SIZE } from '@skyvault/contract';
 import { type Ref, useState } from 'react';
 import { callApi } from '../core/api/client';
@@ -8,8 +9,9 @@ import { PickerInput } from './PickerInput';
 import { loadMoreAtEnd, useDebouncedText } from './pickerHelpers';
 
 /** The user modal's group picker: groups by name, 25 a batch, filtered by what is typed. */
-function useGroupOptions(searchText: string) {
+function useGroupOptions(searchText: string, enabled: boolean) {
   return usePickerBatches({
+    enabled,
     queryKey: groupKeys.picker(searchText),
     fetchBatch: (offset, signal) =>
       callApi(groupEndpoints.list, {
@@ -38,6 +40,11 @@ export interface GroupPickerProps {
   onBlur: () => void;
   inputRef: Ref<HTMLInputElement>;
   error?: string;
+  /** 'small' beside a list's search (the users list's group filter). */
+  size?: 'small' | 'medium';
+  sx?: SxProps<Theme>;
+  /** Loads the groups only once the list is opened (a filter most visits never open). */
+  loadOnOpen?: boolean;
 }
 
 /**
@@ -54,10 +61,14 @@ export function GroupPicker({
   onBlur,
   inputRef,
   error,
+  size,
+  sx,
+  loadOnOpen = false,
 }: GroupPickerProps) {
   const [typed, setTyped] = useState('');
+  const [opened, setOpened] = useState(false);
   const search = useDebouncedText(typed);
-  const groups = useGroupOptions(search);
+  const groups = useGroupOptions(search, !loadOnOpen || opened);
   const options: GroupOption[] =
     groups.data?.pages.flatMap((page) => page.groups.map(({ id, name }) => ({ id, name }))) ?? [];
   const known = current?.id === value ? current : null;
@@ -66,6 +77,8 @@ export function GroupPicker({
 
   return (
     <Autocomplete
+      size={size}
+      sx={sx}
       options={options}
       value={selected}
       loading={loading}
@@ -80,6 +93,7 @@ export function GroupPicker({
       }}
       onChange={(_, group) => onChange(group?.id ?? null)}
       onBlur={onBlur}
+      onOpen={() => setOpened(true)}
       slotProps={{ listbox: { onScroll: loadMoreAtEnd(groups) } }}
       renderInput={(params) => (
         <PickerInput

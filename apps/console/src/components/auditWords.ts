@@ -46,6 +46,7 @@ export const ACTION_LABELS: Record<AuditActionName, string> = {
   'request-password-reset': 'Ask for a password reset',
   'complete-password-reset': 'Set a new password',
   'reset-password': 'Reset password (administrator)',
+  'resend-invitation': 'Resend an invitation',
   'change-email': 'Change e-mail address',
   'request-email-proof': 'Ask to prove an e-mail address',
   'prove-email': 'Prove an e-mail address',

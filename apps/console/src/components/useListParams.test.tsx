@@ -35,4 +35,13 @@ describe('useListParams', () => {
     expect(result.current.location.search).toBe('?search=ada');
     expect(result.current.params.page).toBe(0);
   });
+
+  it('keeps filters and the sort in the URL, and starts again from page one when they change', () => {
+    const { result } = setup('/users?page=3&status=Disabled');
+    expect(result.current.params.param('status')).toBe('Disabled');
+    expect(result.current.params.param('sort')).toBeUndefined();
+    act(() => result.current.params.setParams({ sort: 'name', order: 'asc', status: undefined }));
+    expect(result.current.location.search).toBe('?sort=name&order=asc');
+    expect(result.current.params.page).toBe(0);
+  });
 });

@@ -13,6 +13,13 @@ export interface ListParams {
   setPageSize: (pageSize: number) => void;
   /** A new search starts again from the first page. */
   setSearch: (search: string) => void;
+  /** Another parameter of the list (a filter, the sort), as the URL has it; undefined when absent. */
+  param: (key: string) => string | undefined;
+  /**
+   * Sets filters or the sort (undefined removes one); the list starts again from its first page.
+   * Replaces the history entry, like a search: Back leaves the list rather than undoing each choice.
+   */
+  setParams: (changes: Record<string, string | undefined>) => void;
 }
 
 const positiveInt = (raw: string | null): number | undefined => {
@@ -21,7 +28,7 @@ const positiveInt = (raw: string | null): number | undefined => {
 };
 
 /**
- * Page, page size and search of a list, kept in the URL's query string so that a list can be
+ * Page, page size, search, filters and sort of a list, kept in the URL's query string so that a list can be
  * linked, reloaded and returned to with the Back button as it was. Defaults are left out of the URL.
  */
 export function useListParams(): ListParams {
@@ -65,8 +72,23 @@ export function useListParams(): ListParams {
     [update],
   );
 
+  const setParams = useCallback(
+    (changes: Record<string, string | undefined>) => update({ ...changes, page: undefined }, true),
+    [update],
+  );
+
   return useMemo(
-    () => ({ page, pageSize, search, offset: page * pageSize, setPage, setPageSize, setSearch }),
-    [page, pageSize, search, setPage, setPageSize, setSearch],
+    () => ({
+      page,
+      pageSize,
+      search,
+      offset: page * pageSize,
+      setPage,
+      setPageSize,
+      setSearch,
+      param: (key: string) => searchParams.get(key) ?? undefined,
+      setParams,
+    }),
+    [page, pageSize, search, setPage, setPageSize, setSearch, searchParams, setParams],
   );
 }

@@ -24,6 +24,8 @@ export const grace: User = {
   isEnableMfa: true,
   isAdmin: false,
   scimManaged: false,
+  lastSignInAt: '2025-03-06T08:15:00.000Z',
+  invitation: null,
   createdAt: '2025-03-04T14:05:00.000Z',
   updatedAt: '2025-03-05T09:30:00.000Z',
 };

@@ -29,6 +29,7 @@ export const AUDIT_ACTION_GROUPS = {
     'request-password-reset',
     'complete-password-reset',
     'reset-password',
+    'resend-invitation',
     'change-email',
     'request-email-proof',
     'prove-email',

@@ -4,8 +4,10 @@ import { userStatusSchema } from '../enums.js';
 import { emailRule, firstNameRule, lastNameRule, passwordRule } from '../rules/identity.js';
 import { emptyOr, isoDateSchema, optionalIdRule, uuidSchema } from '../rules/text.js';
 import { userBodyNeedsPerson } from '../session-only.js';
-import { idParamsSchema, listCursorQuerySchema, listQuerySchema, totalList } from './list.js';
+import { idParamsSchema, totalList } from './list.js';
 import { passkeyRemovalSchema } from './second-factor.js';
+import { userInvitationSchema } from './user-invitation.js';
+import { userListQuerySchema } from './user-list.js';
 
 /** A tenant's user. The password is write-only and never answered. */
 export const userSchema = z.object({
@@ -25,6 +27,10 @@ export const userSchema = z.object({
    * an administrator put under it. Never an administrator, whatever this says.
    */
   scimManaged: z.boolean(),
+  /** When the user last signed in (ours); null if never. */
+  lastSignInAt: isoDateSchema.nullable(),
+  /** The pending invitation (ours): only while the user waits for confirmation and one was sent. */
+  invitation: userInvitationSchema.nullable(),
   createdAt: isoDateSchema,
   updatedAt: isoDateSchema,
 });
@@ -47,6 +53,9 @@ export const userCreateSchema = userInputSchema.extend({ password: passwordRule.
 export type UserCreate = z.input<typeof userCreateSchema>;
 export const createUserFormSchema = userInputSchema;
 export type CreateUserForm = z.input<typeof createUserFormSchema>;
+/** The 'Invite user' modal: no password, the user sets one through the e-mailed link. */
+export const inviteUserFormSchema = userInputSchema.omit({ password: true });
+export type InviteUserForm = z.input<typeof inviteUserFormSchema>;
 
 /** The states an administrator may set by hand: disable a user, or enable a disabled one again. */
 export const USER_SWITCH_STATUSES = ['Confirmed', 'Disabled'] as const;
@@ -66,19 +75,6 @@ export const editUserFormSchema = userInputSchema.extend({
 });
 export type EditUserForm = z.input<typeof editUserFormSchema>;
 
-/** What the list's searchText is matched against: 'user' is the name or the e-mail. */
-export const USER_SEARCH_BY = ['user', 'name', 'email'] as const;
-export type UserSearchBy = (typeof USER_SEARCH_BY)[number];
-
-/**
- * GET /v1/users: the spec's columns are accepted and ignored (see list.ts). `after` (ours) pages by key
- * from the row the previous page's `next` names; `offset` then counts from there.
- */
-export const userListQuerySchema = listQuerySchema.extend({
-  searchBy: z.enum(USER_SEARCH_BY).default('user'),
-  after: listCursorQuerySchema.optional(),
-});
-export type UserListQuery = z.input<typeof userListQuerySchema>;
 /** `next` (ours): the `after` of the page that follows, null on the last page. */
 export const userListSchema = totalList('users', userSchema).extend({ next: z.string().nullable() });
 export type UserList = z.infer<typeof userListSchema>;
@@ -105,7 +101,8 @@ export const userEndpoints = {
     method: 'GET',
     path: '/api/v1/users',
     access: 'admin',
-    summary: "The tenant's users with their groups, most recently updated first",
+    summary:
+      "The tenant's users with their groups, filtered by status, group, administrator and MFA, and sorted by a column (most recently updated first by default)",
     tags: ['Users'],
     query: userListQuerySchema,
     response: userListSchema,
@@ -162,6 +159,16 @@ export const userEndpoints = {
     params: idParamsSchema,
     body: passkeyRemovalSchema,
     status: 204,
+  }),
+  resendInvitation: defineEndpoint({
+    method: 'POST',
+    path: '/api/v1/users/:id/invitation',
+    access: 'admin',
+    summary:
+      'E-mails a user who has not set a password yet a new invitation; the link of the one before stops working',
+    tags: ['Users'],
+    params: idParamsSchema,
+    response: userSchema,
   }),
   /**
    * The link mailed to a changed address. Until it is used no password link or login code goes to

@@ -100,6 +100,8 @@ export const mfaDevices = pgTable(
       'cascade',
     ),
     uniqueIndex('mfa_devices_user_name_key').on(t.tenantId, t.userId, sql`lower(${t.name})`),
+    // The users list's MFA filter (migration 0030).
+    index('mfa_devices_enabled_user_idx').on(t.tenantId, t.userId).where(sql`${t.status} = 'Enable'`),
   ],
 );
 

@@ -88,6 +88,8 @@ export const users = pgTable(
      * address stays `email` (the userName).
      */
     scimWorkEmail: text('scim_work_email'),
+    /** When the user last signed in: set by the insert of their session (migration 0030). */
+    lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true, mode: 'date' }),
     ...timestamps(),
   },
   (t) => [
@@ -106,10 +108,50 @@ export const users = pgTable(
       t.id.desc().nullsFirst(),
     ),
     index('users_tenant_group_idx').on(t.tenantId, t.groupId),
+    // The users list's filters and sorts (migration 0030).
+    index('users_tenant_status_updated_idx').on(
+      t.tenantId,
+      t.status,
+      t.updatedAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index('users_tenant_name_idx').on(t.tenantId, sql`lower(${t.firstName} || ' ' || ${t.lastName})`, t.id),
+    index('users_tenant_last_sign_in_idx').on(
+      t.tenantId,
+      t.lastSignInAt.desc().nullsLast(),
+      t.id.desc().nullsFirst(),
+    ),
+    index('users_tenant_admins_idx')
+      .on(t.tenantId, t.updatedAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.isAdmin}`),
     // SCIM's filters on the work e-mail (emails.value) find the user through it.
     index('users_tenant_scim_work_email_idx')
       .on(t.tenantId, sql`lower(${t.scimWorkEmail})`)
       .where(sql`${t.scimWorkEmail} IS NOT NULL`),
+  ],
+);
+
+/**
+ * The invitation last sent to a user who has not set a password yet: who sent it, when, and until when
+ * its link works (the link is a one-time token). Shown while the user waits for confirmation.
+ */
+export const userInvitations = pgTable(
+  'user_invitations',
+  {
+    tenantId: uuid('tenant_id').notNull(),
+    userId: uuid('user_id').notNull(),
+    /** The administrator who sent it; no foreign key, so that their deletion leaves the row. */
+    invitedBy: uuid('invited_by'),
+    sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.userId] }),
+    foreignKey({
+      name: 'user_invitations_user_fk',
+      columns: [t.tenantId, t.userId],
+      foreignColumns: [users.tenantId, users.id],
+    }).onDelete('cascade'),
   ],
 );
 

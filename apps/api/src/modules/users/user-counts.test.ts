@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../../test/database.js';
 import type { Database } from '../../db/client.js';
 import { tenants, users } from '../../db/schema/index.js';
-import { listUsers } from './users.repository.js';
+import { listUsers } from './users-list.repository.js';
 
 /** The users list's total without a search comes from the trigger-kept counter: it must stay exact. */
 describe('user counts', () => {

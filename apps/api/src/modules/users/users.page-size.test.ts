@@ -1,6 +1,6 @@
 import { MAX_PAGE_SIZE, PAGE_SIZE_OPTIONS } from '@skyvault/contract';
 import { describe, expect, it } from 'vitest';
-import { pageFetchSize } from './users.repository.js';
+import { pageFetchSize } from './users-list.repository.js';
 
 describe('pageFetchSize', () => {
   it('reads the next offered page size at or above the one asked for, and one more', () => {

@@ -1,21 +1,9 @@
-import { type ListCursor, MAX_PAGE_SIZE, PAGE_SIZE_OPTIONS, type UserSearchBy } from '@skyvault/contract';
-import {
-  and,
-  asc,
-  desc,
-  eq,
-  inArray,
-  isNotNull,
-  isNull,
-  ne,
-  type Placeholder,
-  type SQL,
-  sql,
-} from 'drizzle-orm';
+import type { UserSearchBy } from '@skyvault/contract';
+import { and, asc, eq, inArray, isNotNull, isNull, ne, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { AppDb, Executor } from '../../db/client.js';
-import { kept, keptIn } from '../../db/prepared.js';
-import { groups, mfaDevices, passkeys, tenants, users } from '../../db/schema/index.js';
-import { TRIGRAM_MIN_LENGTH, userIdsMatching, userKeysMatching } from '../../db/search.js';
+import { kept } from '../../db/prepared.js';
+import { tenants, users } from '../../db/schema/index.js';
+import { TRIGRAM_MIN_LENGTH, userIdsMatching } from '../../db/search.js';
 import { containsPattern } from '../../lib/sql.js';
 import type { RangeBounds } from '../ip-ranges/index.js';
 
@@ -230,7 +218,7 @@ export function userSearch(text: string | undefined, by: UserSearchBy = 'user'):
  * The condition of a term shorter than a trigram, which reads the tenant's rows; the pattern is a value,
  * or a placeholder in a statement built once (the users list).
  */
-function scanSearch(pattern: string | Placeholder, by: UserSearchBy): SQL | undefined {
+export function scanSearch(pattern: string | Placeholder, by: UserSearchBy): SQL | undefined {
   const anywhere = sql`${userSearchText} ilike ${pattern}`;
   if (by === 'name') return and(anywhere, sql`${nameText} ilike ${pattern}`);
   if (by === 'email') return and(anywhere, sql`lower(${users.email}) ilike ${pattern}`);
@@ -238,158 +226,8 @@ function scanSearch(pattern: string | Placeholder, by: UserSearchBy): SQL | unde
 }
 
 /** Which search condition userSearch builds: its SQL text differs for each (see db/prepared.ts). */
-const searchShape = (text: string | undefined, by: UserSearchBy = 'user') =>
+export const searchShape = (text: string | undefined, by: UserSearchBy = 'user') =>
   !text ? 'all' : text.length >= TRIGRAM_MIN_LENGTH ? `trigram_${by}` : `scan_${by}`;
-
-/** A user as the console shows them: their group's name (one join) and whether MFA is on. */
-const userView = {
-  id: users.id,
-  firstName: users.firstName,
-  lastName: users.lastName,
-  email: users.email,
-  status: users.status,
-  isAdmin: users.isAdmin,
-  scimManaged: users.scimManaged,
-  groupId: users.groupId,
-  groupName: groups.name,
-  // Enrolled: an enabled authenticator or any passkey (a passkey is a factor like any other).
-  isEnableMfa: sql<boolean>`(exists (select 1 from ${mfaDevices} where ${mfaDevices.tenantId} = ${users.tenantId} and ${mfaDevices.userId} = ${users.id} and ${mfaDevices.status} = 'Enable') or exists (select 1 from ${passkeys} where ${passkeys.tenantId} = ${users.tenantId} and ${passkeys.userId} = ${users.id}))`,
-  createdAt: users.createdAt,
-  updatedAt: users.updatedAt,
-};
-
-const withGroup = and(eq(groups.tenantId, users.tenantId), eq(groups.id, users.groupId));
-
-/** The list's order key as an exact number of microseconds (a JavaScript date keeps milliseconds). */
-const updatedMicros = sql<string>`(extract(epoch from ${users.updatedAt}) * 1000000)::bigint::text`;
-
-/**
- * How many rows a list page's statement reads: the next page size offered (PAGE_SIZE_OPTIONS) at or
- * above the one asked for, and one more to tell whether a page follows. It is written into the
- * statement's text, one statement per size. With the limit a parameter, PostgreSQL's generic plan
- * (kept after five runs of a prepared statement) must guess how many rows a page takes, guesses a
- * tenth of the tenant, and reads the whole users table to join them by hashing (over 100 ms at
- * 100,000 users); so it planned every call anew instead (about 1 ms of the database's time a page,
- * more than running it). With the size known, the generic plan walks the index for the page's rows
- * alone, and is kept.
- */
-export const pageFetchSize = (limit: number) =>
-  (PAGE_SIZE_OPTIONS.find((size) => size >= limit) ?? MAX_PAGE_SIZE) + 1;
-
-/**
- * One page of a tenant's users, most recently updated first, and the count of all that match, in one
- * statement. The page's keys come first, then its rows: the index (tenant_id, updated_at desc, id desc)
- * gives the order without a sort and, on its own, the keys (an index-only scan). With `after` the page
- * starts below that key, wherever it is in the index; an offset alone skips index entries one by one,
- * which is what makes a deep offset slow. One key more than the page is read to know whether a next
- * page exists. Without a search the tenant's total is kept by a trigger (migration 0006); a search finds
- * its users once and counts the same set (the trigram look-up is the search's cost, so it is not made
- * twice).
- *
- * The statement is built once for each shape (search or not, and how; a cursor; an offset), its values
- * given as placeholders, and kept (db/prepared.ts `keptIn`): building it anew cost the API a fifth of a
- * list request's time. PostgreSQL parses it once per connection and, its page size written into it
- * (pageFetchSize), keeps one plan for it.
- */
-export async function listUsers(
-  tenantId: string,
-  db: Executor,
-  query: {
-    limit: number;
-    offset: number;
-    searchText?: string;
-    searchBy?: UserSearchBy;
-    after?: ListCursor;
-  },
-) {
-  const { searchText, after } = query;
-  const searchBy = query.searchBy ?? 'user';
-  const fetched = pageFetchSize(query.limit);
-  const shape = `users_list_${searchShape(searchText, searchBy)}${after ? '_after' : ''}${query.offset > 0 ? '_offset' : ''}_${fetched}`;
-  const tenant = sql.placeholder('tenantId');
-  const statements = () => {
-    // A trigram search reads its matches from the search function below; the condition serves the
-    // others, and says that there is a search (the count is then the matches').
-    const search = searchText ? scanSearch(sql.placeholder('pattern'), searchBy) : undefined;
-    // A trigram search answers the matches' order keys itself: the page is sorted and the matches
-    // counted from them, without reading each match again. (The keys get names of their own: drizzle
-    // leaves a derived column unqualified, and `id` would be ambiguous in the join below.)
-    const matched = db.$with('matched').as(
-      searchText && searchText.length >= TRIGRAM_MIN_LENGTH
-        ? db
-            .select({
-              id: sql<string>`keys.id`.as('match_id'),
-              updatedAt: sql<Date>`keys.updated_at`.as('match_updated_at'),
-            })
-            .from(sql`${userKeysMatching(sql.placeholder('pattern'), sql.placeholder('part'))} as keys`)
-        : db
-            .select({
-              id: sql<string>`${users.id}`.as('match_id'),
-              updatedAt: sql<Date>`${users.updatedAt}`.as('match_updated_at'),
-            })
-            .from(users)
-            .where(and(eq(users.tenantId, tenant), search)),
-    );
-    const page = db
-      .select({ id: matched.id })
-      .from(matched)
-      .where(
-        after &&
-          sql`(${matched.updatedAt}, ${matched.id}) < (timestamptz 'epoch' + ${sql.placeholder('afterMicros')}::bigint * interval '1 microsecond', ${sql.placeholder('afterId')}::uuid)`,
-      )
-      .orderBy(desc(matched.updatedAt), desc(matched.id))
-      // A number in the text, not a parameter: see pageFetchSize. (Drizzle makes a number a parameter.)
-      .limit(sql.raw(String(fetched)) as unknown as number)
-      .offset(query.offset > 0 ? sql.placeholder('offset') : 0)
-      .as('page');
-    const total = search
-      ? sql<number>`(select count(*)::int from ${sql.identifier('matched')})`.mapWith(Number)
-      : sql<number>`(select users::int from user_counts where tenant_id = ${tenant})`.mapWith(Number);
-    return { matched, page, total };
-  };
-  const values = {
-    tenantId,
-    offset: query.offset,
-    ...(searchText ? { pattern: containsPattern(searchText), part: searchBy } : {}),
-    ...(after ? { afterMicros: after.micros, afterId: after.id } : {}),
-  };
-  const rows = await keptIn(db, shape, () => {
-    const { matched, page, total } = statements();
-    return db
-      .with(matched)
-      .select({ ...userView, total, micros: updatedMicros })
-      .from(page)
-      .innerJoin(users, and(eq(users.tenantId, tenant), eq(users.id, page.id)))
-      .leftJoin(groups, withGroup)
-      .orderBy(desc(users.updatedAt), desc(users.id));
-  }).execute(values);
-  // A page past the end has no row to carry the count: only then is it asked for on its own.
-  let count = rows[0]?.total ?? 0;
-  if (rows.length === 0 && (query.offset > 0 || after)) {
-    const [counted] = await keptIn(db, `${shape}_count`, () => {
-      const { matched, total } = statements();
-      return db.with(matched).select({ total }).from(tenants).where(eq(tenants.id, tenant));
-    }).execute(values);
-    count = counted?.total ?? 0;
-  }
-  const last = rows.length > query.limit ? rows[query.limit - 1] : undefined;
-  return {
-    rows: rows.slice(0, query.limit).map(({ total: _total, micros: _micros, ...row }) => row),
-    count,
-    next: last ? { micros: last.micros, id: last.id } : null,
-  };
-}
-
-export async function findUserView(tenantId: string, db: Executor, userId: string) {
-  const [row] = await db
-    .select(userView)
-    .from(users)
-    .leftJoin(groups, withGroup)
-    .where(and(eq(users.tenantId, tenantId), eq(users.id, userId)))
-    .limit(1);
-  return row ?? null;
-}
-export type UserViewRow = NonNullable<Awaited<ReturnType<typeof findUserView>>>;
 
 /** E-mail addresses are unique per tenant regardless of case (the unique index says the same). */
 export async function emailTaken(tenantId: string, db: Executor, email: string, exceptId?: string) {

@@ -20,6 +20,9 @@ export async function userRoutes(app: FastifyInstance, { users }: { users: UserS
   route(app, userEndpoints.resetPassword, ({ actor, params, body, request }) =>
     users.resetPassword(actor, requestMeta(request), params.id, body),
   );
+  route(app, userEndpoints.resendInvitation, ({ actor, params, request }) =>
+    users.resendInvitation(actor, requestMeta(request), params.id),
+  );
   // The links mailed to a changed address (public: the user's sessions ended with the change).
   route(app, userEndpoints.proveEmail, ({ body, request }) =>
     users.proveEmail(body.token, requestMeta(request)),

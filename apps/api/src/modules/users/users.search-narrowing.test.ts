@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../../test/database.js';
 import type { Database } from '../../db/client.js';
 import { tenants, users } from '../../db/schema/index.js';
-import { listUsers } from './users.repository.js';
+import { listUsers } from './users-list.repository.js';
 
 /**
  * Searches whose term holds a trigram most users have ask the trigram index with the term's longest

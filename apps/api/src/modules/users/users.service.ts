@@ -22,11 +22,13 @@ import { revokeAccountData } from '../oauth/index.js';
 import { assertDevopsSeats } from '../seats/index.js';
 import type { PasskeyRemover, SessionService } from '../sessions/index.js';
 import { createEmailChange } from './email-change.js';
+import { createUserLinks } from './invitations.js';
 import * as provisioning from './provisioning.repository.js';
 import { assertScimMayChange, provisionedUsers } from './scim-management.js';
-import { createUserMailer, INVITATION_HOURS, RESET_HOURS, type UserMail } from './users.mail.js';
+import { findUserView, type UserViewRow } from './user-view.js';
 import * as repo from './users.repository.js';
 import { assertKeepsAnAdmin, nextStatus } from './users.rules.js';
+import { listUsers } from './users-list.repository.js';
 
 type UserInput = z.output<typeof userCreateSchema>;
 type UserChange = z.output<typeof userPatchSchema>;
@@ -45,7 +47,7 @@ export interface Provisioning {
 
 export const USER_NOT_FOUND = NOT_FOUND.user;
 
-const toUser = (row: repo.UserViewRow): User => ({
+const toUser = (row: UserViewRow): User => ({
   id: row.id,
   firstName: row.firstName,
   lastName: row.lastName,
@@ -56,6 +58,17 @@ const toUser = (row: repo.UserViewRow): User => ({
   isEnableMfa: Boolean(row.isEnableMfa),
   isAdmin: row.isAdmin,
   scimManaged: row.scimManaged,
+  lastSignInAt: row.lastSignInAt && iso(row.lastSignInAt),
+  invitation:
+    row.invitationSentAt && row.invitationExpiresAt
+      ? {
+          invitedBy: row.inviterId
+            ? { id: row.inviterId, name: `${row.inviterFirstName} ${row.inviterLastName}`.trim() }
+            : null,
+          sentAt: iso(row.invitationSentAt),
+          expiresAt: iso(row.invitationExpiresAt),
+        }
+      : null,
   createdAt: iso(row.createdAt),
   updatedAt: iso(row.updatedAt),
 });
@@ -103,12 +116,12 @@ export function createUserService(deps: {
   publicUrl: string;
   log: FastifyBaseLogger;
 }) {
-  const { database, tokens, sessions, groupForAssignment } = deps;
-  const queueMail = createUserMailer(deps);
+  const { database, sessions, groupForAssignment } = deps;
+  const links = createUserLinks(deps);
   const emailChange = createEmailChange(deps);
 
   async function view(tenantId: string, tx: Executor, id: string) {
-    const row = await repo.findUserView(tenantId, tx, id);
+    const row = await findUserView(tenantId, tx, id);
     if (!row) throw notFound(USER_NOT_FOUND);
     return toUser(row);
   }
@@ -137,23 +150,6 @@ export function createUserService(deps: {
     await assertDevopsSeats(tenantId, tx, { roleId: group.roleId, addedUserIds: [userId] });
   }
 
-  /** A link for the user (invitation or reset), its e-mail written to the outbox in the same transaction. */
-  async function linkMail(actor: Actor, tx: Tx, user: repo.UserRow, kind: UserMail['kind']) {
-    const hours = kind === 'invitation' ? INVITATION_HOURS : RESET_HOURS;
-    const owner = { tenantId: actor.tenantId, userId: user.id };
-    const code = await tokens.issue(tx, owner, 'reset-password', hours * 3600);
-    const context = await repo.findMailContext(actor.tenantId, tx, actor.userId);
-    const mail = {
-      kind,
-      to: user.email,
-      firstName: user.firstName,
-      code,
-      tenantId: actor.tenantId,
-      ...context,
-    };
-    await queueMail(tx, mail);
-  }
-
   return {
     /** What a provisioning client (SCIM) reads: listProvisioned, findProvisioned. */
     ...provisionedUsers(database),
@@ -165,7 +161,7 @@ export function createUserService(deps: {
 
     async list(actor: Actor, query: UserListQuery) {
       const { rows, count, next } = await database.tenant(actor.tenantId, (tx) =>
-        repo.listUsers(actor.tenantId, tx, query),
+        listUsers(actor.tenantId, tx, query),
       );
       return { users: rows.map(toUser), total: count, next: next && encodeListCursor(next) };
     },
@@ -211,7 +207,7 @@ export function createUserService(deps: {
           after: audited({ ...row, groupId: input.groupId ?? null }),
         });
         const invited = !passwordHash && !provisioned;
-        if (invited) await linkMail(actor, tx, row, 'invitation');
+        if (invited) await links.mail(actor, tx, row, 'invitation');
         return { user: await view(tenantId, tx, row.id), invited };
       });
       if (user.invited) deps.outbox.nudge();
@@ -287,6 +283,12 @@ export function createUserService(deps: {
       return changed.user;
     },
 
+    /** A new invitation for a user who has not set a password yet; answers the user with it. */
+    async resendInvitation(actor: Actor, meta: RequestMeta, id: string) {
+      await links.resend(actor, meta, id, USER_NOT_FOUND);
+      return database.tenant(actor.tenantId, (tx) => view(actor.tenantId, tx, id));
+    },
+
     /** The link mailed to a changed address: proves it, so password links and login codes go there again. */
     proveEmail: (token: string, meta: RequestMeta) => emailChange.prove(token, meta),
 
@@ -357,7 +359,7 @@ export function createUserService(deps: {
           before: audited(row),
           after: audited(after),
         });
-        await linkMail(actor, tx, row, invited ? 'invitation' : 'reset');
+        await links.mail(actor, tx, row, invited ? 'invitation' : 'reset');
         // Whoever the reset locks out may have registered a passkey: it goes too when asked.
         if (options?.removePasskeys) await deps.passkeyRemover.within(tx, actor, meta, id);
       });

@@ -53,6 +53,8 @@ describe('users', () => {
       isEnableMfa: false,
       isAdmin: true,
       scimManaged: false,
+      lastSignInAt: null,
+      invitation: null,
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
     });

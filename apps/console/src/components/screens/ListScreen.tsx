@@ -1,6 +1,6 @@
 import Stack from '@mui/material/Stack';
 import type { ReactNode } from 'react';
-import { DataTable, type DataTableColumn } from '../DataTable';
+import { DataTable, type DataTableColumn, type TableSort } from '../DataTable';
 import { EmptyState } from '../EmptyState';
 import { PageHeader } from '../PageHeader';
 import { SearchField } from '../SearchField';
@@ -42,6 +42,8 @@ export interface ListScreenProps<Row> {
   /** Controls beside the search (sort, type); `filtered` says whether one of them narrows the list. */
   filters?: ReactNode;
   filtered?: boolean;
+  /** Server-side sorting by the columns that have a `sortKey`. */
+  sort?: TableSort;
   /** Text above the search. */
   intro?: ReactNode;
   /** Said under the title whatever the list holds (its empty state too): e.g. why creating would fail. */
@@ -74,6 +76,7 @@ export function ListScreen<Row>({
   searchPlaceholder,
   filters,
   filtered = false,
+  sort,
   intro,
   notice,
   empty,
@@ -125,6 +128,7 @@ export function ListScreen<Row>({
             rows={rows}
             getRowId={getRowId}
             loading={query.isFetching}
+            sort={sort}
             {...paging}
           />
         </Stack>

@@ -33,6 +33,8 @@ const ada: User = {
   group: null,
   status: 'Confirmed',
   isEnableMfa: false,
+  lastSignInAt: null,
+  invitation: null,
   isAdmin: true,
   scimManaged: false,
   createdAt: '2026-01-01T00:00:00.000Z',

@@ -1,4 +1,4 @@
-import { CONFIRMATIONS, TOASTS, type User } from '@skyvault/contract';
+import { CONFIRMATIONS, INVITATION_MESSAGES, TOASTS, type User } from '@skyvault/contract';
 import { useState } from 'react';
 import { ActionsMenu } from '../../components/ActionsMenu';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
@@ -10,7 +10,7 @@ import { isHandledByErrorHandler } from '../../core/errors/formErrors';
 import { toUsers } from '../../core/paths/links';
 import { notify } from '../../core/toasts/notify';
 import { RemovePasskeysOption } from './RemovePasskeysOption';
-import { useDeleteUser, useResetUserPassword, useUpdateUser } from './users.queries';
+import { useDeleteUser, useResendInvitation, useResetUserPassword, useUpdateUser } from './users.queries';
 
 type UserAction = 'reset' | 'disable' | 'enable' | 'delete';
 
@@ -36,7 +36,10 @@ const CONFIRMING: Record<UserAction, ConfirmationText> = {
 const USER_DISABLED = 'User was successfully disabled';
 const USER_ENABLED = 'User was successfully enabled';
 
-/** The details screen's actions: Reset password, Disable or Enable by status, Delete. */
+/**
+ * The details screen's actions: Resend invitation for a user who has not set a password yet (no
+ * confirmation: it only mails a new link), Reset password, Disable or Enable by status, Delete.
+ */
 export function UserActions({ user }: { user: User }) {
   const leaveAfterDelete = useLeaveAfterDelete(TOASTS.userDeleted, toUsers());
   const handleError = useErrorHandler();
@@ -50,7 +53,10 @@ export function UserActions({ user }: { user: User }) {
   const reset = useResetUserPassword();
   const update = useUpdateUser();
   const remove = useDeleteUser();
+  const resend = useResendInvitation();
   const pending = reset.isPending || update.isPending || remove.isPending;
+  const resendInvitation = () =>
+    resend.mutate(user.id, { onSuccess: () => notify(INVITATION_MESSAGES.resent, 'success') });
   const disabled = user.status === 'Disabled';
 
   const confirm = () => {
@@ -91,6 +97,9 @@ export function UserActions({ user }: { user: User }) {
     <>
       <ActionsMenu
         actions={[
+          ...(user.status === 'WaitConfirmation'
+            ? [{ label: INVITATION_MESSAGES.resend, disabled: resend.isPending, onSelect: resendInvitation }]
+            : []),
           { label: 'Reset password', disabled, onSelect: () => choose('reset') },
           disabled
             ? { label: 'Enable', onSelect: () => choose('enable') }

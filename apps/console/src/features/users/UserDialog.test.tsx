@@ -154,3 +154,36 @@ describe('Edit user modal', () => {
     expect(sent).toEqual([]);
   });
 });
+
+describe('Invite user modal', () => {
+  it('asks for no password, sends none, and says the invitation went out', async () => {
+    const sent = stub({
+      'GET /api/v1/users': { body: { users: [], total: 0 } },
+      'POST /api/v1/users': { status: 201, body: { ...grace, status: 'WaitConfirmation' } },
+      ...GROUPS,
+    });
+    renderWithProviders(<UsersPage />, { path: '/users' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Invite user' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Invite user' });
+    expect(within(dialog).queryByLabelText(/Password/)).not.toBeInTheDocument();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Invite' }));
+    expect(await within(dialog).findByText('Email is required')).toBeInTheDocument();
+    fill(dialog, 'First name', 'Grace');
+    fill(dialog, 'Last name', 'Hopper');
+    fill(dialog, 'Email', 'grace@example.com');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Invite' }));
+    expect(await screen.findByText('Invitation was successfully sent')).toBeInTheDocument();
+    expect(sent).toEqual([
+      {
+        key: 'POST /api/v1/users',
+        body: {
+          firstName: 'Grace',
+          lastName: 'Hopper',
+          email: 'grace@example.com',
+          groupId: null,
+          isAdmin: false,
+        },
+      },
+    ]);
+  });
+});

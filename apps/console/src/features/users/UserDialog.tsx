@@ -1,6 +1,6 @@
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { SCREEN_TITLES, TOASTS, type User } from '@skyvault/contract';
+import { INVITATION_MESSAGES, SCREEN_TITLES, TOASTS, type User } from '@skyvault/contract';
 import { Controller } from 'react-hook-form';
 import { FormDialog } from '../../components/FormDialog';
 import { controlledField, formField } from '../../components/formField';
@@ -16,29 +16,45 @@ import { useCreateUser, useUpdateUser } from './users.queries';
 const PASSWORD_HINT = '8 to 64 characters with at least 1 special symbol';
 const KEEP_PASSWORD_HINT = 'Leave empty to keep the current password';
 
+/** Create with a password, invite to set one (no password field), or edit (`user` given). */
+export type UserDialogMode = 'create' | 'invite';
+
+const WORDS = {
+  create: { title: SCREEN_TITLES.createUser, submit: 'Create', toast: TOASTS.userCreated },
+  invite: { title: INVITATION_MESSAGES.inviteTitle, submit: 'Invite', toast: INVITATION_MESSAGES.invited },
+  edit: { title: 'Edit user', submit: 'Save', toast: TOASTS.userUpdated },
+} as const;
+
 /**
- * The 'Create user' modal, and the same modal to edit a user (SPEC.md §2 Users): names, e-mail,
- * password (optional when editing), group and the administrator switch, checked with the contract's
- * schemas; the server's field errors (a taken e-mail, an unknown group) show at their fields.
+ * The 'Create user' modal, the same modal to invite a user (no password: the user is e-mailed a link
+ * to set one) and to edit a user (SPEC.md §2 Users): names, e-mail, password (optional when editing),
+ * group and the administrator switch, checked with the contract's schemas; the server's field errors
+ * (a taken e-mail, an unknown group) show at their fields.
  */
-export function UserDialog({ user, onClose }: { user?: User; onClose: () => void }) {
+export function UserDialog({
+  user,
+  mode = 'create',
+  onClose,
+}: {
+  user?: User;
+  mode?: UserDialogMode;
+  onClose: () => void;
+}) {
   const create = useCreateUser();
   const update = useUpdateUser();
+  const kind = user ? 'edit' : mode;
+  const words = WORDS[kind];
   const { form, dialog } = useSaveDialog({
-    resolver: userResolver(Boolean(user)),
+    resolver: userResolver(kind),
     defaultValues: userFormValues(user),
     send: (values) =>
       user ? update.mutateAsync({ id: user.id, body: toUserPatch(values) }) : create.mutateAsync(values),
-    toast: user ? TOASTS.userUpdated : TOASTS.userCreated,
+    toast: words.toast,
     onClose,
   });
 
   return (
-    <FormDialog
-      {...dialog}
-      title={user ? 'Edit user' : SCREEN_TITLES.createUser}
-      submitLabel={user ? 'Save' : 'Create'}
-    >
+    <FormDialog {...dialog} title={words.title} submitLabel={words.submit}>
       <Stack sx={{ gap: 2, pt: 1 }}>
         <TextField
           {...formField(form, 'firstName')}
@@ -50,12 +66,14 @@ export function UserDialog({ user, onClose }: { user?: User; onClose: () => void
         />
         <TextField {...formField(form, 'lastName')} label="Last name" required fullWidth autoComplete="off" />
         <EmailField {...formField(form, 'email')} autoComplete="off" />
-        <PasswordField
-          {...formField(form, 'password', user ? KEEP_PASSWORD_HINT : PASSWORD_HINT)}
-          label="Password"
-          required={!user}
-          autoComplete="new-password"
-        />
+        {kind !== 'invite' && (
+          <PasswordField
+            {...formField(form, 'password', user ? KEEP_PASSWORD_HINT : PASSWORD_HINT)}
+            label="Password"
+            required={!user}
+            autoComplete="new-password"
+          />
+        )}
         <Controller
           control={form.control}
           name="groupId"

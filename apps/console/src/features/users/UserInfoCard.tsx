@@ -4,6 +4,7 @@ import { formatDate } from '../../components/formatDate';
 import { RouterLink } from '../../components/RouterLink';
 import { StatusChip } from '../../components/StatusChip';
 import { toGroup } from '../../core/paths/links';
+import { invitationText } from './InvitationNote';
 import { UserStatusChip } from './UserStatusChip';
 
 const FIELDS: DetailsField<User>[] = [
@@ -22,11 +23,20 @@ const FIELDS: DetailsField<User>[] = [
       user.group ? <RouterLink to={toGroup(user.group.id)}>{user.group.name}</RouterLink> : 'No group',
   },
   { label: 'Administrator', value: (user) => (user.isAdmin ? 'Yes' : 'No') },
+  { label: 'Last sign-in', value: (user) => (user.lastSignInAt ? formatDate(user.lastSignInAt) : 'Never') },
   { label: 'Created At', value: (user) => formatDate(user.createdAt) },
   { label: 'Updated At', value: (user) => formatDate(user.updatedAt) },
 ];
 
+/** A user who has not accepted yet: who invited them and until when the link works. */
+const WITH_INVITATION: DetailsField<User>[] = [
+  ...FIELDS,
+  { label: 'Invitation', value: (user) => (user.invitation ? invitationText(user.invitation) : '') },
+];
+
 /** The details screen's info card (SPEC.md §2 Users); skeletons until the user has loaded. */
 export function UserInfoCard({ user }: { user: User | undefined }) {
-  return <DetailsCard title="User information" item={user} fields={FIELDS} />;
+  return (
+    <DetailsCard title="User information" item={user} fields={user?.invitation ? WITH_INVITATION : FIELDS} />
+  );
 }

@@ -1,5 +1,6 @@
+import Button from '@mui/material/Button';
 import type { User } from '@skyvault/contract';
-import { SCREEN_NAMES } from '@skyvault/contract';
+import { INVITATION_MESSAGES, SCREEN_NAMES } from '@skyvault/contract';
 import { useState } from 'react';
 import type { DataTableColumn } from '../../components/DataTable';
 import { formatDate } from '../../components/formatDate';
@@ -9,53 +10,96 @@ import { CreateButton } from '../../components/screens/CreateButton';
 import { ListScreen } from '../../components/screens/ListScreen';
 import { useListParams } from '../../components/useListParams';
 import { toGroup, toUser } from '../../core/paths/links';
-import { UserDialog } from './UserDialog';
+import { InvitationNote } from './InvitationNote';
+import { UserDialog, type UserDialogMode } from './UserDialog';
 import { UserStatusChip } from './UserStatusChip';
+import { UsersToolbar } from './UsersToolbar';
 import { useUsers } from './users.queries';
+import { useUserListFilters } from './useUserListFilters';
 
 const columns: DataTableColumn<User>[] = [
   {
     key: 'user',
     header: 'User',
+    sortKey: 'name',
     render: (user) => <RouterLink to={toUser(user.id)}>{fullName(user)}</RouterLink>,
   },
-  { key: 'email', header: 'Email' },
-  { key: 'status', header: 'Status', render: (user) => <UserStatusChip status={user.status} /> },
+  { key: 'email', header: 'Email', sortKey: 'email' },
+  {
+    key: 'status',
+    header: 'Status',
+    sortKey: 'status',
+    render: (user) => (
+      <>
+        <UserStatusChip status={user.status} />
+        {user.invitation && <InvitationNote invitation={user.invitation} />}
+      </>
+    ),
+  },
   {
     key: 'group',
     header: 'Group',
     render: (user) => user.group && <RouterLink to={toGroup(user.group.id)}>{user.group.name}</RouterLink>,
   },
-  { key: 'updatedAt', header: 'Updated At', render: (user) => formatDate(user.updatedAt) },
+  {
+    key: 'lastSignInAt',
+    header: 'Last sign-in',
+    sortKey: 'lastSignInAt',
+    sortFirst: 'desc',
+    render: (user) => (user.lastSignInAt ? formatDate(user.lastSignInAt) : 'Never'),
+  },
+  {
+    key: 'updatedAt',
+    header: 'Updated At',
+    sortKey: 'updatedAt',
+    sortFirst: 'desc',
+    render: (user) => formatDate(user.updatedAt),
+  },
 ];
 
-/** The tenant's users, searchable by name or e-mail and paginated (SPEC.md §2 Users). */
+/**
+ * The tenant's users (SPEC.md §2 Users): searchable by name or e-mail, filtered by status (the pending
+ * invitations among them), group, administrator and MFA, sorted by a column header, and paginated;
+ * users are created with a password or invited to set their own.
+ */
 export function UsersPage() {
   const list = useListParams();
-  const [creating, setCreating] = useState(false);
+  const filters = useUserListFilters(list);
+  const [dialog, setDialog] = useState<UserDialogMode | null>(null);
   const users = useUsers({
     limit: list.pageSize,
     offset: list.offset,
     searchText: list.search || undefined,
     searchBy: 'user',
+    ...filters.query,
   });
 
   return (
     <ListScreen
       title={SCREEN_NAMES.users}
-      actions={<CreateButton onClick={() => setCreating(true)} />}
+      actions={
+        <>
+          <Button variant="outlined" onClick={() => setDialog('invite')}>
+            {INVITATION_MESSAGES.invite}
+          </Button>
+          <CreateButton onClick={() => setDialog('create')} />
+        </>
+      }
       query={users}
       items="users"
       rows={users.data?.users ?? []}
       total={users.data?.total ?? 0}
       list={list}
+      filters={<UsersToolbar filters={filters} />}
+      filtered={filters.filtered}
+      sort={filters.sort}
       ariaLabel="Users"
       columns={columns}
       getRowId={(user) => user.id}
       searchPlaceholder="Search by user"
       searchLabel="Search users"
     >
-      {creating && <UserDialog onClose={() => setCreating(false)} />}
+      {dialog && <UserDialog mode={dialog} onClose={() => setDialog(null)} />}
     </ListScreen>
   );
 }

@@ -4,6 +4,7 @@ import {
   createUserFormSchema,
   type EditUserForm,
   editUserFormSchema,
+  inviteUserFormSchema,
   type User,
   type UserPatch,
 } from '@skyvault/contract';
@@ -32,10 +33,18 @@ export const userFormValues = (user?: User): UserFormValues => ({
   isAdmin: user?.isAdmin ?? false,
 });
 
-/** The contract checks the form: the password is required when creating, optional when editing. */
-export function userResolver(editing: boolean): Resolver<UserFormValues, unknown, UserFormOutput> {
-  const resolve = editing ? zodResolver(editUserFormSchema) : zodResolver(createUserFormSchema);
-  return resolve as unknown as Resolver<UserFormValues, unknown, UserFormOutput>;
+const SCHEMAS = {
+  create: createUserFormSchema,
+  invite: inviteUserFormSchema,
+  edit: editUserFormSchema,
+} as const;
+
+/**
+ * The contract checks the form: the password is required when creating, optional when editing, and
+ * left out of an invitation (the invited user sets it).
+ */
+export function userResolver(kind: keyof typeof SCHEMAS): Resolver<UserFormValues, unknown, UserFormOutput> {
+  return zodResolver(SCHEMAS[kind]) as unknown as Resolver<UserFormValues, unknown, UserFormOutput>;
 }
 
 /** An edit sends what the modal holds; an empty password is left out, keeping the current one. */

@@ -1,5 +1,6 @@
 import { type EndpointQuery, permissionEndpoints, userEndpoints } from '@skyvault/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { signedInSessionKeys } from '../../components/sessions/useSessionEnding';
 import { callApi } from '../../core/api/client';
 import { groupKeys } from '../../core/api/queryKeys';
 import { resourceQueries } from '../../core/api/resourceQueries';
@@ -35,7 +36,32 @@ export function useUsers(query: UsersListQuery & { limit: number; offset: number
 export const useUser = users.useOne;
 /** The modal reports its errors next to its fields (FORM_META). */
 export const useCreateUser = users.useCreate;
-export const useUpdateUser = users.useUpdate;
+
+/**
+ * What the user's page shows beside the user and a save may change: the effective permissions (a new
+ * group, so a new role), the factors, and the sessions (disabling, a new password or address end
+ * them). The details themselves are the save's answer, already in the cache.
+ */
+function refreshUserPage(queryClient: QueryClient, id: string) {
+  const details = userKeys.detail(id);
+  void queryClient.invalidateQueries({
+    queryKey: details,
+    predicate: (query) => query.queryKey.length > details.length,
+  });
+  void queryClient.invalidateQueries({ queryKey: signedInSessionKeys.ofUser(id) });
+}
+
+export const useUpdateUser = () =>
+  users.useUpdate((queryClient, user) => refreshUserPage(queryClient, user.id));
+
+/** Resend invitation: a new link for a user who has not set a password yet (the old one stops working). */
+export function useResendInvitation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => callApi(userEndpoints.resendInvitation, { params: { id } }),
+    onSuccess: (user) => users.store(queryClient, user),
+  });
+}
 /**
  * Failed deletes of users are swallowed (SPEC.md §8), so no toast from the shared handler; the
  * screen itself tells the one refusal worth telling (the last administrator).
@@ -58,8 +84,10 @@ export function useResetUserPassword() {
         params: { id },
         body: removePasskeys ? { removePasskeys } : null,
       }),
+    // The reset ends the user's sessions and may remove their passkeys: the whole page is read again.
     onSettled: (_, __, { id }) => {
       void queryClient.invalidateQueries({ queryKey: userKeys.detail(id) });
+      void queryClient.invalidateQueries({ queryKey: signedInSessionKeys.ofUser(id) });
       void queryClient.invalidateQueries({ queryKey: userKeys.lists() });
     },
   });
