@@ -1,22 +1,18 @@
-import { createBrowserRouter, Outlet, RouterProvider } from 'react-router';
+import { unstable_HistoryRouter as HistoryRouter } from 'react-router';
+import { browserHistory } from '../core/browserHistory';
+import { HistoryBlockingContext } from '../core/historyBlocking';
 import { ConsoleProviders } from './ConsoleProviders';
-import { appRoutes } from './router';
-
-/**
- * A data router, so that a form with unsaved changes can hold a navigation until the user decides
- * (useBlocker, components/useUnsavedChanges). The providers sit inside it: the error handler navigates.
- */
-const router = createBrowserRouter([
-  {
-    element: (
-      <ConsoleProviders>
-        <Outlet />
-      </ConsoleProviders>
-    ),
-    children: appRoutes,
-  },
-]);
+import { AppRoutes } from './router';
 
 export function App() {
-  return <RouterProvider router={router} />;
+  return (
+    // The history package's types predate React Router 7's; the two agree on what the router uses.
+    <HistoryRouter history={browserHistory as unknown as Parameters<typeof HistoryRouter>[0]['history']}>
+      <HistoryBlockingContext value={browserHistory}>
+        <ConsoleProviders>
+          <AppRoutes />
+        </ConsoleProviders>
+      </HistoryBlockingContext>
+    </HistoryRouter>
+  );
 }

@@ -1,5 +1,7 @@
-import { useContext, useEffect } from 'react';
-import { type Location, UNSAFE_DataRouterContext, useBlocker } from 'react-router';
+import type { Transition } from 'history';
+import { useContext, useEffect, useRef, useState } from 'react';
+import { type Location, useLocation } from 'react-router';
+import { type BlockingHistory, HistoryBlockingContext } from '../core/historyBlocking';
 import { DiscardChangesDialog } from './DiscardChangesDialog';
 
 /** The navigation state of a page that leaves because it saved: no changes are dropped, nothing to ask. */
@@ -25,22 +27,67 @@ export function UnsavedChangesPrompt({ when }: { when: boolean }) {
     window.addEventListener('beforeunload', warn);
     return () => window.removeEventListener('beforeunload', warn);
   }, [when]);
-  // Holding a navigation needs a data router (the console's is one); a screen rendered in a plain
-  // router, as some tests do, keeps the reload guard only.
-  const dataRouter = useContext(UNSAFE_DataRouterContext) !== null;
-  return dataRouter ? <NavigationPrompt when={when} /> : null;
+  // Holding a navigation needs the console's history (app/App.tsx); a screen rendered in a memory
+  // router, as the unit tests do, keeps the reload guard only.
+  const history = useContext(HistoryBlockingContext);
+  return history ? <NavigationPrompt when={when} history={history} /> : null;
 }
 
-function NavigationPrompt({ when }: { when: boolean }) {
-  const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) =>
-      when && currentLocation.pathname !== nextLocation.pathname && !isAfterSave(nextLocation),
-  );
+/**
+ * While `when` holds, every navigation is held (history.block): one that stays on this screen (the
+ * query alone changes) or that a save sends (AFTER_SAVE) goes on at once, any other waits for the
+ * answer to 'Discard unsaved changes?'.
+ */
+function NavigationPrompt({ when, history }: { when: boolean; history: BlockingHistory }) {
+  const { pathname } = useLocation();
+  const here = useRef(pathname);
+  here.current = pathname;
+  const [held, setHeld] = useState<Transition | null>(null);
+  const release = useRef(() => {});
+
+  useEffect(() => {
+    if (!when) return;
+    let active = true;
+    const unblock = () => release.current();
+    const hold = () => {
+      release.current = history.block((transition) => {
+        if (transition.location.pathname !== here.current && !isAfterSave(transition.location)) {
+          setHeld(transition);
+          return;
+        }
+        unblock();
+        if (transition.action === 'POP') {
+          // Back or Forward lands asynchronously; hold again once it has.
+          const stop = history.listen(() => {
+            stop();
+            if (active) hold();
+          });
+          transition.retry();
+        } else {
+          transition.retry();
+          hold();
+        }
+      });
+    };
+    hold();
+    return () => {
+      active = false;
+      unblock();
+    };
+  }, [when, history]);
+
   return (
     <DiscardChangesDialog
-      open={blocker.state === 'blocked'}
-      onDiscard={() => blocker.proceed?.()}
-      onKeepEditing={() => blocker.reset?.()}
+      open={held !== null}
+      onDiscard={() => {
+        const transition = held;
+        setHeld(null);
+        if (!transition) return;
+        // Past the guard for good: the screen is left.
+        release.current();
+        transition.retry();
+      }}
+      onKeepEditing={() => setHeld(null)}
     />
   );
 }
