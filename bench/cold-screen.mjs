@@ -10,7 +10,7 @@
 // Prints one JSON line: the median, each run, how many scripts the page loaded, and the budget.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { chromium } from 'playwright-core';
+import { launchChromium } from './chromium.mjs';
 
 const base = (process.argv[2] ?? process.env.BASE_URL ?? 'http://localhost:8080').replace(/\/$/, '');
 const dataDir = process.argv[3] ?? process.env.DATA_DIR;
@@ -21,17 +21,7 @@ const demo = JSON.parse(readFileSync(path.join(dataDir, 'demo-login.json'), 'utf
 const RUNS = 5;
 const BUDGET_MS = 1000;
 
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  headless: true,
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-});
+const browser = await launchChromium();
 
 /** In the page: notes when a table cell holding `text` first appears (`window.cellShownAt`). */
 const watchForCell = (text) => {

@@ -11,7 +11,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { chromium } from 'playwright-core';
+import { launchChromium } from './chromium.mjs';
 
 // The package exports its modules only; its browser build (an IIFE assigning `var webVitals`) sits beside
 // them. An init script runs in a function of its own, so the result is put on `window` by hand.
@@ -24,17 +24,7 @@ const base = (process.argv[2] ?? process.env.BASE_URL ?? 'http://localhost:8080'
 const RUNS = 5;
 const BUDGET_MS = 1000;
 
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  headless: true,
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-});
+const browser = await launchChromium();
 
 /** Reports every LCP value web-vitals sees into `window.lcpReports`, from before the page's own code. */
 const recordLcp = () => {

@@ -35,57 +35,70 @@ function useChosenGroup(groupId: string | undefined) {
   return group.data ? { id: group.data.id, name: group.data.name } : null;
 }
 
+/** One filter of the list: a select whose first item is "all" (nothing chosen, `undefined`). */
+function FilterSelect<Value extends string>({
+  label,
+  value,
+  all,
+  options,
+  onChange,
+}: {
+  label: string;
+  value: Value | undefined;
+  all: string;
+  options: readonly { value: Value; label: string }[];
+  onChange: (value: Value | undefined) => void;
+}) {
+  return (
+    <TextField
+      select
+      size="small"
+      label={label}
+      value={value ?? ALL}
+      onChange={(event) => onChange((event.target.value || undefined) as Value | undefined)}
+      sx={{ width: FIELD_WIDTH }}
+      slotProps={SHOW_EMPTY}
+    >
+      <MenuItem value={ALL}>{all}</MenuItem>
+      {options.map((option) => (
+        <MenuItem key={option.value} value={option.value}>
+          {option.label}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}
+
 /** The users list's filters beside its search: status, group, administrator and MFA. */
 export function UsersToolbar({ filters }: { filters: UserListFilters }) {
   const chosenGroup = useChosenGroup(filters.groupId);
-  const admin = filters.isAdmin === undefined ? ALL : String(filters.isAdmin);
+  const admin = filters.isAdmin === undefined ? undefined : String(filters.isAdmin);
   return (
     <>
-      <TextField
-        select
-        size="small"
+      <FilterSelect
         label="Status"
-        value={filters.status ?? ALL}
-        onChange={(event) => filters.set({ status: event.target.value || undefined })}
-        sx={{ width: FIELD_WIDTH }}
-        slotProps={SHOW_EMPTY}
-      >
-        <MenuItem value={ALL}>All statuses</MenuItem>
-        {USER_STATUSES.map((status) => (
-          <MenuItem key={status} value={status}>
-            {statusLabel(status)}
-          </MenuItem>
-        ))}
-      </TextField>
-      <TextField
-        select
-        size="small"
+        value={filters.status}
+        all="All statuses"
+        options={USER_STATUSES.map((status) => ({ value: status, label: statusLabel(status) }))}
+        onChange={(status) => filters.set({ status })}
+      />
+      <FilterSelect
         label="Administrator"
         value={admin}
-        onChange={(event) => filters.set({ admin: event.target.value || undefined })}
-        sx={{ width: FIELD_WIDTH }}
-        slotProps={SHOW_EMPTY}
-      >
-        <MenuItem value={ALL}>Everyone</MenuItem>
-        <MenuItem value="true">Administrators</MenuItem>
-        <MenuItem value="false">Not administrators</MenuItem>
-      </TextField>
-      <TextField
-        select
-        size="small"
+        all="Everyone"
+        options={[
+          { value: 'true', label: 'Administrators' },
+          { value: 'false', label: 'Not administrators' },
+        ]}
+        onChange={(value) => filters.set({ admin: value })}
+      />
+      <FilterSelect
         label="MFA"
-        value={filters.mfa ?? ALL}
-        onChange={(event) => filters.set({ mfa: event.target.value || undefined })}
-        sx={{ width: FIELD_WIDTH }}
-        slotProps={SHOW_EMPTY}
-      >
-        <MenuItem value={ALL}>Any MFA state</MenuItem>
-        {USER_MFA_FILTERS.map((mfa) => (
-          <MenuItem key={mfa} value={mfa}>
-            {USER_MFA_FILTER_LABELS[mfa]}
-          </MenuItem>
-        ))}
-      </TextField>
+        value={filters.mfa}
+        all="Any MFA state"
+        options={USER_MFA_FILTERS.map((mfa) => ({ value: mfa, label: USER_MFA_FILTER_LABELS[mfa] }))}
+        onChange={(mfa) => filters.set({ mfa })}
+      />
       <GroupPicker
         value={filters.groupId ?? null}
         current={chosenGroup}
