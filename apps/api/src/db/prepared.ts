@@ -1,4 +1,18 @@
+import { createHash } from 'node:crypto';
 import type { Executor } from './client.js';
+
+/** PostgreSQL keeps the first 63 bytes of a statement's name: a longer one would stand for another. */
+const MAX_NAME_BYTES = 63;
+
+/**
+ * The name PostgreSQL gets: as built when it fits, else its start and a hash of the whole, so that two
+ * long names that begin alike stay two statements.
+ */
+export function statementName(name: string): string {
+  if (Buffer.byteLength(name) <= MAX_NAME_BYTES) return name;
+  const hash = createHash('sha256').update(name).digest('hex').slice(0, 16);
+  return `${name.slice(0, MAX_NAME_BYTES - hash.length - 1)}_${hash}`;
+}
 
 /** What each statement name stood for, in tests: the same name for two texts is a bug caught there. */
 const seen = process.env.NODE_ENV === 'production' ? null : new Map<string, string>();
@@ -19,7 +33,7 @@ function prepared<P>(query: { prepare(name: string): P; toSQL(): { sql: string }
     }
     seen.set(name, text);
   }
-  return query.prepare(name);
+  return query.prepare(statementName(name));
 }
 
 type Preparable<P> = { prepare(name: string): P; toSQL(): { sql: string } };
