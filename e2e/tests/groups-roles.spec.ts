@@ -169,6 +169,12 @@ test.describe('groups and roles', () => {
     await ask.getByRole('button', { name: 'Keep editing' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Create Role' })).toBeVisible();
     await expect(page.getByRole('textbox', { name: 'Name' })).toHaveValue(`Unsaved ${run}`);
+    // The browser's Back asks too, and Keep editing stays on the form.
+    await page.evaluate(() => window.history.back());
+    await ask.getByRole('button', { name: 'Keep editing' }).click();
+    await expect(ask).toBeHidden();
+    await expect(page.getByRole('textbox', { name: 'Name' })).toHaveValue(`Unsaved ${run}`);
+    await expect(page).toHaveURL(/\/roles\/create/);
 
     const beforeUnload = page.waitForEvent('dialog');
     await page.close({ runBeforeUnload: true });
