@@ -1,12 +1,14 @@
 import type { SessionUser } from '@skyvault/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
-import { lazy, type ReactNode, Suspense } from 'react';
-import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
+import { createMemoryHistory } from 'history';
+import { act, lazy, type ReactNode, Suspense } from 'react';
+import { unstable_HistoryRouter as HistoryRouter, useLocation, useRoutes } from 'react-router';
 import { type Mock, vi } from 'vitest';
 import { ConsoleTheme } from '../core/colorMode';
 import { ErrorHandlerContext } from '../core/errors/ErrorHandlerContext';
 import type { ErrorHandler } from '../core/errors/errorHandler';
+import { forRouter, HistoryBlockingContext } from '../core/historyBlocking';
 import { SessionContext } from '../core/session/SessionContext';
 
 const ToastHost = lazy(() =>
@@ -20,9 +22,19 @@ function CurrentPath() {
   return <p data-testid="location">{useLocation().pathname}</p>;
 }
 
+function TestRoutes({ path, ui }: { path: string; ui: ReactNode }) {
+  return useRoutes([
+    { path, element: ui },
+    { path: '*', Component: CurrentPath },
+  ]);
+}
+
 /**
- * Renders a piece of the signed-in console with its providers and a memory router at `path`, or at
- * `url` when `path` is a route pattern with parameters (`/users/:userId`).
+ * Renders a piece of the signed-in console with its providers and a router at `path`, or at `url` when
+ * `path` is a route pattern with parameters (`/users/:userId`). The router navigates through a memory
+ * history that can hold a navigation, as the console's browser history does (app/App.tsx), so a form's
+ * unsaved-changes guard works here as it does in the browser. `router` reads where it is
+ * (`router.state.location`, `router.state.historyAction`) and goes elsewhere (`router.navigate`).
  */
 interface RenderOptions {
   path?: string;
@@ -36,19 +48,26 @@ export function renderWithProviders(
   { path = '/', url = path, session = adminUser, handleError = vi.fn<ErrorHandler>() }: RenderOptions = {},
 ) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter(
-    [
-      { path, element: ui },
-      { path: '*', Component: CurrentPath },
-    ],
-    { initialEntries: [url] },
-  );
+  const history = createMemoryHistory({ initialEntries: [url] });
+  const router = {
+    get state() {
+      return { location: history.location, historyAction: history.action };
+    },
+    navigate: async (to: string, options?: { replace?: boolean }) => {
+      if (options?.replace) history.replace(to);
+      else history.push(to);
+    },
+  };
   const result = render(
     <ConsoleTheme>
       <QueryClientProvider client={queryClient}>
         <ErrorHandlerContext value={handleError}>
           <SessionContext value={session}>
-            <RouterProvider router={router} />
+            <HistoryRouter history={forRouter(history)}>
+              <HistoryBlockingContext value={history}>
+                <TestRoutes path={path} ui={ui} />
+              </HistoryBlockingContext>
+            </HistoryRouter>
           </SessionContext>
         </ErrorHandlerContext>
       </QueryClientProvider>
