@@ -2,7 +2,7 @@ import type { SessionUser } from '@skyvault/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { createMemoryHistory } from 'history';
-import { act, lazy, type ReactNode, Suspense } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { unstable_HistoryRouter as HistoryRouter, useLocation, useRoutes } from 'react-router';
 import { type Mock, vi } from 'vitest';
 import { ConsoleTheme } from '../core/colorMode';
