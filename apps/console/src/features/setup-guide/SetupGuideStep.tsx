@@ -46,7 +46,15 @@ export function SetupGuideStep({
             {done && (
               <>
                 {' '}
-                <Box component="span" sx={{ ml: 0.5, color: 'success.dark', fontSize: '0.875rem' }}>
+                <Box
+                  component="span"
+                  sx={(theme) => ({
+                    ml: 0.5,
+                    fontSize: '0.875rem',
+                    // Readable on either mode's paper: the darker green on light, the lighter on dark.
+                    color: theme.palette.mode === 'dark' ? 'success.light' : 'success.dark',
+                  })}
+                >
                   {SETUP_GUIDE_WORDS.done}
                 </Box>
               </>
