@@ -106,6 +106,10 @@ test.describe('groups and roles', () => {
     expect(await (await page.request.get(`/api/v1/groups/${group.id}`)).json()).toMatchObject({
       userCount: free,
     });
+
+    // The seats go back to the demo tenant, which the other specs share.
+    const removed = await page.request.delete(`/api/v1/groups/${group.id}`, { headers: CONSOLE_HEADERS });
+    expect(removed.ok()).toBe(true);
   });
 
   test('Add Connections fills the role form and says nothing is saved until Save', async ({ page }) => {
