@@ -63,6 +63,9 @@ test('a new organization is guided from its first screen, step by step, and can 
   await page.reload();
   await expect(page.getByRole('heading', { level: 1, name: 'Licenses' })).toBeVisible();
   await expect(guide).toBeHidden();
+  // With steps left, the way back is where the guide was.
+  await page.getByRole('button', { name: 'Show the setup guide' }).click();
+  await expect(guide.getByText('1 of 4 steps done')).toBeVisible();
 });
 
 test("the connection dialog's storage picker offers to add the first storage, and picks it", async ({

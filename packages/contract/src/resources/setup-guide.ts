@@ -50,6 +50,8 @@ export const SETUP_GUIDE_WORDS = {
   intro: 'A few steps before your team can use the services. Each one is ticked off as soon as it is done.',
   dismiss: 'Hide the setup guide',
   dismissed: 'The setup guide was hidden',
+  /** The way back, where the hidden guide would be, while steps are left. */
+  showAgain: 'Show the setup guide',
   progress: (done: number, total: number) => `${done} of ${total} steps done`,
   steps: {
     connectSalesforce: {

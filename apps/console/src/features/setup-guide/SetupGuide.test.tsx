@@ -97,11 +97,27 @@ describe('the setup guide', () => {
         }),
       },
     ],
-    ['it was hidden', { ...guide({}), dismissed: true }],
   ])('shows nothing once %s', async (_, answer) => {
     stubFetch({ [GET]: { body: answer } });
     const { queryClient } = renderWithProviders(<SetupGuide />, { path: '/licenses' });
     await waitFor(() => expect(queryClient.getQueryState(setupGuideKey)?.status).toBe('success'));
     expect(screen.queryByRole('region')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: SETUP_GUIDE_WORDS.showAgain })).not.toBeInTheDocument();
+  });
+
+  it('hidden with steps left, offers to show it again, for the organization', async () => {
+    let sent: unknown;
+    stubFetch({
+      [GET]: { body: { ...guide({}), dismissed: true } },
+      'PATCH /api/v1/setup-guide': (init) => {
+        sent = bodyOf(init);
+        return { body: guide({}) };
+      },
+    });
+    renderWithProviders(<SetupGuide />, { path: '/licenses' });
+    expect(screen.queryByRole('region')).not.toBeInTheDocument();
+    fireEvent.click(await screen.findByRole('button', { name: SETUP_GUIDE_WORDS.showAgain }));
+    expect(await region()).toBeInTheDocument();
+    expect(sent).toEqual({ dismissed: false });
   });
 });

@@ -1,4 +1,5 @@
 import CloseIcon from '@mui/icons-material/Close';
+import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
@@ -54,20 +55,29 @@ function shownSteps(guide: Guide): ShownStep[] {
 /**
  * The setup guide above a new organization's first screen: what is left before the team can use the
  * services, each step ticked off from the real data and with a button to where it is done. Hidden once
- * every step is done or when an administrator hides it (for the whole organization). Nothing shows
+ * every step is done or when an administrator hides it (for the whole organization; 'Show the setup
+ * guide' brings it back while steps are left). Nothing shows
  * while it loads or if it cannot be loaded: the screen below works without it.
  */
 export function SetupGuide() {
   const titleId = useId();
   const guide = useSetupGuide();
   const dismiss = useDismissSetupGuide();
-  if (!guide.data || guide.data.complete || guide.data.dismissed) return null;
+  if (!guide.data || guide.data.complete) return null;
+  if (guide.data.dismissed) {
+    // Hidden with steps left: a quiet way back, where the guide would be.
+    return (
+      <Button size="small" onClick={() => dismiss.mutate(false)} disabled={dismiss.isPending} sx={{ mb: 2 }}>
+        {SETUP_GUIDE_WORDS.showAgain}
+      </Button>
+    );
+  }
 
   const steps = shownSteps(guide.data);
   const doneCount = steps.filter((step) => step.actions.every((action) => action.done)).length;
   const progress = SETUP_GUIDE_WORDS.progress(doneCount, steps.length);
   const hide = () =>
-    dismiss.mutate(undefined, { onSuccess: () => notify(SETUP_GUIDE_WORDS.dismissed, 'success') });
+    dismiss.mutate(true, { onSuccess: () => notify(SETUP_GUIDE_WORDS.dismissed, 'success') });
 
   return (
     <Paper

@@ -17,11 +17,11 @@ export const useSetupGuide = () =>
     meta: { errorToast: false },
   });
 
-/** Hides the guide for the organization; the answer is the guide as saved. */
+/** Hides the guide for the organization, or shows it again; the answer is the guide as saved. */
 export function useDismissSetupGuide() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => callApi(setupGuideEndpoints.update, { body: { dismissed: true } }),
+    mutationFn: (dismissed: boolean) => callApi(setupGuideEndpoints.update, { body: { dismissed } }),
     onSuccess: (guide) => queryClient.setQueryData(setupGuideKey, guide),
   });
 }
