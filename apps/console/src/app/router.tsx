@@ -51,9 +51,11 @@ export function AppRoutes() {
  */
 export function preloadScreen(pathname: string): Promise<void> {
   if (matchRoutes(publicRoutes, pathname)) return preloadMatches(publicRoutes, pathname);
-  startSessionCheck();
-  return Promise.all([SignedInRoutes.preload(), loadSignedIn()]).then(
+  const session = startSessionCheck();
+  const code = Promise.all([SignedInRoutes.preload(), loadSignedIn()]).then(
     ([, module]) => module.preloadScreen(pathname),
     () => undefined,
   );
+  // The session answers long before the code has loaded; the first render then has both.
+  return Promise.all([session, code]).then(() => undefined);
 }

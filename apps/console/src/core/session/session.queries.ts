@@ -1,16 +1,26 @@
-import { sessionEndpoints } from '@skyvault/contract';
+import { type SessionUser, sessionEndpoints } from '@skyvault/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { callApi } from '../api/client';
 
-/** The session check a cold open of a signed-in address started before the first render, once. */
-let earlyCheck: ReturnType<typeof checkSession> | undefined;
 const checkSession = (signal?: AbortSignal) => callApi(sessionEndpoints.session, { signal });
 
-/** Starts the session check before React renders (app/router.tsx preloadScreen); the query takes it over. */
-export function startSessionCheck(): void {
+/**
+ * The session check a cold open of a signed-in address starts before the first render (app/router.tsx
+ * preloadScreen), and its answer once it came: the session query takes over one or the other, once.
+ */
+let earlyCheck: Promise<SessionUser> | undefined;
+let earlySession: SessionUser | undefined;
+
+/** Starts the session check; the promise settles with it and never rejects. */
+export function startSessionCheck(): Promise<void> {
   earlyCheck ??= checkSession();
   // Its outcome, an error included, is the query's to handle.
-  earlyCheck.catch(() => {});
+  return earlyCheck.then(
+    (user) => {
+      earlySession = user;
+    },
+    () => undefined,
+  );
 }
 
 export const sessionQuery = queryOptions({
@@ -18,7 +28,18 @@ export const sessionQuery = queryOptions({
   queryFn: ({ signal }) => {
     const early = earlyCheck;
     earlyCheck = undefined;
+    earlySession = undefined;
     return early ?? checkSession(signal);
+  },
+  // An early check that has answered is the first render's session: the shell and the screen draw at
+  // once, instead of a loading state first and a second render of everything after it.
+  initialData: () => {
+    const user = earlySession;
+    if (user) {
+      earlySession = undefined;
+      earlyCheck = undefined;
+    }
+    return user;
   },
   // The session changes only by login, logout or the API saying it ended; no background refetching.
   staleTime: Number.POSITIVE_INFINITY,

@@ -1,7 +1,7 @@
 import Button from '@mui/material/Button';
 import type { User } from '@skyvault/contract';
 import { INVITATION_MESSAGES, SCREEN_NAMES } from '@skyvault/contract';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { DataTableColumn } from '../../components/DataTable';
 import { formatDate } from '../../components/formatDate';
 import { fullName } from '../../components/fullName';
@@ -11,11 +11,15 @@ import { ListScreen } from '../../components/screens/ListScreen';
 import { useListParams } from '../../components/useListParams';
 import { toGroup, toUser } from '../../core/paths/links';
 import { InvitationNote } from './InvitationNote';
-import { UserDialog, type UserDialogMode } from './UserDialog';
+import type { UserDialogMode } from './UserDialog';
 import { UserStatusChip } from './UserStatusChip';
 import { UsersToolbar } from './UsersToolbar';
 import { useUsers } from './users.queries';
 import { useUserListFilters } from './useUserListFilters';
+
+// The create and invite dialog (its form, password and group fields) loads when first opened: the list
+// a cold open waits for does not wait for it.
+const UserDialog = lazy(() => import('./UserDialog').then((module) => ({ default: module.UserDialog })));
 
 const columns: DataTableColumn<User>[] = [
   {
@@ -99,7 +103,11 @@ export function UsersPage() {
       searchPlaceholder="Search by user"
       searchLabel="Search users"
     >
-      {dialog && <UserDialog mode={dialog} onClose={() => setDialog(null)} />}
+      {dialog && (
+        <Suspense fallback={null}>
+          <UserDialog mode={dialog} onClose={() => setDialog(null)} />
+        </Suspense>
+      )}
     </ListScreen>
   );
 }
