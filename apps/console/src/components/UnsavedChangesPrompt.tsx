@@ -17,18 +17,9 @@ const isAfterSave = (location: Location) =>
  * which useLeaveWithToast sends). Every page form uses this one component.
  */
 export function UnsavedChangesPrompt({ when }: { when: boolean }) {
-  useEffect(() => {
-    if (!when) return;
-    const warn = (event: BeforeUnloadEvent) => {
-      event.preventDefault();
-      // Older browsers ask only when returnValue is set.
-      event.returnValue = '';
-    };
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [when]);
-  // Holding a navigation needs the console's history (app/App.tsx); a screen rendered in a memory
-  // router, as the unit tests do, keeps the reload guard only.
+  // The console's history holds navigations (app/App.tsx); while it does, the browser's own history
+  // also asks before a reload or a closed tab (its `block` adds the beforeunload question). Under a
+  // plain memory router (some unit tests of the routes) there is nothing to hold with.
   const history = useContext(HistoryBlockingContext);
   return history ? <NavigationPrompt when={when} history={history} /> : null;
 }
