@@ -13,8 +13,12 @@ export const SERVICE_LABELS: Record<ServiceKey, string> = {
 };
 
 /** Turns a tuple of values into a zod enum whose missing or unknown value reports `message`. */
-const enumOf = <const T extends readonly [string, ...string[]]>(values: T, message?: string) =>
+export const enumOf = <const T extends readonly [string, ...string[]]>(values: T, message?: string) =>
   z.enum(values, message ? { error: message } : undefined);
+
+/** "Status should be one of Confirmed, Disabled or WaitConfirmation": a choice's message, from its values. */
+export const oneOfMessage = (label: string, values: readonly string[]) =>
+  `${label} should be ${values.length > 2 ? 'one of ' : ''}${values.slice(0, -1).join(', ')} or ${values.at(-1)}`;
 
 /** User account state (SPEC.md §4); transitions are the API's business. */
 export const USER_STATUSES = ['Confirmed', 'Disabled', 'ForceResetPassword', 'WaitConfirmation'] as const;

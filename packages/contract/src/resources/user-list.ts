@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { userStatusSchema } from '../enums.js';
+import { enumOf, oneOfMessage, USER_STATUSES } from '../enums.js';
 import { uuidSchema } from '../rules/text.js';
 import { SORT_ORDERS, type SortOrder } from './connection.js';
 import { booleanQuerySchema, listCursorQuerySchema, listQuerySchema } from './list.js';
@@ -38,17 +38,21 @@ export const USER_MFA_FILTER_LABELS: Record<UserMfaFilter, string> = {
  */
 export const USER_LIST_MESSAGES = {
   cursorNeedsDefaultOrder: 'after pages the default order only: page a filtered or sorted list with offset',
+  status: oneOfMessage('Status', USER_STATUSES),
+  mfa: oneOfMessage('MFA', USER_MFA_FILTERS),
+  sort: oneOfMessage('Sort', USER_SORT_FIELDS),
+  order: oneOfMessage('Order', SORT_ORDERS),
 } as const;
 
 export const userListQuerySchema = listQuerySchema
   .extend({
     searchBy: z.enum(USER_SEARCH_BY).default('user'),
-    status: userStatusSchema.optional(),
+    status: enumOf(USER_STATUSES, USER_LIST_MESSAGES.status).optional(),
     groupId: uuidSchema.optional(),
     isAdmin: booleanQuerySchema.optional(),
-    mfa: z.enum(USER_MFA_FILTERS).optional(),
-    sort: z.enum(USER_SORT_FIELDS).default(DEFAULT_USER_SORT.sort),
-    order: z.enum(SORT_ORDERS).default(DEFAULT_USER_SORT.order),
+    mfa: enumOf(USER_MFA_FILTERS, USER_LIST_MESSAGES.mfa).optional(),
+    sort: enumOf(USER_SORT_FIELDS, USER_LIST_MESSAGES.sort).default(DEFAULT_USER_SORT.sort),
+    order: enumOf(SORT_ORDERS, USER_LIST_MESSAGES.order).default(DEFAULT_USER_SORT.order),
     after: listCursorQuerySchema.optional(),
   })
   .superRefine((query, ctx) => {
