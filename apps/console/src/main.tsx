@@ -7,8 +7,8 @@ const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');
 
 // The first render waits for the code of the address's screen (it never rejects): drawn at once, it
-// needs no loading state of its own, and the session check runs meanwhile.
-void preloadScreen(window.location.pathname).then(() =>
+// needs no loading state of its own, and the session check and the screen's first read run meanwhile.
+void preloadScreen(window.location).then(() =>
   createRoot(container).render(
     <StrictMode>
       <App />

@@ -1,6 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useLayoutEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { adoptEarlyReads } from '../core/api/earlyReads';
 import { BrandHead } from '../core/brand/useBrand';
 import { ConsoleTheme } from '../core/colorMode';
 import { ErrorHandlerContext } from '../core/errors/ErrorHandlerContext';
@@ -36,7 +37,10 @@ export function ConsoleProviders({ children }: { children: ReactNode }) {
         }),
       notifyInfo: (message) => notify(message, 'info', { preventDuplicate: true }),
     });
-    return { handleError, queryClient: createQueryClient(handleError) };
+    const queryClient = createQueryClient(handleError);
+    // What a cold open read before the first render (router.tsx preloadScreen).
+    adoptEarlyReads(queryClient);
+    return { handleError, queryClient };
   });
 
   return (

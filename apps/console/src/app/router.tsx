@@ -45,17 +45,23 @@ export function AppRoutes() {
 
 /**
  * What the address the console opens on needs before its first render, all at once instead of one
- * after the other: its screen's code, and for a signed-in address the shell's code and the session
- * check. A cold open (a reload, a deep link, a link in an e-mail) then draws the screen as soon as
- * the session is known, and the screen asks for its data at once.
+ * after the other: its screen's code, and for a signed-in address the shell's code, the session check
+ * and, once the session is known, the screen's first read (its route's `earlyRead`). A cold open (a
+ * reload, a deep link, a link in an e-mail) then draws the shell and the screen with its rows in one
+ * render.
  */
-export function preloadScreen(pathname: string): Promise<void> {
+export function preloadScreen({ pathname, search }: { pathname: string; search: string }): Promise<void> {
   if (matchRoutes(publicRoutes, pathname)) return preloadMatches(publicRoutes, pathname);
   const session = startSessionCheck();
-  const code = Promise.all([SignedInRoutes.preload(), loadSignedIn()]).then(
+  const routeTable = loadSignedIn();
+  const code = Promise.all([SignedInRoutes.preload(), routeTable]).then(
     ([, module]) => module.preloadScreen(pathname),
     () => undefined,
   );
-  // The session answers long before the code has loaded; the first render then has both.
-  return Promise.all([session, code]).then(() => undefined);
+  const data = Promise.all([session, routeTable]).then(
+    ([user, module]) => (user ? module.readEarly(pathname, search) : undefined),
+    () => undefined,
+  );
+  // The session answers long before the code has loaded, and the first read soon after it.
+  return Promise.all([code, data]).then(() => undefined);
 }

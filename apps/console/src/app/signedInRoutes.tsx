@@ -1,4 +1,5 @@
 import { Navigate, type RouteObject, useRoutes } from 'react-router';
+import { startEarlyReads } from '../core/api/earlyReads';
 import { lazyScreen, preloadMatches } from '../core/lazyScreen';
 import { routes } from '../core/paths/routes';
 import { RequireAdmin, RequireService } from '../core/session/guards';
@@ -68,3 +69,7 @@ export function SignedInRoutes() {
 
 /** Loads the code of the signed-in screen at this path (router.tsx preloadScreen). */
 export const preloadScreen = (pathname: string) => preloadMatches(signedInRoutes, pathname);
+
+/** Asks for what the screens at this address read first (router.tsx preloadScreen, once signed in). */
+export const readEarly = (pathname: string, search: string) =>
+  startEarlyReads(signedInRoutes, pathname, search);

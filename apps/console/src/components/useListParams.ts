@@ -27,19 +27,26 @@ const positiveInt = (raw: string | null): number | undefined => {
   return Number.isInteger(value) && value > 0 ? value : undefined;
 };
 
-/**
- * Page, page size, search, filters and sort of a list, kept in the URL's query string so that a list can be
- * linked, reloaded and returned to with the Back button as it was. Defaults are left out of the URL.
- */
-export function useListParams(): ListParams {
-  const [searchParams, setSearchParams] = useSearchParams();
+/** A list's page, page size and search as an address's query string gives them (defaults for what is absent or wrong). */
+export function listPositionOf(
+  searchParams: URLSearchParams,
+): Pick<ListParams, 'page' | 'pageSize' | 'search' | 'offset'> {
   const page = (positiveInt(searchParams.get('page')) ?? 1) - 1;
   const requestedSize = positiveInt(searchParams.get('pageSize'));
   const pageSize =
     requestedSize && (PAGE_SIZE_OPTIONS as readonly number[]).includes(requestedSize)
       ? requestedSize
       : DEFAULT_PAGE_SIZE;
-  const search = searchParams.get('search') ?? '';
+  return { page, pageSize, search: searchParams.get('search') ?? '', offset: page * pageSize };
+}
+
+/**
+ * Page, page size, search, filters and sort of a list, kept in the URL's query string so that a list can be
+ * linked, reloaded and returned to with the Back button as it was. Defaults are left out of the URL.
+ */
+export function useListParams(): ListParams {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const { page, pageSize, search, offset } = listPositionOf(searchParams);
 
   const update = useCallback(
     (changes: Record<string, string | undefined>, replace: boolean) =>
@@ -82,13 +89,13 @@ export function useListParams(): ListParams {
       page,
       pageSize,
       search,
-      offset: page * pageSize,
+      offset,
       setPage,
       setPageSize,
       setSearch,
       param: (key: string) => searchParams.get(key) ?? undefined,
       setParams,
     }),
-    [page, pageSize, search, setPage, setPageSize, setSearch, searchParams, setParams],
+    [page, pageSize, search, offset, setPage, setPageSize, setSearch, searchParams, setParams],
   );
 }

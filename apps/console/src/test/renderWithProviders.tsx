@@ -41,13 +41,20 @@ interface RenderOptions {
   url?: string;
   session?: SessionUser | null;
   handleError?: Mock<ErrorHandler>;
+  /** The query client to render with (one holding data already); a new one by default. */
+  queryClient?: QueryClient;
 }
 
 export function renderWithProviders(
   ui: ReactNode,
-  { path = '/', url = path, session = adminUser, handleError = vi.fn<ErrorHandler>() }: RenderOptions = {},
+  {
+    path = '/',
+    url = path,
+    session = adminUser,
+    handleError = vi.fn<ErrorHandler>(),
+    queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } }),
+  }: RenderOptions = {},
 ) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const history = createMemoryHistory({ initialEntries: [url] });
   const router = {
     get state() {

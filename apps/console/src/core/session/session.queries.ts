@@ -11,13 +11,17 @@ const checkSession = (signal?: AbortSignal) => callApi(sessionEndpoints.session,
 let earlyCheck: Promise<SessionUser> | undefined;
 let earlySession: SessionUser | undefined;
 
-/** Starts the session check; the promise settles with it and never rejects. */
-export function startSessionCheck(): Promise<void> {
+/**
+ * Starts the session check; the promise settles with it, with the signed-in user or nothing, and
+ * never rejects.
+ */
+export function startSessionCheck(): Promise<SessionUser | undefined> {
   earlyCheck ??= checkSession();
   // Its outcome, an error included, is the query's to handle.
   return earlyCheck.then(
     (user) => {
       earlySession = user;
+      return user;
     },
     () => undefined,
   );

@@ -14,7 +14,7 @@ import { InvitationNote } from './InvitationNote';
 import type { UserDialogMode } from './UserDialog';
 import { UserStatusChip } from './UserStatusChip';
 import { UsersToolbar } from './UsersToolbar';
-import { useUsers } from './users.queries';
+import { usersPageQuery, useUsers } from './users.queries';
 import { useUserListFilters } from './useUserListFilters';
 
 // The create and invite dialog (its form, password and group fields) loads when first opened: the list
@@ -70,13 +70,7 @@ export function UsersPage() {
   const list = useListParams();
   const filters = useUserListFilters(list);
   const [dialog, setDialog] = useState<UserDialogMode | null>(null);
-  const users = useUsers({
-    limit: list.pageSize,
-    offset: list.offset,
-    searchText: list.search || undefined,
-    searchBy: 'user',
-    ...filters.query,
-  });
+  const users = useUsers(usersPageQuery(list, filters.query));
 
   return (
     <ListScreen

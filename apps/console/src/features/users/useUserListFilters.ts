@@ -2,7 +2,6 @@ import {
   DEFAULT_USER_SORT,
   type UserListQuery,
   type UserMfaFilter,
-  type UserSortField,
   type UserStatus,
   userListQuerySchema,
 } from '@skyvault/contract';
@@ -36,6 +35,36 @@ export interface UserListFilters {
   set: (changes: { status?: string; groupId?: string; admin?: string; mfa?: string }) => void;
 }
 
+/** The filters and sort an address's query string asks for (a value the contract refuses is left out). */
+function userListChoicesOf(param: (key: string) => string | undefined) {
+  const admin = param('admin');
+  return {
+    status: known(shape.status, param('status')),
+    groupId: known(shape.groupId, param('groupId')),
+    isAdmin: admin === 'true' ? true : admin === 'false' ? false : undefined,
+    mfa: known(shape.mfa, param('mfa')),
+    sortField: param('sort') ? known(shape.sort, param('sort')) : undefined,
+    direction: (param('order') === 'asc' ? 'asc' : 'desc') as SortDirection,
+  };
+}
+type UserListChoices = ReturnType<typeof userListChoicesOf>;
+
+/** For the list call: filters, sort and order, only those set. */
+function listQueryOf({ status, groupId, isAdmin, mfa, sortField, direction }: UserListChoices) {
+  const query: UserListFilters['query'] = {
+    ...(status ? { status } : {}),
+    ...(groupId ? { groupId } : {}),
+    ...(isAdmin !== undefined ? { isAdmin } : {}),
+    ...(mfa ? { mfa } : {}),
+    ...(sortField ? { sort: sortField, order: direction === 'asc' ? 'ASC' : 'DESC' } : {}),
+  };
+  return query;
+}
+
+/** The list call's filters, sort and order for an address's query string (a cold open's early read). */
+export const userListQueryOf = (searchParams: URLSearchParams) =>
+  listQueryOf(userListChoicesOf((key) => searchParams.get(key) ?? undefined));
+
 /**
  * The users list's filters and sort, kept in the URL beside its page and search
  * (`?status=WaitConfirmation&admin=true&mfa=enrolled&sort=name&order=asc`), so that a filtered list can
@@ -43,13 +72,7 @@ export interface UserListFilters {
  */
 export function useUserListFilters(list: ListParams): UserListFilters {
   const { param, setParams } = list;
-  const status = known(shape.status, param('status'));
-  const groupId = known(shape.groupId, param('groupId'));
-  const admin = param('admin');
-  const isAdmin = admin === 'true' ? true : admin === 'false' ? false : undefined;
-  const mfa = known(shape.mfa, param('mfa'));
-  const sortField: UserSortField | undefined = param('sort') ? known(shape.sort, param('sort')) : undefined;
-  const direction: SortDirection = param('order') === 'asc' ? 'asc' : 'desc';
+  const { status, groupId, isAdmin, mfa, sortField, direction } = userListChoicesOf(param);
 
   return useMemo(() => {
     const sorted = sortField ?? DEFAULT_USER_SORT.sort;
@@ -59,13 +82,7 @@ export function useUserListFilters(list: ListParams): UserListFilters {
       isAdmin,
       mfa,
       filtered: Boolean(status || groupId || mfa) || isAdmin !== undefined,
-      query: {
-        ...(status ? { status } : {}),
-        ...(groupId ? { groupId } : {}),
-        ...(isAdmin !== undefined ? { isAdmin } : {}),
-        ...(mfa ? { mfa } : {}),
-        ...(sortField ? { sort: sortField, order: direction === 'asc' ? 'ASC' : 'DESC' } : {}),
-      },
+      query: listQueryOf({ status, groupId, isAdmin, mfa, sortField, direction }),
       sort: {
         key: sorted,
         direction: sortField ? direction : 'desc',

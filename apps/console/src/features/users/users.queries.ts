@@ -13,6 +13,18 @@ export const usersQuery = users.listQuery;
 
 type UsersListQuery = EndpointQuery<typeof userEndpoints.list>;
 
+/** The Users screen's list call for a page of the list and its filters (the screen, and its early read). */
+export const usersPageQuery = (
+  position: { pageSize: number; offset: number; search: string },
+  filters: Omit<UsersListQuery, 'limit' | 'offset' | 'after' | 'searchText' | 'searchBy'>,
+) => ({
+  limit: position.pageSize,
+  offset: position.offset,
+  searchText: position.search || undefined,
+  searchBy: 'user' as const,
+  ...filters,
+});
+
 /**
  * A tenant's users run to tens of thousands. The page after one already fetched is asked by key
  * (`after`: that page's `next`), which the API finds through its index however deep it is; a page

@@ -1,12 +1,27 @@
+import { userEndpoints } from '@skyvault/contract';
 import type { RouteObject } from 'react-router';
+import { listPositionOf } from '../../components/useListParams';
+import { callApi } from '../../core/api/client';
+import type { ScreenHandle } from '../../core/api/earlyReads';
 import { lazyScreen } from '../../core/lazyScreen';
 import { routes } from '../../core/paths/routes';
+import { usersPageQuery, usersQuery } from './users.queries';
+import { userListQueryOf } from './useUserListFilters';
+
+/** The list page a cold open of the Users screen shows first, asked beside the screen's code. */
+const usersHandle: ScreenHandle = {
+  earlyRead: ({ search }) => {
+    const query = usersPageQuery(listPositionOf(search), userListQueryOf(search));
+    return { queryKey: usersQuery(query).queryKey, read: () => callApi(userEndpoints.list, { query }) };
+  },
+};
 
 export const usersRoutes: RouteObject[] = [
   {
     id: 'users.index',
     path: routes['users.index'],
     Component: lazyScreen(() => import('./UsersPage').then((module) => module.UsersPage)),
+    handle: usersHandle,
   },
   {
     id: 'users.show',
