@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { routes } from './src/core/paths/routes';
 
 const posix = (id: string) => id.replaceAll('\\', '/');
 const SRC = posix(fileURLToPath(new URL('./src/', import.meta.url)));
@@ -160,8 +161,96 @@ const precompress = (): Plugin => {
   };
 };
 
+/** The signed-in shell: the route table and the layout, which every signed-in screen loads first. */
+const SIGNED_IN_SHELL = ['app/signedInRoutes.tsx', 'app/layout/AppLayout.tsx'].map((file) => SRC + file);
+
+/**
+ * A feature's screens as its routes file declares them, each route named as in core/paths/routes.ts:
+ * `{ id: 'users.show', path: routes['users.show'], Component: lazyScreen(() => import('./UserPage')…`.
+ * A lazy screen written otherwise fails the build, rather than load without being announced.
+ */
+const SCREEN_ROUTE =
+  /id: '([\w.-]+)',\s*path: routes\['\1'\],\s*Component: lazyScreen\(\(\) =>\s*import\('([^']+)'\)/g;
+function screensOf(routesFile: string, fail: (message: string) => never): { id: string; module: string }[] {
+  const source = readFileSync(routesFile, 'utf8');
+  const screens = [...source.matchAll(SCREEN_ROUTE)].map(([, id, relative]) => {
+    const base = path.resolve(path.dirname(routesFile), relative!);
+    const module = ['.tsx', '.ts'].map((extension) => base + extension).find((file) => existsSync(file));
+    if (!module) fail(`${routesFile}: the screen ${relative} of ${id} was not found`);
+    return { id: id!, module: posix(module) };
+  });
+  const lazy = source.split('lazyScreen(').length - 1;
+  if (lazy !== screens.length)
+    fail(
+      `${routesFile}: ${lazy} lazy screens, ${screens.length} written as { id, path: routes[id], Component: lazyScreen(() => import(…)) }`,
+    );
+  return screens;
+}
+
+/**
+ * Pages that tell the browser, in `<link rel="modulepreload">`, what a signed-in screen's code is, so
+ * that it fetches and compiles it while the first-load code runs, instead of waiting for that code to
+ * ask for the shell, the shell's route table to ask for the screen, and each to ask for what it imports:
+ * - `index.signed-in.html`: the signed-in shell's code (the route table, the layout);
+ * - `screens/<route name>.html`: the same and that screen's code, listed in `screens.json` with their
+ *   paths (core/paths/routes.ts).
+ * The API sends one to a browser that carries a session cookie (plugins/console.ts); the login page's
+ * first load is unchanged.
+ */
+const signedInPages = (): Plugin => {
+  let base = '/';
+  return {
+    name: 'skyvault:signed-in-pages',
+    apply: 'build',
+    enforce: 'post',
+    configResolved(config) {
+      base = config.base;
+    },
+    generateBundle(_options, bundle) {
+      const fail = (message: string): never => this.error(message);
+      const chunks = Object.values(bundle).filter((file) => file.type === 'chunk');
+      const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+      const byModule = new Map(chunks.map((chunk) => [posix(chunk.facadeModuleId ?? ''), chunk.fileName]));
+      const withImports = (roots: string[]) => {
+        const found = new Set<string>();
+        for (let name = roots.pop(); name !== undefined; name = roots.pop()) {
+          if (found.has(name)) continue;
+          found.add(name);
+          roots.push(...(byName.get(name)?.imports ?? []));
+        }
+        return found;
+      };
+      const chunkOf = (module: string) => byModule.get(module) ?? fail(`No chunk of its own for ${module}`);
+      const firstLoad = withImports(chunks.filter((chunk) => chunk.isEntry).map((chunk) => chunk.fileName));
+      const page = bundle['index.html'];
+      if (page?.type !== 'asset') return fail('index.html is not in the bundle');
+      const pageWith = (roots: string[]) => {
+        const links = [...withImports(roots)]
+          .filter((name) => !firstLoad.has(name))
+          .map((name) => `    <link rel="modulepreload" crossorigin href="${base}${name}">`);
+        return String(page.source).replace('  </head>', `${links.join('\n')}\n  </head>`);
+      };
+
+      const shell = SIGNED_IN_SHELL.map(chunkOf);
+      this.emitFile({ type: 'asset', fileName: 'index.signed-in.html', source: pageWith([...shell]) });
+      // The signed-in screens: those of the routes files that the signed-in route table imports.
+      const routesFiles = (this.getModuleInfo(SIGNED_IN_SHELL[0]!)?.importedIds ?? []).filter((id) =>
+        /\.routes\.tsx?$/.test(id),
+      );
+      const screens = routesFiles.flatMap((file) => screensOf(file, fail));
+      const manifest = screens.map(({ id, module }) => {
+        const routePath = (routes as Record<string, string>)[id] ?? fail(`No path for the route ${id}`);
+        const fileName = `screens/${id}.html`;
+        this.emitFile({ type: 'asset', fileName, source: pageWith([...shell, chunkOf(module)]) });
+        return { path: routePath, page: fileName };
+      });
+      this.emitFile({ type: 'asset', fileName: 'screens.json', source: JSON.stringify(manifest) });
+    },
+  };
+};
+
 export default defineConfig({
-  plugins: [react(), contractWithoutSideEffects, muiWithoutCssVariables, precompress()],
+  plugins: [react(), contractWithoutSideEffects, muiWithoutCssVariables, signedInPages(), precompress()],
   server: {
     // The API runs beside the dev server; same-origin calls keep the session cookie first-party.
     proxy: { '/api': { target: 'http://localhost:8080' } },

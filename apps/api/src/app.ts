@@ -43,7 +43,12 @@ import { createPasswordService } from './modules/passwords/index.js';
 import { createPermissionService, permissionRoutes } from './modules/permissions/index.js';
 import { createRolePermissionService, createRoleService, roleRoutes } from './modules/roles/index.js';
 import { scimRoutes } from './modules/scim/index.js';
-import { createSessionControl, createSessionService, sessionRoutes } from './modules/sessions/index.js';
+import {
+  createSessionControl,
+  createSessionService,
+  sessionCookieName,
+  sessionRoutes,
+} from './modules/sessions/index.js';
 import { createSetupGuideService, setupGuideRoutes } from './modules/setup-guide/index.js';
 import { createSingleSignOn, ssoRoutes } from './modules/sso/index.js';
 import { createStorageService, storageRoutes } from './modules/storages/index.js';
@@ -329,6 +334,6 @@ export async function buildApp(config: Config, options: AppOptions): Promise<Fas
 
   await app.register(oauthRoutes, { config, prefix: '/oauth' });
   await app.register(scimRoutes, { ...services, publicUrl: config.publicUrl, prefix: '/scim/v2' });
-  await app.register(consolePlugin);
+  await app.register(consolePlugin, { sessionCookie: sessionCookieName(config) });
   return app;
 }

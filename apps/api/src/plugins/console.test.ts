@@ -9,6 +9,14 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 const SCRIPT = `export const greeting = ${JSON.stringify('hello '.repeat(500))};\n`;
 const PAGE = `<!doctype html><html><head><script type="module" src="/assets/index-Ab12Cd34.js"></script></head><body>${'<!-- filler -->'.repeat(100)}</body></html>`;
 
+const SIGNED_IN_PAGE = PAGE.replace(
+  '</head>',
+  '<link rel="modulepreload" href="/assets/shell-Ij90Kl12.js"></head>',
+);
+
+const screenPage = (route: string) =>
+  SIGNED_IN_PAGE.replace('</head>', `<link rel="modulepreload" href="/assets/${route}.js"></head>`);
+
 /** A built console in miniature: each file with the .br and .gz the build writes beside it. */
 function fakeConsole(): string {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'skyvault-console-'));
@@ -20,6 +28,18 @@ function fakeConsole(): string {
     writeFileSync(`${file}.gz`, gzipSync(content));
   };
   write('index.html', PAGE);
+  write('index.signed-in.html', SIGNED_IN_PAGE);
+  mkdirSync(path.join(dir, 'screens'));
+  for (const route of ['users.show', 'roles.show', 'roles.create'])
+    write(`screens/${route}.html`, screenPage(route));
+  write(
+    'screens.json',
+    JSON.stringify([
+      { path: '/users/:userId', page: 'screens/users.show.html' },
+      { path: '/roles/:roleId', page: 'screens/roles.show.html' },
+      { path: '/roles/create', page: 'screens/roles.create.html' },
+    ]),
+  );
   write('assets/index-Ab12Cd34.js', SCRIPT);
   // A file the build found too small to compress.
   writeFileSync(path.join(dir, 'assets', 'tiny-Ef56Gh78.js'), 'export{};\n');
@@ -40,11 +60,14 @@ describe('the console files', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  const get = (url: string, acceptEncoding?: string) =>
+  const get = (url: string, acceptEncoding?: string, cookie?: string) =>
     t.app.inject({
       method: 'GET',
       url,
-      headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {},
+      headers: {
+        ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}),
+        ...(cookie ? { cookie } : {}),
+      },
     });
 
   it('sends a hashed asset brotli-compressed, cached as immutable', async () => {
@@ -89,6 +112,29 @@ describe('the console files', () => {
     const gzipped = await get('/auth/login', 'gzip');
     expect(gzipped.headers['content-encoding']).toBe('gzip');
     expect(gzipped.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('answers a browser with a session cookie with the page that announces the signed-in shell', async () => {
+    const signedIn = await get('/people/users', 'br', 'skyvault_session=anything');
+    expect(signedIn.statusCode).toBe(200);
+    expect(signedIn.headers['cache-control']).toBe('no-cache');
+    expect(signedIn.headers.vary).toMatch(/cookie/i);
+    expect(brotliDecompressSync(signedIn.rawPayload).toString()).toBe(SIGNED_IN_PAGE);
+    // A screen's address: the page that announces that screen's code too, a fixed word before a parameter.
+    for (const [url, route] of [
+      ['/users/6d9e0f1a?tab=groups', 'users.show'],
+      ['/roles/create', 'roles.create'],
+      ['/roles/3f2a', 'roles.show'],
+    ] as const) {
+      const res = await get(url, 'br', 'skyvault_session=anything');
+      expect(brotliDecompressSync(res.rawPayload).toString(), url).toBe(screenPage(route));
+    }
+    const deeper = await get('/users/6d9e0f1a/more', 'br', 'skyvault_session=anything');
+    expect(brotliDecompressSync(deeper.rawPayload).toString()).toBe(SIGNED_IN_PAGE);
+    // Another cookie is not a session: the login page's first load stays as it is.
+    const other = await get('/auth/login', 'br', 'skyvault_known_browser=1');
+    expect(brotliDecompressSync(other.rawPayload).toString()).toBe(PAGE);
+    expect(other.headers.vary).toMatch(/cookie/i);
   });
 
   it('answers a well-known path at the root with the JSON 404, not the console page; the OAuth discovery stays', async () => {

@@ -6,6 +6,7 @@ import { noSuchPath } from '@skyvault/contract';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/errors.js';
+import { signedInPageFinder } from './console-pages.js';
 import { isApiRequest } from './security.js';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -43,8 +44,9 @@ const isWellKnown = (url: string) => {
  * GET gets the console's index.html so that its router can take over (deep links, reloads).
  */
 export const consolePlugin = fp(
-  async (app: FastifyInstance) => {
+  async (app: FastifyInstance, { sessionCookie }: { sessionCookie: string }) => {
     const root = findConsoleDir();
+    const signedInPage = root ? signedInPageFinder(root) : () => 'index.html';
     if (root) {
       await app.register(fastifyStatic, {
         root,
@@ -57,7 +59,12 @@ export const consolePlugin = fp(
         // that can never change.
         cacheControl: false,
         setHeaders: (res, filePath) => {
-          res.setHeader('vary', 'accept-encoding');
+          // Which page a browser gets depends on its session cookie: a cache must not give one
+          // browser's to another.
+          res.setHeader(
+            'vary',
+            /\.html(\.br|\.gz)?$/.test(filePath) ? 'accept-encoding, cookie' : 'accept-encoding',
+          );
           // File names under assets/ carry a content hash: they never change. Everything else
           // (index.html, icons) may change with a release: revalidated on each use.
           res.setHeader(
@@ -74,7 +81,8 @@ export const consolePlugin = fp(
         !isApiRequest(request) &&
         !isWellKnown(request.url);
       if (isPage && !path.extname(request.url.split('?')[0] ?? '')) {
-        return reply.header('cache-control', 'no-cache').sendFile('index.html');
+        const page = request.cookies[sessionCookie] ? signedInPage(request.url) : 'index.html';
+        return reply.header('cache-control', 'no-cache').sendFile(page);
       }
       throw new AppError('NOT_FOUND', noSuchPath(request.method, request.url.split('?')[0] ?? ''));
     });
