@@ -56,7 +56,12 @@ try {
     });
     await page.addInitScript(watchForCell, demo.email);
     await page.goto(`${base}${screenPath}`, { waitUntil: 'commit' });
-    await page.getByRole('cell', { name: demo.email }).first().waitFor();
+    // Waits for the page's own note, looked at every 50 ms: a role locator would compute the page's
+    // accessibility tree on every poll, on the page's main thread, while the page is loading.
+    await page.waitForFunction(() => window.cellShownAt !== undefined, null, {
+      polling: 50,
+      timeout: 30_000,
+    });
     runs.push(Math.round(await page.evaluate(() => window.cellShownAt)));
     scripts.push(scriptCount);
     await context.close();
