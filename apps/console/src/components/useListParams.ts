@@ -40,6 +40,13 @@ export function listPositionOf(
   return { page, pageSize, search: searchParams.get('search') ?? '', offset: page * pageSize };
 }
 
+/** A list call's page and search for a list's position: the screens' list calls, and their early reads. */
+export const pageQueryOf = (position: Pick<ListParams, 'pageSize' | 'offset' | 'search'>) => ({
+  limit: position.pageSize,
+  offset: position.offset,
+  searchText: position.search || undefined,
+});
+
 /**
  * Page, page size, search, filters and sort of a list, kept in the URL's query string so that a list can be
  * linked, reloaded and returned to with the Back button as it was. Defaults are left out of the URL.

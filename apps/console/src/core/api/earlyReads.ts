@@ -1,10 +1,28 @@
-import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import type { QueryClient, QueryFunctionContext, QueryKey } from '@tanstack/react-query';
 import { matchRoutes, type Params, type RouteObject } from 'react-router';
 
 /** One read a screen makes first, as its query has it: the key it caches under and the call. */
 export interface EarlyRead {
   queryKey: QueryKey;
   read: () => Promise<unknown>;
+}
+
+/** A query's options as the screen's own query has them: its key and how it reads. */
+interface ScreenQuery {
+  queryKey: QueryKey;
+  queryFn?: unknown;
+}
+
+/**
+ * The early read of a screen's query: the same key, the same call. A query's function takes the
+ * query's context, of which the console's read only the abort signal (none here: nothing cancels a cold
+ * open's read).
+ */
+export function earlyReadOf({ queryKey, queryFn }: ScreenQuery): EarlyRead {
+  const read = queryFn as (
+    context: Pick<QueryFunctionContext, 'queryKey' | 'signal' | 'meta'>,
+  ) => Promise<unknown>;
+  return { queryKey, read: () => read({ queryKey, signal: new AbortController().signal, meta: undefined }) };
 }
 
 /**

@@ -7,7 +7,7 @@ import { formatDate } from '../../components/formatDate';
 import { RouterLink } from '../../components/RouterLink';
 import { CreateButton } from '../../components/screens/CreateButton';
 import { ListScreen } from '../../components/screens/ListScreen';
-import { useListParams } from '../../components/useListParams';
+import { pageQueryOf, useListParams } from '../../components/useListParams';
 import { toConnectedApp } from '../../core/paths/links';
 import { ApplicationStatusChip } from './ApplicationStatusChip';
 import { useApplications } from './applications.queries';
@@ -38,11 +38,7 @@ const columns: DataTableColumn<ApplicationListItem>[] = [
 export function ConnectedAppsPage() {
   const list = useListParams();
   const [creating, setCreating] = useState(false);
-  const apps = useApplications({
-    limit: list.pageSize,
-    offset: list.offset,
-    searchText: list.search || undefined,
-  });
+  const apps = useApplications(pageQueryOf(list));
   const createButton = <CreateButton onClick={() => setCreating(true)} />;
 
   return (

@@ -4,6 +4,7 @@ import { resourceQueries } from '../../core/api/resourceQueries';
 const applications = resourceQueries('applications', applicationEndpoints);
 
 export const applicationKeys = applications.keys;
+export const applicationsQuery = applications.listQuery;
 export const useApplications = applications.useList;
 export const useApplication = applications.useOne;
 export const useCreateApplication = applications.useCreate;

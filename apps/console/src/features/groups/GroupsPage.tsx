@@ -6,7 +6,7 @@ import { formatDate } from '../../components/formatDate';
 import { RouterLink } from '../../components/RouterLink';
 import { CreateButton } from '../../components/screens/CreateButton';
 import { ListScreen } from '../../components/screens/ListScreen';
-import { useListParams } from '../../components/useListParams';
+import { pageQueryOf, useListParams } from '../../components/useListParams';
 import { toGroup } from '../../core/paths/links';
 import { CreateGroupDialog } from './CreateGroupDialog';
 import { useGroups } from './groups.queries';
@@ -27,11 +27,7 @@ const columns: DataTableColumn<Group>[] = [
 export function GroupsPage() {
   const list = useListParams();
   const [creating, setCreating] = useState(false);
-  const groups = useGroups({
-    limit: list.pageSize,
-    offset: list.offset,
-    searchText: list.search || undefined,
-  });
+  const groups = useGroups(pageQueryOf(list));
 
   return (
     <ListScreen

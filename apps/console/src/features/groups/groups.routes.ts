@@ -1,9 +1,12 @@
 import type { RouteObject } from 'react-router';
+import { firstPageRead } from '../../components/screens/firstPageRead';
 import { lazyScreen } from '../../core/lazyScreen';
 import { routes } from '../../core/paths/routes';
+import { groupsQuery } from './groups.queries';
 
 export const groupsRoutes: RouteObject[] = [
   {
+    handle: firstPageRead(groupsQuery),
     id: 'groups.index',
     path: routes['groups.index'],
     Component: lazyScreen(() => import('./GroupsPage').then((module) => module.GroupsPage)),

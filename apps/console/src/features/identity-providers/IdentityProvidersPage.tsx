@@ -4,7 +4,7 @@ import { formatDate } from '../../components/formatDate';
 import { RouterLink } from '../../components/RouterLink';
 import { CreateButton } from '../../components/screens/CreateButton';
 import { ListScreen } from '../../components/screens/ListScreen';
-import { useListParams } from '../../components/useListParams';
+import { pageQueryOf, useListParams } from '../../components/useListParams';
 import { toIdentityProvider, toIdentityProviderCreate } from '../../core/paths/links';
 import { IdentityProviderStatusChip } from './IdentityProviderStatusChip';
 import { useIdentityProviders } from './identity-providers.queries';
@@ -33,11 +33,7 @@ const columns: DataTableColumn<IdentityProvider>[] = [
 /** The tenant's identity providers, searchable and paginated (SPEC.md §2 Identity providers). */
 export function IdentityProvidersPage() {
   const list = useListParams();
-  const providers = useIdentityProviders({
-    limit: list.pageSize,
-    offset: list.offset,
-    searchText: list.search || undefined,
-  });
+  const providers = useIdentityProviders(pageQueryOf(list));
 
   return (
     <ListScreen

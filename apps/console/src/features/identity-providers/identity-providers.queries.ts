@@ -7,6 +7,7 @@ import { resourceQueries } from '../../core/api/resourceQueries';
 const identityProviders = resourceQueries('identity-providers', identityProviderEndpoints);
 
 export const identityProviderKeys = identityProviders.keys;
+export const identityProvidersQuery = identityProviders.listQuery;
 export const useIdentityProviders = identityProviders.useList;
 export const useIdentityProvider = identityProviders.useOne;
 export const useCreateIdentityProvider = identityProviders.useCreate;

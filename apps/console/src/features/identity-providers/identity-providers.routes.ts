@@ -1,9 +1,12 @@
 import type { RouteObject } from 'react-router';
+import { firstPageRead } from '../../components/screens/firstPageRead';
 import { lazyScreen } from '../../core/lazyScreen';
 import { routes } from '../../core/paths/routes';
+import { identityProvidersQuery } from './identity-providers.queries';
 
 export const identityProvidersRoutes: RouteObject[] = [
   {
+    handle: firstPageRead(identityProvidersQuery),
     id: 'identity-providers.index',
     path: routes['identity-providers.index'],
     Component: lazyScreen(() =>

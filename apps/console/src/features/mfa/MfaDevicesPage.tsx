@@ -6,7 +6,7 @@ import { formatDate } from '../../components/formatDate';
 import { RouterLink } from '../../components/RouterLink';
 import { CreateButton } from '../../components/screens/CreateButton';
 import { ListScreen } from '../../components/screens/ListScreen';
-import { useListParams } from '../../components/useListParams';
+import { pageQueryOf, useListParams } from '../../components/useListParams';
 import { toMfaDevice } from '../../core/paths/links';
 import { AddMfaDevice } from './AddMfaDevice';
 import { preloadMfaQrDialog } from './LazyMfaQrDialog';
@@ -30,7 +30,7 @@ const columns: DataTableColumn<MfaDevice>[] = [
 export function MfaDevicesPage() {
   const list = useListParams();
   const [adding, setAdding] = useState(false);
-  const devices = useMfaDevices({ limit: list.pageSize, offset: list.offset, searchText: list.search });
+  const devices = useMfaDevices(pageQueryOf(list));
   const addButton = (label: string) => (
     <CreateButton
       label={label}

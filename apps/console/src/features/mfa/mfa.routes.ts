@@ -1,9 +1,12 @@
 import type { RouteObject } from 'react-router';
+import { firstPageRead } from '../../components/screens/firstPageRead';
 import { lazyScreen } from '../../core/lazyScreen';
 import { routes } from '../../core/paths/routes';
+import { mfaDevicesQuery } from './mfa.queries';
 
 export const mfaRoutes: RouteObject[] = [
   {
+    handle: firstPageRead(mfaDevicesQuery),
     id: 'mfa.index',
     path: routes['mfa.index'],
     Component: lazyScreen(() => import('./MfaDevicesPage').then((module) => module.MfaDevicesPage)),

@@ -5,7 +5,7 @@ import { formatDate } from '../../components/formatDate';
 import { RouterLink } from '../../components/RouterLink';
 import { CreateButton } from '../../components/screens/CreateButton';
 import { ListScreen } from '../../components/screens/ListScreen';
-import { useListParams } from '../../components/useListParams';
+import { pageQueryOf, useListParams } from '../../components/useListParams';
 import { toRole, toRoleCreate } from '../../core/paths/links';
 import { useRoles } from './roles.queries';
 
@@ -23,7 +23,7 @@ const columns: DataTableColumn<Role>[] = [
 /** The tenant's roles: searchable, paginated, names linking to the details (SPEC.md §2 Roles). */
 export function RolesPage() {
   const list = useListParams();
-  const roles = useRoles({ limit: list.pageSize, offset: list.offset, searchText: list.search || undefined });
+  const roles = useRoles(pageQueryOf(list));
   const createButton = <CreateButton to={toRoleCreate()} />;
 
   return (

@@ -1,9 +1,12 @@
 import type { RouteObject } from 'react-router';
+import { firstPageRead } from '../../components/screens/firstPageRead';
 import { lazyScreen } from '../../core/lazyScreen';
 import { routes } from '../../core/paths/routes';
+import { rolesQuery } from './roles.queries';
 
 export const rolesRoutes: RouteObject[] = [
   {
+    handle: firstPageRead(rolesQuery),
     id: 'roles.index',
     path: routes['roles.index'],
     Component: lazyScreen(() => import('./RolesPage').then((module) => module.RolesPage)),

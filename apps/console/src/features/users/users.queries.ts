@@ -1,6 +1,7 @@
 import { type EndpointQuery, permissionEndpoints, userEndpoints } from '@skyvault/contract';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { signedInSessionKeys } from '../../components/sessions/useSessionEnding';
+import { pageQueryOf } from '../../components/useListParams';
 import { callApi } from '../../core/api/client';
 import { groupKeys } from '../../core/api/queryKeys';
 import { resourceQueries } from '../../core/api/resourceQueries';
@@ -18,9 +19,7 @@ export const usersPageQuery = (
   position: { pageSize: number; offset: number; search: string },
   filters: Omit<UsersListQuery, 'limit' | 'offset' | 'after' | 'searchText' | 'searchBy'>,
 ) => ({
-  limit: position.pageSize,
-  offset: position.offset,
-  searchText: position.search || undefined,
+  ...pageQueryOf(position),
   searchBy: 'user' as const,
   ...filters,
 });

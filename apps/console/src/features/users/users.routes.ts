@@ -1,8 +1,6 @@
-import { userEndpoints } from '@skyvault/contract';
 import type { RouteObject } from 'react-router';
 import { listPositionOf } from '../../components/useListParams';
-import { callApi } from '../../core/api/client';
-import type { ScreenHandle } from '../../core/api/earlyReads';
+import { earlyReadOf, type ScreenHandle } from '../../core/api/earlyReads';
 import { lazyScreen } from '../../core/lazyScreen';
 import { routes } from '../../core/paths/routes';
 import { usersPageQuery, usersQuery } from './users.queries';
@@ -10,10 +8,8 @@ import { userListQueryOf } from './useUserListFilters';
 
 /** The list page a cold open of the Users screen shows first, asked beside the screen's code. */
 const usersHandle: ScreenHandle = {
-  earlyRead: ({ search }) => {
-    const query = usersPageQuery(listPositionOf(search), userListQueryOf(search));
-    return { queryKey: usersQuery(query).queryKey, read: () => callApi(userEndpoints.list, { query }) };
-  },
+  earlyRead: ({ search }) =>
+    earlyReadOf(usersQuery(usersPageQuery(listPositionOf(search), userListQueryOf(search)))),
 };
 
 export const usersRoutes: RouteObject[] = [
