@@ -1,5 +1,6 @@
 import { BRANDS, isEmailContact } from '@skyvault/contract';
 import { z } from 'zod';
+import { readSecretFiles, SecretFileError } from './config-files.js';
 import { LIMIT_DEFAULTS, type Limits, limit } from './config-limits.js';
 import { resolveDataDir } from './data-dir.js';
 
@@ -217,11 +218,16 @@ export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
-/** Variables whose value may hold a secret (a key, a password in a URL): never echoed in production. */
-const SECRET_VARIABLES = new Set([
+/**
+ * Variables whose value may hold a secret (a key, a password in a URL): never echoed in production,
+ * and each may come from a file named by `<NAME>_FILE` (config-files.ts). A new secret is listed here.
+ * ANALYTICS_TOKEN is not one: PostHog's project token goes to every browser (GET /api/analytics).
+ */
+export const SECRET_VARIABLES = new Set([
   'SECRETS_KEY',
   'SECRETS_KEY_PREVIOUS',
   'DATABASE_URL',
+  'MIGRATE_DATABASE_URL',
   'SMTP_URL',
   'REDIS_URL',
   'SALESFORCE_CLIENT_SECRET',
@@ -240,13 +246,25 @@ function productionRefusal(env: NodeJS.ProcessEnv, e: z.infer<typeof envSchema>)
   return null;
 }
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = process.cwd()): Config {
+/** The environment with each `<SECRET>_FILE` read into its variable; a bad one is one ConfigError line. */
+function withSecretFiles(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  try {
+    return readSecretFiles(env, SECRET_VARIABLES);
+  } catch (error) {
+    throw error instanceof SecretFileError ? new ConfigError(error.message) : error;
+  }
+}
+
+export function loadConfig(given: NodeJS.ProcessEnv = process.env, cwd: string = process.cwd()): Config {
+  const env = withSecretFiles(given);
   const parsed = envSchema.safeParse(env);
   const production = env.NODE_ENV === 'production';
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     const variable = String(issue.path[0] ?? 'environment');
-    const raw = production && SECRET_VARIABLES.has(variable) ? undefined : env[variable];
+    // A value read from a file is a secret by definition: never echoed, whatever the mode.
+    const hidden = (production && SECRET_VARIABLES.has(variable)) || Boolean(given[`${variable}_FILE`]);
+    const raw = hidden ? undefined : env[variable];
     throw new ConfigError(`Invalid ${variable}${raw === undefined ? '' : ` "${raw}"`}: ${issue.message}`);
   }
   const e = parsed.data;
