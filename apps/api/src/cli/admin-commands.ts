@@ -3,6 +3,7 @@ import type { StorageCreate } from '@skyvault/contract';
 import { SERVICE_KEYS, type ServiceKey } from '@skyvault/contract';
 import type { Database } from '../db/client.js';
 import type { LicenseLimitValue } from '../db/schema/index.js';
+import { operatorCommand } from '../lib/commands.js';
 import { AppError } from '../lib/errors.js';
 import { createOperatorService, type LicenseProduct } from '../modules/operator/index.js';
 import { createSharedStorage } from '../modules/storages/index.js';
@@ -12,7 +13,7 @@ import { BACKUP_USAGE } from './backup.command.js';
 import { OAUTH_KEYS_USAGE, runOAuthKeys } from './oauth-keys.command.js';
 import { runSecrets, SECRETS_USAGE } from './secrets.command.js';
 
-export const USAGE = `Usage: npm run admin -- <command> [options]
+export const USAGE = `Usage: ${operatorCommand('admin')} <command> [options]
 
 Commands:
   tenants                                   list tenants with their services and user counts

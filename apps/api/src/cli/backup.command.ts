@@ -3,6 +3,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { Config } from '../config.js';
 import { lockDataDir } from '../db/lock.js';
+import { operatorCommand } from '../lib/commands.js';
 import { pgliteExtensions } from '../db/pglite.js';
 import { createSecretBox, loadSecretsKey } from '../platform/secrets/secrets.js';
 
@@ -133,7 +134,7 @@ export async function restore(
   }
   const archive = readBackup(file);
   if (!archive) {
-    print(`${file} is not a backup made by \`admin backup\`.`);
+    print(`${file} is not a backup made by \`${operatorCommand('admin')} backup\`.`);
     return 1;
   }
   const release = lockDataDir(config.dataDir);
