@@ -3,8 +3,8 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { Config } from '../config.js';
 import { lockDataDir } from '../db/lock.js';
-import { operatorCommand } from '../lib/commands.js';
 import { pgliteExtensions } from '../db/pglite.js';
+import { operatorCommand } from '../lib/commands.js';
 import { createSecretBox, loadSecretsKey } from '../platform/secrets/secrets.js';
 
 export const BACKUP_USAGE = `  backup <file> [--with-secrets-key]        the embedded database (DATA_DIR) into one file; the secrets key
