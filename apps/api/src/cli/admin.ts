@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config.js';
+import { describeDatabaseFailure } from '../db/failure-reason.js';
 import { DataDirInUseError } from '../db/lock.js';
 import { openDatabase } from '../db/open.js';
 import { openSecretBox } from '../platform/secrets/secrets.js';
@@ -47,9 +48,10 @@ try {
     print(`${(error as Error).message}\n\n${USAGE}`);
     process.exitCode = 2;
   } else {
+    // Anything else is the database's refusal (or an unreachable one): its own reason, never the SQL's values.
     const known = error instanceof ConfigError || error instanceof DataDirInUseError;
     process.stderr.write(
-      `skyvault admin: ${known ? (error as Error).message : String((error as Error).message ?? error)}\n`,
+      `skyvault admin: ${known ? (error as Error).message : describeDatabaseFailure(error)}\n`,
     );
     process.exitCode = 1;
   }
