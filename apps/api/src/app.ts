@@ -267,6 +267,7 @@ export async function buildApp(config: Config, options: AppOptions): Promise<Fas
         from: config.mail.from,
         dataDir: config.dataDir,
         log: app.log,
+        production: config.env === 'production',
       }),
     metrics,
   );
