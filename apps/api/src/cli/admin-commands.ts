@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import type { StorageCreate } from '@skyvault/contract';
-import { SERVICE_KEYS, type ServiceKey } from '@skyvault/contract';
+import { PRODUCT_LIMIT_NAMES, SERVICE_KEYS, type ServiceKey } from '@skyvault/contract';
 import type { Database } from '../db/client.js';
 import type { LicenseLimitValue } from '../db/schema/index.js';
 import { operatorCommand } from '../lib/commands.js';
@@ -20,7 +20,10 @@ Commands:
   service <tenant> --enable <service>       enable a service (backup or devOps) for a tenant
   service <tenant> --disable <service>      disable it
   license <tenant> <Dbr|Devops> --edition <name> --until <YYYY-MM-DD> [--limit <name>=<label>:<number> …]
-                                            grant a licence, or extend and change the existing one
+                                            grant a licence, or extend and change the existing one;
+                                            limits: Dbr ${PRODUCT_LIMIT_NAMES.Dbr.join(', ')}
+                                            (storage in MB, retention in years); Devops
+                                            ${PRODUCT_LIMIT_NAMES.Devops.join(', ')} (seats)
   expire <tenant> <Dbr|Devops>              end a licence now
   shared-storage --name <name> --type <Local|AwsS3|AzureBlob> [credentials]
                                             create a storage every tenant with Backup can use;
@@ -59,11 +62,24 @@ const date = (value: string | undefined): Date => {
   return parsed;
 };
 
-/** `storage=Storage (GB):10000` → {name: 'storage', label: 'Storage (GB)', available: 10000}. */
-const limit = (value: string): LicenseLimitValue => {
-  const match = /^([\w-]+)=(.+):(\d+(?:\.\d+)?)$/.exec(value);
-  if (!match) throw new UsageError(`--limit takes <name>=<label>:<number>, not "${value}".`);
-  return { name: match[1]!, label: match[2]!, available: Number(match[3]) };
+/**
+ * `storage=Storage (GB):10000` → {name: 'storage', label: 'Storage (GB)', available: 10000}; only a
+ * name the product's licence knows (the contract's PRODUCT_LIMIT_NAMES), each once.
+ */
+const limits = (productName: LicenseProduct, values: string[] = []): LicenseLimitValue[] => {
+  const known = PRODUCT_LIMIT_NAMES[productName];
+  const parsed = values.map((value) => {
+    const match = /^([\w-]+)=(.+):(\d+(?:\.\d+)?)$/.exec(value);
+    if (!match) throw new UsageError(`--limit takes <name>=<label>:<number>, not "${value}".`);
+    const name = match[1]!;
+    if (!known.includes(name)) {
+      throw new UsageError(`${productName} licences know the limits ${known.join(', ')}; not "${name}".`);
+    }
+    return { name, label: match[2]!, available: Number(match[3]) };
+  });
+  const twice = parsed.find((l, i) => parsed.findIndex((other) => other.name === l.name) !== i);
+  if (twice) throw new UsageError(`--limit ${twice.name} is given twice.`);
+  return parsed;
 };
 
 /** Runs one command; returns the exit code. Output goes through `print`, so tests can read it. */
@@ -120,10 +136,11 @@ export async function runAdmin(
         const [tenant, productName] = rest;
         if (!tenant || !values.edition)
           throw new UsageError('license needs a tenant, a product and --edition.');
-        const granted = await operator.grantLicense(tenant, product(productName), {
+        const licensed = product(productName);
+        const granted = await operator.grantLicense(tenant, licensed, {
           edition: values.edition,
           endsAt: date(values.until),
-          limits: values.limit?.map(limit),
+          limits: values.limit && limits(licensed, values.limit),
         });
         print(
           `${granted.product} licence "${granted.edition}" until ${granted.endsAt.toISOString().slice(0, 10)}.`,
