@@ -10,6 +10,7 @@ import { createSharedStorage } from '../modules/storages/index.js';
 import type { SecretBox } from '../platform/secrets/secrets.js';
 import { AUDIT_USAGE, runAudit } from './audit.command.js';
 import { BACKUP_USAGE } from './backup.command.js';
+import { CREATE_TENANT_USAGE, type MailSettings, runCreateTenant } from './create-tenant.command.js';
 import { OAUTH_KEYS_USAGE, runOAuthKeys } from './oauth-keys.command.js';
 import { runSecrets, SECRETS_USAGE } from './secrets.command.js';
 
@@ -17,6 +18,7 @@ export const USAGE = `Usage: ${operatorCommand('admin')} <command> [options]
 
 Commands:
   tenants                                   list tenants with their services and user counts
+${CREATE_TENANT_USAGE}
   service <tenant> --enable <service>       enable a service (backup or devOps) for a tenant
   service <tenant> --disable <service>      disable it
   license <tenant> <Dbr|Devops> --edition <name> --until <YYYY-MM-DD> [--limit <name>=<label>:<number> …]
@@ -85,7 +87,7 @@ const limits = (productName: LicenseProduct, values: string[] = []): LicenseLimi
 /** Runs one command; returns the exit code. Output goes through `print`, so tests can read it. */
 export async function runAdmin(
   argv: string[],
-  deps: { database: Database; secrets: SecretBox; keyActivationDelayMs?: number },
+  deps: { database: Database; secrets: SecretBox; keyActivationDelayMs?: number; mail?: MailSettings },
   print: (line: string) => void,
 ): Promise<number> {
   const operator = createOperatorService(deps.database);
@@ -107,6 +109,10 @@ export async function runAdmin(
       'account-name': { type: 'string' },
       'account-key': { type: 'string' },
       'container-name': { type: 'string' },
+      service: { type: 'string', multiple: true },
+      'admin-email': { type: 'string' },
+      'first-name': { type: 'string' },
+      'last-name': { type: 'string' },
     },
   });
   const [command, ...rest] = positionals;
@@ -121,6 +127,19 @@ export async function runAdmin(
           );
         }
         return 0;
+      }
+      case 'create-tenant': {
+        if (rest.length > 1) throw new UsageError('create-tenant takes one name; options for the rest.');
+        const input = {
+          name: rest[0],
+          services: values.service,
+          email: values['admin-email'],
+          firstName: values['first-name'],
+          lastName: values['last-name'],
+        };
+        // admin.ts hands the configuration's; a caller without it has no business creating tenants.
+        if (!deps.mail) throw new Error('create-tenant needs the brand and PUBLIC_URL of the e-mail');
+        return await runCreateTenant(input, { ...deps, mail: deps.mail }, print);
       }
       case 'service': {
         const [tenant] = rest;

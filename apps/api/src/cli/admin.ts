@@ -38,7 +38,8 @@ try {
     try {
       const secrets = openSecretBox(config);
       const keyActivationDelayMs = config.oauthKeys.activationDelaySeconds * 1000;
-      process.exitCode = await runAdmin(argv, { database, secrets, keyActivationDelayMs }, print);
+      const mail = { brand: config.brand, publicUrl: config.publicUrl };
+      process.exitCode = await runAdmin(argv, { database, secrets, keyActivationDelayMs, mail }, print);
     } finally {
       await database.close();
     }
