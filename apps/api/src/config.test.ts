@@ -194,6 +194,15 @@ describe('operations settings', () => {
     );
   });
 
+  it('reads SIGNUP_MODE: open by default, invitation or off', () => {
+    expect(loadConfig({}).signUpMode).toBe('open');
+    expect(loadConfig({ SIGNUP_MODE: 'invitation' }).signUpMode).toBe('invitation');
+    expect(loadConfig({ SIGNUP_MODE: 'off' }).signUpMode).toBe('off');
+    expect(() => loadConfig({ SIGNUP_MODE: 'closed' })).toThrow(
+      'Invalid SIGNUP_MODE "closed": must be one of open, invitation, off',
+    );
+  });
+
   it('refuses breached passwords unless BREACHED_PASSWORDS=off', () => {
     expect(loadConfig({}).refuseBreachedPasswords).toBe(true);
     expect(loadConfig({ BREACHED_PASSWORDS: 'on' }).refuseBreachedPasswords).toBe(true);

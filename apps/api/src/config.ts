@@ -1,4 +1,4 @@
-import { BRANDS, isEmailContact } from '@skyvault/contract';
+import { BRANDS, isEmailContact, SIGN_UP_MODES, type SignUpMode } from '@skyvault/contract';
 import { z } from 'zod';
 import { readSecretFiles, SecretFileError } from './config-files.js';
 import { LIMIT_DEFAULTS, type Limits, limit } from './config-limits.js';
@@ -143,6 +143,8 @@ const envSchema = z.object({
   // off: no new password is checked against the shipped list of breached and common ones, whatever the
   // tenants' policies say.
   BREACHED_PASSWORDS: z.enum(['on', 'off'], { error: 'must be on or off' }).default('on'),
+  // Who creates organizations: visitors (open), only the operator's create-tenant (invitation), nobody.
+  SIGNUP_MODE: z.enum(SIGN_UP_MODES, { error: `must be one of ${SIGN_UP_MODES.join(', ')}` }).default('open'),
   LOGIN_DELAY_FREE_FAILURES: z.coerce.number({ error: 'must be a number' }).int().min(0).default(5),
   LOGIN_DELAY_MAX: durationSeconds.default(15 * 60),
   DB_POOL_MAX: z.coerce.number({ error: 'must be a number' }).int().min(1, 'must be at least 1').default(10),
@@ -210,6 +212,8 @@ export interface Config {
   limits: Limits;
   /** Whether new passwords are refused when breached or common (a tenant may still turn it off for itself). */
   refuseBreachedPasswords: boolean;
+  /** SIGNUP_MODE: whether visitors may sign up an organization (open), or only the operator creates them. */
+  signUpMode: SignUpMode;
   /** SIGTERM: how long readiness answers 503 while requests are still served, and the most it all takes. */
   shutdown: { drainSeconds: number; timeoutSeconds: number };
 }
@@ -312,6 +316,7 @@ export function loadConfig(given: NodeJS.ProcessEnv = process.env, cwd: string =
       retryAfterSeconds: e.LOAD_SHED_RETRY_AFTER,
     },
     refuseBreachedPasswords: e.BREACHED_PASSWORDS === 'on',
+    signUpMode: e.SIGNUP_MODE,
     shutdown: {
       drainSeconds: e.SHUTDOWN_DRAIN_S ?? (e.NODE_ENV === 'test' ? 0 : 5),
       timeoutSeconds: e.SHUTDOWN_TIMEOUT_S,

@@ -50,6 +50,16 @@ export const operatorTenantCreateSchema = z.object({
 });
 export type OperatorTenantCreate = z.input<typeof operatorTenantCreateSchema>;
 
+/**
+ * What POST /v1/tenants answers (403 SIGN_UP_CLOSED) when SIGNUP_MODE is not open, and what the console
+ * says in place of its sign-up offers.
+ */
+export const SIGN_UP_REFUSALS = {
+  invitation:
+    "New organizations are created by invitation only. Ask the platform's operator to create yours: its administrator gets an e-mail to set a password.",
+  off: 'Signing up a new organization is turned off on this platform.',
+} as const;
+
 /** What sign-up answers: where the verification e-mail went. */
 export const signUpResponseSchema = z.object({ email: z.string() });
 export type SignUpResponse = z.infer<typeof signUpResponseSchema>;
