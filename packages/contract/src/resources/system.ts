@@ -8,9 +8,10 @@ export type Brand = z.infer<typeof brandSchema>;
 
 /**
  * SIGNUP_MODE: who creates organizations. `open`: visitors sign one up themselves; `invitation`: only
- * the platform's operator does (the admin CLI's create-tenant, its administrator invited by e-mail);
- * `off`: nobody signs up. Like Keycloak's "User registration" switch and Auth0's "Disable Sign Ups",
- * a closed sign-up leaves invitations to existing organizations working.
+ * the platform's operator does (the admin CLI's create-tenant, its administrator invited by e-mail),
+ * and visitors are told to ask for one; `off`: the same, and visitors are told only that signing up is
+ * turned off. Like Keycloak's "User registration" switch and Auth0's "Disable Sign Ups", a closed
+ * sign-up leaves invitations to existing organizations working.
  */
 export const SIGN_UP_MODES = ['open', 'invitation', 'off'] as const;
 export const signUpModeSchema = z.enum(SIGN_UP_MODES);
