@@ -220,7 +220,14 @@ export function createServices(
     rolePermissions: createRolePermissionService(database),
     permissions: createPermissionService(database),
     audit: createAuditService({ database }),
-    tenants: createTenantService({ database, tokens, limiter, refuseBreachedPasswords, ...mail }),
+    tenants: createTenantService({
+      database,
+      tokens,
+      limiter,
+      refuseBreachedPasswords,
+      signUpMode: config.signUpMode,
+      ...mail,
+    }),
     login: createLoginService({ database, limiter, sessions, mfa, passkeys }),
     loginCodes: createLoginCodes({ database, secrets, limiter, ...mail }),
     ...createSingleSignOn({ config, database, secrets, limiter, sessions, mfa, passkeys, log }),
@@ -272,6 +279,7 @@ export async function buildApp(config: Config, options: AppOptions): Promise<Fas
         from: config.mail.from,
         dataDir: config.dataDir,
         log: app.log,
+        production: config.env === 'production',
       }),
     metrics,
   );

@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } f
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { LIMIT_DEFAULTS, loadConfig } from './config.js';
+import { LIMIT_DEFAULTS, loadConfig, SECRET_VARIABLES } from './config.js';
 import { findRepositoryRoot, prepareDataDir, resolveDataDir } from './data-dir.js';
 
 describe('loadConfig', () => {
@@ -194,6 +194,15 @@ describe('operations settings', () => {
     );
   });
 
+  it('reads SIGNUP_MODE: open by default, invitation or off', () => {
+    expect(loadConfig({}).signUpMode).toBe('open');
+    expect(loadConfig({ SIGNUP_MODE: 'invitation' }).signUpMode).toBe('invitation');
+    expect(loadConfig({ SIGNUP_MODE: 'off' }).signUpMode).toBe('off');
+    expect(() => loadConfig({ SIGNUP_MODE: 'closed' })).toThrow(
+      'Invalid SIGNUP_MODE "closed": must be one of open, invitation, off',
+    );
+  });
+
   it('refuses breached passwords unless BREACHED_PASSWORDS=off', () => {
     expect(loadConfig({}).refuseBreachedPasswords).toBe(true);
     expect(loadConfig({ BREACHED_PASSWORDS: 'on' }).refuseBreachedPasswords).toBe(true);
@@ -258,5 +267,83 @@ describe('DATA_DIR', () => {
     expect(statSync(dir).isDirectory()).toBe(true);
     expect(statSync(dir).mode & 0o777).toBe(0o700);
     prepareDataDir(dir);
+  });
+});
+
+describe('secrets from files (<NAME>_FILE)', () => {
+  const scratch = mkdtempSync(path.join(os.tmpdir(), 'skyvault-secret-files-'));
+  afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+  const key = Buffer.alloc(32, 7).toString('base64');
+  const file = (name: string, content: string) => {
+    const at = path.join(scratch, name);
+    writeFileSync(at, content, { mode: 0o600 });
+    return at;
+  };
+
+  it('reads each secret-bearing variable from the file its _FILE names, without the trailing newline', () => {
+    const config = loadConfig({
+      SECRETS_KEY_FILE: file('secrets-key', `${key}\n`),
+      SECRETS_KEY_PREVIOUS_FILE: file('previous-key', Buffer.alloc(32, 8).toString('base64')),
+      DATABASE_URL_FILE: file('database-url', 'postgres://skyvault:s3cret@db.internal:5432/skyvault\r\n'),
+      SMTP_URL_FILE: file('smtp-url', 'smtps://mailer:pw@smtp.example.com:465\n'),
+      REDIS_URL_FILE: file('redis-url', 'redis://cache.internal:6379\n'),
+      SALESFORCE_CLIENT_SECRET_FILE: file('salesforce', 'sf-secret-value\n'),
+    });
+    expect(config.secretsKey).toBe(key);
+    expect(config.secretsKeyPrevious).toBe(Buffer.alloc(32, 8).toString('base64'));
+    expect(config.databaseUrl).toBe('postgres://skyvault:s3cret@db.internal:5432/skyvault');
+    expect(config.mail.smtpUrl).toBe('smtps://mailer:pw@smtp.example.com:465');
+    expect(config.redisUrl).toBe('redis://cache.internal:6379');
+    expect(config.salesforce.clientSecret).toBe('sf-secret-value');
+  });
+
+  it('offers it for every secret, the migrations URL included; not for the public analytics token', () => {
+    expect([...SECRET_VARIABLES]).toEqual(
+      expect.arrayContaining([
+        'SECRETS_KEY',
+        'SECRETS_KEY_PREVIOUS',
+        'DATABASE_URL',
+        'MIGRATE_DATABASE_URL',
+        'SMTP_URL',
+        'SALESFORCE_CLIENT_SECRET',
+      ]),
+    );
+    expect(SECRET_VARIABLES.has('ANALYTICS_TOKEN')).toBe(false);
+    // Only listed variables: a _FILE of any other is not read (it stays an unknown variable).
+    expect(loadConfig({ BRAND_FILE: file('brand', 'flosum') }).brand).toBe('skyvault');
+  });
+
+  it('satisfies production, which then needs no secret in its environment', () => {
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'https://console.example.com',
+      DATABASE_URL_FILE: file('prod-database-url', 'postgres://skyvault@db.internal/skyvault\n'),
+      SECRETS_KEY_FILE: file('prod-key', `${key}\n`),
+    });
+    expect(config.secretsKey).toBe(key);
+  });
+
+  it('refuses both the variable and its _FILE, naming both', () => {
+    expect(() => loadConfig({ SECRETS_KEY: key, SECRETS_KEY_FILE: file('both', key) })).toThrow(
+      'SECRETS_KEY and SECRETS_KEY_FILE are both set: set one of them.',
+    );
+  });
+
+  it('names a file that cannot be read, never its content', () => {
+    const missing = path.join(scratch, 'no-such-file');
+    expect(() => loadConfig({ SECRETS_KEY_FILE: missing })).toThrow(
+      `Cannot read SECRETS_KEY_FILE "${missing}" (ENOENT).`,
+    );
+    expect(() => loadConfig({ SMTP_URL_FILE: scratch })).toThrow(
+      `Cannot read SMTP_URL_FILE "${scratch}" (EISDIR).`,
+    );
+  });
+
+  it('checks a value from a file like any other, without echoing it', () => {
+    const refusal = () => loadConfig({ SECRETS_KEY_FILE: file('short-key', 'too-short-a-key\n') });
+    expect(refusal).toThrow(
+      'Invalid SECRETS_KEY: must be 32 random bytes in base64 (openssl rand -base64 32)',
+    );
+    expect(refusal).not.toThrow('too-short-a-key');
   });
 });

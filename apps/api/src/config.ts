@@ -1,5 +1,6 @@
-import { BRANDS, isEmailContact } from '@skyvault/contract';
+import { BRANDS, isEmailContact, SIGN_UP_MODES, type SignUpMode } from '@skyvault/contract';
 import { z } from 'zod';
+import { readSecretFiles, SecretFileError } from './config-files.js';
 import { LIMIT_DEFAULTS, type Limits, limit } from './config-limits.js';
 import { resolveDataDir } from './data-dir.js';
 
@@ -142,6 +143,8 @@ const envSchema = z.object({
   // off: no new password is checked against the shipped list of breached and common ones, whatever the
   // tenants' policies say.
   BREACHED_PASSWORDS: z.enum(['on', 'off'], { error: 'must be on or off' }).default('on'),
+  // Who creates organizations: visitors (open), only the operator's create-tenant (invitation), nobody.
+  SIGNUP_MODE: z.enum(SIGN_UP_MODES, { error: `must be one of ${SIGN_UP_MODES.join(', ')}` }).default('open'),
   LOGIN_DELAY_FREE_FAILURES: z.coerce.number({ error: 'must be a number' }).int().min(0).default(5),
   LOGIN_DELAY_MAX: durationSeconds.default(15 * 60),
   DB_POOL_MAX: z.coerce.number({ error: 'must be a number' }).int().min(1, 'must be at least 1').default(10),
@@ -209,6 +212,8 @@ export interface Config {
   limits: Limits;
   /** Whether new passwords are refused when breached or common (a tenant may still turn it off for itself). */
   refuseBreachedPasswords: boolean;
+  /** SIGNUP_MODE: whether visitors may sign up an organization (open), or only the operator creates them. */
+  signUpMode: SignUpMode;
   /** SIGTERM: how long readiness answers 503 while requests are still served, and the most it all takes. */
   shutdown: { drainSeconds: number; timeoutSeconds: number };
 }
@@ -217,11 +222,16 @@ export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
-/** Variables whose value may hold a secret (a key, a password in a URL): never echoed in production. */
-const SECRET_VARIABLES = new Set([
+/**
+ * Variables whose value may hold a secret (a key, a password in a URL): never echoed in production,
+ * and each may come from a file named by `<NAME>_FILE` (config-files.ts). A new secret is listed here.
+ * ANALYTICS_TOKEN is not one: PostHog's project token goes to every browser (GET /api/analytics).
+ */
+export const SECRET_VARIABLES = new Set([
   'SECRETS_KEY',
   'SECRETS_KEY_PREVIOUS',
   'DATABASE_URL',
+  'MIGRATE_DATABASE_URL',
   'SMTP_URL',
   'REDIS_URL',
   'SALESFORCE_CLIENT_SECRET',
@@ -240,13 +250,25 @@ function productionRefusal(env: NodeJS.ProcessEnv, e: z.infer<typeof envSchema>)
   return null;
 }
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = process.cwd()): Config {
+/** The environment with each `<SECRET>_FILE` read into its variable; a bad one is one ConfigError line. */
+function withSecretFiles(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  try {
+    return readSecretFiles(env, SECRET_VARIABLES);
+  } catch (error) {
+    throw error instanceof SecretFileError ? new ConfigError(error.message) : error;
+  }
+}
+
+export function loadConfig(given: NodeJS.ProcessEnv = process.env, cwd: string = process.cwd()): Config {
+  const env = withSecretFiles(given);
   const parsed = envSchema.safeParse(env);
   const production = env.NODE_ENV === 'production';
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     const variable = String(issue.path[0] ?? 'environment');
-    const raw = production && SECRET_VARIABLES.has(variable) ? undefined : env[variable];
+    // A value read from a file is a secret by definition: never echoed, whatever the mode.
+    const hidden = (production && SECRET_VARIABLES.has(variable)) || Boolean(given[`${variable}_FILE`]);
+    const raw = hidden ? undefined : env[variable];
     throw new ConfigError(`Invalid ${variable}${raw === undefined ? '' : ` "${raw}"`}: ${issue.message}`);
   }
   const e = parsed.data;
@@ -294,6 +316,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
       retryAfterSeconds: e.LOAD_SHED_RETRY_AFTER,
     },
     refuseBreachedPasswords: e.BREACHED_PASSWORDS === 'on',
+    signUpMode: e.SIGNUP_MODE,
     shutdown: {
       drainSeconds: e.SHUTDOWN_DRAIN_S ?? (e.NODE_ENV === 'test' ? 0 : 5),
       timeoutSeconds: e.SHUTDOWN_TIMEOUT_S,

@@ -6,6 +6,7 @@ import type { Database } from './db/client.js';
 import { DataDirInUseError } from './db/lock.js';
 import { hasAllMigrations } from './db/migrate.js';
 import { openDatabase } from './db/open.js';
+import { operatorCommand } from './lib/commands.js';
 import { seedDemo } from './seed/demo.js';
 import { createShutdown } from './shutdown.js';
 import { startBanner } from './start-banner.js';
@@ -64,7 +65,7 @@ async function main() {
   if (!config.migrateOnStart && !(await hasAllMigrations(database))) {
     await database.close().catch(() => {});
     fail(
-      'The database lacks migrations of this build: run `npm run db:migrate` first (MIGRATE_ON_START=false).',
+      `The database lacks migrations of this build: run \`${operatorCommand('migrate')}\` first (MIGRATE_ON_START=false).`,
     );
   }
 

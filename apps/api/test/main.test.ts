@@ -132,7 +132,7 @@ describe('starting the server', () => {
     const { password } = JSON.parse(readFileSync(loginFile, 'utf8')) as { password: string };
     expect(password).toMatch(/^Demo-/);
     const brand = await fetch(`http://127.0.0.1:${port}/api/v1/brand`).then((r) => r.json());
-    expect(brand).toEqual({ brand: 'skyvault' });
+    expect(brand).toEqual({ brand: 'skyvault', signUp: 'open' });
     expect(first.output()).toContain('"msg":');
     expect(first.output()).not.toContain(password);
 

@@ -14,6 +14,7 @@ export const ERROR_STATUS = {
   INVALID_TOTP: 400,
   INVALID_CODE: 400,
   EMAIL_NOT_VERIFIED: 403,
+  SIGN_UP_CLOSED: 403,
   ACCOUNT_DISABLED: 403,
   NOT_FOUND: 404,
   METHOD_NOT_ALLOWED: 405,
@@ -48,6 +49,8 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   INVALID_CODE: 'This code is invalid or has expired.',
   EMAIL_NOT_VERIFIED: 'Please verify your e-mail address first: open the link we sent you.',
   ACCOUNT_DISABLED: 'Your account is disabled. Please contact your administrator.',
+  // SIGNUP_MODE is not open; the tenants' refusals (SIGN_UP_REFUSALS) say which way it is closed.
+  SIGN_UP_CLOSED: 'Signing up a new organization is not possible here.',
   NOT_FOUND: 'Not found.',
   METHOD_NOT_ALLOWED: 'This method is not allowed here.',
   CONFLICT: 'This conflicts with existing data.',

@@ -1,25 +1,31 @@
 import { parseArgs } from 'node:util';
 import type { StorageCreate } from '@skyvault/contract';
-import { SERVICE_KEYS, type ServiceKey } from '@skyvault/contract';
+import { PRODUCT_LIMIT_NAMES, SERVICE_KEYS, type ServiceKey } from '@skyvault/contract';
 import type { Database } from '../db/client.js';
 import type { LicenseLimitValue } from '../db/schema/index.js';
+import { operatorCommand } from '../lib/commands.js';
 import { AppError } from '../lib/errors.js';
 import { createOperatorService, type LicenseProduct } from '../modules/operator/index.js';
 import { createSharedStorage } from '../modules/storages/index.js';
 import type { SecretBox } from '../platform/secrets/secrets.js';
 import { AUDIT_USAGE, runAudit } from './audit.command.js';
 import { BACKUP_USAGE } from './backup.command.js';
+import { CREATE_TENANT_USAGE, type MailSettings, runCreateTenant } from './create-tenant.command.js';
 import { OAUTH_KEYS_USAGE, runOAuthKeys } from './oauth-keys.command.js';
 import { runSecrets, SECRETS_USAGE } from './secrets.command.js';
 
-export const USAGE = `Usage: npm run admin -- <command> [options]
+export const USAGE = `Usage: ${operatorCommand('admin')} <command> [options]
 
 Commands:
   tenants                                   list tenants with their services and user counts
+${CREATE_TENANT_USAGE}
   service <tenant> --enable <service>       enable a service (backup or devOps) for a tenant
   service <tenant> --disable <service>      disable it
   license <tenant> <Dbr|Devops> --edition <name> --until <YYYY-MM-DD> [--limit <name>=<label>:<number> …]
-                                            grant a licence, or extend and change the existing one
+                                            grant a licence, or extend and change the existing one;
+                                            limits: Dbr ${PRODUCT_LIMIT_NAMES.Dbr.join(', ')}
+                                            (storage in MB, retention in years); Devops
+                                            ${PRODUCT_LIMIT_NAMES.Devops.join(', ')} (seats)
   expire <tenant> <Dbr|Devops>              end a licence now
   shared-storage --name <name> --type <Local|AwsS3|AzureBlob> [credentials]
                                             create a storage every tenant with Backup can use;
@@ -58,17 +64,30 @@ const date = (value: string | undefined): Date => {
   return parsed;
 };
 
-/** `storage=Storage (GB):10000` → {name: 'storage', label: 'Storage (GB)', available: 10000}. */
-const limit = (value: string): LicenseLimitValue => {
-  const match = /^([\w-]+)=(.+):(\d+(?:\.\d+)?)$/.exec(value);
-  if (!match) throw new UsageError(`--limit takes <name>=<label>:<number>, not "${value}".`);
-  return { name: match[1]!, label: match[2]!, available: Number(match[3]) };
+/**
+ * `storage=Storage (GB):10000` → {name: 'storage', label: 'Storage (GB)', available: 10000}; only a
+ * name the product's licence knows (the contract's PRODUCT_LIMIT_NAMES), each once.
+ */
+const limits = (productName: LicenseProduct, values: string[] = []): LicenseLimitValue[] => {
+  const known = PRODUCT_LIMIT_NAMES[productName];
+  const parsed = values.map((value) => {
+    const match = /^([\w-]+)=(.+):(\d+(?:\.\d+)?)$/.exec(value);
+    if (!match) throw new UsageError(`--limit takes <name>=<label>:<number>, not "${value}".`);
+    const name = match[1]!;
+    if (!known.includes(name)) {
+      throw new UsageError(`${productName} licences know the limits ${known.join(', ')}; not "${name}".`);
+    }
+    return { name, label: match[2]!, available: Number(match[3]) };
+  });
+  const twice = parsed.find((l, i) => parsed.findIndex((other) => other.name === l.name) !== i);
+  if (twice) throw new UsageError(`--limit ${twice.name} is given twice.`);
+  return parsed;
 };
 
 /** Runs one command; returns the exit code. Output goes through `print`, so tests can read it. */
 export async function runAdmin(
   argv: string[],
-  deps: { database: Database; secrets: SecretBox; keyActivationDelayMs?: number },
+  deps: { database: Database; secrets: SecretBox; keyActivationDelayMs?: number; mail?: MailSettings },
   print: (line: string) => void,
 ): Promise<number> {
   const operator = createOperatorService(deps.database);
@@ -90,6 +109,10 @@ export async function runAdmin(
       'account-name': { type: 'string' },
       'account-key': { type: 'string' },
       'container-name': { type: 'string' },
+      service: { type: 'string', multiple: true },
+      'admin-email': { type: 'string' },
+      'first-name': { type: 'string' },
+      'last-name': { type: 'string' },
     },
   });
   const [command, ...rest] = positionals;
@@ -105,6 +128,19 @@ export async function runAdmin(
         }
         return 0;
       }
+      case 'create-tenant': {
+        if (rest.length > 1) throw new UsageError('create-tenant takes one name; options for the rest.');
+        const input = {
+          name: rest[0],
+          services: values.service,
+          email: values['admin-email'],
+          firstName: values['first-name'],
+          lastName: values['last-name'],
+        };
+        // admin.ts hands the configuration's; a caller without it has no business creating tenants.
+        if (!deps.mail) throw new Error('create-tenant needs the brand and PUBLIC_URL of the e-mail');
+        return await runCreateTenant(input, { ...deps, mail: deps.mail }, print);
+      }
       case 'service': {
         const [tenant] = rest;
         if (!tenant || (values.enable === undefined) === (values.disable === undefined)) {
@@ -119,10 +155,11 @@ export async function runAdmin(
         const [tenant, productName] = rest;
         if (!tenant || !values.edition)
           throw new UsageError('license needs a tenant, a product and --edition.');
-        const granted = await operator.grantLicense(tenant, product(productName), {
+        const licensed = product(productName);
+        const granted = await operator.grantLicense(tenant, licensed, {
           edition: values.edition,
           endsAt: date(values.until),
-          limits: values.limit?.map(limit),
+          limits: values.limit && limits(licensed, values.limit),
         });
         print(
           `${granted.product} licence "${granted.edition}" until ${granted.endsAt.toISOString().slice(0, 10)}.`,

@@ -51,7 +51,9 @@ describe('operator CLI', () => {
       '--until',
       '2030-01-31',
       '--limit',
-      'seats=Seats:25',
+      'devopsFullAccess=Full access:25',
+      '--limit',
+      'devopsReadAccess=Read access:50',
     );
     expect(granted).toEqual({ code: 0, out: 'Devops licence "Professional" until 2030-01-31.' });
     await run('license', 'acme-ops', 'Devops', '--edition', 'Enterprise', '--until', '2031-06-30');
@@ -64,7 +66,10 @@ describe('operator CLI', () => {
     expect(row).toMatchObject({
       edition: 'Enterprise',
       isTrial: false,
-      limits: [{ name: 'seats', label: 'Seats', available: 25 }],
+      limits: [
+        { name: 'devopsFullAccess', label: 'Full access', available: 25 },
+        { name: 'devopsReadAccess', label: 'Read access', available: 50 },
+      ],
     });
     expect(row!.endsAt.toISOString()).toBe('2031-06-30T23:59:59.999Z');
 
@@ -146,6 +151,53 @@ describe('operator CLI', () => {
       ['license', 'acme-ops', 'Dbr', '--edition', 'X', '--until', 'tomorrow'],
       2,
       '--until needs a date as YYYY-MM-DD, not "tomorrow".',
+    ],
+    [
+      [
+        'license',
+        'acme-ops',
+        'Devops',
+        '--edition',
+        'X',
+        '--until',
+        '2030-01-01',
+        '--limit',
+        'seats=Seats:25',
+      ],
+      2,
+      'Devops licences know the limits devopsFullAccess, devopsReadAccess; not "seats".',
+    ],
+    [
+      [
+        'license',
+        'acme-ops',
+        'Dbr',
+        '--edition',
+        'X',
+        '--until',
+        '2030-01-01',
+        '--limit',
+        'devopsFullAccess=Full:5',
+      ],
+      2,
+      'Dbr licences know the limits storage, retention, organizations; not "devopsFullAccess".',
+    ],
+    [
+      [
+        'license',
+        'acme-ops',
+        'Dbr',
+        '--edition',
+        'X',
+        '--until',
+        '2030-01-01',
+        '--limit',
+        'storage=S:1',
+        '--limit',
+        'storage=S:2',
+      ],
+      2,
+      '--limit storage is given twice.',
     ],
     [['service', 'acme-ops', '--enable', 'crm'], 2, 'The service must be backup or devOps, not "crm".'],
     [['expire', 'nobody', 'Dbr'], 1, 'No tenant "nobody".'],

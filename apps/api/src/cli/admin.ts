@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config.js';
+import { describeDatabaseFailure } from '../db/failure-reason.js';
 import { DataDirInUseError } from '../db/lock.js';
 import { openDatabase } from '../db/open.js';
 import { openSecretBox } from '../platform/secrets/secrets.js';
@@ -37,7 +38,8 @@ try {
     try {
       const secrets = openSecretBox(config);
       const keyActivationDelayMs = config.oauthKeys.activationDelaySeconds * 1000;
-      process.exitCode = await runAdmin(argv, { database, secrets, keyActivationDelayMs }, print);
+      const mail = { brand: config.brand, publicUrl: config.publicUrl };
+      process.exitCode = await runAdmin(argv, { database, secrets, keyActivationDelayMs, mail }, print);
     } finally {
       await database.close();
     }
@@ -47,9 +49,10 @@ try {
     print(`${(error as Error).message}\n\n${USAGE}`);
     process.exitCode = 2;
   } else {
+    // Anything else is the database's refusal (or an unreachable one): its own reason, never the SQL's values.
     const known = error instanceof ConfigError || error instanceof DataDirInUseError;
     process.stderr.write(
-      `skyvault admin: ${known ? (error as Error).message : String((error as Error).message ?? error)}\n`,
+      `skyvault admin: ${known ? (error as Error).message : describeDatabaseFailure(error)}\n`,
     );
     process.exitCode = 1;
   }

@@ -4,6 +4,7 @@ import { PGlite } from '@electric-sql/pglite';
 import type { Config } from '../config.js';
 import { lockDataDir } from '../db/lock.js';
 import { pgliteExtensions } from '../db/pglite.js';
+import { operatorCommand } from '../lib/commands.js';
 import { createSecretBox, loadSecretsKey } from '../platform/secrets/secrets.js';
 
 export const BACKUP_USAGE = `  backup <file> [--with-secrets-key]        the embedded database (DATA_DIR) into one file; the secrets key
@@ -133,7 +134,7 @@ export async function restore(
   }
   const archive = readBackup(file);
   if (!archive) {
-    print(`${file} is not a backup made by \`admin backup\`.`);
+    print(`${file} is not a backup made by \`${operatorCommand('admin')} backup\`.`);
     return 1;
   }
   const release = lockDataDir(config.dataDir);

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import { operatorCommand } from '../lib/commands.js';
 import type { Database } from './client.js';
 
 /**
@@ -18,7 +19,7 @@ export async function degradedFeatures(database: Database): Promise<string | nul
   );
   const missing = [
     row?.trigrams ? null : 'the pg_trgm extension',
-    row?.search ? null : 'the search function skyvault_search_users (run the migrations)',
+    row?.search ? null : `the search function skyvault_search_users (run \`${operatorCommand('migrate')}\`)`,
   ].filter((part): part is string => part !== null);
   return missing.length === 0 ? null : `Searches scan without ${missing.join(' and ')}.`;
 }

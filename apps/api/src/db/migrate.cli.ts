@@ -1,15 +1,21 @@
 import { ConfigError, loadConfig } from '../config.js';
+import { describeDatabaseFailure } from './failure-reason.js';
+import { DataDirInUseError } from './lock.js';
 import { openDatabase } from './open.js';
 
-/** `npm run db:migrate`: applies pending migrations to the configured database and exits. */
+/**
+ * `npm run db:migrate` (`node dist/migrate.js` in a production install): applies pending migrations to
+ * the configured database and exits; a failure prints the database's own reason and exits 1.
+ */
 try {
   const config = loadConfig();
   const database = await openDatabase(config);
   await database.close();
   process.stdout.write(`Migrations applied to ${config.databaseUrl ? 'PostgreSQL' : config.dataDir}.\n`);
 } catch (error) {
+  const known = error instanceof ConfigError || error instanceof DataDirInUseError;
   process.stderr.write(
-    `skyvault: ${error instanceof ConfigError ? error.message : (error as Error).message}\n`,
+    `skyvault: ${known ? (error as Error).message : `migrations failed: ${describeDatabaseFailure(error)}`}\n`,
   );
   process.exit(1);
 }

@@ -65,6 +65,7 @@ export const ACTION_LABELS: Record<AuditActionName, string> = {
   'org-mismatch-refused': 'Login to another org refused',
   'health-changed': 'Health changed',
   'org-changed': 'Org changed',
+  'operator:create-tenant': 'Create an organization',
   'operator:grant-license': 'Grant a licence',
   'operator:expire-license': 'Expire a licence',
   'operator:enable-service': 'Enable a service',

@@ -54,6 +54,7 @@ export const AUDIT_ACTION_GROUPS = {
   ],
   /** The platform's operators, from the command line. */
   operator: [
+    'operator:create-tenant',
     'operator:grant-license',
     'operator:expire-license',
     'operator:enable-service',

@@ -95,6 +95,15 @@ export const LICENSE_LIMIT_NAMES = {
   devopsReadAccess: 'devopsReadAccess',
 } as const;
 
+/**
+ * The limits each product's licence knows: the operator's `license` command refuses any other name, so
+ * that a typo never becomes a limit nothing reads.
+ */
+export const PRODUCT_LIMIT_NAMES: Record<LicenseService, readonly string[]> = {
+  Dbr: [LICENSE_LIMIT_NAMES.storage, LICENSE_LIMIT_NAMES.retention, LICENSE_LIMIT_NAMES.organizations],
+  Devops: [LICENSE_LIMIT_NAMES.devopsFullAccess, LICENSE_LIMIT_NAMES.devopsReadAccess],
+};
+
 export interface LicenseGrant {
   edition: string;
   limits: { name: string; label: string; available: number }[];

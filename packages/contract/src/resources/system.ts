@@ -6,7 +6,22 @@ export const BRANDS = ['skyvault', 'flosum'] as const;
 export const brandSchema = z.enum(BRANDS);
 export type Brand = z.infer<typeof brandSchema>;
 
-export const brandConfigSchema = z.object({ brand: brandSchema });
+/**
+ * SIGNUP_MODE: who creates organizations. `open`: visitors sign one up themselves; `invitation`: only
+ * the platform's operator does (the admin CLI's create-tenant, its administrator invited by e-mail),
+ * and visitors are told to ask for one; `off`: the same, and visitors are told only that signing up is
+ * turned off. Like Keycloak's "User registration" switch and Auth0's "Disable Sign Ups", a closed
+ * sign-up leaves invitations to existing organizations working.
+ */
+export const SIGN_UP_MODES = ['open', 'invitation', 'off'] as const;
+export const signUpModeSchema = z.enum(SIGN_UP_MODES);
+export type SignUpMode = z.infer<typeof signUpModeSchema>;
+
+/**
+ * The brand, and whether the console offers signing up (a server before SIGNUP_MODE sent no `signUp`:
+ * it was open).
+ */
+export const brandConfigSchema = z.object({ brand: brandSchema, signUp: signUpModeSchema.default('open') });
 export type BrandConfig = z.infer<typeof brandConfigSchema>;
 
 /** Service key → URL of that service's own application; only enabled, configured services appear. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.js';
-import { serviceKeySchema } from '../enums.js';
+import { SERVICE_KEYS, serviceKeySchema } from '../enums.js';
 import { emailRule, firstNameRule, lastNameRule, passwordRule, withConfirmation } from '../rules/identity.js';
 import { tenantNameRule } from '../rules/names.js';
 import { uuidSchema } from '../rules/text.js';
@@ -34,6 +34,31 @@ export const tenantSignUpSchema = withConfirmation(
   'confirmPassword',
 );
 export type TenantSignUp = z.input<typeof tenantSignUpSchema>;
+
+/**
+ * The operator's `create-tenant` command: an organization with its services and its first
+ * administrator, who is invited by e-mail to set a password. The same rules as the console's fields.
+ */
+export const operatorTenantCreateSchema = z.object({
+  name: tenantNameRule,
+  services: z
+    .array(z.enum(SERVICE_KEYS, { error: `Service should be one of: ${SERVICE_KEYS.join(', ')}` }))
+    .min(1, `At least one service is required: ${SERVICE_KEYS.join(', ')}`),
+  email: emailRule,
+  firstName: firstNameRule,
+  lastName: lastNameRule,
+});
+export type OperatorTenantCreate = z.input<typeof operatorTenantCreateSchema>;
+
+/**
+ * What POST /v1/tenants answers (403 SIGN_UP_CLOSED) when SIGNUP_MODE is not open, and what the console
+ * says in place of its sign-up offers.
+ */
+export const SIGN_UP_REFUSALS = {
+  invitation:
+    "New organizations are created by invitation only. Ask the platform's operator to create yours: its administrator gets an e-mail to set a password.",
+  off: 'Signing up a new organization is turned off on this platform.',
+} as const;
 
 /** What sign-up answers: where the verification e-mail went. */
 export const signUpResponseSchema = z.object({ email: z.string() });

@@ -1,2 +1,3 @@
-/** What platform operators do from the admin CLI: tenants' licences and services. */
+/** What platform operators do from the admin CLI: tenants, their licences and services. */
+export { createTenantWithAdministrator } from './create-tenant.js';
 export { createOperatorService, type LicenseProduct, type OperatorService } from './operator.service.js';

@@ -13,7 +13,8 @@ export async function systemRoutes(
     connections,
   }: { config: Config; tenants: TenantService; connections: Pick<ConnectionService, 'salesforceAvailable'> },
 ) {
-  route(app, systemEndpoints.brand, async () => ({ brand: config.brand }));
+  // Public, read before sign-in: the login page offers signing up only when SIGNUP_MODE is open.
+  route(app, systemEndpoints.brand, async () => ({ brand: config.brand, signUp: config.signUpMode }));
 
   // Only the services this tenant has, and only those with a configured URL.
   route(app, systemEndpoints.links, async ({ actor }) => {

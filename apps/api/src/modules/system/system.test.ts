@@ -13,10 +13,10 @@ describe('system calls', () => {
   );
   const api = apiCaller(t);
 
-  it('GET /api/v1/brand answers the configured brand', async () => {
+  it('GET /api/v1/brand answers the configured brand, and that visitors may sign up (SIGNUP_MODE open)', async () => {
     const res = await api.call(null, systemEndpoints.brand);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ brand: 'skyvault' });
+    expect(res.json()).toEqual({ brand: 'skyvault', signUp: 'open' });
   });
 
   it('GET /api/v1/links needs a session', async () => {
@@ -167,7 +167,10 @@ describe('brand setting', () => {
       ANALYTICS_HOST: 'https://eu.i.posthog.com',
     });
     try {
-      expect((await apiCaller(t).call(null, systemEndpoints.brand)).json()).toEqual({ brand: 'flosum' });
+      expect((await apiCaller(t).call(null, systemEndpoints.brand)).json()).toEqual({
+        brand: 'flosum',
+        signUp: 'open',
+      });
       expect((await apiCaller(t).call(null, systemEndpoints.analytics)).json()).toEqual({
         token: 'phc_x',
         host: 'https://eu.i.posthog.com',

@@ -3,6 +3,8 @@ import {
   CODE_REFUSALS,
   NAME_TAKEN,
   NOT_FOUND,
+  SIGN_UP_REFUSALS,
+  type SignUpMode,
   type tenantSignUpSchema,
 } from '@skyvault/contract';
 import type { FastifyBaseLogger } from 'fastify';
@@ -53,6 +55,8 @@ export function createTenantService(deps: {
   log: FastifyBaseLogger;
   /** The deployment's switch (BREACHED_PASSWORDS): a sign-up has no tenant policy yet. */
   refuseBreachedPasswords: boolean;
+  /** SIGNUP_MODE: anything but open refuses new sign-ups (links already mailed still verify). */
+  signUpMode: SignUpMode;
 }) {
   const { database } = deps;
   const verifyUrl = (token: string) => `${deps.publicUrl}/tenants/verify?token=${encodeURIComponent(token)}`;
@@ -86,6 +90,10 @@ export function createTenantService(deps: {
      * Services come from the product the visitor signed up for.
      */
     async signUp(data: SignUp, meta: RequestMeta) {
+      // Before anything else: a closed sign-up costs nothing and tells nothing about the address.
+      if (deps.signUpMode !== 'open') {
+        throw new AppError('SIGN_UP_CLOSED', SIGN_UP_REFUSALS[deps.signUpMode]);
+      }
       // First: a refused password costs the address none of its sign-ups.
       await refuseBreachedPassword(deps.refuseBreachedPasswords, data.password, 'password');
       await deps.limiter.consume(`sign-up:ip:${addressKey(meta.ip)}`, 'signUpsPerAddress');

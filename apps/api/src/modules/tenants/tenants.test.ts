@@ -1,4 +1,11 @@
-import { authEndpoints, CODE_REFUSALS, MESSAGES, tenantEndpoints } from '@skyvault/contract';
+import {
+  authEndpoints,
+  CODE_REFUSALS,
+  MESSAGES,
+  SIGN_UP_REFUSALS,
+  systemEndpoints,
+  tenantEndpoints,
+} from '@skyvault/contract';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { apiCaller } from '../../../test/api-caller.js';
@@ -327,5 +334,45 @@ describe('PATCH /api/v1/tenants (change tenant name)', () => {
     expect(res.json().code).toBe('INSUFFICIENT_ACCESS');
     const anon = await api.call(null, tenantEndpoints.update, { body: { name: 'newname' } });
     expect(anon.statusCode).toBe(401);
+  });
+});
+
+describe('SIGNUP_MODE', () => {
+  it.each([
+    ['invitation', SIGN_UP_REFUSALS.invitation],
+    ['off', SIGN_UP_REFUSALS.off],
+  ] as const)(
+    '%s: refuses a sign-up with 403 SIGN_UP_CLOSED, creates and mails nothing, and tells the console',
+    async (mode, message) => {
+      const t = await createTestApp({ SIGNUP_MODE: mode });
+      try {
+        const res = await signUp(t, valid(`jane@closed-${mode}.com`));
+        expect(res.statusCode).toBe(403);
+        expect(res.json()).toMatchObject({ statusCode: 403, code: 'SIGN_UP_CLOSED', message });
+        expect(await t.database.system((tx) => tx.select().from(tenants))).toEqual([]);
+        expect(outbox(t)).toEqual([]);
+        const brand = await apiCaller(t).call(null, systemEndpoints.brand);
+        expect(brand.json()).toEqual({ brand: 'skyvault', signUp: mode });
+      } finally {
+        await t.close();
+      }
+    },
+  );
+
+  it('invitation: the verification link of a sign-up made while it was open still activates it', async () => {
+    const open = await createTestApp({ SIGNUP_MODE: 'open' });
+    const closed = await createTestApp(
+      { SIGNUP_MODE: 'invitation' },
+      { database: open.database, keepDatabase: true },
+    );
+    try {
+      expect((await signUp(open, valid('early@before-closing.com'))).statusCode).toBe(201);
+      const token = linkToken((await lastMailTo(open, 'early@before-closing.com')).text);
+      const verified = await apiCaller(closed).call(null, tenantEndpoints.verify, { body: { token } });
+      expect(verified.statusCode).toBe(200);
+    } finally {
+      await closed.close();
+      await open.close();
+    }
   });
 });

@@ -3,6 +3,7 @@
  * their own transaction through user-accounts.ts.
  */
 
+export { createPlatformInvitations } from './invitations.js';
 export {
   assertScimMayMove,
   listMembersOfGroups,

@@ -16,7 +16,7 @@ async function noteInvitation(
   tenantId: string,
   db: Executor,
   userId: string,
-  invitedBy: string,
+  invitedBy: string | null,
   expiresAt: Date,
 ) {
   await db
@@ -26,6 +26,69 @@ async function noteInvitation(
       target: [userInvitations.tenantId, userInvitations.userId],
       set: { invitedBy, expiresAt, sentAt: sql`now()` },
     });
+}
+
+type LinkMailDeps = {
+  tokens: OneTimeTokens;
+  outbox: MailOutbox;
+  brand: Parameters<typeof createUserMailer>[0]['brand'];
+  publicUrl: string;
+};
+
+/**
+ * A password link for the user (invitation or reset) and its e-mail, written to the outbox in the
+ * caller's transaction. `inviterId` is who sent it (null: the platform's operator, who is no user).
+ */
+function createLinkMail(deps: LinkMailDeps) {
+  const queueMail = createUserMailer(deps);
+  return async (
+    tx: Tx,
+    from: { tenantId: string; inviterId: string | null; tenantName: string; actorName: string },
+    user: repo.UserRow,
+    kind: UserMail['kind'],
+  ) => {
+    const hours = kind === 'invitation' ? INVITATION_HOURS : RESET_HOURS;
+    const code = await deps.tokens.issue(
+      tx,
+      { tenantId: from.tenantId, userId: user.id },
+      'reset-password',
+      hours * 3600,
+    );
+    if (kind === 'invitation') {
+      const expiresAt = new Date(Date.now() + hours * 3600 * 1000);
+      await noteInvitation(from.tenantId, tx, user.id, from.inviterId, expiresAt);
+    }
+    await queueMail(tx, {
+      kind,
+      to: user.email,
+      firstName: user.firstName,
+      code,
+      tenantId: from.tenantId,
+      tenantName: from.tenantName,
+      actorName: from.actorName,
+    });
+  };
+}
+
+/**
+ * The invitation of a tenant's first administrator when the platform's operator creates the tenant
+ * (the admin CLI's create-tenant): the same link and e-mail as an administrator's invitation, sent in
+ * the name of the platform. Written in the caller's transaction; a server's outbox sends it.
+ */
+export function createPlatformInvitations(deps: LinkMailDeps & { platformName: string }) {
+  const linkMail = createLinkMail(deps);
+  return {
+    async invite(tx: Tx, tenantId: string, user: repo.UserRow) {
+      const { tenantName } = await repo.findMailContext(tenantId, tx, user.id);
+      await linkMail(
+        tx,
+        { tenantId, inviterId: null, tenantName, actorName: deps.platformName },
+        user,
+        'invitation',
+      );
+      return { hours: INVITATION_HOURS };
+    },
+  };
 }
 
 /**
@@ -42,27 +105,13 @@ export function createUserLinks(deps: {
   brand: Parameters<typeof createUserMailer>[0]['brand'];
   publicUrl: string;
 }) {
-  const { database, tokens, limiter } = deps;
-  const queueMail = createUserMailer(deps);
+  const { database, limiter } = deps;
+  const linkMail = createLinkMail(deps);
 
   /** A link for the user (invitation or reset), its e-mail written to the outbox in the same transaction. */
   async function mail(actor: Actor, tx: Tx, user: repo.UserRow, kind: UserMail['kind']) {
-    const hours = kind === 'invitation' ? INVITATION_HOURS : RESET_HOURS;
-    const owner = { tenantId: actor.tenantId, userId: user.id };
-    const code = await tokens.issue(tx, owner, 'reset-password', hours * 3600);
-    if (kind === 'invitation') {
-      const expiresAt = new Date(Date.now() + hours * 3600 * 1000);
-      await noteInvitation(actor.tenantId, tx, user.id, actor.userId, expiresAt);
-    }
     const context = await repo.findMailContext(actor.tenantId, tx, actor.userId);
-    await queueMail(tx, {
-      kind,
-      to: user.email,
-      firstName: user.firstName,
-      code,
-      tenantId: actor.tenantId,
-      ...context,
-    });
+    await linkMail(tx, { tenantId: actor.tenantId, inviterId: actor.userId, ...context }, user, kind);
   }
 
   return {

@@ -1,6 +1,7 @@
+import path from 'node:path';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createTenantWithUser, createTestApp, type TestApp } from '../../../test/app.js';
+import { call, captureLog, createTenantWithUser, createTestApp, type TestApp } from '../../../test/app.js';
 
 interface Received {
   from: string;
@@ -66,5 +67,43 @@ describe('e-mail over SMTP', () => {
     expect(mail!.raw).toMatch(/Subject: Your Skyvault verification code: \d{6}/);
     expect(mail!.raw).toContain('text/plain');
     expect(mail!.raw).toContain('text/html');
+  });
+});
+
+describe('production without SMTP_URL', () => {
+  const production = {
+    NODE_ENV: 'production',
+    // The app runs on the test's own database; production only insists that a URL is configured.
+    DATABASE_URL: 'postgres://unused@127.0.0.1:1/unused',
+    PUBLIC_URL: 'https://console.example.com',
+    LOG_LEVEL: 'info',
+  };
+  const warnings = (text: string) =>
+    text
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as { level: number; msg: string; outbox?: string })
+      .filter((line) => line.level === 40 && line.msg.startsWith('SMTP_URL is not set'));
+
+  it('warns once at start, naming the outbox folder', async () => {
+    const log = captureLog();
+    const t = await createTestApp(production, { logStream: log.stream });
+    await t.close();
+    const outboxDir = path.join(t.config.dataDir, 'outbox');
+    expect(warnings(log.text())).toEqual([
+      expect.objectContaining({
+        outbox: outboxDir,
+        msg: `SMTP_URL is not set: e-mails (sign-up links, login codes, invitations) are not sent but written to ${outboxDir}`,
+      }),
+    ]);
+  });
+
+  it('says nothing with SMTP_URL, nor outside production', async () => {
+    for (const env of [{ ...production, SMTP_URL: 'smtp://127.0.0.1:1' }, { LOG_LEVEL: 'info' }]) {
+      const log = captureLog();
+      const t = await createTestApp(env, { logStream: log.stream });
+      await t.close();
+      expect(warnings(log.text())).toEqual([]);
+    }
   });
 });

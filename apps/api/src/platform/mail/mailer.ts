@@ -25,6 +25,8 @@ export function createMailer(options: {
   from: string;
   dataDir: string;
   log: FastifyBaseLogger;
+  /** Production: a missing SMTP_URL is said once, at start (nobody reads the outbox folder there). */
+  production?: boolean;
 }): Mailer {
   if (options.smtpUrl) {
     const transport: Transporter = nodemailer.createTransport(options.smtpUrl);
@@ -36,6 +38,12 @@ export function createMailer(options: {
     };
   }
   const outbox = path.join(options.dataDir, 'outbox');
+  if (options.production) {
+    options.log.warn(
+      { outbox },
+      `SMTP_URL is not set: e-mails (sign-up links, login codes, invitations) are not sent but written to ${outbox}`,
+    );
+  }
   let sequence = 0;
   return {
     async send(message) {

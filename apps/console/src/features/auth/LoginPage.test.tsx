@@ -1,4 +1,4 @@
-import { REFUSALS } from '@skyvault/contract';
+import { REFUSALS, SIGN_UP_REFUSALS } from '@skyvault/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -87,6 +87,25 @@ describe('LoginPage', () => {
     await user.click(button('Login with a different email'));
     expect(screen.getByLabelText(/^Email/)).toHaveValue('nobody@example.com');
     expect(screen.queryByText('No Tenants found for this email')).not.toBeInTheDocument();
+  });
+
+  it('offers no sign-up when SIGNUP_MODE is not open: no link, and the no-tenant step says why', async () => {
+    const user = userEvent.setup();
+    stubApi({
+      'GET /api/v1/brand': { body: { brand: 'skyvault', signUp: 'invitation' } },
+      'POST /api/v1/verification-codes': { status: 204 },
+      'POST /api/v1/verification-codes/verify': { body: { tenants: [] } },
+    });
+    openLogin();
+    await waitFor(() => expect(screen.queryByRole('link', { name: 'Sign up' })).not.toBeInTheDocument());
+    await user.type(screen.getByLabelText(/^Email/), 'nobody@example.com{Enter}');
+    await user.type(await screen.findByLabelText(/^Verification code/), '123456{Enter}');
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('No Tenants found for this email');
+    expect(screen.getByText(SIGN_UP_REFUSALS.invitation, { exact: false })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Sign up with this e-mail' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Sign up' })).not.toBeInTheDocument();
+    expect(button('Login with a different email')).toBeInTheDocument();
   });
 
   it('shows a wrong e-mailed code on its field', async () => {

@@ -6,6 +6,7 @@ import { useSearchParams } from 'react-router';
 import { PublicCard } from '../../components/PublicCard';
 import { RouterLink } from '../../components/RouterLink';
 import { toSignUp } from '../../core/paths/links';
+import { offersSignUp, useSignUpMode } from '../../core/signUpMode';
 import { EmailStep } from './login/EmailStep';
 import { initialLoginState, loginReducer } from './login/loginSteps';
 import { useSignIn } from './login/useSignIn';
@@ -85,6 +86,8 @@ export function LoginPage() {
   /** The forgot-password dialog, with what the form knows so far; null while closed. */
   const [forgotFor, setForgotFor] = useState<{ email: string; tenantName: string } | null>(null);
   const sentToLogIn = query.get('authorized') === 'true';
+  // SIGNUP_MODE invitation or off: organizations come from the platform's operator, no sign-up to offer.
+  const signUpOffered = offersSignUp(useSignUpMode());
   // A provider sign-in waiting for its MFA code may end with a notice (its ticket no longer good).
   if (sso.awaitingCode) void loadAlert();
   if ((sentToLogIn || sso.error) && !Alert) {
@@ -159,12 +162,14 @@ export function LoginPage() {
           {tenantKnown && <LoginButtons tenantName={state.tenantName} redirectTo={redirectTo} />}
         </Suspense>
         <Suspense fallback={null}>{firstStep && <PasskeySignIn onSignedIn={enterConsole} />}</Suspense>
-        <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'center' }}>
-          Don't have an account?{' '}
-          <RouterLink to={toSignUp()} underline="always">
-            Sign up
-          </RouterLink>
-        </Typography>
+        {signUpOffered && (
+          <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'center' }}>
+            Don't have an account?{' '}
+            <RouterLink to={toSignUp()} underline="always">
+              Sign up
+            </RouterLink>
+          </Typography>
+        )}
       </Stack>
       <Suspense fallback={null}>
         {awaitingCode && (

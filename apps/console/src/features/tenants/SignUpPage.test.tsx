@@ -1,3 +1,4 @@
+import { SIGN_UP_REFUSALS } from '@skyvault/contract';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -27,6 +28,14 @@ describe('SignUpPage', () => {
     expect(screen.getByText('Email is required')).toBeInTheDocument();
     expect(screen.getByText('Password is required')).toBeInTheDocument();
     expect(fetchMock).not.toHaveBeenCalledWith(expect.stringContaining('/tenants'), expect.anything());
+    expect(screen.getByRole('link', { name: 'Sign in!' })).toHaveAttribute('href', '/auth/login');
+  });
+
+  it('says sign-up is off instead of offering a form the API would refuse (SIGNUP_MODE off)', async () => {
+    stubApi({ 'GET /api/v1/brand': { body: { brand: 'skyvault', signUp: 'off' } } });
+    openSignUp();
+    expect(await screen.findByText(SIGN_UP_REFUSALS.off)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Sign up' })).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Sign in!' })).toHaveAttribute('href', '/auth/login');
   });
 

@@ -1,8 +1,16 @@
+import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { ACTION_LABELS, type SignUpForm, serviceKeySchema, signUpFormSchema } from '@skyvault/contract';
+import {
+  ACTION_LABELS,
+  SIGN_UP_REFUSALS,
+  type SignUpForm,
+  type SignUpMode,
+  serviceKeySchema,
+  signUpFormSchema,
+} from '@skyvault/contract';
 import { useNavigate, useSearchParams } from 'react-router';
 import { formField } from '../../components/formField';
 import { PublicCard } from '../../components/PublicCard';
@@ -12,9 +20,31 @@ import { RouterLink } from '../../components/RouterLink';
 import { EmailField } from '../../components/TextFields';
 import { useApiForm } from '../../components/useApiForm';
 import { toLogin, toWaitVerification } from '../../core/paths/links';
+import { useSignUpMode } from '../../core/signUpMode';
 import { useSignUp } from './tenants.queries';
 
 const EMPTY_FORM: SignUpForm = { firstName: '', lastName: '', email: '', password: '', confirmPassword: '' };
+
+const signInLink = (
+  <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'center' }}>
+    Already have an account?{' '}
+    <RouterLink to={toLogin()} underline="always">
+      {ACTION_LABELS.signIn}
+    </RouterLink>
+  </Typography>
+);
+
+/** SIGNUP_MODE invitation or off: what the page says instead of a form the API would refuse. */
+function SignUpClosed({ mode }: { mode: Exclude<SignUpMode, 'open'> }) {
+  return (
+    <PublicCard title="Sign up">
+      <Stack spacing={2}>
+        <Alert severity="info">{SIGN_UP_REFUSALS[mode]}</Alert>
+        {signInLink}
+      </Stack>
+    </PublicCard>
+  );
+}
 
 /**
  * /tenants/new (SPEC.md §2): a new organization and its first administrator. The product signed up
@@ -33,6 +63,8 @@ export function SignUpPage() {
     onSent: ({ email }) => navigate(toWaitVerification(email)),
   });
   const pair = usePasswordPair(form, 'password', 'confirmPassword');
+  const mode = useSignUpMode();
+  if (mode === 'invitation' || mode === 'off') return <SignUpClosed mode={mode} />;
 
   return (
     <PublicCard title="Sign up">
@@ -66,12 +98,7 @@ export function SignUpPage() {
         <Button type="submit" variant="contained" size="large" loading={busy}>
           Sign up
         </Button>
-        <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'center' }}>
-          Already have an account?{' '}
-          <RouterLink to={toLogin()} underline="always">
-            {ACTION_LABELS.signIn}
-          </RouterLink>
-        </Typography>
+        {signInLink}
       </Stack>
     </PublicCard>
   );
