@@ -30,7 +30,8 @@ async function main() {
   }
 
   // The lines of the start itself, before the app (and its logger) exists: JSON, as the app's.
-  const log = pino({ level: config.logLevel, serializers: logSerializers });
+  // Written at once: a stop signal during the wait exits right after its line.
+  const log = pino({ level: config.logLevel, serializers: logSerializers }, pino.destination({ sync: true }));
   const { database, stopWaiting } = await openWhenReachable(config, log);
 
   // On PostgreSQL nothing has created DATA_DIR yet (the demo login and a generated key go there);

@@ -94,6 +94,7 @@ describe('starting the server', () => {
     const run = start({
       PORT: String(port),
       DATABASE_URL: `postgres://postgres@127.0.0.1:${dbPort}/nowhere`,
+      LOG_LEVEL: 'info',
     });
     try {
       await waitFor(run, /database not reachable \(connection refused\); retrying in \d+\.\d s/);
@@ -271,7 +272,7 @@ describe('starting the server', () => {
     expect(await first.exited).toBe(0);
 
     const again = start({ PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'info' });
-    await waitFor(again, /"demoLogin":/);
+    await waitFor(again, /"demoLogin":/, 60_000);
     expect(again.output()).toContain(`"file":"${loginFile}"`);
     expect(again.output()).not.toContain(password);
     again.child.kill('SIGTERM');
