@@ -2,32 +2,16 @@
 // (`npm run admin`), with our workspace code inlined and npm dependencies left as imports, so that
 // they run with the production dependencies alone. Copies the SQL migrations and the built console
 // beside them (each entry finds both next to itself).
-import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { buildDefines } from './build-commit.mjs';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
 const external = Object.keys(pkg.dependencies ?? {}).filter((name) => !name.startsWith('@skyvault/'));
 const outdir = path.join(root, 'dist');
-// The commit the build is made from, for the metrics' build info: SKYVAULT_COMMIT (an image built
-// without .git passes it as a build argument), else git's, else unknown.
-const commit =
-  process.env.SKYVAULT_COMMIT ||
-  (() => {
-    try {
-      return execFileSync('git', ['rev-parse', 'HEAD'], {
-        cwd: root,
-        encoding: 'utf8',
-        stdio: ['ignore', 'pipe', 'ignore'],
-      }).trim();
-    } catch {
-      return 'unknown';
-    }
-  })();
-
 rmSync(outdir, { recursive: true, force: true });
 await build({
   entryPoints: {
@@ -45,7 +29,7 @@ await build({
   format: 'esm',
   target: 'node20',
   sourcemap: true,
-  define: { __SKYVAULT_COMMIT__: JSON.stringify(commit) },
+  define: buildDefines(root),
   external: [...external, ...external.map((name) => `${name}/*`)],
   logLevel: 'warning',
 });

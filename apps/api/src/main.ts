@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { type Logger, pino } from 'pino';
+import { destination, type Logger, pino } from 'pino';
 import { buildApp } from './app.js';
 import { type Config, ConfigError, loadConfig } from './config.js';
 import { prepareDataDir } from './data-dir.js';
@@ -31,7 +31,7 @@ async function main() {
 
   // The lines of the start itself, before the app (and its logger) exists: JSON, as the app's.
   // Written at once: a stop signal during the wait exits right after its line.
-  const log = pino({ level: config.logLevel, serializers: logSerializers }, pino.destination({ sync: true }));
+  const log = pino({ level: config.logLevel, serializers: logSerializers }, destination({ sync: true }));
   const { database, stopWaiting } = await openWhenReachable(config, log);
 
   // On PostgreSQL nothing has created DATA_DIR yet (the demo login and a generated key go there);
