@@ -4,7 +4,8 @@
 # Run the migrations once with `node dist/migrate.js`, then the servers with MIGRATE_ON_START=false
 # (compose.yaml; README "Deploying").
 
-FROM node:20-bookworm-slim AS build
+# Node.js 22, an LTS line; the code runs on 20.19 and later too (package.json engines; CI runs 20).
+FROM node:22-bookworm-slim AS build
 WORKDIR /src
 # The manifests first: the dependency layer is rebuilt only when they change.
 COPY package.json package-lock.json .npmrc ./
@@ -14,9 +15,12 @@ COPY apps/console/package.json apps/console/
 COPY e2e/package.json e2e/
 RUN npm ci --no-audit --no-fund
 COPY . .
-RUN npm run build
+# The commit goes into the metrics' build info (skyvault_build_info); .git stays out of the image, so it
+# comes as an argument: docker compose build passes SKYVAULT_COMMIT (README "Deploying").
+ARG SKYVAULT_COMMIT=unknown
+RUN SKYVAULT_COMMIT=$SKYVAULT_COMMIT npm run build
 
-FROM node:20-bookworm-slim AS runtime
+FROM node:22-bookworm-slim AS runtime
 ENV NODE_ENV=production
 WORKDIR /app
 # What npm needs to install the api workspace (it depends on the contract workspace by name; the
@@ -26,7 +30,8 @@ COPY packages/contract/package.json packages/contract/
 COPY apps/api/package.json apps/api/
 RUN npm ci --omit=dev --no-audit --no-fund --workspace @skyvault/api && npm cache clean --force
 COPY --from=build /src/apps/api/dist apps/api/dist
-# DATA_DIR holds nothing on PostgreSQL but the mail outbox when SMTP_URL is unset; owned by the server's user.
+# DATA_DIR holds nothing on PostgreSQL but the mail outbox when SMTP_URL is unset; owned by the server's
+# user, the image's unprivileged `node` (uid 1000), never root.
 RUN mkdir -p /app/data && chown node:node /app/data
 ENV DATA_DIR=/app/data \
     HOST=0.0.0.0 \

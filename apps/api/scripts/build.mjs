@@ -6,12 +6,12 @@ import { cpSync, existsSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { buildDefines } from './build-commit.mjs';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
 const external = Object.keys(pkg.dependencies ?? {}).filter((name) => !name.startsWith('@skyvault/'));
 const outdir = path.join(root, 'dist');
-
 rmSync(outdir, { recursive: true, force: true });
 await build({
   entryPoints: {
@@ -29,6 +29,7 @@ await build({
   format: 'esm',
   target: 'node20',
   sourcemap: true,
+  define: buildDefines(root),
   external: [...external, ...external.map((name) => `${name}/*`)],
   logLevel: 'warning',
 });

@@ -1,39 +1,25 @@
 import type { FastifyInstance } from 'fastify';
+import { destination, type Logger, pino } from 'pino';
 import { buildApp } from './app.js';
-import { ConfigError, loadConfig } from './config.js';
+import { type Config, ConfigError, loadConfig } from './config.js';
 import { prepareDataDir } from './data-dir.js';
+import { describeDatabaseError, untilReachable } from './database-wait.js';
 import type { Database } from './db/client.js';
 import { DataDirInUseError } from './db/lock.js';
 import { hasAllMigrations } from './db/migrate.js';
 import { openDatabase } from './db/open.js';
 import { operatorCommand } from './lib/commands.js';
+import { errorLine, logSerializers } from './lib/logging.js';
 import { seedDemo } from './seed/demo.js';
 import { createShutdown } from './shutdown.js';
-import { startBanner } from './start-banner.js';
+import { startBanner, startRecord } from './start-banner.js';
+import { listenWhileWaiting } from './waiting-server.js';
 
 /** Stops the start with one clear line instead of a stack trace. */
 function fail(message: string): never {
   process.stderr.write(`skyvault: ${message}\n`);
   process.exit(1);
 }
-
-const describeDbError = (error: unknown, url: string | undefined): string => {
-  // A failed query arrives wrapped by the ORM; the driver's error (with its code) is the cause.
-  const wrapped = error as { code?: string; cause?: unknown };
-  const e = (wrapped.code === undefined && wrapped.cause ? wrapped.cause : error) as NodeJS.ErrnoException;
-  const where = url
-    ? (() => {
-        const u = new URL(url);
-        return `${u.hostname}:${u.port || 5432}${u.pathname}`;
-      })()
-    : 'the embedded database';
-  if (e.code === 'ECONNREFUSED') return `Cannot connect to PostgreSQL at ${where}: connection refused.`;
-  if (e.code === 'ENOTFOUND' || e.code === 'EAI_AGAIN')
-    return `Cannot connect to PostgreSQL at ${where}: unknown host.`;
-  if (e.code === '3D000') return `PostgreSQL database ${where} does not exist.`;
-  if (e.code === '28P01' || e.code === '28000') return `PostgreSQL refused the credentials for ${where}.`;
-  return `Cannot open ${where}: ${e.message ?? String(error)}`;
-};
 
 async function main() {
   let config: ReturnType<typeof loadConfig>;
@@ -44,13 +30,10 @@ async function main() {
     throw error;
   }
 
-  let database: Database;
-  try {
-    database = await openDatabase(config, { migrate: config.migrateOnStart });
-  } catch (error) {
-    if (error instanceof DataDirInUseError) fail(error.message);
-    fail(describeDbError(error, config.databaseUrl));
-  }
+  // The lines of the start itself, before the app (and its logger) exists: JSON, as the app's.
+  // Written at once: a stop signal during the wait exits right after its line.
+  const log = pino({ level: config.logLevel, serializers: logSerializers }, destination({ sync: true }));
+  const { database, stopWaiting } = await openWhenReachable(config, log);
 
   // On PostgreSQL nothing has created DATA_DIR yet (the demo login and a generated key go there);
   // created only once the database opened, so that a start that fails leaves nothing behind.
@@ -74,20 +57,21 @@ async function main() {
   let app: FastifyInstance;
   try {
     app = await buildApp(config, { database });
+    await stopWaiting();
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {
     await database.close().catch(() => {});
-    const { code, port = config.port } = error as NodeJS.ErrnoException & { port?: number };
-    // The metrics listener starts with the app; a clash there names its own variable.
-    const variable = port === config.metrics.port && port !== config.port ? 'METRICS_PORT' : 'PORT';
-    if (code === 'EADDRINUSE') fail(`Port ${port} is already in use. Set ${variable} to another port.`);
-    if (code === 'EACCES')
-      fail(`Not allowed to listen on port ${port}. Set ${variable} to a port above 1024.`);
-    throw error;
+    failToListen(error, config);
   }
 
-  const lines = ['', ...startBanner(config, demo, process.stdout.isTTY === true)];
-  process.stdout.write(`${lines.join('\n')}\n\n`);
+  // A person at a terminal reads lines; a log collector gets one JSON line like every other.
+  if (process.stdout.isTTY) {
+    const lines = ['', ...startBanner(config, demo, true)];
+    process.stdout.write(`${lines.join('\n')}\n\n`);
+  } else {
+    const { message, ...fields } = startRecord(config, demo);
+    app.log.info(fields, message);
+  }
 
   // Graceful shutdown: readiness 503, a drain, then stop accepting and finish what is in flight.
   const shutdown = createShutdown({
@@ -100,6 +84,67 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 }
 
+/** A port that cannot be taken stops the start with the variable to change. */
+function failToListen(error: unknown, config: Config): never {
+  const { code, port = config.port } = error as NodeJS.ErrnoException & { port?: number };
+  // The metrics listener starts with the app; a clash there names its own variable.
+  const variable = port === config.metrics.port && port !== config.port ? 'METRICS_PORT' : 'PORT';
+  if (code === 'EADDRINUSE') fail(`Port ${port} is already in use. Set ${variable} to another port.`);
+  if (code === 'EACCES') fail(`Not allowed to listen on port ${port}. Set ${variable} to a port above 1024.`);
+  throw error;
+}
+
+/**
+ * Opens (and migrates) the database; on PostgreSQL, one that cannot be reached yet is waited for
+ * (database-wait.ts), one line per attempt, with PORT answering the probes meanwhile (waiting-server.ts).
+ * A stop signal during the wait exits 0: nothing has started that needs stopping.
+ */
+async function openWhenReachable(
+  config: Config,
+  log: Logger,
+): Promise<{ database: Database; stopWaiting: () => Promise<void> }> {
+  const open = () => openDatabase(config, { migrate: config.migrateOnStart });
+  if (!config.databaseUrl) {
+    try {
+      return { database: await open(), stopWaiting: async () => {} };
+    } catch (error) {
+      if (error instanceof DataDirInUseError) fail(error.message);
+      fail(describeDatabaseError(error, config.databaseUrl));
+    }
+  }
+  let waiting: Promise<{ close: () => Promise<void> }> | undefined;
+  const stop = (signal: NodeJS.Signals) => {
+    log.info({ signal }, 'stopped while waiting for the database');
+    void (waiting ?? Promise.resolve(undefined))
+      .then((server) => server?.close())
+      .finally(() => process.exit(0));
+  };
+  process.once('SIGTERM', stop);
+  process.once('SIGINT', stop);
+  try {
+    const database = await untilReachable(open, {
+      onWait: (reason, waitMs) => {
+        log.warn(
+          { reason, waitMs },
+          `database not reachable (${reason}); retrying in ${(waitMs / 1000).toFixed(1)} s`,
+        );
+        waiting ??= listenWhileWaiting(config.port, config.host).catch((error: unknown) =>
+          failToListen(error, config),
+        );
+      },
+    });
+    // Probes keep their answers until the app takes the port over.
+    const server = waiting;
+    return { database, stopWaiting: async () => (await server)?.close() };
+  } catch (error) {
+    fail(describeDatabaseError(error, config.databaseUrl));
+  } finally {
+    process.off('SIGTERM', stop);
+    process.off('SIGINT', stop);
+  }
+}
+
 main().catch((error) => {
-  fail(error instanceof Error ? error.message : String(error));
+  // An error of the ORM names the statement's parameters in its message: its cause is the driver's.
+  fail(errorLine(error));
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { startBanner } from './start-banner.js';
+import { startBanner, startRecord } from './start-banner.js';
 
 const config = { publicUrl: 'http://localhost:8080', databaseUrl: undefined, dataDir: '/srv/data' };
 const created = {
@@ -44,5 +44,21 @@ describe('start banner', () => {
 
   it('says nothing about a demo login when there is none', () => {
     expect(startBanner(config, null, true).join('\n')).not.toContain('Demo login');
+  });
+});
+
+describe('start record (output that is not a terminal)', () => {
+  it('carries the addresses and where the demo login is kept, never the password', () => {
+    const record = startRecord({ ...config, metrics: { port: 9464 }, host: '0.0.0.0' }, created);
+    expect(record).toEqual({
+      message: 'Skyvault Console is running at http://localhost:8080',
+      url: 'http://localhost:8080',
+      docs: 'http://localhost:8080/api/docs',
+      database: 'embedded (/srv/data)',
+      metrics: 'http://localhost:9464/metrics',
+      demoLogin: { tenant: 'demo', email: 'admin@demo.example.com', file: '/srv/data/demo-login.json' },
+    });
+    expect(JSON.stringify(record)).not.toContain('Demo-secret-7!');
+    expect(startRecord({ ...config, databaseUrl: 'postgres://x' }, null)).not.toHaveProperty('demoLogin');
   });
 });

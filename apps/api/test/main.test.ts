@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { connect, createServer, type Socket } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -45,8 +45,22 @@ function start(env: Record<string, string>): Run {
   let text = '';
   child.stdout?.on('data', (d) => (text += d));
   child.stderr?.on('data', (d) => (text += d));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  // 'close', not 'exit': the output the child wrote last has been read by then.
+  const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
   return { child, output: () => text, exited };
+}
+
+/** The waiting server listens once the first attempt has failed: asks until it answers. */
+async function fetchWhenListening(url: string, ms = 10_000): Promise<Response> {
+  const until = Date.now() + ms;
+  for (;;) {
+    try {
+      return await fetch(url);
+    } catch (error) {
+      if (Date.now() > until) throw error;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
 }
 
 async function waitFor(run: Run, pattern: RegExp, ms = 30_000) {
@@ -75,14 +89,43 @@ describe('starting the server', () => {
     expect(run.output().trim()).toBe('skyvault: Invalid PORT "eighty": must be a port number');
   });
 
-  it('stops on an unreachable DATABASE_URL with one clear line', async () => {
-    const port = await freePort();
-    const run = start({ DATABASE_URL: `postgres://postgres@127.0.0.1:${port}/nowhere` });
-    expect(await run.exited).toBe(1);
-    expect(run.output().trim()).toBe(
-      `skyvault: Cannot connect to PostgreSQL at 127.0.0.1:${port}/nowhere: connection refused.`,
-    );
-  });
+  it('waits for a database it cannot reach yet, answers the probes meanwhile, and stops cleanly on SIGTERM', async () => {
+    const [dbPort, port] = [await freePort(), await freePort()];
+    const run = start({
+      PORT: String(port),
+      DATABASE_URL: `postgres://postgres@127.0.0.1:${dbPort}/nowhere`,
+      LOG_LEVEL: 'info',
+    });
+    try {
+      await waitFor(run, /database not reachable \(connection refused\); retrying in \d+\.\d s/);
+      // One JSON line per attempt, with the reason and the wait as fields too.
+      const line = run
+        .output()
+        .split('\n')
+        .find((l) => l.includes('database not reachable'))!;
+      expect(JSON.parse(line)).toMatchObject({
+        level: 40,
+        reason: 'connection refused',
+        waitMs: expect.any(Number),
+      });
+      const healthz = await fetchWhenListening(`http://127.0.0.1:${port}/healthz`);
+      expect(healthz.status).toBe(200);
+      const readyz = await fetch(`http://127.0.0.1:${port}/readyz`);
+      expect(readyz.status).toBe(503);
+      expect(await readyz.json()).toEqual({ status: 'unavailable', reason: 'database unreachable' });
+      const call = await fetch(`http://127.0.0.1:${port}/api/v1/brand`);
+      expect(call.status).toBe(503);
+      expect(call.headers.get('retry-after')).toBe('5');
+      expect(((await call.json()) as { code: string }).code).toBe('DATABASE_UNAVAILABLE');
+      // A second attempt, after the first wait (1 s at most).
+      await waitFor(run, /retrying in[\s\S]*retrying in/, 10_000);
+    } finally {
+      run.child.kill('SIGTERM');
+    }
+    expect(await run.exited).toBe(0);
+    expect(run.output()).toContain('stopped while waiting for the database');
+    expect(run.output()).not.toContain('skyvault: ');
+  }, 90_000);
 
   it('refuses to start in production without DATABASE_URL, with one clear line', async () => {
     const run = start({ NODE_ENV: 'production', DATA_DIR: tempDir() });
@@ -106,9 +149,10 @@ describe('starting the server', () => {
         DATA_DIR: dataDir,
         DATABASE_URL: adminUrl(url, name),
         SECRETS_KEY: Buffer.alloc(32, 5).toString('base64'),
+        LOG_LEVEL: 'info',
       });
       try {
-        await waitFor(run, /Demo login: tenant "demo"/, 60_000);
+        await waitFor(run, /"demoLogin":\{"tenant":"demo"/, 60_000);
         expect(existsSync(path.join(dataDir, 'demo-login.json'))).toBe(true);
         expect((await fetch(`http://127.0.0.1:${port}/readyz`)).status).toBe(200);
       } finally {
@@ -121,14 +165,96 @@ describe('starting the server', () => {
     90_000,
   );
 
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    'starts once the database it waited for can be reached',
+    async () => {
+      const url = new URL(process.env.TEST_DATABASE_URL!);
+      const name = `skyvault_wait_${process.pid}_${Date.now()}`;
+      const admin = openPostgres(url.toString(), { max: 1 });
+      await admin.pool.query(`CREATE DATABASE "${name}"`);
+      // The database's address is a port nothing listens on yet; a proxy to the server opens there later.
+      const [dbPort, port] = [await freePort(), await freePort()];
+      const through = new URL(adminUrl(url.toString(), name));
+      through.host = `127.0.0.1:${dbPort}`;
+      const run = start({
+        PORT: String(port),
+        DATA_DIR: tempDir(),
+        DATABASE_URL: through.toString(),
+        SECRETS_KEY: Buffer.alloc(32, 5).toString('base64'),
+        SEED_DEMO: 'false',
+        LOG_LEVEL: 'info',
+      });
+      const sockets = new Set<Socket>();
+      const proxy = createServer((client) => {
+        const server = connect(Number(url.port || 5432), url.hostname);
+        for (const socket of [client, server]) {
+          sockets.add(socket);
+          socket.on('error', () => socket.destroy());
+        }
+        client.pipe(server).pipe(client);
+      });
+      try {
+        await waitFor(run, /database not reachable \(connection refused\); retrying in/);
+        await new Promise((r) => setTimeout(r, 1000));
+        await new Promise<void>((resolve) => proxy.listen(dbPort, '127.0.0.1', resolve));
+        await waitFor(run, /"msg":"Skyvault Console is running at /, 60_000);
+        expect((await fetch(`http://127.0.0.1:${port}/readyz`)).status).toBe(200);
+      } finally {
+        run.child.kill('SIGTERM');
+        await run.exited;
+        proxy.close();
+        for (const socket of sockets) socket.destroy();
+        await admin.pool.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+        await admin.database.close();
+      }
+      expect(await run.exited).toBe(0);
+    },
+    90_000,
+  );
+
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    'stops at once, with one clear line, on a database or role that does not exist',
+    async () => {
+      const url = new URL(process.env.TEST_DATABASE_URL!);
+      const missing = new URL(adminUrl(url.toString(), `skyvault_missing_${process.pid}`));
+      const where = `${url.hostname}:${url.port || 5432}`;
+      const noDatabase = start({ DATABASE_URL: missing.toString(), DATA_DIR: tempDir() });
+      expect(await noDatabase.exited).toBe(1);
+      expect(noDatabase.output().trim()).toBe(
+        `skyvault: PostgreSQL database ${where}/skyvault_missing_${process.pid} does not exist.`,
+      );
+      const stranger = new URL(url.toString());
+      stranger.username = `skyvault_nobody_${process.pid}`;
+      const noRole = start({ DATABASE_URL: stranger.toString(), DATA_DIR: tempDir() });
+      expect(await noRole.exited).toBe(1);
+      expect(noRole.output().trim()).toBe(
+        `skyvault: PostgreSQL refused the credentials for ${where}${stranger.pathname}.`,
+      );
+    },
+    60_000,
+  );
+
   it('seeds the demo tenant once, keeps its password out of the output, refuses a second process on the data dir, and keeps the data', async () => {
     const dataDir = tempDir();
     const port = await freePort();
     const loginFile = path.join(dataDir, 'demo-login.json');
     // Output to a pipe, as to a log collector: the password stays in the owner-only file.
     const first = start({ PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'info' });
-    await waitFor(first, /Demo login: tenant "demo", e-mail admin@demo\.example\.com, password in (\S+)/);
-    expect(/password in (\S+)/.exec(first.output())![1]).toBe(loginFile);
+    // Output to a pipe is not a terminal: the banner is one JSON log line, as every other line.
+    await waitFor(first, /"msg":"Skyvault Console is running at /, 60_000);
+    const banner = JSON.parse(
+      first
+        .output()
+        .split('\n')
+        .find((l) => l.includes('is running at'))!,
+    );
+    expect(banner).toMatchObject({
+      level: 30,
+      url: `http://localhost:${port}`,
+      database: `embedded (${dataDir})`,
+      demoLogin: { tenant: 'demo', email: 'admin@demo.example.com', file: loginFile },
+    });
+    expect(first.output()).not.toContain('  Skyvault Console is running');
     const { password } = JSON.parse(readFileSync(loginFile, 'utf8')) as { password: string };
     expect(password).toMatch(/^Demo-/);
     const brand = await fetch(`http://127.0.0.1:${port}/api/v1/brand`).then((r) => r.json());
@@ -146,8 +272,8 @@ describe('starting the server', () => {
     expect(await first.exited).toBe(0);
 
     const again = start({ PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'info' });
-    await waitFor(again, /Demo login: /);
-    expect(again.output()).toContain(`password in ${loginFile}`);
+    await waitFor(again, /"demoLogin":/, 60_000);
+    expect(again.output()).toContain(`"file":"${loginFile}"`);
     expect(again.output()).not.toContain(password);
     again.child.kill('SIGTERM');
     expect(await again.exited).toBe(0);
@@ -156,5 +282,5 @@ describe('starting the server', () => {
     const [row] = await database.system((tx) => tx.select({ n: sql<number>`count(*)::int` }).from(tenants));
     await database.close();
     expect(row!.n).toBe(1);
-  }, 90_000);
+  }, 180_000);
 });

@@ -74,3 +74,11 @@ export const logSerializers = {
     id: request.id,
   }),
 };
+
+/** An error in one line for a start that stops (stderr): a failed statement's text and code, no value. */
+export function errorLine(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const logged = loggableError(error) as { message?: string; database?: { code?: unknown } };
+  const code = logged.database?.code;
+  return typeof code === 'string' ? `${logged.message} (${code})` : String(logged.message);
+}

@@ -1,10 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import manifest from '../../package.json' with { type: 'json' };
 import { call, createTenantWithUser, type TestApp, testConfig } from '../../test/app.js';
 import { openTestDatabase } from '../../test/database.js';
 import { buildApp } from '../app.js';
+import type { Database } from '../db/client.js';
 import type { MailMessage } from '../platform/mail/mailer.js';
+import { createMetrics } from './metrics.js';
 
 const PASSWORD = 'Metrics-ready1';
 
@@ -134,8 +137,86 @@ describe('metrics', () => {
     expect(text).toMatch(/^nodejs_eventloop_lag_seconds \d/m);
     expect(text).toMatch(/^nodejs_eventloop_lag_p99_seconds \d/m);
 
+    expect(text).toMatch(/^skyvault_metrics_sample_age_seconds\{source="outbox"\} [\d.e+-]+$/m);
+    expect(text).toMatch(
+      /^skyvault_metrics_sample_age_seconds\{source="salesforce_connections"\} [\d.e+-]+$/m,
+    );
+    expect(text).toContain(
+      `skyvault_build_info{version="${manifest.version}",commit="unknown",node="${process.version}"} 1`,
+    );
+
     // Not on the API's own port, and nothing else on the metrics port.
     expect((await t.app.inject({ method: 'GET', url: '/metrics' })).body).not.toContain('skyvault_');
     expect((await fetch(`http://127.0.0.1:${port}/`)).status).toBe(404);
+  });
+
+  it("labels the OAuth server's calls by its route patterns, and every unknown path as one series", async () => {
+    const unknown = randomUUID();
+    const get = (url: string) => t.app.inject({ method: 'GET', url });
+    expect((await get('/oauth/.well-known/openid-configuration')).statusCode).toBe(200);
+    expect((await get('/oauth/jwks')).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'POST', url: '/oauth/token' })).statusCode).toBe(400);
+    await get(`/oauth/auth/${unknown}`);
+    for (const path of [
+      `/oauth/${unknown}`,
+      `/.well-known/${unknown}`,
+      `/api/v1/${unknown}`,
+      `/${unknown}.js`,
+    ])
+      expect((await get(path)).statusCode).toBe(404);
+
+    const text = await scrape();
+    const count = (method: string, route: string, status: number) =>
+      seriesValue(
+        text,
+        `http_request_duration_seconds_count{method="${method}",route="${route}",status_code="${status}"}`,
+      );
+    expect(count('GET', '/oauth/.well-known/openid-configuration', 200)).toBe(1);
+    expect(count('GET', '/oauth/jwks', 200)).toBe(1);
+    expect(count('POST', '/oauth/token', 400)).toBe(1);
+    expect(text).toContain('route="/oauth/auth/:uid"');
+    expect(count('GET', '(unmatched)', 404)).toBeGreaterThanOrEqual(4);
+    expect(text).not.toContain('route="/oauth/*"');
+    expect(text).not.toContain(unknown);
+  });
+});
+
+describe('metrics read from the database', () => {
+  const database = { connections: () => ({ inUse: 0, waiting: 0 }) } as unknown as Database;
+  const backlog = (queued: number) => ({ queued, oldestQueuedSeconds: 7, failed: 1 });
+  const never = () => new Promise<never>(() => {});
+
+  it('are read in the background: a scrape never waits on a database that does not answer', async () => {
+    let reads = 0;
+    const readers = {
+      // The first read answers, every later one hangs: a database that went slow.
+      outbox: () => (++reads === 1 ? Promise.resolve(backlog(3)) : never()),
+      webhooks: never,
+      salesforceConnections: never,
+    };
+    const metrics = createMetrics({ metrics: { port: 0 } }, database, {
+      readers,
+      schedule: { everyMs: 20, timeoutMs: 50 },
+    })!;
+    const stop = metrics.startSampling();
+    try {
+      await new Promise((r) => setTimeout(r, 300));
+      const started = Date.now();
+      const text = await metrics.registry.metrics();
+      expect(Date.now() - started).toBeLessThan(250);
+      // The last values read, the oldest e-mail aged since, and how old the read is.
+      expect(seriesValue(text, 'skyvault_outbox_queued')).toBe(3);
+      expect(seriesValue(text, 'skyvault_outbox_oldest_queued_seconds')).toBeGreaterThan(7.2);
+      expect(seriesValue(text, 'skyvault_metrics_sample_age_seconds{source="outbox"}')).toBeGreaterThan(0.2);
+      // Never read: the initial values, aged since sampling began.
+      expect(seriesValue(text, 'skyvault_webhooks_queued')).toBe(0);
+      expect(seriesValue(text, 'skyvault_metrics_sample_age_seconds{source="webhooks"}')).toBeGreaterThan(
+        0.2,
+      );
+      // A read that hangs is not asked again beside itself.
+      expect(reads).toBe(2);
+    } finally {
+      stop();
+    }
   });
 });

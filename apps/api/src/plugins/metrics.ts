@@ -2,12 +2,12 @@ import { createServer, type Server } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { BUILD } from '../build-info.js';
 import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
-import { HEALTH_CENSUS_KEYS, readHealthCensus } from '../modules/connections/index.js';
 import type { Mailer } from '../platform/mail/mailer.js';
-import { readBacklog } from '../platform/outbox/index.js';
-import { readWebhookBacklog } from '../platform/webhook-outbox/index.js';
+import { DATABASE_READERS, databaseSamples, type SamplingOptions } from './metrics-database.js';
+import { DEFAULT_SAMPLE_SCHEDULE, sampleOnSchedule } from './metrics-samples.js';
 import {
   isLimitRefusal,
   routeLabel,
@@ -19,7 +19,11 @@ import {
 export const METRICS_PATH = '/metrics';
 
 /** The API's Prometheus series, in a registry of their own (one per app: tests build many). */
-export function createMetrics(config: Pick<Config, 'metrics'>, database: Database) {
+export function createMetrics(
+  config: Pick<Config, 'metrics'>,
+  database: Database,
+  { readers = DATABASE_READERS, schedule = DEFAULT_SAMPLE_SCHEDULE }: SamplingOptions = {},
+) {
   if (config.metrics.port === undefined) return null;
   const registry = new Registry();
   // Process and runtime series, among them the event-loop lag (nodejs_eventloop_lag_*).
@@ -40,99 +44,82 @@ export function createMetrics(config: Pick<Config, 'metrics'>, database: Databas
   });
   emails.inc({ outcome: 'sent' }, 0);
   emails.inc({ outcome: 'failed' }, 0);
-  // The outbox as the database holds it (every process sees the same queue): one query a scrape, and
-  // the last values kept while the database does not answer (the scrape still succeeds).
-  let backlog: Promise<void> | undefined;
-  const known = { queued: 0, oldestQueuedSeconds: 0, failed: 0 };
-  const readOnce = async () => {
-    backlog ??= readBacklog(database)
-      .then((read) => {
-        Object.assign(known, read);
-      })
-      .catch(() => {})
-      .finally(() => {
-        backlog = undefined;
-      });
-    await backlog;
-    return known;
-  };
-  new Gauge({
-    name: 'skyvault_outbox_queued',
-    help: 'E-mails waiting in the outbox to be sent (pending or being sent)',
-    registers: [registry],
-    async collect() {
-      this.set((await readOnce()).queued);
-    },
-  });
-  new Gauge({
-    name: 'skyvault_outbox_oldest_queued_seconds',
-    help: 'Age of the oldest e-mail waiting in the outbox, in seconds (0 when none waits)',
-    registers: [registry],
-    async collect() {
-      this.set((await readOnce()).oldestQueuedSeconds);
-    },
-  });
-  new Gauge({
-    name: 'skyvault_outbox_failed',
-    help: 'E-mails given up after 24 hours of retries (or refused for good), kept 30 days',
-    registers: [registry],
-    async collect() {
-      this.set((await readOnce()).failed);
-    },
-  });
-  // Webhook deliveries, read the same way (one query a scrape, the last values kept on failure).
-  let webhookBacklog: Promise<void> | undefined;
-  const webhooksKnown = { queued: 0, oldestQueuedSeconds: 0, failed: 0 };
-  const readWebhooksOnce = async () => {
-    webhookBacklog ??= readWebhookBacklog(database)
-      .then((read) => {
-        Object.assign(webhooksKnown, read);
-      })
-      .catch(() => {})
-      .finally(() => {
-        webhookBacklog = undefined;
-      });
-    await webhookBacklog;
-    return webhooksKnown;
-  };
-  new Gauge({
-    name: 'skyvault_webhooks_queued',
-    help: 'Webhook deliveries waiting to be sent (pending or being sent), disabled endpoints included',
-    registers: [registry],
-    async collect() {
-      this.set((await readWebhooksOnce()).queued);
-    },
-  });
-  new Gauge({
-    name: 'skyvault_webhooks_oldest_queued_seconds',
-    help: 'Age of the oldest webhook delivery waiting to be sent, in seconds (0 when none waits)',
-    registers: [registry],
-    async collect() {
-      this.set((await readWebhooksOnce()).oldestQueuedSeconds);
-    },
-  });
-  new Gauge({
-    name: 'skyvault_webhooks_failed',
-    help: 'Webhook deliveries given up after 24 hours of retries, kept 30 days',
-    registers: [registry],
-    async collect() {
-      this.set((await readWebhooksOnce()).failed);
-    },
-  });
-  // Salesforce connections by health (all tenants): the last values kept while the database is away.
-  const censusKnown = Object.fromEntries(HEALTH_CENSUS_KEYS.map((key) => [key, 0])) as Record<string, number>;
+  // Read from the database in the background (metrics-samples.ts): a scrape serves the last values.
+  const { samples, backlog, census } = databaseSamples(database, readers, schedule);
+  const backlogGauge = (
+    name: string,
+    help: string,
+    of: (read: ReturnType<typeof backlog>) => number,
+    source: 'outbox' | 'webhooks',
+  ) =>
+    new Gauge({
+      name,
+      help,
+      registers: [registry],
+      collect() {
+        this.set(of(backlog(source)));
+      },
+    });
+  backlogGauge(
+    'skyvault_outbox_queued',
+    'E-mails waiting in the outbox to be sent (pending or being sent)',
+    (b) => b.queued,
+    'outbox',
+  );
+  backlogGauge(
+    'skyvault_outbox_oldest_queued_seconds',
+    'Age of the oldest e-mail waiting in the outbox, in seconds (0 when none waits)',
+    (b) => b.oldestQueuedSeconds,
+    'outbox',
+  );
+  backlogGauge(
+    'skyvault_outbox_failed',
+    'E-mails given up after 24 hours of retries (or refused for good), kept 30 days',
+    (b) => b.failed,
+    'outbox',
+  );
+  backlogGauge(
+    'skyvault_webhooks_queued',
+    'Webhook deliveries waiting to be sent (pending or being sent), disabled endpoints included',
+    (b) => b.queued,
+    'webhooks',
+  );
+  backlogGauge(
+    'skyvault_webhooks_oldest_queued_seconds',
+    'Age of the oldest webhook delivery waiting to be sent, in seconds (0 when none waits)',
+    (b) => b.oldestQueuedSeconds,
+    'webhooks',
+  );
+  backlogGauge(
+    'skyvault_webhooks_failed',
+    'Webhook deliveries given up after 24 hours of retries, kept 30 days',
+    (b) => b.failed,
+    'webhooks',
+  );
   new Gauge({
     name: 'skyvault_salesforce_connections',
     help: 'Connected Salesforce connections by the health their last check found (unchecked: none yet)',
     labelNames: ['health'] as const,
     registers: [registry],
-    async collect() {
-      await readHealthCensus(database)
-        .then((census) => Object.assign(censusKnown, census))
-        .catch(() => {});
-      for (const [health, value] of Object.entries(censusKnown)) this.set({ health }, value);
+    collect() {
+      for (const [health, value] of Object.entries(census())) this.set({ health }, value);
     },
   });
+  new Gauge({
+    name: 'skyvault_metrics_sample_age_seconds',
+    help: 'Seconds since the series read from the database were last read, by source (outbox, webhooks, salesforce_connections): they are read in the background, never during a scrape',
+    labelNames: ['source'] as const,
+    registers: [registry],
+    collect() {
+      for (const [source, sample] of Object.entries(samples)) this.set({ source }, sample.ageSeconds());
+    },
+  });
+  new Gauge({
+    name: 'skyvault_build_info',
+    help: 'The running build: its version, the commit it was built from (unknown outside a build from git) and the Node.js version; always 1',
+    labelNames: ['version', 'commit', 'node'] as const,
+    registers: [registry],
+  }).set({ version: BUILD.version, commit: BUILD.commit, node: process.version }, 1);
   new Gauge({
     name: 'skyvault_db_connections_in_use',
     help: 'Database connections running a query or transaction',
@@ -151,6 +138,8 @@ export function createMetrics(config: Pick<Config, 'metrics'>, database: Databas
   });
   return {
     registry,
+    /** Starts reading the database's series on the schedule; returns the stop. */
+    startSampling: () => sampleOnSchedule(Object.values(samples), schedule),
     requestDuration: new Histogram({
       name: 'http_request_duration_seconds',
       help: 'Time to answer a request, by method, route pattern and status code',
@@ -219,7 +208,9 @@ export const metricsPlugin = fp(
         },
       );
     });
+    let stopSampling = () => {};
     app.addHook('onReady', async () => {
+      stopSampling = metrics.startSampling();
       await new Promise<void>((resolve, reject) => {
         server.once('error', reject);
         server.listen(port, config.host, () => {
@@ -229,6 +220,7 @@ export const metricsPlugin = fp(
       });
     });
     app.addHook('onClose', async () => {
+      stopSampling();
       if (!server.listening) return;
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       // A scraper's kept-alive connection must not hold the shutdown.

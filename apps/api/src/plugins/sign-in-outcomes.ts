@@ -1,5 +1,6 @@
 import { authEndpoints, SSO_CALLBACK_PATH, SSO_LOGIN_QUERY, ssoEndpoints } from '@skyvault/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { routePatternOf } from '../lib/route-pattern.js';
 
 export const SIGN_IN_METHODS = ['password', 'code', 'sso'] as const;
 export const SIGN_IN_OUTCOMES = ['success', 'failure', 'limited'] as const;
@@ -14,10 +15,16 @@ const SIGN_IN_ROUTES: Record<string, SignInMethod> = {
   [`GET ${SSO_CALLBACK_PATH}`]: 'sso',
 };
 
+/** Every path no route knows: one series, whatever was asked. */
+const UNMATCHED = '(unmatched)';
+const OAUTH_WILDCARD = '/oauth/*';
+
 /** The route a request matched, as a metric label: its pattern, so that ids never make new series. */
 export function routeLabel(request: FastifyRequest): string {
   const route = request.routeOptions.url;
-  if (route === undefined) return '(unmatched)';
+  if (route === undefined) return UNMATCHED;
+  // The OAuth server's routes, behind one wildcard: its router's pattern, or unmatched.
+  if (route === OAUTH_WILDCARD) return routePatternOf(request.raw) ?? UNMATCHED;
   // The console's files each get a route of their own; as one label they stay a handful of series.
   if ((request.routeOptions.config as { file?: unknown }).file !== undefined) return '(console file)';
   return route;

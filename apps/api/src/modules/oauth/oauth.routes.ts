@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
 import type { Config } from '../../config.js';
 import { type Actor, requestMeta } from '../../lib/context.js';
+import { setRoutePattern } from '../../lib/route-pattern.js';
 import { sessionCookieName } from '../sessions/index.js';
 import { createInteractionHandlers } from './interactions.js';
 import { createProvider, importOidcProvider, OAUTH_PREFIX } from './provider.js';
@@ -83,6 +84,16 @@ export async function oauthRoutes(app: FastifyInstance, { config }: { config: Co
         'set-cookie',
         `${cookieName}=; Path=/; Expires=Thu, 01 Jan 1970 00:00:00 GMT; HttpOnly; SameSite=Lax${secure}`,
       );
+    });
+    // The provider's own route pattern names the request in the metrics (the Fastify route is `/*`);
+    // a path it does not know keeps none, and counts as unmatched.
+    provider.use(async (ctx, next) => {
+      try {
+        await next();
+      } finally {
+        const pattern = (ctx as { _matchedRoute?: unknown })._matchedRoute;
+        if (typeof pattern === 'string') setRoutePattern(ctx.req, `${OAUTH_PREFIX}${pattern}`);
+      }
     });
     return { provider, handle: provider.callback() };
   }

@@ -1,0 +1,2 @@
+export function buildCommit(cwd: string): string;
+export function buildDefines(cwd: string): Record<string, string>;
