@@ -339,18 +339,21 @@ async function check(name, base, write) {
   ok(`${name}: the owner signs in; the member signs in with a TOTP code (its sealed secret opens)`);
 
   for (const resource of state.resources) {
-    const answered = await call(base, jar, 'GET', resource.path);
+    const written = [resource.by, ...(resource.editedBy ?? [])].join(', edited by ');
+    const answered = await call(base, jar, 'GET', resource.path).catch((error) => {
+      throw new Error(`${name} cannot read the ${resource.kind} written by ${written}: ${error.message}`);
+    });
     const found =
       resource.kind === 'apiToken' ? answered.apiTokens?.find((row) => row.id === resource.id) : answered;
     const expected =
       resource.kind === 'apiToken'
         ? resource.answered.apiTokens.find((row) => row.id === resource.id)
         : resource.answered;
-    expect(found, `${name}: ${resource.kind} ${resource.id} (made by ${resource.by}) is not listed`);
+    expect(found, `${name}: ${resource.kind} ${resource.id} (written by ${written}) is not listed`);
     const changed = differences(expected, found);
     expect(
       changed.length === 0,
-      `${name}: GET ${resource.path} (made by ${resource.by}) answers otherwise: ${changed.slice(0, 5).join('; ')}`,
+      `${name}: GET ${resource.path} (written by ${written}) answers otherwise: ${changed.slice(0, 5).join('; ')}`,
     );
   }
   ok(
@@ -374,10 +377,13 @@ async function check(name, base, write) {
     // Edits of what the other build made, which open its sealed values again, then new resources.
     for (const storage of state.resources.filter((r) => r.kind === 'storage')) {
       await call(base, jar, 'PATCH', storage.path, { name: storage.answered.name });
+      storage.editedBy = [...(storage.editedBy ?? []), name];
     }
     for (const group of state.resources.filter((r) => r.kind === 'group')) {
       await call(base, jar, 'PATCH', group.path, { description: group.answered.description });
+      group.editedBy = [...(group.editedBy ?? []), name];
     }
+    writeState(state);
     const made = await makeResources(base, jar, state, name);
     ok(`${name}: edits what the other build made; makes ${made.map((r) => r.kind).join(', ')}`);
   }
