@@ -4,11 +4,12 @@
 //
 //   node .ci/rolling-upgrade.mjs fill  <server>               sign-up and one resource of every kind
 //   node .ci/rolling-upgrade.mjs check <name> <server> [write] reads (and writes) of everything made so far
-//   node .ci/rolling-upgrade.mjs load  <server>               reads and writes until UPGRADE_STOP exists
+//   node .ci/rolling-upgrade.mjs load                         reads and writes until UPGRADE_STOP exists
 //
 // Environment: UPGRADE_STATE (the JSON file the phases share: credentials, ids, what was answered),
 // UPGRADE_PUBLIC_URL (the servers' PUBLIC_URL), UPGRADE_OUTBOX (the filled server's DATA_DIR/outbox),
-// UPGRADE_STOP and UPGRADE_COUNTS (load: the file that ends it, the file its status counts go to).
+// UPGRADE_TARGETS, UPGRADE_STOP and UPGRADE_COUNTS (load: the servers it calls, the file that ends it,
+// the file its counts go to).
 // Prints one ok/FAIL line per check; a 5xx anywhere is a failure.
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -392,18 +393,29 @@ async function check(name, base, write) {
   }
 }
 
-/** Reads and writes as fast as one client goes, until UPGRADE_STOP exists; the statuses go to UPGRADE_COUNTS. */
-async function load(base) {
+/**
+ * Reads and writes as fast as one client goes, until UPGRADE_STOP exists, round by round on each server
+ * UPGRADE_TARGETS lists at the time (a line `<name> <server>` each: the previous one, then both); the
+ * statuses and the rounds per server go to UPGRADE_COUNTS.
+ */
+async function load() {
   const stop = env('UPGRADE_STOP');
   const counts = env('UPGRADE_COUNTS');
+  const targets = env('UPGRADE_TARGETS');
   const state = readState();
-  const jar = await signIn(base, state, 'admin');
+  const [first] = readFileSync(targets, 'utf8').trim().split('\n');
+  const jar = await signIn(first.split(' ')[1], state, 'admin');
   const storage = state.resources.find((r) => r.kind === 'storage');
   const app = state.resources.find((r) => r.kind === 'application');
   const role = state.resources.find((r) => r.kind === 'role');
   let failures = 0;
-  const report = () => writeFileSync(counts, JSON.stringify({ statuses, failures, firstServerError }));
+  const rounds = {};
+  const report = () =>
+    writeFileSync(counts, JSON.stringify({ statuses, failures, firstServerError, rounds }));
   for (let round = 0; !existsSync(stop); round++) {
+    const servers = readFileSync(targets, 'utf8').trim().split('\n');
+    const [name, base] = servers[round % servers.length].split(' ');
+    rounds[name] = (rounds[name] ?? 0) + 1;
     try {
       await (await send(base, '/api/v1/users', { jar, headers: CONSOLE })).arrayBuffer();
       await (await send(base, storage.path, { jar, headers: CONSOLE })).arrayBuffer();
@@ -432,7 +444,7 @@ async function load(base) {
 try {
   if (phase === 'fill') await fill(args[0]);
   else if (phase === 'check') await check(args[0], args[1], args[2] === 'write');
-  else if (phase === 'load') await load(args[0]);
+  else if (phase === 'load') await load();
   else throw new Error(`unknown phase ${phase}: fill, check or load`);
   if (phase !== 'load') expect(!firstServerError, firstServerError);
 } catch (error) {
