@@ -38,6 +38,23 @@ describe.runIf(process.env.TEST_DATABASE_URL)('a table locked by another transac
       });
 
       expect((await list()).statusCode).toBe(200);
+
+      // The authorization server too, in OAuth's own words: its client look-up meets the lock.
+      await owner.query('BEGIN');
+      await owner.query('LOCK TABLE applications IN ACCESS EXCLUSIVE MODE');
+      const token = await app.inject({
+        method: 'POST',
+        url: '/oauth/token',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'grant_type=authorization_code&code=x&client_id=some-app&client_secret=some-secret',
+      });
+      await owner.query('COMMIT');
+      expect(token.statusCode).toBe(503);
+      expect(token.headers['retry-after']).toBe('1');
+      expect(token.json()).toEqual({
+        error: 'temporarily_unavailable',
+        error_description: ERROR_MESSAGES.DATABASE_BUSY,
+      });
     } finally {
       await app.close();
       await owner.end();
