@@ -32,6 +32,7 @@ export const ERROR_STATUS = {
   INTERNAL_ERROR: 500,
   SERVICE_UNAVAILABLE: 503,
   DATABASE_UNAVAILABLE: 503,
+  DATABASE_BUSY: 503,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
@@ -70,6 +71,8 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   SERVICE_UNAVAILABLE: 'The service is temporarily unavailable.',
   // The console retries by itself meanwhile (reads only), hence the promise.
   DATABASE_UNAVAILABLE: 'The service is temporarily unavailable. Retrying…',
+  // A lock conflict (a deadlock, a lock time-out during a migration): asking again succeeds.
+  DATABASE_BUSY: 'The service is busy for a moment. Please try again.',
 };
 
 /** NOT_FOUND for an address that no route serves (a page address answers the console instead). */
@@ -85,7 +88,7 @@ export const errorBodySchema = z.object({
   requestId: z.string().optional(),
   /** ForceResetPasswordException carries the change-password code. */
   resetCode: z.string().optional(),
-  /** RATE_LIMITED, SERVICE_UNAVAILABLE, DATABASE_UNAVAILABLE: seconds until a retry may succeed. */
+  /** RATE_LIMITED, SERVICE_UNAVAILABLE, DATABASE_UNAVAILABLE, DATABASE_BUSY: seconds until a retry may succeed. */
   retryAfter: z.number().int().optional(),
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;

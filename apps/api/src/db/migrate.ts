@@ -3,10 +3,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
-import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import type pg from 'pg';
 import type { Database } from './client.js';
+import { type MigrationRunnerOptions, runMigrations } from './migration-runner.js';
 
 /** The generated SQL migrations: beside the bundle in dist/, or apps/api/drizzle from source. */
 export function migrationsFolder(): string {
@@ -21,10 +22,12 @@ export function migrationsFolder(): string {
   return found;
 }
 
-/** Any number of API processes may start at once on one PostgreSQL: one migrates, the others wait. */
-const MIGRATION_LOCK_KEY = 7_310_001;
-
-export async function migrate(database: Database): Promise<void> {
+/**
+ * Applies the migrations the database lacks. PostgreSQL's go one transaction each, with lock time-outs
+ * and retries, so that servers still running on the database are never held up for long
+ * (migration-runner.ts); the embedded database has one process and no one to hold up.
+ */
+export async function migrate(database: Database, options: MigrationRunnerOptions = {}): Promise<void> {
   const migrationsFolderPath = migrationsFolder();
   if (database.kind === 'pglite') {
     await migratePglite(database.db as unknown as PgliteDatabase<Record<string, never>>, {
@@ -32,15 +35,10 @@ export async function migrate(database: Database): Promise<void> {
     });
     return;
   }
-  const db = database.db as unknown as NodePgDatabase<Record<string, never>>;
-  await db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${MIGRATION_LOCK_KEY})`);
-    // DB_STATEMENT_TIMEOUT is for requests: an index build on a large table may take longer.
-    await tx.execute(sql`set local statement_timeout = 0`);
-    await migratePostgres(tx as unknown as NodePgDatabase<Record<string, never>>, {
-      migrationsFolder: migrationsFolderPath,
-    });
-  });
+  const { $client: pool } = database.db as unknown as NodePgDatabase<Record<string, never>> & {
+    $client: pg.Pool;
+  };
+  await runMigrations(pool, migrationsFolderPath, options);
 }
 
 /** When the newest migration this build ships was generated: what the database must have applied. */

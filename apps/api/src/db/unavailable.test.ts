@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isDatabaseUnavailable } from './unavailable.js';
+import { isDatabaseBusy, isDatabaseUnavailable } from './unavailable.js';
 
 const coded = (code: string, message = 'failed') => Object.assign(new Error(message), { code });
 /** As the ORM hands a driver's error on: its own message (with the query), the driver's as the cause. */
@@ -41,5 +41,25 @@ describe('telling an unreachable database from a failed query', () => {
   ])('%s is not', (_, error) => {
     expect(isDatabaseUnavailable(error)).toBe(false);
     expect(isDatabaseUnavailable(wrapped(error))).toBe(false);
+  });
+});
+
+describe('telling a lock conflict from a failed query', () => {
+  it.each([
+    ['a deadlock (40P01)', coded('40P01', 'deadlock detected')],
+    ['a lock time-out (55P03)', coded('55P03', 'canceling statement due to lock timeout')],
+    ['a serialization failure (40001)', coded('40001', 'could not serialize access')],
+  ])('%s is the database being busy, wrapped or not, and not unavailable', (_, error) => {
+    expect(isDatabaseBusy(error)).toBe(true);
+    expect(isDatabaseBusy(wrapped(wrapped(error)))).toBe(true);
+    expect(isDatabaseUnavailable(wrapped(error))).toBe(false);
+  });
+
+  it.each([
+    ['a unique violation', coded('23505')],
+    ['a statement timeout', coded('57014', 'canceling statement due to statement timeout')],
+    ['a refused connection', coded('ECONNREFUSED')],
+  ])('%s is not', (_, error) => {
+    expect(isDatabaseBusy(wrapped(error))).toBe(false);
   });
 });

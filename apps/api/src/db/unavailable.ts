@@ -43,16 +43,38 @@ const reachedNoDatabase = (error: object): boolean => {
 /** Seconds a caller is told to wait while the database cannot be reached: a restart or a failover. */
 export const DATABASE_RETRY_AFTER_SECONDS = 5;
 
-export function isDatabaseUnavailable(error: unknown): boolean {
+/** Whether `test` holds for the error or any error in its cause chain. */
+function anyCause(error: unknown, test: (error: object) => boolean): boolean {
   const seen = new Set<unknown>();
   let current = error;
   while (typeof current === 'object' && current !== null && !seen.has(current)) {
-    if (reachedNoDatabase(current)) return true;
+    if (test(current)) return true;
     // Several addresses tried at once (localhost as ::1 and 127.0.0.1) fail together.
-    if (current instanceof AggregateError && current.errors.some((e) => isDatabaseUnavailable(e)))
-      return true;
+    if (current instanceof AggregateError && current.errors.some((e) => anyCause(e, test))) return true;
     seen.add(current);
     current = (current as { cause?: unknown }).cause;
   }
   return false;
+}
+
+export function isDatabaseUnavailable(error: unknown): boolean {
+  return anyCause(error, reachedNoDatabase);
+}
+
+/**
+ * PostgreSQL gave the transaction up because of another one, not because of the request: 40P01 a
+ * deadlock (one of the two is chosen), 55P03 a lock not had within lock_timeout (a migration holding a
+ * table a moment, during an upgrade), 40001 a serialization failure. The same request succeeds when
+ * asked again, so the API answers 503 DATABASE_BUSY with a short Retry-After, not 500.
+ */
+const BUSY_CODES = new Set(['40P01', '55P03', '40001']);
+
+/** Seconds a caller is told to wait after a lock conflict: the other transaction ends in moments. */
+export const DATABASE_BUSY_RETRY_AFTER_SECONDS = 1;
+
+export function isDatabaseBusy(error: unknown): boolean {
+  return anyCause(error, (e) => {
+    const { code } = e as { code?: unknown };
+    return typeof code === 'string' && BUSY_CODES.has(code);
+  });
 }

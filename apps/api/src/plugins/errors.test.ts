@@ -1,3 +1,4 @@
+import { ERROR_MESSAGES } from '@skyvault/contract';
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -29,6 +30,13 @@ describe('error handler', () => {
     });
     app.get('/crash', async () => {
       throw new Error('secret-db-password in a stack trace');
+    });
+    // A lock conflict as the ORM hands it on: its own message (with the query), the driver's as the cause.
+    app.get('/busy/:code', async (request) => {
+      const { code } = request.params as { code: string };
+      throw new Error('Failed query: update groups set name = $1\nparams: secret-param', {
+        cause: Object.assign(new Error('deadlock detected'), { code }),
+      });
     });
     app.get('/bad-response', { schema: { response: { 200: z.object({ id: z.string() }) } } }, async () => ({
       id: 1,
@@ -71,6 +79,23 @@ describe('error handler', () => {
       expect(res.statusCode).toBe(statusCode);
       expect(res.json()).toMatchObject({ code });
     }
+  });
+
+  it.each([
+    ['a deadlock', '40P01'],
+    ['a lock time-out', '55P03'],
+    ['a serialization failure', '40001'],
+  ])('answers %s as 503 DATABASE_BUSY with Retry-After, never 500', async (_, code) => {
+    const res = await app.inject({ method: 'GET', url: `/busy/${code}` });
+    expect(res.statusCode).toBe(503);
+    expect(res.headers['retry-after']).toBe('1');
+    expect(res.json()).toMatchObject({
+      statusCode: 503,
+      code: 'DATABASE_BUSY',
+      message: ERROR_MESSAGES.DATABASE_BUSY,
+      retryAfter: 1,
+    });
+    expect(res.body).not.toMatch(/update groups|secret-param|deadlock/);
   });
 
   it('passes typed errors through with their fields', async () => {

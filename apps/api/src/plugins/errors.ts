@@ -2,7 +2,12 @@ import { ERROR_MESSAGES, type ErrorBody, type ErrorCode, MESSAGES } from '@skyva
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../db/unavailable.js';
+import {
+  DATABASE_BUSY_RETRY_AFTER_SECONDS,
+  DATABASE_RETRY_AFTER_SECONDS,
+  isDatabaseBusy,
+  isDatabaseUnavailable,
+} from '../db/unavailable.js';
 import { AppError } from '../lib/errors.js';
 
 /** Fastify's own client errors (bad JSON, wrong content type, too large …) mapped to our codes. */
@@ -62,6 +67,16 @@ function toBody(error: FastifyError | AppError, request: FastifyRequest): ErrorB
       requestId: request.id,
     };
   }
+  // Another transaction held what this one needed (a deadlock, a lock time-out): asking again succeeds.
+  if (isDatabaseBusy(error)) {
+    return {
+      statusCode: 503,
+      code: 'DATABASE_BUSY',
+      message: ERROR_MESSAGES.DATABASE_BUSY,
+      retryAfter: DATABASE_BUSY_RETRY_AFTER_SECONDS,
+      requestId: request.id,
+    };
+  }
   // A unique index caught a race that the service's own check missed: a conflict, not a crash.
   const cause = (error as { cause?: { code?: string } }).cause;
   if (cause?.code === '23505') {
@@ -97,13 +112,14 @@ export const errorsPlugin = fp(
   async (app: FastifyInstance) => {
     app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
       const body = toBody(error, request);
-      if (body.code === 'DATABASE_UNAVAILABLE') {
-        // An outage, not a bug: one line without the stack. The driver's own error says which; the
-        // ORM's wrapper around it would carry the query's parameters.
+      if (body.code === 'DATABASE_UNAVAILABLE' || body.code === 'DATABASE_BUSY') {
+        // An outage or a lock conflict, not a bug: one line without the stack. The driver's own error
+        // says which; the ORM's wrapper around it would carry the query's parameters.
         let root: unknown = error;
         while (root instanceof Error && root.cause instanceof Error) root = root.cause;
         const { code, message } = root as { code?: string; message?: string };
-        request.log.warn({ cause: { code, message } }, 'database unavailable');
+        const what = body.code === 'DATABASE_BUSY' ? 'database busy' : 'database unavailable';
+        request.log.warn({ cause: { code, message } }, what);
       } else if (body.statusCode >= 500) {
         // Log the cause for operators; the response carries only the request id.
         const cause = isResponseSerializationError(error) ? 'response did not match its schema' : undefined;

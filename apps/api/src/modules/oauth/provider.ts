@@ -5,7 +5,12 @@ import type Provider from 'oidc-provider';
 import type { Configuration, KoaContextWithOIDC } from 'oidc-provider';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/client.js';
-import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../../db/unavailable.js';
+import {
+  DATABASE_BUSY_RETRY_AFTER_SECONDS,
+  DATABASE_RETRY_AFTER_SECONDS,
+  isDatabaseBusy,
+  isDatabaseUnavailable,
+} from '../../db/unavailable.js';
 import type { Actor } from '../../lib/context.js';
 import type { SecretBox } from '../../platform/secrets/secrets.js';
 import { accountIdOf, CLAIMS, createFindAccount, parseAccountId } from './accounts.js';
@@ -81,7 +86,7 @@ function policy({ interactionPolicy }: OidcProviderModule, consoleActor: Provide
   return prompts;
 }
 
-/** Marks a request that failed because the database could not be reached (the provider's ctx.state). */
+/** Marks a request that failed because the database could not be reached or was busy (the provider's ctx.state). */
 const DATABASE_DOWN = 'skyvaultDatabaseDown';
 
 function html(ctx: KoaContextWithOIDC, body: string) {
@@ -183,19 +188,24 @@ export function createProvider(oidc: OidcProviderModule, deps: ProviderDeps): Pr
   // Behind a trusted proxy the forwarded protocol and host decide URLs and cookie security.
   provider.proxy = config.trustProxy !== false;
   provider.on('server_error', (ctx, error) => {
-    if (!isDatabaseUnavailable(error)) return deps.log.error({ err: error }, 'authorization server error');
-    ctx.state[DATABASE_DOWN] = true;
-    deps.log.warn('database unavailable');
+    if (isDatabaseUnavailable(error)) ctx.state[DATABASE_DOWN] = 'DATABASE_UNAVAILABLE';
+    else if (isDatabaseBusy(error)) ctx.state[DATABASE_DOWN] = 'DATABASE_BUSY';
+    else return deps.log.error({ err: error }, 'authorization server error');
+    deps.log.warn(ctx.state[DATABASE_DOWN] === 'DATABASE_BUSY' ? 'database busy' : 'database unavailable');
   });
-  // An outage is not a bug: 503 with Retry-After, as the API answers, instead of the provider's 500.
+  // An outage or a lock conflict is not a bug: 503 with Retry-After, as the API answers, instead of the
+  // provider's 500.
   provider.use(async (ctx, next) => {
     await next();
-    if (!ctx.state[DATABASE_DOWN]) return;
-    const out = { error: 'temporarily_unavailable', error_description: ERROR_MESSAGES.DATABASE_UNAVAILABLE };
+    const code = ctx.state[DATABASE_DOWN] as 'DATABASE_UNAVAILABLE' | 'DATABASE_BUSY' | undefined;
+    if (!code) return;
+    const out = { error: 'temporarily_unavailable', error_description: ERROR_MESSAGES[code] };
     if (ctx.response.is('html')) html(ctx as KoaContextWithOIDC, errorPage(out));
     else ctx.body = out;
     ctx.status = 503;
-    ctx.set('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
+    const retryAfter =
+      code === 'DATABASE_BUSY' ? DATABASE_BUSY_RETRY_AFTER_SECONDS : DATABASE_RETRY_AFTER_SECONDS;
+    ctx.set('retry-after', String(retryAfter));
   });
   return provider;
 }

@@ -1,7 +1,7 @@
 import { SCIM_MESSAGES } from '@skyvault/contract';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { isDatabaseUnavailable } from '../../db/unavailable.js';
+import { isDatabaseBusy, isDatabaseUnavailable } from '../../db/unavailable.js';
 import { AppError } from '../../lib/errors.js';
 import { SCIM_ERROR_SCHEMA, sendScim } from './scim.resources.js';
 
@@ -59,7 +59,8 @@ function toScim(error: unknown): ScimError {
   const fastify = error as FastifyError;
   const cause = (fastify as { cause?: { code?: string } }).cause;
   if (cause?.code === '23505') return new ScimError(409, SCIM_MESSAGES.externalIdTaken, 'uniqueness');
-  if (isDatabaseUnavailable(error)) return new ScimError(503, SCIM_MESSAGES.internal);
+  if (isDatabaseUnavailable(error) || isDatabaseBusy(error))
+    return new ScimError(503, SCIM_MESSAGES.internal);
   const status = fastify.statusCode ?? 500;
   if (status >= 500) return new ScimError(500, SCIM_MESSAGES.internal);
   // Fastify's own client errors (malformed JSON, media type, size) have safe messages.

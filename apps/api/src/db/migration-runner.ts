@@ -1,0 +1,126 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { readMigrationFiles } from 'drizzle-orm/migrator';
+import type pg from 'pg';
+
+/**
+ * Runs the SQL migrations on PostgreSQL while servers of the previous release keep serving from the
+ * same database (README "Upgrades"). drizzle's own migrator applies every pending migration in one
+ * transaction, so the locks the first one takes are held until the last one ends, and a migration that
+ * waits for a lock behind a long request makes every request queue behind it. Here each migration is a
+ * transaction of its own, with `lock_timeout`: one that cannot have its locks soon gives up (servers
+ * wait at most that long behind it), is rolled back and is tried again after a pause. The bookkeeping
+ * is drizzle's (`drizzle.__drizzle_migrations`: a row per migration, its hash and its journal time),
+ * so databases migrated by either runner go on with the other.
+ */
+
+/** Any number of processes may migrate at once on one PostgreSQL: one migrates, the others wait. */
+export const MIGRATION_LOCK_KEY = 7_310_001;
+
+/** The database's answers that mean "another session held the lock": worth trying again. */
+const RETRYABLE = new Set(['55P03', '40P01', '40001']);
+
+export interface MigrationRunnerOptions {
+  /** How long one statement may wait for a lock before the migration is rolled back (ms). */
+  lockTimeoutMs?: number;
+  /** How many times a migration is tried in all. */
+  attempts?: number;
+  /** The first pause between two tries (ms); each later one is twice as long. */
+  backoffMs?: number;
+  /** Where each retry is told (one line each). */
+  log?: (line: string) => void;
+}
+
+interface PendingMigration {
+  tag: string;
+  statements: string[];
+  hash: string;
+  when: number;
+}
+
+/** The journal's migrations, as drizzle reads them (statements, hash, time), with their names. */
+export function readMigrations(folder: string): PendingMigration[] {
+  const journal = JSON.parse(readFileSync(path.join(folder, 'meta', '_journal.json'), 'utf8')) as {
+    entries: { tag: string; when: number }[];
+  };
+  const files = readMigrationFiles({ migrationsFolder: folder });
+  return files.map((file, i) => ({
+    tag: journal.entries[i]!.tag,
+    statements: file.sql,
+    hash: file.hash,
+    when: file.folderMillis,
+  }));
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+const codeOf = (error: unknown) => (error as { code?: unknown }).code;
+
+/** Applies the migrations the database lacks, each in a transaction of its own; answers their names. */
+export async function runMigrations(
+  pool: pg.Pool,
+  folder: string,
+  options: MigrationRunnerOptions = {},
+): Promise<string[]> {
+  const lockTimeoutMs = options.lockTimeoutMs ?? 2_000;
+  const attempts = options.attempts ?? 6;
+  const backoffMs = options.backoffMs ?? 1_000;
+  const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
+  const migrations = readMigrations(folder);
+  // One connection for the whole run: the advisory lock is its session's. It is closed afterwards
+  // rather than handed back to the pool with the session's settings.
+  const client = await pool.connect();
+  let broken: Error | undefined;
+  try {
+    // Waiting for another migrating process, and index builds on large tables, may take longer than
+    // DB_STATEMENT_TIMEOUT (meant for requests).
+    await client.query('set statement_timeout = 0');
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    await client.query('create schema if not exists drizzle');
+    await client.query(
+      'create table if not exists drizzle.__drizzle_migrations (id serial primary key, hash text not null, created_at bigint)',
+    );
+    const { rows } = await client.query<{ created_at: string | null }>(
+      'select created_at from drizzle.__drizzle_migrations order by created_at desc limit 1',
+    );
+    const last = Number(rows[0]?.created_at ?? 0);
+    const applied: string[] = [];
+    for (const migration of migrations.filter((m) => m.when > last)) {
+      for (let attempt = 1; ; attempt++) {
+        try {
+          await client.query('begin');
+          await client.query(`set local lock_timeout = ${Math.max(1, Math.round(lockTimeoutMs))}`);
+          for (const statement of migration.statements) await client.query(statement);
+          await client.query('insert into drizzle.__drizzle_migrations (hash, created_at) values ($1, $2)', [
+            migration.hash,
+            migration.when,
+          ]);
+          await client.query('commit');
+          break;
+        } catch (error) {
+          await client.query('rollback').catch(() => {});
+          const code = codeOf(error);
+          if (typeof code !== 'string' || !RETRYABLE.has(code) || attempt >= attempts) {
+            throw new Error(`Migration ${migration.tag} failed: ${(error as Error).message}`, {
+              cause: error,
+            });
+          }
+          const pause = backoffMs * 2 ** (attempt - 1);
+          log(
+            `skyvault: migration ${migration.tag} could not take its locks within ${lockTimeoutMs} ms (${(error as Error).message}); rolled back, trying again in ${pause} ms (attempt ${attempt + 1} of ${attempts})`,
+          );
+          await sleep(pause);
+        }
+      }
+      applied.push(migration.tag);
+    }
+    await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+    return applied;
+  } catch (error) {
+    broken = error as Error;
+    throw error;
+  } finally {
+    // Closed, not reused: it may still hold the advisory lock after a failure, and it has our settings.
+    client.release(broken ?? true);
+  }
+}
