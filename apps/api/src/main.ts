@@ -6,6 +6,9 @@ import type { Database } from './db/client.js';
 import { DataDirInUseError } from './db/lock.js';
 import { hasAllMigrations } from './db/migrate.js';
 import { openDatabase } from './db/open.js';
+import { SecretsKeyError } from './platform/secrets/key-check.js';
+import { openSecretBox } from './platform/secrets/secrets.js';
+import { migrateSecrets, verifySecretsKeys } from './platform/secrets/secrets-step.js';
 import { seedDemo } from './seed/demo.js';
 import { createShutdown } from './shutdown.js';
 import { startBanner } from './start-banner.js';
@@ -66,6 +69,16 @@ async function main() {
     fail(
       'The database lacks migrations of this build: run `npm run db:migrate` first (MIGRATE_ON_START=false).',
     );
+  }
+
+  // A wrong SECRETS_KEY (a restore with another key, a key retired too early) stops the start here in
+  // one line, not request after request. Only a start that migrates writes (the secrets' migrate step).
+  try {
+    const secrets = openSecretBox(config);
+    await (config.migrateOnStart ? migrateSecrets(database, secrets) : verifySecretsKeys(database, secrets));
+  } catch (error) {
+    await database.close().catch(() => {});
+    fail(error instanceof SecretsKeyError ? error.message : describeDbError(error, config.databaseUrl));
   }
 
   const demo = config.seedDemo ? await seedDemo(database, config.dataDir) : null;

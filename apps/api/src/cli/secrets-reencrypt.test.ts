@@ -28,7 +28,7 @@ describe('secrets reencrypt', () => {
       lines.push(l),
     );
     expect(code).toBe(0);
-    expect(lines.join('\n')).toMatch(/^[1-9]\d* sealed value\(s\) re-encrypted/);
+    expect(lines.join('\n')).toMatch(/^[1-9]\d* sealed value\(s\) re-encrypted/m);
     const [row] = await t.database.system((tx) =>
       tx.select({ secret: applications.clientSecret }).from(applications).where(eq(applications.id, id)),
     );
@@ -39,7 +39,7 @@ describe('secrets reencrypt', () => {
     await runAdmin(['secrets', 'reencrypt'], { database: t.database, secrets: rotated }, (l) =>
       again.push(l),
     );
-    expect(again[0]).toBe('0 sealed value(s) re-encrypted with the current SECRETS_KEY.');
+    expect(again[1]).toBe('0 sealed value(s) re-encrypted with the current SECRETS_KEY.');
   });
 });
 
