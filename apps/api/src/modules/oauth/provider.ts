@@ -7,6 +7,7 @@ import type { Config } from '../../config.js';
 import type { Database } from '../../db/client.js';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../../db/unavailable.js';
 import type { Actor } from '../../lib/context.js';
+import { SealedValueError } from '../../platform/secrets/sealed-value-error.js';
 import type { SecretBox } from '../../platform/secrets/secrets.js';
 import { accountIdOf, CLAIMS, createFindAccount, parseAccountId } from './accounts.js';
 import { OidcModelAdapter } from './adapter.js';
@@ -81,8 +82,12 @@ function policy({ interactionPolicy }: OidcProviderModule, consoleActor: Provide
   return prompts;
 }
 
-/** Marks a request that failed because the database could not be reached (the provider's ctx.state). */
+/**
+ * Mark a request that failed because the database could not be reached, or because a stored secret
+ * did not open with the configured keys (the provider's ctx.state): both answer 503, not 500.
+ */
 const DATABASE_DOWN = 'skyvaultDatabaseDown';
+const SECRET_SEALED_AWAY = 'skyvaultSecretSealedAway';
 
 function html(ctx: KoaContextWithOIDC, body: string) {
   ctx.type = 'html';
@@ -183,6 +188,13 @@ export function createProvider(oidc: OidcProviderModule, deps: ProviderDeps): Pr
   // Behind a trusted proxy the forwarded protocol and host decide URLs and cookie security.
   provider.proxy = config.trustProxy !== false;
   provider.on('server_error', (ctx, error) => {
+    // A client secret or signing key that the configured keys do not open: the operator's to fix, and
+    // another process may hold the key, so 503 below; the log line names the value and the keys tried.
+    if (error instanceof SealedValueError) {
+      ctx.state[SECRET_SEALED_AWAY] = true;
+      const { table, column, row, tenant, keysTried } = error;
+      return deps.log.error({ sealedValue: { table, column, row, tenant, keysTried } }, error.message);
+    }
     if (!isDatabaseUnavailable(error)) return deps.log.error({ err: error }, 'authorization server error');
     ctx.state[DATABASE_DOWN] = true;
     deps.log.warn('database unavailable');
@@ -190,12 +202,14 @@ export function createProvider(oidc: OidcProviderModule, deps: ProviderDeps): Pr
   // An outage is not a bug: 503 with Retry-After, as the API answers, instead of the provider's 500.
   provider.use(async (ctx, next) => {
     await next();
-    if (!ctx.state[DATABASE_DOWN]) return;
-    const out = { error: 'temporarily_unavailable', error_description: ERROR_MESSAGES.DATABASE_UNAVAILABLE };
+    const sealedAway = Boolean(ctx.state[SECRET_SEALED_AWAY]);
+    if (!ctx.state[DATABASE_DOWN] && !sealedAway) return;
+    const description = sealedAway ? ERROR_MESSAGES.SERVICE_UNAVAILABLE : ERROR_MESSAGES.DATABASE_UNAVAILABLE;
+    const out = { error: 'temporarily_unavailable', error_description: description };
     if (ctx.response.is('html')) html(ctx as KoaContextWithOIDC, errorPage(out));
     else ctx.body = out;
     ctx.status = 503;
-    ctx.set('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
+    if (!sealedAway) ctx.set('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
   });
   return provider;
 }

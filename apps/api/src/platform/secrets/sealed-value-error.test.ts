@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { apiCaller } from '../../../test/api-caller.js';
 import { captureLog, createTenantWithUser, createTestApp, useTestApp } from '../../../test/app.js';
+import { CALLBACK, insertApplication, startOAuthApp } from '../../../test/oauth-client.js';
 import { applications } from '../../db/schema/index.js';
 import { sealedAt } from './sealed-at.js';
 import { SealedValueError } from './sealed-value-error.js';
@@ -82,5 +83,36 @@ describe('a request that meets a sealed value that does not open', () => {
       tenant: user.tenantId,
     });
     expect(line).not.toContain(planted);
+  });
+});
+
+describe('an OAuth client whose secret does not open', () => {
+  const log = captureLog();
+  const t = useTestApp(() => startOAuthApp({ LOG_LEVEL: 'info' }, { logStream: log.stream }));
+
+  it('answers 503 temporarily_unavailable, not the provider’s 500, and logs the value’s place', async () => {
+    const user = await createTenantWithUser(t);
+    const app = await insertApplication(t, user.tenantId);
+    const planted = createSecretBox(randomBytes(32)).seal(
+      sealedAt.applicationClientSecret(user.tenantId, app.id),
+      'x',
+    );
+    await t.database.system((tx) =>
+      tx.update(applications).set({ clientSecret: planted }).where(eq(applications.id, app.id)),
+    );
+    const url = new URL(`${t.issuer}/auth`);
+    for (const [name, value] of Object.entries({
+      client_id: app.clientId,
+      response_type: 'code',
+      redirect_uri: CALLBACK,
+      scope: 'openid',
+      code_challenge: 'x'.repeat(43),
+      code_challenge_method: 'S256',
+    }))
+      url.searchParams.set(name, value);
+    const res = await fetch(url, { redirect: 'manual' });
+    expect(res.status).toBe(503);
+    expect(await res.text()).not.toContain('client_secret');
+    expect(log.text()).toContain(`applications.client_secret of row ${app.id}, tenant ${user.tenantId}`);
   });
 });
