@@ -1,6 +1,6 @@
 import { isNotNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { SEALED_COLUMNS } from './sealed-columns.js';
+import { isMissingTable, SEALED_COLUMNS } from './sealed-columns.js';
 import { namedKeys } from './sealed-value-error.js';
 import type { SealedAt, SecretBox } from './secrets.js';
 
@@ -49,7 +49,7 @@ async function readCheck(database: Database): Promise<CheckRow | null> {
     return rowsOf<CheckRow>(result)[0] ?? null;
   } catch (error) {
     // A database before migration 0032 (a server refuses one lacking migrations; tests may not).
-    if ((error as { cause?: { code?: string } }).cause?.code === '42P01') return null;
+    if (isMissingTable(error)) return null;
     throw error;
   }
 }
@@ -65,21 +65,26 @@ const opens = (secrets: SecretBox, at: SealedAt, sealed: string, expected?: stri
 
 /** A few stored values of each sealed column, and where each is bound. */
 async function sampleSealedValues(database: Database) {
-  return database.system(async (tx) => {
-    const sample: { at: SealedAt; value: string }[] = [];
-    for (const column of SEALED_COLUMNS) {
-      const rows = await tx
-        .select({ key: column.key, tenantId: column.tenant ?? column.key, value: column.column })
-        .from(column.table)
-        .where(isNotNull(column.column))
-        .limit(SAMPLE_PER_COLUMN);
-      for (const row of rows) {
-        const tenantId = column.tenant ? (row.tenantId as string | null) : null;
-        sample.push({ at: column.at(tenantId, String(row.key)), value: String(row.value) });
-      }
+  const sample: { at: SealedAt; value: string }[] = [];
+  for (const column of SEALED_COLUMNS) {
+    const rows = await database
+      .system((tx) =>
+        tx
+          .select({ key: column.key, tenantId: column.tenant ?? column.key, value: column.column })
+          .from(column.table)
+          .where(isNotNull(column.column))
+          .limit(SAMPLE_PER_COLUMN),
+      )
+      .catch((error: unknown) => {
+        if (isMissingTable(error)) return [];
+        throw error;
+      });
+    for (const row of rows) {
+      const tenantId = column.tenant ? (row.tenantId as string | null) : null;
+      sample.push({ at: column.at(tenantId, String(row.key)), value: String(row.value) });
     }
-    return sample;
-  });
+  }
+  return sample;
 }
 
 /** Whether the configured keys open this database's secrets (read only: servers run it at start). */

@@ -1,7 +1,7 @@
-import { and, asc, eq, getTableColumns, gt, isNotNull, like } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, getTableName, gt, isNotNull, like } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { recordKeyCheck } from './key-check.js';
-import { SEALED_COLUMNS, type SealedColumn } from './sealed-columns.js';
+import { isMissingTable, SEALED_COLUMNS, type SealedColumn } from './sealed-columns.js';
 import { SealedValueError } from './sealed-value-error.js';
 import type { SecretBox } from './secrets.js';
 
@@ -58,7 +58,11 @@ async function reseal(
   for (const sealed of SEALED_COLUMNS) {
     let after: string | null = null;
     for (;;) {
-      const rows = await readBatch(database, sealed, which, after);
+      const rows: StoredValue[] = await readBatch(database, sealed, which, after).catch((error: unknown) => {
+        if (!isMissingTable(error)) throw error;
+        log.warn({ table: getTableName(sealed.table) }, 'a table of sealed values is missing; passed over');
+        return [];
+      });
       if (rows.length === 0) break;
       after = rows.at(-1)!.key;
       const changes: { key: string; from: string; to: string }[] = [];
@@ -81,13 +85,20 @@ async function reseal(
   return outcome;
 }
 
+/** One stored value: its row's key, tenant and the sealed text. */
+interface StoredValue {
+  key: string;
+  tenantId: string | null;
+  value: string;
+}
+
 /** The next batch of the column's values after `after`, in the order of the row's key. */
 async function readBatch(
   database: Database,
   sealed: SealedColumn,
   which: 'legacy' | 'not-current',
   after: string | null,
-): Promise<{ key: string; tenantId: string | null; value: string }[]> {
+): Promise<StoredValue[]> {
   const rows = await database.system((tx) =>
     tx
       .select({ key: sealed.key, tenantId: sealed.tenant ?? sealed.key, value: sealed.column })

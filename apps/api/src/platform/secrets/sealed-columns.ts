@@ -105,3 +105,10 @@ export const SEALED_COLUMNS: SealedColumn[] = [
     at: (_tenantId, kid) => sealedAt.signingKey(kid),
   },
 ];
+
+/**
+ * Whether a query failed because its table does not exist: a database whose migrations skipped one
+ * (an older release's journal out of order) is reported and passed over, not a stop of `migrate`.
+ */
+export const isMissingTable = (error: unknown) =>
+  ((error as { cause?: { code?: string } }).cause ?? (error as { code?: string })).code === '42P01';
