@@ -39,6 +39,8 @@ function placeOf(file: string): Place {
   if (top === 'modules' && name && parts.length >= 4)
     return { kind: 'module', name, file: parts.slice(3).join('/') };
   if (top === 'platform') return { kind: 'platform' };
+  // An entry point (db/migrate.cli.ts: `node dist/migrate.js`) assembles like main.ts, wherever it lives.
+  if (file.endsWith('.cli.ts')) return { kind: 'app' };
   if (top === 'db' || top === 'lib' || top === 'config.ts') return { kind: 'base' };
   // main.ts and app.ts assemble the server, with plugins/ and the entry points beside it (cli/, seed/).
   if (APP_FILES.has(top)) return { kind: 'app' };

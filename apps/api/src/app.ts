@@ -60,7 +60,6 @@ import { createMailer, type Mailer } from './platform/mail/mailer.js';
 import { createOneTimeTokens } from './platform/one-time-tokens/one-time-tokens.service.js';
 import { createOutbox } from './platform/outbox/index.js';
 import { createRateLimiter } from './platform/rate-limits/rate-limits.service.js';
-import { resealLegacySecrets } from './platform/secrets/reseal.js';
 import { openSecretBox } from './platform/secrets/secrets.js';
 import { createWebhookDispatcher, type WebhookSchedule } from './platform/webhook-outbox/index.js';
 import { consolePlugin } from './plugins/console.js';
@@ -286,8 +285,8 @@ export async function buildApp(config: Config, options: AppOptions): Promise<Fas
   const services = createServices(config, database, app.log, mailer, options.webhookSchedule, options.clock);
   app.decorate('services', services);
   app.decorate('database', database);
-  // Values sealed before they were bound to their row are rewritten once (platform/secrets/reseal.ts).
-  await resealLegacySecrets(database, services.secrets, app.log);
+  // Nothing stored is rewritten here: a server starts beside the previous release's, which must go on
+  // reading every value (re-sealing is `migrate`'s, platform/secrets/secrets-step.ts).
   await warnIfDegraded(database, app.log);
 
   const stopHousekeeping = startHousekeeping({ services, database, log: app.log });

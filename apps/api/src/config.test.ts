@@ -139,6 +139,11 @@ describe('production mode (NODE_ENV=production)', () => {
     expect(refusal({ SECRETS_KEY: 'almost-the-real-key' })).toBe(
       'Invalid SECRETS_KEY: must be 32 random bytes in base64 (openssl rand -base64 32)',
     );
+    expect(refusal({ SECRETS_KEY_NEXT: 'almost-the-next-key' })).toBe(
+      'Invalid SECRETS_KEY_NEXT: must be 32 random bytes in base64 (openssl rand -base64 32)',
+    );
+    const next = Buffer.alloc(32, 3).toString('base64');
+    expect(loadConfig({ ...ready, SECRETS_KEY_NEXT: next }).secretsKeyNext).toBe(next);
     expect(refusal({ DATABASE_URL: 'mysql://root:hunter2@db/x' })).toBe(
       'Invalid DATABASE_URL: must be a URL starting with postgres:// or postgresql://',
     );

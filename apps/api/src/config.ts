@@ -150,6 +150,7 @@ const envSchema = z.object({
   DB_POOL_MAX: z.coerce.number({ error: 'must be a number' }).int().min(1, 'must be at least 1').default(10),
   DB_STATEMENT_TIMEOUT: z.coerce.number({ error: 'must be milliseconds' }).int().min(0).default(30_000),
   SECRETS_KEY_PREVIOUS: secretsKey,
+  SECRETS_KEY_NEXT: secretsKey,
   OAUTH_KEY_ACTIVATION_DELAY: durationSeconds.default(60 * 60),
   OAUTH_KEY_REFRESH: z.coerce.number({ error: 'must be a number of seconds' }).int().min(0).default(60),
   // Its default depends on the mode (tests do not wait): read in loadConfig.
@@ -171,6 +172,8 @@ export interface Config {
   secretsKey?: string;
   /** The key before the last rotation: still opens what it sealed until `secrets reencrypt` has run. */
   secretsKeyPrevious?: string;
+  /** The key a rotation is about to switch to: opens what it sealed, seals nothing (README "Rotating SECRETS_KEY"). */
+  secretsKeyNext?: string;
   /** PostgreSQL pool and statement timeout (0: none); when a rotated signing key signs, how often keys are re-read. */
   database: { poolMax: number; statementTimeoutMs: number };
   oauthKeys: { activationDelaySeconds: number; refreshSeconds: number };
@@ -230,6 +233,7 @@ export class ConfigError extends Error {
 export const SECRET_VARIABLES = new Set([
   'SECRETS_KEY',
   'SECRETS_KEY_PREVIOUS',
+  'SECRETS_KEY_NEXT',
   'DATABASE_URL',
   'MIGRATE_DATABASE_URL',
   'SMTP_URL',
@@ -284,6 +288,7 @@ export function loadConfig(given: NodeJS.ProcessEnv = process.env, cwd: string =
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
     secretsKey: e.SECRETS_KEY,
     secretsKeyPrevious: e.SECRETS_KEY_PREVIOUS || undefined,
+    secretsKeyNext: e.SECRETS_KEY_NEXT || undefined,
     database: { poolMax: e.DB_POOL_MAX, statementTimeoutMs: e.DB_STATEMENT_TIMEOUT },
     oauthKeys: { activationDelaySeconds: e.OAUTH_KEY_ACTIVATION_DELAY, refreshSeconds: e.OAUTH_KEY_REFRESH },
     session: { ttlSeconds: e.SESSION_TTL, idleSeconds: e.SESSION_IDLE_TTL, cacheMs: e.SESSION_CACHE_MS },

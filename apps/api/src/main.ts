@@ -10,6 +10,9 @@ import { hasAllMigrations } from './db/migrate.js';
 import { openDatabase } from './db/open.js';
 import { operatorCommand } from './lib/commands.js';
 import { errorLine, logSerializers } from './lib/logging.js';
+import { SecretsKeyError } from './platform/secrets/key-check.js';
+import { openSecretBox } from './platform/secrets/secrets.js';
+import { migrateSecrets, verifySecretsKeys } from './platform/secrets/secrets-step.js';
 import { seedDemo } from './seed/demo.js';
 import { createShutdown } from './shutdown.js';
 import { startBanner, startRecord } from './start-banner.js';
@@ -50,6 +53,16 @@ async function main() {
     fail(
       `The database lacks migrations of this build: run \`${operatorCommand('migrate')}\` first (MIGRATE_ON_START=false).`,
     );
+  }
+
+  // A wrong SECRETS_KEY (a restore with another key, a key retired too early) stops the start here in
+  // one line, not request after request. Only a start that migrates writes (the secrets' migrate step).
+  try {
+    const secrets = openSecretBox(config);
+    await (config.migrateOnStart ? migrateSecrets(database, secrets) : verifySecretsKeys(database, secrets));
+  } catch (error) {
+    await database.close().catch(() => {});
+    fail(error instanceof SecretsKeyError ? error.message : errorLine(error));
   }
 
   const demo = config.seedDemo ? await seedDemo(database, config.dataDir) : null;

@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { connect, createServer, type Socket } from 'node:net';
 import os from 'node:os';
@@ -27,9 +28,9 @@ interface Run {
   exited: Promise<number | null>;
 }
 
-/** Starts the real entry point (src/main.ts) as `npm start` would, with the given environment. */
-function start(env: Record<string, string>): Run {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+/** Starts the real entry point (src/main.ts, or another) as `npm start` would, with the given environment. */
+function start(env: Record<string, string>, entry = 'src/main.ts'): Run {
+  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
     cwd: apiDir,
     env: {
       PATH: process.env.PATH,
@@ -283,4 +284,30 @@ describe('starting the server', () => {
     await database.close();
     expect(row!.n).toBe(1);
   }, 180_000);
+
+  it('refuses to start with a SECRETS_KEY that does not open the database, in one line naming both keys', async () => {
+    const dataDir = tempDir();
+    const sealedWith = Buffer.alloc(32, 1);
+    const configured = Buffer.alloc(32, 2);
+    const fingerprint = (key: Buffer) => createHash('sha256').update(key).digest('hex').slice(0, 8);
+    // `migrate` records the key the database's secrets are sealed with.
+    const migrate = start(
+      { DATA_DIR: dataDir, SECRETS_KEY: sealedWith.toString('base64') },
+      'src/db/migrate.cli.ts',
+    );
+    expect(await migrate.exited, migrate.output()).toBe(0);
+
+    // As after a restore with the wrong key: the start stops before it serves anything.
+    const run = start({
+      PORT: String(await freePort()),
+      DATA_DIR: dataDir,
+      SECRETS_KEY: configured.toString('base64'),
+      MIGRATE_ON_START: 'false',
+    });
+    expect(await run.exited).toBe(1);
+    expect(run.output().trim()).toBe(
+      `skyvault: The configured secrets keys do not open this database (SECRETS_KEY ${fingerprint(configured)}): this database's secrets were sealed with key ${fingerprint(sealedWith)}. Set SECRETS_KEY to the key this database was sealed with (after a restore: the key of its backup).`,
+    );
+    expect(run.output()).not.toContain(configured.toString('base64'));
+  }, 90_000);
 });

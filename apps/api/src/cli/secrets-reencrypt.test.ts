@@ -6,7 +6,8 @@ import { apiCaller } from '../../test/api-caller.js';
 import { createTenantWithUser, createTestApp, useTestApp } from '../../test/app.js';
 import { applications, webhookEndpoints } from '../db/schema/index.js';
 import { sealedAt } from '../platform/secrets/sealed-at.js';
-import { createSecretBox } from '../platform/secrets/secrets.js';
+import { createSecretBox, keyFingerprint } from '../platform/secrets/secrets.js';
+import { verifySecretsKeys } from '../platform/secrets/secrets-step.js';
 import { runAdmin } from './admin-commands.js';
 
 describe('secrets reencrypt', () => {
@@ -28,7 +29,16 @@ describe('secrets reencrypt', () => {
       lines.push(l),
     );
     expect(code).toBe(0);
-    expect(lines.join('\n')).toMatch(/^[1-9]\d* sealed value\(s\) re-encrypted/);
+    expect(lines.join('\n')).toMatch(/^[1-9]\d* sealed value\(s\) re-encrypted/m);
+    expect(lines[0]).toBe(
+      `Re-encrypting with SECRETS_KEY ${keyFingerprint(current)} (opens with SECRETS_KEY ${keyFingerprint(current)}, SECRETS_KEY_PREVIOUS ${keyFingerprint(Buffer.alloc(32, 7))}).`,
+    );
+    expect(lines.slice(-2)).toEqual([
+      'Every stored secret now opens with SECRETS_KEY alone.',
+      'SECRETS_KEY_PREVIOUS may now be removed from every process.',
+    ]);
+    // Phase 4: the servers start with the new key alone (the key check moved to it).
+    await verifySecretsKeys(t.database, createSecretBox(current), { info: () => {}, warn: () => {} });
     const [row] = await t.database.system((tx) =>
       tx.select({ secret: applications.clientSecret }).from(applications).where(eq(applications.id, id)),
     );
@@ -39,7 +49,7 @@ describe('secrets reencrypt', () => {
     await runAdmin(['secrets', 'reencrypt'], { database: t.database, secrets: rotated }, (l) =>
       again.push(l),
     );
-    expect(again[0]).toBe('0 sealed value(s) re-encrypted with the current SECRETS_KEY.');
+    expect(again[1]).toBe('0 sealed value(s) re-encrypted with the current SECRETS_KEY.');
   });
 });
 
@@ -73,5 +83,39 @@ describe('secrets reencrypt of a webhook endpoint', () => {
     expect(only.open(sealedAt.webhookSecret(user.tenantId, id), row!.secret)).toBe(secret);
     expect(only.open(sealedAt.webhookPreviousSecret(user.tenantId, id), row!.previousSecret!)).toBe(previous);
     expect(only.open(sealedAt.webhookUrl(user.tenantId, id), row!.urlSealed!)).toBe(url);
+  });
+});
+
+describe('secrets reencrypt with a value that does not open', () => {
+  const t = useTestApp();
+
+  it('reports it by its place, leaves it, and exits 1 so that no key is retired yet', async () => {
+    const user = await createTenantWithUser(t);
+    const res = await apiCaller(t).call(user, applicationEndpoints.create, { body: { name: 'Lost portal' } });
+    const { id } = res.json() as { id: string };
+    const lost = createSecretBox(randomBytes(32)).seal(
+      sealedAt.applicationClientSecret(user.tenantId, id),
+      'x',
+    );
+    await t.database.system((tx) =>
+      tx.update(applications).set({ clientSecret: lost }).where(eq(applications.id, id)),
+    );
+    const lines: string[] = [];
+    const rotated = createSecretBox(randomBytes(32), Buffer.alloc(32, 7));
+    expect(
+      await runAdmin(['secrets', 'reencrypt'], { database: t.database, secrets: rotated }, (l) =>
+        lines.push(l),
+      ),
+    ).toBe(1);
+    const report = lines.find((l) => l.startsWith('Does not open'));
+    expect(JSON.parse(report!.slice(report!.indexOf('{')))).toMatchObject({
+      table: 'applications',
+      column: 'client_secret',
+      id,
+      tenant: user.tenantId,
+    });
+    expect(lines.at(-1)).toBe(
+      '1 value(s) did not open: keep every key configured, and run it again once they do.',
+    );
   });
 });

@@ -1,4 +1,6 @@
 import { ConfigError, loadConfig } from '../config.js';
+import { openSecretBox } from '../platform/secrets/secrets.js';
+import { migrateSecrets } from '../platform/secrets/secrets-step.js';
 import { describeDatabaseFailure } from './failure-reason.js';
 import { DataDirInUseError } from './lock.js';
 import { openDatabase } from './open.js';
@@ -10,7 +12,8 @@ import { openDatabase } from './open.js';
 try {
   const config = loadConfig();
   const database = await openDatabase(config);
-  await database.close();
+  // The data steps that need SECRETS_KEY: a wrong key stops here, before any server starts on it.
+  await migrateSecrets(database, openSecretBox(config)).finally(() => database.close());
   process.stdout.write(`Migrations applied to ${config.databaseUrl ? 'PostgreSQL' : config.dataDir}.\n`);
 } catch (error) {
   const known = error instanceof ConfigError || error instanceof DataDirInUseError;

@@ -9,6 +9,15 @@ import {
   isDatabaseUnavailable,
 } from '../db/unavailable.js';
 import { AppError } from '../lib/errors.js';
+import { SealedValueError } from '../platform/secrets/sealed-value-error.js';
+
+/**
+ * A stored secret that the configured keys do not open is the operator's to fix (a key missing
+ * during a rotation, a wrong SECRETS_KEY): another process may have the key, so 503, and the
+ * details (table, row, keys tried) go to the log only.
+ */
+const SECRET_UNAVAILABLE =
+  'A stored secret could not be opened on this server. Please try again later; if it persists, tell your operator.';
 
 /** Fastify's own client errors (bad JSON, wrong content type, too large …) mapped to our codes. */
 const CLIENT_CODES: Record<number, ErrorCode> = {
@@ -77,6 +86,14 @@ function toBody(error: FastifyError | AppError, request: FastifyRequest): ErrorB
       requestId: request.id,
     };
   }
+  if (error instanceof SealedValueError) {
+    return {
+      statusCode: 503,
+      code: 'SERVICE_UNAVAILABLE',
+      message: SECRET_UNAVAILABLE,
+      requestId: request.id,
+    };
+  }
   // A unique index caught a race that the service's own check missed: a conflict, not a crash.
   const cause = (error as { cause?: { code?: string } }).cause;
   if (cause?.code === '23505') {
@@ -120,6 +137,13 @@ export const errorsPlugin = fp(
         const { code, message } = root as { code?: string; message?: string };
         const what = body.code === 'DATABASE_BUSY' ? 'database busy' : 'database unavailable';
         request.log.warn({ cause: { code, message } }, what);
+      } else if (error instanceof SealedValueError) {
+        // One line that names the value's place and the keys tried (never a key or the value).
+        const { table, column, row, tenant, scope, keysTried, form } = error;
+        request.log.error(
+          { sealedValue: { table, column, row, tenant, scope, keysTried, form } },
+          error.message,
+        );
       } else if (body.statusCode >= 500) {
         // Log the cause for operators; the response carries only the request id.
         const cause = isResponseSerializationError(error) ? 'response did not match its schema' : undefined;

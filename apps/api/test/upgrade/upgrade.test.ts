@@ -9,8 +9,10 @@ import { openPostgres } from '../../src/db/postgres.js';
 import { verifyChain } from '../../src/modules/audit/index.js';
 import { ELSEWHERE, OFFICE } from '../../src/modules/ip-ranges/ip-ranges.test-helpers.js';
 import { recordAudit } from '../../src/platform/audit/audit.service.js';
+import { checkSecretsKeys } from '../../src/platform/secrets/key-check.js';
 import { sealedAt } from '../../src/platform/secrets/sealed-at.js';
-import type { SealedAt } from '../../src/platform/secrets/secrets.js';
+import { createSecretBox, openSecretBox, type SealedAt } from '../../src/platform/secrets/secrets.js';
+import { migrateSecrets } from '../../src/platform/secrets/secrets-step.js';
 import { call, signIn, type TestApp, testConfig } from '../app.js';
 import { adminUrl } from '../db-names.js';
 import { committedFixtures, FIXTURE_SECRETS_KEY, type FixtureTenant } from './fixture.js';
@@ -71,6 +73,8 @@ for (const { name, sql: dump, fixture } of committedFixtures()) {
       const database = await loadDump(dump);
       await migrate(database);
       const config = testConfig({ SECRETS_KEY: FIXTURE_SECRETS_KEY });
+      // `migrate`'s secrets step, as node dist/migrate.js runs it after the schema.
+      await migrateSecrets(database, openSecretBox(config), { info: () => {}, warn: () => {} });
       const app = await buildApp(config, { database, logger: false });
       await app.ready();
       t = { app, database, config, close: () => app.close() };
@@ -107,6 +111,13 @@ for (const { name, sql: dump, fixture } of committedFixtures()) {
           );
         }
       }
+    });
+
+    it('records the key its secrets are sealed with, and refuses another', async () => {
+      expect(await checkSecretsKeys(t.database, t.app.services.secrets)).toEqual({ verdict: 'opens' });
+      expect(await checkSecretsKeys(t.database, createSecretBox(randomBytes(32)))).toMatchObject({
+        verdict: 'wrong',
+      });
     });
 
     it('opens every sealed value with the same key', async () => {

@@ -12,6 +12,7 @@ import {
   isDatabaseUnavailable,
 } from '../../db/unavailable.js';
 import type { Actor } from '../../lib/context.js';
+import { SealedValueError } from '../../platform/secrets/sealed-value-error.js';
 import type { SecretBox } from '../../platform/secrets/secrets.js';
 import { accountIdOf, CLAIMS, createFindAccount, parseAccountId } from './accounts.js';
 import { OidcModelAdapter } from './adapter.js';
@@ -86,8 +87,12 @@ function policy({ interactionPolicy }: OidcProviderModule, consoleActor: Provide
   return prompts;
 }
 
-/** Marks a request that failed because the database could not be reached or was busy (the provider's ctx.state). */
+/**
+ * Mark a request that failed because the database could not be reached or was busy, or because a
+ * stored secret did not open with the configured keys (the provider's ctx.state): each answers 503, not 500.
+ */
 const DATABASE_DOWN = 'skyvaultDatabaseDown';
+const SECRET_SEALED_AWAY = 'skyvaultSecretSealedAway';
 
 function html(ctx: KoaContextWithOIDC, body: string) {
   ctx.type = 'html';
@@ -188,6 +193,13 @@ export function createProvider(oidc: OidcProviderModule, deps: ProviderDeps): Pr
   // Behind a trusted proxy the forwarded protocol and host decide URLs and cookie security.
   provider.proxy = config.trustProxy !== false;
   provider.on('server_error', (ctx, error) => {
+    // A client secret or signing key that the configured keys do not open: the operator's to fix, and
+    // another process may hold the key, so 503 below; the log line names the value and the keys tried.
+    if (error instanceof SealedValueError) {
+      ctx.state[SECRET_SEALED_AWAY] = true;
+      const { table, column, row, tenant, keysTried } = error;
+      return deps.log.error({ sealedValue: { table, column, row, tenant, keysTried } }, error.message);
+    }
     if (isDatabaseUnavailable(error)) ctx.state[DATABASE_DOWN] = 'DATABASE_UNAVAILABLE';
     else if (isDatabaseBusy(error)) ctx.state[DATABASE_DOWN] = 'DATABASE_BUSY';
     else return deps.log.error({ err: error }, 'authorization server error');
@@ -198,14 +210,18 @@ export function createProvider(oidc: OidcProviderModule, deps: ProviderDeps): Pr
   provider.use(async (ctx, next) => {
     await next();
     const code = ctx.state[DATABASE_DOWN] as 'DATABASE_UNAVAILABLE' | 'DATABASE_BUSY' | undefined;
-    if (!code) return;
-    const out = { error: 'temporarily_unavailable', error_description: ERROR_MESSAGES[code] };
+    const sealedAway = Boolean(ctx.state[SECRET_SEALED_AWAY]);
+    if (!code && !sealedAway) return;
+    const description = code ? ERROR_MESSAGES[code] : ERROR_MESSAGES.SERVICE_UNAVAILABLE;
+    const out = { error: 'temporarily_unavailable', error_description: description };
     if (ctx.response.is('html')) html(ctx as KoaContextWithOIDC, errorPage(out));
     else ctx.body = out;
     ctx.status = 503;
-    const retryAfter =
-      code === 'DATABASE_BUSY' ? DATABASE_BUSY_RETRY_AFTER_SECONDS : DATABASE_RETRY_AFTER_SECONDS;
-    ctx.set('retry-after', String(retryAfter));
+    if (code)
+      ctx.set(
+        'retry-after',
+        String(code === 'DATABASE_BUSY' ? DATABASE_BUSY_RETRY_AFTER_SECONDS : DATABASE_RETRY_AFTER_SECONDS),
+      );
   });
   return provider;
 }

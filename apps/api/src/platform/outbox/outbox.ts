@@ -3,7 +3,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Tx } from '../../db/client.js';
 import { createPoller, retryDelay } from '../background/poller.js';
 import type { Mailer, MailMessage } from '../mail/mailer.js';
-import type { SealedAt, SecretBox } from '../secrets/secrets.js';
+import { sealedAt } from '../secrets/sealed-at.js';
+import { SealedValueError } from '../secrets/sealed-value-error.js';
+import type { SecretBox } from '../secrets/secrets.js';
 import * as repo from './outbox.repository.js';
 
 const SECOND = 1000;
@@ -36,14 +38,7 @@ export const RETENTION = { sentMs: 7 * 24 * HOUR, failedMs: 30 * 24 * HOUR };
 
 /** Messages claimed per transaction. */
 const BATCH = 10;
-const SCOPE_OF_NO_TENANT = 'platform:outbox';
-
-const sealedBody = (tenantId: string | null, id: string): SealedAt => ({
-  scope: tenantId ?? SCOPE_OF_NO_TENANT,
-  table: 'outbox_messages',
-  id,
-  field: 'body',
-});
+const sealedBody = sealedAt.outboxBody;
 
 export { retryDelay };
 
@@ -93,10 +88,12 @@ export function createOutbox(deps: {
         'to'
       >;
       message = { to: row.recipient, ...sealed };
-    } catch {
+    } catch (error) {
       // Sealed with a key that is gone (SECRETS_KEY rotated without its predecessor): it never will open.
+      // Only the key error's words are logged: a parse error's would quote the opened content.
       await repo.markFailed(database.db, row, 'the message could not be opened with the current keys');
-      log.error({ message: row.id }, 'an outgoing e-mail could not be opened and is given up');
+      const cause = error instanceof SealedValueError ? error.message : 'the opened content is not a message';
+      log.error({ message: row.id, cause }, 'an outgoing e-mail could not be opened and is given up');
       return;
     }
     try {

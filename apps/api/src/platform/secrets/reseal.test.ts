@@ -2,11 +2,20 @@ import { applicationEndpoints } from '@skyvault/contract';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { apiCaller } from '../../../test/api-caller.js';
-import { createTenantWithUser, type TestApp, type TestUser, useTestApp } from '../../../test/app.js';
+import {
+  createTenantWithUser,
+  createTestApp,
+  type TestApp,
+  type TestUser,
+  useTestApp,
+} from '../../../test/app.js';
 import { sealV1 } from '../../../test/legacy-seal.js';
+import { openAsPreviousRelease } from '../../../test/previous-release/secrets-reader.js';
 import { applications, oidcKeys } from '../../db/schema/index.js';
 import { resealLegacySecrets } from './reseal.js';
 import { SIGNING_KEY_SCOPE, sealedAt } from './sealed-at.js';
+import { SEALED_COLUMNS } from './sealed-columns.js';
+import { migrateSecrets } from './secrets-step.js';
 
 /**
  * A connected app created through the API, its client secret included (one of the sealed columns).
@@ -80,5 +89,45 @@ describe('re-sealing values sealed for their tenant only', () => {
     await store(app.id, planted);
     await expect(reseal()).resolves.toBe(0);
     expect(await secretOf(app.id)).toBe(planted);
+  });
+
+  it('changes nothing at a server start: `migrate` re-seals, in a form the previous release opens', async () => {
+    const app = await createApp(t, u, 'Rolling portal');
+    const legacy = sealV1(key, u.tenantId, app.clientSecret);
+    await store(app.id, legacy);
+    // A second server of this build starts on the database (a rolling upgrade): it rewrites nothing.
+    const second = await createTestApp({}, { database: t.database, keepDatabase: true });
+    await second.close();
+    expect(await secretOf(app.id)).toBe(legacy);
+
+    await migrateSecrets(t.database, t.app.services.secrets, { info: () => {}, warn: () => {} });
+    const stored = await secretOf(app.id);
+    expect(stored).toMatch(/^v2\./);
+    const at = sealedAt.applicationClientSecret(u.tenantId, app.id);
+    expect(openAsPreviousRelease(key, at, stored)).toBe(app.clientSecret);
+  });
+
+  it('leaves every stored value in a form the previous release opens', async () => {
+    await migrateSecrets(t.database, t.app.services.secrets, { info: () => {}, warn: () => {} });
+    let opened = 0;
+    for (const column of SEALED_COLUMNS) {
+      const rows = await t.database.system((tx) =>
+        tx
+          .select({ key: column.key, tenantId: column.tenant ?? column.key, value: column.column })
+          .from(column.table),
+      );
+      for (const row of rows) {
+        if (row.value === null) continue;
+        const at = column.at(column.tenant ? (row.tenantId as string | null) : null, String(row.key));
+        // The value planted from another tenant above opens nowhere, as it should.
+        if (String(row.value).startsWith('v1.')) continue;
+        expect(
+          () => openAsPreviousRelease(key, at, String(row.value)),
+          `${at.table}.${at.field}`,
+        ).not.toThrow();
+        opened += 1;
+      }
+    }
+    expect(opened).toBeGreaterThan(3);
   });
 });

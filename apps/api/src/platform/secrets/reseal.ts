@@ -1,18 +1,9 @@
-import { and, eq, getTableColumns, isNotNull, like } from 'drizzle-orm';
-import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { and, asc, eq, getTableColumns, getTableName, gt, isNotNull, like } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import {
-  applications,
-  connections,
-  identityProviders,
-  mfaDevices,
-  oauthStates,
-  oidcKeys,
-  storages,
-  webhookEndpoints,
-} from '../../db/schema/index.js';
-import { sealedAt } from './sealed-at.js';
-import type { SealedAt, SecretBox } from './secrets.js';
+import { recordKeyCheck } from './key-check.js';
+import { isMissingTable, SEALED_COLUMNS, type SealedColumn } from './sealed-columns.js';
+import { SealedValueError } from './sealed-value-error.js';
+import type { SecretBox } from './secrets.js';
 
 /** Where re-sealing reports: the server's log, or the command line's output. */
 export interface ResealLog {
@@ -20,114 +11,41 @@ export interface ResealLog {
   info(details: Record<string, unknown>, message: string): void;
 }
 
-interface SealedColumn {
-  table: PgTable;
-  /** What names the row in its binding: the primary key, or the state's hash. */
-  key: PgColumn;
-  tenant: PgColumn | null;
-  column: PgColumn;
-  at: (tenantId: string | null, key: string) => SealedAt;
-}
-
-const tenantOnly =
-  (at: (tenantId: string, key: string) => SealedAt) => (tenantId: string | null, key: string) =>
-    at(tenantId!, key);
-
-/** Every sealed column (sealed-at.ts lists their bindings). */
-const SEALED_COLUMNS: SealedColumn[] = [
-  {
-    table: applications,
-    key: applications.id,
-    tenant: applications.tenantId,
-    column: applications.clientSecret,
-    at: tenantOnly(sealedAt.applicationClientSecret),
-  },
-  {
-    table: identityProviders,
-    key: identityProviders.id,
-    tenant: identityProviders.tenantId,
-    column: identityProviders.clientSecret,
-    at: tenantOnly(sealedAt.identityProviderClientSecret),
-  },
-  {
-    table: mfaDevices,
-    key: mfaDevices.id,
-    tenant: mfaDevices.tenantId,
-    column: mfaDevices.secret,
-    at: tenantOnly(sealedAt.mfaDeviceSecret),
-  },
-  ...(
-    [
-      [connections.encryptionKey, sealedAt.connectionEncryptionKey],
-      [connections.accessToken, sealedAt.connectionAccessToken],
-      [connections.refreshToken, sealedAt.connectionRefreshToken],
-    ] as const
-  ).map(([column, at]) => ({
-    table: connections,
-    key: connections.id,
-    tenant: connections.tenantId,
-    column,
-    at: tenantOnly(at),
-  })),
-  ...(
-    [
-      [webhookEndpoints.secret, sealedAt.webhookSecret],
-      [webhookEndpoints.previousSecret, sealedAt.webhookPreviousSecret],
-      [webhookEndpoints.urlSealed, sealedAt.webhookUrl],
-    ] as const
-  ).map(([column, at]) => ({
-    table: webhookEndpoints,
-    key: webhookEndpoints.id,
-    tenant: webhookEndpoints.tenantId,
-    column,
-    at: tenantOnly(at),
-  })),
-  {
-    table: oauthStates,
-    key: oauthStates.stateHash,
-    tenant: oauthStates.tenantId,
-    column: oauthStates.codeVerifier,
-    at: tenantOnly(sealedAt.oauthStateCodeVerifier),
-  },
-  {
-    table: storages,
-    key: storages.id,
-    tenant: storages.tenantId,
-    column: storages.credentials,
-    at: sealedAt.storageCredentials,
-  },
-  {
-    table: oidcKeys,
-    key: oidcKeys.kid,
-    tenant: null,
-    column: oidcKeys.privateJwk,
-    at: (_tenantId, kid) => sealedAt.signingKey(kid),
-  },
-];
+/**
+ * Rows read, and re-sealed in one transaction, at a time: memory stays flat on any table, and row
+ * locks that a server's write could wait on are held for one short transaction only.
+ */
+export const RESEAL_BATCH = 200;
 
 /**
  * Rewrites the values sealed before v2 (bound to their tenant only) as v2, bound to their row and
- * column, so that no value stays swappable between rows until its next change. Runs at every start
- * and finds nothing once done; several processes may run it at once: a row changes only while it
- * still holds the value read. A value that does not open is left as it was and reported.
+ * column, so that no value stays swappable between rows until its next change. A step of `migrate`
+ * (secrets-step.ts), never of a server's start: the v2 form is one that the previous release reads,
+ * which is what allows `migrate` to write it while that release still serves. Several processes may
+ * run it at once: a row changes only while it still holds the value read. A value that does not
+ * open is left as it was and reported.
  */
 export async function resealLegacySecrets(
   database: Database,
   secrets: SecretBox,
   log: ResealLog,
 ): Promise<number> {
-  const resealed = await reseal(database, secrets, log, 'legacy');
+  const { resealed } = await reseal(database, secrets, log, 'legacy');
   if (resealed > 0) log.info({ resealed }, 'older sealed secrets bound to their rows');
   return resealed;
 }
 
 /**
- * `secrets reencrypt` after a SECRETS_KEY rotation: every value not sealed as v2 with the current
- * key (sealed with SECRETS_KEY_PREVIOUS, or older than v2) is sealed anew, so that the previous key
- * can then be dropped. Safe to run again and while servers run, like the start-up re-seal.
+ * `secrets reencrypt`, phase (c) of a SECRETS_KEY rotation: every value not sealed as v2 with the
+ * current key (sealed with SECRETS_KEY_PREVIOUS or SECRETS_KEY_NEXT, or older than v2) is sealed
+ * anew, in batches. Safe while servers run and while another run goes on, and resumable: a run
+ * stopped half way leaves every value it did not reach as it was, and the next one skips what is
+ * done. When every value opened, the key check (key-check.ts) is sealed anew with the current key.
  */
-export function reencryptSecrets(database: Database, secrets: SecretBox, log: ResealLog) {
-  return reseal(database, secrets, log, 'not-current');
+export async function reencryptSecrets(database: Database, secrets: SecretBox, log: ResealLog) {
+  const outcome = await reseal(database, secrets, log, 'not-current');
+  if (outcome.unopened === 0) await recordKeyCheck(database, secrets);
+  return outcome;
 }
 
 async function reseal(
@@ -135,40 +53,94 @@ async function reseal(
   secrets: SecretBox,
   log: ResealLog,
   which: 'legacy' | 'not-current',
-): Promise<number> {
-  let resealed = 0;
+): Promise<{ resealed: number; unopened: number }> {
+  const outcome = { resealed: 0, unopened: 0 };
   for (const sealed of SEALED_COLUMNS) {
-    const rows = await database.system((tx) =>
-      tx
-        .select({ key: sealed.key, tenantId: sealed.tenant ?? sealed.key, value: sealed.column })
-        .from(sealed.table)
-        .where(which === 'legacy' ? like(sealed.column, 'v1.%') : isNotNull(sealed.column)),
-    );
-    // update().set() names columns by their property, not their SQL name.
-    const property = Object.entries(getTableColumns(sealed.table)).find(([, c]) => c === sealed.column)![0];
-    for (const row of rows) {
-      const key = String(row.key);
-      const value = String(row.value);
-      const at = sealed.at(sealed.tenant ? (row.tenantId as string | null) : null, key);
-      if (which === 'not-current' && secrets.isCurrent(at, value)) continue;
-      let plaintext: string;
-      try {
-        plaintext = secrets.open(at, value);
-      } catch {
-        log.warn(
-          { table: at.table, field: at.field, id: key },
-          'a sealed value does not open; left as it was',
-        );
-        continue;
+    let after: string | null = null;
+    for (;;) {
+      const rows: StoredValue[] = await readBatch(database, sealed, which, after).catch((error: unknown) => {
+        if (!isMissingTable(error)) throw error;
+        log.warn({ table: getTableName(sealed.table) }, 'a table of sealed values is missing; passed over');
+        return [];
+      });
+      if (rows.length === 0) break;
+      after = rows.at(-1)!.key;
+      const changes: { key: string; from: string; to: string }[] = [];
+      for (const row of rows) {
+        const at = sealed.at(row.tenantId, row.key);
+        if (which === 'not-current' && secrets.isCurrent(at, row.value)) continue;
+        try {
+          changes.push({ key: row.key, from: row.value, to: secrets.seal(at, secrets.open(at, row.value)) });
+        } catch (error) {
+          if (!(error instanceof SealedValueError)) throw error;
+          outcome.unopened += 1;
+          const { table, column, row: id, tenant, keysTried } = error;
+          log.warn({ table, column, id, tenant, keysTried }, 'a sealed value does not open; left as it was');
+        }
       }
-      await database.system((tx) =>
-        tx
-          .update(sealed.table)
-          .set({ [property]: secrets.seal(at, plaintext) })
-          .where(and(eq(sealed.key, key), eq(sealed.column, value))),
-      );
-      resealed += 1;
+      outcome.resealed += await writeBatch(database, sealed, changes);
+      if (rows.length < RESEAL_BATCH) break;
     }
   }
-  return resealed;
+  return outcome;
+}
+
+/** One stored value: its row's key, tenant and the sealed text. */
+interface StoredValue {
+  key: string;
+  tenantId: string | null;
+  value: string;
+}
+
+/** The next batch of the column's values after `after`, in the order of the row's key. */
+async function readBatch(
+  database: Database,
+  sealed: SealedColumn,
+  which: 'legacy' | 'not-current',
+  after: string | null,
+): Promise<StoredValue[]> {
+  const rows = await database.system((tx) =>
+    tx
+      .select({ key: sealed.key, tenantId: sealed.tenant ?? sealed.key, value: sealed.column })
+      .from(sealed.table)
+      .where(
+        and(
+          which === 'legacy' ? like(sealed.column, 'v1.%') : isNotNull(sealed.column),
+          after === null ? undefined : gt(sealed.key, after),
+        ),
+      )
+      .orderBy(asc(sealed.key))
+      .limit(RESEAL_BATCH),
+  );
+  return rows.map((row) => ({
+    key: String(row.key),
+    tenantId: sealed.tenant ? (row.tenantId as string | null) : null,
+    value: String(row.value),
+  }));
+}
+
+/**
+ * Writes one batch in one transaction; a row changes only while it still holds the value read (a
+ * server may have written it meanwhile, with the current key). Returns how many rows changed.
+ */
+async function writeBatch(
+  database: Database,
+  sealed: SealedColumn,
+  changes: { key: string; from: string; to: string }[],
+): Promise<number> {
+  if (changes.length === 0) return 0;
+  // update().set() names columns by their property, not their SQL name.
+  const property = Object.entries(getTableColumns(sealed.table)).find(([, c]) => c === sealed.column)![0];
+  return database.system(async (tx) => {
+    let written = 0;
+    for (const change of changes) {
+      const done = await tx
+        .update(sealed.table)
+        .set({ [property]: change.to })
+        .where(and(eq(sealed.key, change.key), eq(sealed.column, change.from)))
+        .returning({ key: sealed.key });
+      written += done.length;
+    }
+    return written;
+  });
 }

@@ -7,6 +7,8 @@ import type { SealedAt } from './secrets.js';
  */
 export const SHARED_SCOPE = 'shared';
 export const SIGNING_KEY_SCOPE = 'platform:oauth-signing-key';
+/** An e-mail of no tenant (an operator's, say). */
+export const OUTBOX_SCOPE = 'platform:outbox';
 
 const at = (table: string, field: string) => (scope: string, id: string) => ({ scope, table, id, field });
 
@@ -29,6 +31,9 @@ export const sealedAt = {
   oauthStateCodeVerifier: at('oauth_states', 'code_verifier'),
   storageCredentials: (tenantId: string | null, id: string): SealedAt =>
     at('storages', 'credentials')(tenantId ?? SHARED_SCOPE, id),
+  /** A queued e-mail's subject and bodies (platform/outbox). */
+  outboxBody: (tenantId: string | null, id: string): SealedAt =>
+    at('outbox_messages', 'body')(tenantId ?? OUTBOX_SCOPE, id),
   /** The authorization server's private keys belong to the platform; a key's row is its kid. */
   signingKey: (kid: string): SealedAt => at('oidc_keys', 'private_jwk')(SIGNING_KEY_SCOPE, kid),
 } satisfies Record<string, (...args: never[]) => SealedAt>;
