@@ -3,11 +3,14 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
-import type { PgliteDatabase } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type pg from 'pg';
 import type { Database } from './client.js';
-import { type MigrationRunnerOptions, runMigrations } from './migration-runner.js';
+import {
+  type MigrationClient,
+  type MigrationRunnerOptions,
+  runMigrations,
+  runMigrationsOn,
+} from './migration-runner.js';
 
 /** The generated SQL migrations: beside the bundle in dist/, or apps/api/drizzle from source. */
 export function migrationsFolder(): string {
@@ -30,9 +33,9 @@ export function migrationsFolder(): string {
 export async function migrate(database: Database, options: MigrationRunnerOptions = {}): Promise<void> {
   const migrationsFolderPath = migrationsFolder();
   if (database.kind === 'pglite') {
-    await migratePglite(database.db as unknown as PgliteDatabase<Record<string, never>>, {
-      migrationsFolder: migrationsFolderPath,
-    });
+    // One process, no one to hold up: the same runner, for the same bookkeeping.
+    const { $client: pglite } = database.db as unknown as { $client: MigrationClient };
+    await runMigrationsOn(pglite, migrationsFolderPath, options);
     return;
   }
   const { $client: pool } = database.db as unknown as NodePgDatabase<Record<string, never>> & {
@@ -41,24 +44,27 @@ export async function migrate(database: Database, options: MigrationRunnerOption
   await runMigrations(pool, migrationsFolderPath, options);
 }
 
-/** When the newest migration this build ships was generated: what the database must have applied. */
-function newestMigration(): number {
+/** When each migration this build ships was generated: what the database must have applied. */
+function journalTimes(): number[] {
   const journal = JSON.parse(
     readFileSync(path.join(migrationsFolder(), 'meta', '_journal.json'), 'utf8'),
   ) as {
     entries: { when: number }[];
   };
-  return Math.max(0, ...journal.entries.map((entry) => entry.when));
+  return journal.entries.map((entry) => entry.when);
 }
 
-/** Whether the database has applied every migration of this build (drizzle keeps their times). */
+/**
+ * Whether the database has applied every migration of this build: the bookkeeping has a row with each
+ * one's journal time (the times are not in order, so the newest alone does not tell).
+ */
 export async function hasAllMigrations(database: Database): Promise<boolean> {
-  const newest = newestMigration();
   try {
-    const [row] = await database.db
-      .select({ latest: sql<string | number | null>`max(created_at)` })
+    const rows = await database.db
+      .select({ at: sql<string | number>`created_at` })
       .from(sql`drizzle.__drizzle_migrations`);
-    return Number(row?.latest ?? 0) >= newest;
+    const applied = new Set(rows.map((row) => Number(row.at)));
+    return journalTimes().every((when) => applied.has(when));
   } catch (error) {
     // No migrations table yet: nothing is applied. Any other failure is the database's.
     if ((error as { cause?: { code?: string } }).cause?.code === '42P01') return false;

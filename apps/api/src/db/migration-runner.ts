@@ -56,9 +56,40 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const codeOf = (error: unknown) => (error as { code?: unknown }).code;
 
+/** What the runner needs of a connection: node-postgres' client and PGlite both answer so. */
+export interface MigrationClient {
+  query<R extends object>(text: string, params?: unknown[]): Promise<{ rows: R[] }>;
+}
+
 /** Applies the migrations the database lacks, each in a transaction of its own; answers their names. */
 export async function runMigrations(
   pool: pg.Pool,
+  folder: string,
+  options: MigrationRunnerOptions = {},
+): Promise<string[]> {
+  // One connection for the whole run: the advisory lock is its session's. It is closed afterwards
+  // rather than handed back to the pool with the session's settings.
+  const client = await pool.connect();
+  let broken: Error | undefined;
+  try {
+    return await runMigrationsOn(client as unknown as MigrationClient, folder, options);
+  } catch (error) {
+    broken = error as Error;
+    throw error;
+  } finally {
+    // Closed, not reused: it may still hold the advisory lock after a failure, and it has our settings.
+    client.release(broken ?? true);
+  }
+}
+
+/**
+ * The migrations on one connection (PostgreSQL's, or the embedded database). A migration is applied
+ * when the bookkeeping has a row with its journal time. drizzle's migrator applies only those newer
+ * than the newest row, and the journal's times are not in order (0011's is later than 0012's and
+ * 0013's), so a database that one release migrated to 0012 never had 0013 applied by the next.
+ */
+export async function runMigrationsOn(
+  client: MigrationClient,
   folder: string,
   options: MigrationRunnerOptions = {},
 ): Promise<string[]> {
@@ -67,60 +98,48 @@ export async function runMigrations(
   const backoffMs = options.backoffMs ?? 1_000;
   const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
   const migrations = readMigrations(folder);
-  // One connection for the whole run: the advisory lock is its session's. It is closed afterwards
-  // rather than handed back to the pool with the session's settings.
-  const client = await pool.connect();
-  let broken: Error | undefined;
-  try {
-    // Waiting for another migrating process, and index builds on large tables, may take longer than
-    // DB_STATEMENT_TIMEOUT (meant for requests).
-    await client.query('set statement_timeout = 0');
-    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
-    await client.query('create schema if not exists drizzle');
-    await client.query(
-      'create table if not exists drizzle.__drizzle_migrations (id serial primary key, hash text not null, created_at bigint)',
-    );
-    const { rows } = await client.query<{ created_at: string | null }>(
-      'select created_at from drizzle.__drizzle_migrations order by created_at desc limit 1',
-    );
-    const last = Number(rows[0]?.created_at ?? 0);
-    const applied: string[] = [];
-    for (const migration of migrations.filter((m) => m.when > last)) {
-      for (let attempt = 1; ; attempt++) {
-        try {
-          await client.query('begin');
-          await client.query(`set local lock_timeout = ${Math.max(1, Math.round(lockTimeoutMs))}`);
-          for (const statement of migration.statements) await client.query(statement);
-          await client.query('insert into drizzle.__drizzle_migrations (hash, created_at) values ($1, $2)', [
-            migration.hash,
-            migration.when,
-          ]);
-          await client.query('commit');
-          break;
-        } catch (error) {
-          await client.query('rollback').catch(() => {});
-          const code = codeOf(error);
-          if (typeof code !== 'string' || !RETRYABLE.has(code) || attempt >= attempts) {
-            throw new Error(`Migration ${migration.tag} failed: ${(error as Error).message}`, {
-              cause: error,
-            });
-          }
-          const pause = backoffMs * 2 ** (attempt - 1);
-          log(
-            `skyvault: migration ${migration.tag} could not take its locks within ${lockTimeoutMs} ms (${(error as Error).message}); rolled back, trying again in ${pause} ms (attempt ${attempt + 1} of ${attempts})`,
-          );
-          await sleep(pause);
+  // Waiting for another migrating process, and index builds on large tables, may take longer than
+  // DB_STATEMENT_TIMEOUT (meant for requests).
+  await client.query('set statement_timeout = 0');
+  await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+  await client.query('create schema if not exists drizzle');
+  await client.query(
+    'create table if not exists drizzle.__drizzle_migrations (id serial primary key, hash text not null, created_at bigint)',
+  );
+  const { rows } = await client.query<{ created_at: string | number | null }>(
+    'select created_at from drizzle.__drizzle_migrations',
+  );
+  const done = new Set(rows.map((row) => Number(row.created_at)));
+  const applied: string[] = [];
+  for (const migration of migrations.filter((m) => !done.has(m.when))) {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await client.query('begin');
+        await client.query(`set local lock_timeout = ${Math.max(1, Math.round(lockTimeoutMs))}`);
+        for (const statement of migration.statements) await client.query(statement);
+        await client.query('insert into drizzle.__drizzle_migrations (hash, created_at) values ($1, $2)', [
+          migration.hash,
+          migration.when,
+        ]);
+        await client.query('commit');
+        break;
+      } catch (error) {
+        await client.query('rollback').catch(() => {});
+        const code = codeOf(error);
+        if (typeof code !== 'string' || !RETRYABLE.has(code) || attempt >= attempts) {
+          throw new Error(`Migration ${migration.tag} failed: ${(error as Error).message}`, {
+            cause: error,
+          });
         }
+        const pause = backoffMs * 2 ** (attempt - 1);
+        log(
+          `skyvault: migration ${migration.tag} could not take its locks within ${lockTimeoutMs} ms (${(error as Error).message}); rolled back, trying again in ${pause} ms (attempt ${attempt + 1} of ${attempts})`,
+        );
+        await sleep(pause);
       }
-      applied.push(migration.tag);
     }
-    await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
-    return applied;
-  } catch (error) {
-    broken = error as Error;
-    throw error;
-  } finally {
-    // Closed, not reused: it may still hold the advisory lock after a failure, and it has our settings.
-    client.release(broken ?? true);
+    applied.push(migration.tag);
   }
+  await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+  return applied;
 }
