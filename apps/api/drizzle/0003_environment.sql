@@ -81,17 +81,17 @@ SELECT skyvault_enable_tenant_rls('connections');
 -- Storages: every tenant reads its own rows and the shared ones; it writes only its own.
 ALTER TABLE storages ENABLE ROW LEVEL SECURITY;
 --> statement-breakpoint
-CREATE POLICY storages_read ON storages FOR SELECT TO skyvault_app
-  USING (tenant_id = skyvault_current_tenant() OR (tenant_id IS NULL AND is_shared));
+SELECT skyvault_with_app_role('CREATE POLICY storages_read ON storages FOR SELECT TO %I
+  USING (tenant_id = skyvault_current_tenant() OR (tenant_id IS NULL AND is_shared))');
 --> statement-breakpoint
-CREATE POLICY storages_insert ON storages FOR INSERT TO skyvault_app
-  WITH CHECK (tenant_id = skyvault_current_tenant() AND NOT is_shared);
+SELECT skyvault_with_app_role('CREATE POLICY storages_insert ON storages FOR INSERT TO %I
+  WITH CHECK (tenant_id = skyvault_current_tenant() AND NOT is_shared)');
 --> statement-breakpoint
-CREATE POLICY storages_update ON storages FOR UPDATE TO skyvault_app
-  USING (tenant_id = skyvault_current_tenant()) WITH CHECK (tenant_id = skyvault_current_tenant() AND NOT is_shared);
+SELECT skyvault_with_app_role('CREATE POLICY storages_update ON storages FOR UPDATE TO %I
+  USING (tenant_id = skyvault_current_tenant()) WITH CHECK (tenant_id = skyvault_current_tenant() AND NOT is_shared)');
 --> statement-breakpoint
-CREATE POLICY storages_delete ON storages FOR DELETE TO skyvault_app
-  USING (tenant_id = skyvault_current_tenant());
+SELECT skyvault_with_app_role('CREATE POLICY storages_delete ON storages FOR DELETE TO %I
+  USING (tenant_id = skyvault_current_tenant())');
 --> statement-breakpoint
 CREATE INDEX IF NOT EXISTS connections_search_trgm_idx ON connections
   USING gin ((lower(name || ' ' || coalesce(salesforce_username, ''))) gin_trgm_ops);

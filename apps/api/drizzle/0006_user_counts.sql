@@ -25,6 +25,6 @@ $$;
 CREATE TRIGGER users_count AFTER INSERT OR DELETE ON users
   FOR EACH ROW EXECUTE FUNCTION skyvault_count_users();
 --> statement-breakpoint
-GRANT SELECT, INSERT, UPDATE, DELETE ON user_counts TO skyvault_app;
+SELECT skyvault_with_app_role('GRANT SELECT, INSERT, UPDATE, DELETE ON user_counts TO %I');
 --> statement-breakpoint
 SELECT skyvault_enable_tenant_rls('user_counts');

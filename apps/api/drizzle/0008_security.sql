@@ -119,7 +119,7 @@ SELECT skyvault_enable_tenant_rls('user_identities');
 SELECT skyvault_enable_tenant_rls('ip_ranges');
 --> statement-breakpoint
 -- The authorization server's own tables are the owner's alone: no request role reads keys or tokens.
-REVOKE ALL ON "oidc_models", "oidc_keys" FROM skyvault_app;
+SELECT skyvault_with_app_role('REVOKE ALL ON "oidc_models", "oidc_keys" FROM %I');
 --> statement-breakpoint
 CREATE INDEX IF NOT EXISTS applications_search_trgm_idx ON applications
   USING gin ((lower(name || ' ' || client_id)) gin_trgm_ops);
@@ -147,7 +147,7 @@ $$;
 --> statement-breakpoint
 REVOKE ALL ON FUNCTION skyvault_revoke_client(text) FROM PUBLIC;
 --> statement-breakpoint
-GRANT EXECUTE ON FUNCTION skyvault_revoke_client(text) TO skyvault_app;
+SELECT skyvault_with_app_role('GRANT EXECUTE ON FUNCTION skyvault_revoke_client(text) TO %I');
 --> statement-breakpoint
 -- Single sign-on starts from a provider id alone (the login button's link), before a tenant is known.
 CREATE UNIQUE INDEX IF NOT EXISTS "identity_providers_id_key" ON "identity_providers" USING btree ("id");

@@ -58,7 +58,7 @@ $$;
 --> statement-breakpoint
 REVOKE ALL ON FUNCTION skyvault_revoke_account(uuid) FROM PUBLIC;
 --> statement-breakpoint
-GRANT EXECUTE ON FUNCTION skyvault_revoke_account(uuid) TO skyvault_app;
+SELECT skyvault_with_app_role('GRANT EXECUTE ON FUNCTION skyvault_revoke_account(uuid) TO %I');
 --> statement-breakpoint
 -- OAuth round trips (Salesforce connections, single sign-on) are written in their tenant's
 -- transaction; the browser's return is looked up by the state's hash on the owner connection before a

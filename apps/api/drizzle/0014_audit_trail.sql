@@ -157,9 +157,9 @@ CREATE TRIGGER audit_events_chain BEFORE INSERT ON audit_events
 --> statement-breakpoint
 -- Requests may add events and read them, never change or remove one; retention and the tenant's own
 -- deletion (its foreign keys cascade as the owner) are the owner's.
-REVOKE UPDATE, DELETE, TRUNCATE ON "audit_events" FROM skyvault_app;
+SELECT skyvault_with_app_role('REVOKE UPDATE, DELETE, TRUNCATE ON "audit_events" FROM %I');
 --> statement-breakpoint
-REVOKE ALL ON "audit_chain_heads" FROM skyvault_app;
+SELECT skyvault_with_app_role('REVOKE ALL ON "audit_chain_heads" FROM %I');
 --> statement-breakpoint
 SELECT skyvault_enable_tenant_rls('audit_chain_heads');
 --> statement-breakpoint

@@ -50,4 +50,4 @@ ALTER TABLE "tenants" ADD CONSTRAINT "tenants_mfa_grace_days_check" CHECK ("mfa_
 SELECT skyvault_enable_tenant_rls('passkeys');--> statement-breakpoint
 SELECT skyvault_enable_tenant_rls('recovery_codes');--> statement-breakpoint
 -- Challenges are taken by the owner connection only (a passwordless sign-in has no tenant yet).
-REVOKE ALL ON "webauthn_challenges" FROM skyvault_app;
+SELECT skyvault_with_app_role('REVOKE ALL ON "webauthn_challenges" FROM %I');

@@ -22,4 +22,4 @@ $$;
 --> statement-breakpoint
 REVOKE ALL ON FUNCTION skyvault_search_user_keys(text, text) FROM PUBLIC;
 --> statement-breakpoint
-GRANT EXECUTE ON FUNCTION skyvault_search_user_keys(text, text) TO skyvault_app;
+SELECT skyvault_with_app_role('GRANT EXECUTE ON FUNCTION skyvault_search_user_keys(text, text) TO %I');

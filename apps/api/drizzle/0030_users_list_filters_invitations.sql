@@ -57,6 +57,6 @@ CREATE TABLE "user_invitations" (
   CONSTRAINT "user_invitations_user_fk" FOREIGN KEY ("tenant_id","user_id") REFERENCES "users"("tenant_id","id") ON DELETE cascade
 );
 --> statement-breakpoint
-GRANT SELECT, INSERT, UPDATE, DELETE ON "user_invitations" TO skyvault_app;
+SELECT skyvault_with_app_role('GRANT SELECT, INSERT, UPDATE, DELETE ON "user_invitations" TO %I');
 --> statement-breakpoint
 SELECT skyvault_enable_tenant_rls('user_invitations');

@@ -1,10 +1,14 @@
 import { ConfigError, loadConfig } from '../config.js';
 import { openDatabase } from './open.js';
 
-/** `npm run db:migrate`: applies pending migrations to the configured database and exits. */
+/**
+ * `npm run db:migrate`: applies pending migrations to the configured database and exits, as the owner
+ * (MIGRATE_DATABASE_URL) when the servers' own role (DATABASE_URL) may not change the schema.
+ */
 try {
   const config = loadConfig();
-  const database = await openDatabase(config);
+  const ownerUrl = config.migrateDatabaseUrl ?? config.databaseUrl;
+  const database = await openDatabase({ ...config, databaseUrl: ownerUrl, migrateDatabaseUrl: undefined });
   await database.close();
   process.stdout.write(`Migrations applied to ${config.databaseUrl ? 'PostgreSQL' : config.dataDir}.\n`);
 } catch (error) {

@@ -24,9 +24,24 @@ export function migrationsFolder(): string {
 /** Any number of API processes may start at once on one PostgreSQL: one migrates, the others wait. */
 const MIGRATION_LOCK_KEY = 7_310_001;
 
-export async function migrate(database: Database): Promise<void> {
+/**
+ * The roles the migrations grant to and write into the policies (0001, 0031), from DB_APP_ROLE and
+ * DB_RUNTIME_ROLE; unset, a database keeps the ones it has (a new one: skyvault_app, and the migrating
+ * role serves itself). The migrations read them from these settings.
+ */
+export interface MigrationRoles {
+  appRole?: string;
+  runtimeRole?: string;
+}
+
+const roleSettings = (roles: MigrationRoles, local: boolean) =>
+  sql`select set_config('skyvault.app_role', ${roles.appRole ?? ''}, ${local}), set_config('skyvault.runtime_role', ${roles.runtimeRole ?? ''}, ${local})`;
+
+export async function migrate(database: Database, roles: MigrationRoles = {}): Promise<void> {
   const migrationsFolderPath = migrationsFolder();
   if (database.kind === 'pglite') {
+    // One connection that only this process opens: the settings may outlive the migrations.
+    await database.db.execute(roleSettings(roles, false));
     await migratePglite(database.db as unknown as PgliteDatabase<Record<string, never>>, {
       migrationsFolder: migrationsFolderPath,
     });
@@ -37,6 +52,7 @@ export async function migrate(database: Database): Promise<void> {
     await tx.execute(sql`select pg_advisory_xact_lock(${MIGRATION_LOCK_KEY})`);
     // DB_STATEMENT_TIMEOUT is for requests: an index build on a large table may take longer.
     await tx.execute(sql`set local statement_timeout = 0`);
+    await tx.execute(roleSettings(roles, true));
     await migratePostgres(tx as unknown as NodePgDatabase<Record<string, never>>, {
       migrationsFolder: migrationsFolderPath,
     });

@@ -11,20 +11,34 @@ const VACUUM_EVERY_MS = 6 * 60 * 60 * 1000;
 
 /**
  * Opens the configured database, migrates it (unless told not to: production servers may leave that to
- * `db:migrate`, MIGRATE_ON_START=false), and keeps it healthy until closed.
+ * `db:migrate`, MIGRATE_ON_START=false), and keeps it healthy until closed. With MIGRATE_DATABASE_URL
+ * the migrations run on the owner's own connection, closed before the servers' role opens its pool.
  */
 export async function openDatabase(
-  config: Pick<Config, 'databaseUrl' | 'dataDir'> & Partial<Pick<Config, 'database'>>,
+  config: Pick<Config, 'databaseUrl' | 'dataDir'> &
+    Partial<Pick<Config, 'database' | 'migrateDatabaseUrl'>>,
   options: { migrate?: boolean } = {},
 ): Promise<Database> {
   const migrateNow = options.migrate ?? true;
+  const roles = { appRole: config.database?.appRole, runtimeRole: config.database?.runtimeRole };
   if (config.databaseUrl) {
+    const ownerUrl = config.migrateDatabaseUrl;
+    const ownerApart = ownerUrl !== undefined && ownerUrl !== config.databaseUrl;
+    if (migrateNow && ownerApart) {
+      const owner = openPostgres(ownerUrl, { max: 1 });
+      try {
+        await migrate(owner.database, roles);
+      } finally {
+        await owner.database.close().catch(() => {});
+      }
+    }
     const { database } = openPostgres(config.databaseUrl, {
       max: config.database?.poolMax,
       statementTimeoutMs: config.database?.statementTimeoutMs,
+      appRole: config.database?.appRole,
     });
     // Without migrating, a ping still stops the start at once on an unreachable database.
-    await (migrateNow ? migrate(database) : database.ping()).catch(async (error: unknown) => {
+    await (migrateNow && !ownerApart ? migrate(database, roles) : database.ping()).catch(async (error: unknown) => {
       await database.close().catch(() => {});
       throw error;
     });
@@ -33,7 +47,7 @@ export async function openDatabase(
   const release = lockDataDir(config.dataDir);
   try {
     const { database } = await openPglite({ dataDir: path.join(config.dataDir, 'pg') });
-    if (migrateNow) await migrate(database);
+    if (migrateNow) await migrate(database, roles);
     const vacuum = setInterval(() => {
       database.db.execute('VACUUM ANALYZE').catch(() => {});
     }, VACUUM_EVERY_MS);
