@@ -25,6 +25,7 @@ $$;
 CREATE TRIGGER users_count AFTER INSERT OR DELETE ON users
   FOR EACH ROW EXECUTE FUNCTION skyvault_count_users();
 --> statement-breakpoint
-SELECT skyvault_with_app_role('GRANT SELECT, INSERT, UPDATE, DELETE ON user_counts TO %I');
+DO $$ BEGIN EXECUTE format('GRANT SELECT, INSERT, UPDATE, DELETE ON user_counts TO %s',
+  (SELECT polroles[1]::regrole FROM pg_policy WHERE polrelid = 'tenants'::regclass AND polname = 'tenant_isolation')); END $$;
 --> statement-breakpoint
 SELECT skyvault_enable_tenant_rls('user_counts');

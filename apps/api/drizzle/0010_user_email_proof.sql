@@ -58,7 +58,8 @@ $$;
 --> statement-breakpoint
 REVOKE ALL ON FUNCTION skyvault_revoke_account(uuid) FROM PUBLIC;
 --> statement-breakpoint
-SELECT skyvault_with_app_role('GRANT EXECUTE ON FUNCTION skyvault_revoke_account(uuid) TO %I');
+DO $$ BEGIN EXECUTE format('GRANT EXECUTE ON FUNCTION skyvault_revoke_account(uuid) TO %s',
+  (SELECT polroles[1]::regrole FROM pg_policy WHERE polrelid = 'tenants'::regclass AND polname = 'tenant_isolation')); END $$;
 --> statement-breakpoint
 -- OAuth round trips (Salesforce connections, single sign-on) are written in their tenant's
 -- transaction; the browser's return is looked up by the state's hash on the owner connection before a

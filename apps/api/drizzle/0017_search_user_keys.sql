@@ -22,4 +22,5 @@ $$;
 --> statement-breakpoint
 REVOKE ALL ON FUNCTION skyvault_search_user_keys(text, text) FROM PUBLIC;
 --> statement-breakpoint
-SELECT skyvault_with_app_role('GRANT EXECUTE ON FUNCTION skyvault_search_user_keys(text, text) TO %I');
+DO $$ BEGIN EXECUTE format('GRANT EXECUTE ON FUNCTION skyvault_search_user_keys(text, text) TO %s',
+  (SELECT polroles[1]::regrole FROM pg_policy WHERE polrelid = 'tenants'::regclass AND polname = 'tenant_isolation')); END $$;

@@ -31,6 +31,8 @@ const describeDbError = (error: unknown, url: string | undefined): string => {
     return `Cannot connect to PostgreSQL at ${where}: unknown host.`;
   if (e.code === '3D000') return `PostgreSQL database ${where} does not exist.`;
   if (e.code === '28P01' || e.code === '28000') return `PostgreSQL refused the credentials for ${where}.`;
+  if (e.code === '42501')
+    return `PostgreSQL refused a privilege at ${where}: ${e.message}. A servers' role that may not change the schema (DATABASE_URL) leaves migrations to the owner: MIGRATE_DATABASE_URL, or \`node dist/migrate.js\` and MIGRATE_ON_START=false.`;
   return `Cannot open ${where}: ${e.message ?? String(error)}`;
 };
 

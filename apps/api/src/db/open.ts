@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { Config } from '../config.js';
 import type { Database } from './client.js';
 import { lockDataDir } from './lock.js';
-import { migrate } from './migrate.js';
+import { hasAllMigrations, migrate } from './migrate.js';
 import { openPglite } from './pglite.js';
 import { openPostgres } from './postgres.js';
 
@@ -15,8 +15,7 @@ const VACUUM_EVERY_MS = 6 * 60 * 60 * 1000;
  * the migrations run on the owner's own connection, closed before the servers' role opens its pool.
  */
 export async function openDatabase(
-  config: Pick<Config, 'databaseUrl' | 'dataDir'> &
-    Partial<Pick<Config, 'database' | 'migrateDatabaseUrl'>>,
+  config: Pick<Config, 'databaseUrl' | 'dataDir'> & Partial<Pick<Config, 'database' | 'migrateDatabaseUrl'>>,
   options: { migrate?: boolean } = {},
 ): Promise<Database> {
   const migrateNow = options.migrate ?? true;
@@ -37,8 +36,15 @@ export async function openDatabase(
       statementTimeoutMs: config.database?.statementTimeoutMs,
       appRole: config.database?.appRole,
     });
-    // Without migrating, a ping still stops the start at once on an unreachable database.
-    await (migrateNow && !ownerApart ? migrate(database, roles) : database.ping()).catch(async (error: unknown) => {
+    // A database with every migration applied needs no change, so a role that may make none (the
+    // servers' runtime role) still starts on it. Without migrating, a ping still stops the start at
+    // once on an unreachable database.
+    const upToDate = () => hasAllMigrations(database).catch(() => false);
+    const ready = async () => {
+      if (migrateNow && !ownerApart && !(await upToDate())) await migrate(database, roles);
+      else await database.ping();
+    };
+    await ready().catch(async (error: unknown) => {
       await database.close().catch(() => {});
       throw error;
     });
