@@ -7,6 +7,7 @@ import { adminUrl } from '../../test/db-names.js';
 import { committedFixtures } from '../../test/upgrade/fixture.js';
 import type { Database } from './client.js';
 import { migrate } from './migrate.js';
+import { openDatabase } from './open.js';
 import { openPostgres } from './postgres.js';
 import { tenants, users } from './schema/index.js';
 
@@ -180,6 +181,27 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('database roles', () => {
         /permission denied/,
       );
     }
+  });
+
+  it('starts the servers’ role on a migrated database, and migrates through the owner’s connection', async () => {
+    const settings = {
+      dataDir: '',
+      database: { poolMax: 2, statementTimeoutMs: 0, appRole: second.app, runtimeRole: second.runtime },
+    };
+    // MIGRATE_ON_START with the runtime role alone: nothing to change, so nothing it may not do.
+    const alone = await openDatabase({ ...settings, databaseUrl: second.url });
+    opened.push(alone);
+    const [who] = rows(await alone.db.execute(sql`select current_user as role`));
+    expect(who!.role).toBe(second.runtime);
+    // With MIGRATE_DATABASE_URL the owner migrates, and the pool is still the runtime role's.
+    const split = await openDatabase({
+      ...settings,
+      databaseUrl: second.url,
+      migrateDatabaseUrl: as(second.owner, second.database),
+    });
+    opened.push(split);
+    const [pool] = rows(await split.db.execute(sql`select current_user as role`));
+    expect(pool!.role).toBe(second.runtime);
   });
 
   it('runs tenant transactions as the install’s own application role', async () => {
