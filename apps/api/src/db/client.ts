@@ -24,7 +24,12 @@ export interface ConnectionUse {
 
 export interface Database {
   kind: 'pglite' | 'postgres';
-  /** The owner connection. Use tenant() or system() rather than this directly. */
+  /**
+   * The connection as its own login role, not switched to the application role: the "owner connection"
+   * of comments elsewhere, whose rows no tenant limits. The schema's owner in development and on PGlite;
+   * in production the runtime role, which owns nothing (migration 0031). Use tenant() or system()
+   * rather than this directly.
+   */
   db: AppDb;
   /**
    * One transaction for one tenant, as the non-superuser role with row-level security on: even a
