@@ -8,7 +8,10 @@ import { openDatabase } from './open.js';
 try {
   const config = loadConfig();
   const ownerUrl = config.migrateDatabaseUrl ?? config.databaseUrl;
-  const database = await openDatabase({ ...config, databaseUrl: ownerUrl, migrateDatabaseUrl: undefined });
+  const database = await openDatabase(
+    { ...config, databaseUrl: ownerUrl, migrateDatabaseUrl: undefined },
+    { tenants: false },
+  );
   await database.close();
   process.stdout.write(`Migrations applied to ${config.databaseUrl ? 'PostgreSQL' : config.dataDir}.\n`);
 } catch (error) {

@@ -204,6 +204,23 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('database roles', () => {
     expect(pool!.role).toBe(second.runtime);
   });
 
+  it('stops a start whose DB_APP_ROLE is not the one the database uses, or one it may not become', async () => {
+    const settings = { dataDir: '', databaseUrl: second.url };
+    await expect(
+      openDatabase({ ...settings, database: { poolMax: 1, statementTimeoutMs: 0, appRole: 'skyvault_app' } }),
+    ).rejects.toThrow(
+      `DB_APP_ROLE is skyvault_app, but this database's tenant transactions run as ${second.app}: set DB_APP_ROLE=${second.app}.`,
+    );
+    // The second install's owner is no member of its application role.
+    await expect(
+      openDatabase({
+        ...settings,
+        databaseUrl: as(second.owner, second.database),
+        database: { poolMax: 1, statementTimeoutMs: 0, appRole: second.app },
+      }),
+    ).rejects.toThrow(`DATABASE_URL's role may not switch to ${second.app} (DB_APP_ROLE)`);
+  });
+
   it('runs tenant transactions as the install’s own application role', async () => {
     const database = open(second);
     const [row] = rows(
