@@ -81,6 +81,7 @@ SELECT skyvault_enable_tenant_rls('connections');
 -- Storages: every tenant reads its own rows and the shared ones; it writes only its own.
 ALTER TABLE storages ENABLE ROW LEVEL SECURITY;
 --> statement-breakpoint
+-- To the application role: the one the tenants table's policy names (DB_APP_ROLE when 0001 ran).
 DO $$ BEGIN EXECUTE format('CREATE POLICY storages_read ON storages FOR SELECT TO %s
   USING (tenant_id = skyvault_current_tenant() OR (tenant_id IS NULL AND is_shared))',
   (SELECT polroles[1]::regrole FROM pg_policy WHERE polrelid = 'tenants'::regclass AND polname = 'tenant_isolation')); END $$;

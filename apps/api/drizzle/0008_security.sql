@@ -119,6 +119,7 @@ SELECT skyvault_enable_tenant_rls('user_identities');
 SELECT skyvault_enable_tenant_rls('ip_ranges');
 --> statement-breakpoint
 -- The authorization server's own tables are the owner's alone: no request role reads keys or tokens.
+-- To the application role: the one the tenants table's policy names (DB_APP_ROLE when 0001 ran).
 DO $$ BEGIN EXECUTE format('REVOKE ALL ON "oidc_models", "oidc_keys" FROM %s',
   (SELECT polroles[1]::regrole FROM pg_policy WHERE polrelid = 'tenants'::regclass AND polname = 'tenant_isolation')); END $$;
 --> statement-breakpoint
