@@ -20,8 +20,8 @@ DECLARE
   recorded name := skyvault_policy_role('public.tenants', 'tenant_isolation');
 BEGIN
   IF recorded IS NOT NULL AND configured IS NOT NULL AND configured <> recorded THEN
-    RAISE EXCEPTION 'DB_APP_ROLE is % but this database''s tenant transactions run as %', configured, recorded
-      USING HINT = format('Set DB_APP_ROLE=%s (or rename the role: ALTER ROLE %I RENAME TO %I).', recorded, recorded, configured);
+    RAISE EXCEPTION 'DB_APP_ROLE is % but this database''s tenant transactions run as %: %', configured, recorded,
+      format('set DB_APP_ROLE=%s, or rename the role (ALTER ROLE %I RENAME TO %I).', recorded, recorded, configured);
   END IF;
   RETURN coalesce(recorded, configured, 'skyvault_app');
 END
@@ -42,8 +42,8 @@ BEGIN
     BEGIN
       EXECUTE format('CREATE ROLE %I NOLOGIN NOSUPERUSER NOBYPASSRLS', app);
     EXCEPTION WHEN insufficient_privilege THEN
-      RAISE EXCEPTION 'The role % does not exist and % may not create it', app, current_user
-        USING HINT = format('As the cluster''s administrator: CREATE ROLE %I NOLOGIN; (README, Deploying)', app);
+      RAISE EXCEPTION 'The role % does not exist and % may not create it: as the cluster''s administrator, %',
+        app, current_user, format('CREATE ROLE %I NOLOGIN; (README, Deploying)', app);
     END;
   END IF;
 END

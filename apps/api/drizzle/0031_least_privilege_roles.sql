@@ -23,8 +23,8 @@ DECLARE
   recorded name := skyvault_policy_role('public.tenants', 'tenant_isolation');
 BEGIN
   IF recorded IS NOT NULL AND configured IS NOT NULL AND configured <> recorded THEN
-    RAISE EXCEPTION 'DB_APP_ROLE is % but this database''s tenant transactions run as %', configured, recorded
-      USING HINT = format('Set DB_APP_ROLE=%s (or rename the role: ALTER ROLE %I RENAME TO %I).', recorded, recorded, configured);
+    RAISE EXCEPTION 'DB_APP_ROLE is % but this database''s tenant transactions run as %: %', configured, recorded,
+      format('set DB_APP_ROLE=%s, or rename the role (ALTER ROLE %I RENAME TO %I).', recorded, recorded, configured);
   END IF;
   RETURN coalesce(recorded, configured, 'skyvault_app');
 END
@@ -72,16 +72,16 @@ BEGIN
     BEGIN
       EXECUTE format('CREATE ROLE %I NOLOGIN NOSUPERUSER NOBYPASSRLS', app);
     EXCEPTION WHEN insufficient_privilege THEN
-      RAISE EXCEPTION 'The role % does not exist and % may not create it', app, current_user
-        USING HINT = format('As the cluster''s administrator: CREATE ROLE %I NOLOGIN; (README, Deploying)', app);
+      RAISE EXCEPTION 'The role % does not exist and % may not create it: as the cluster''s administrator, %',
+        app, current_user, format('CREATE ROLE %I NOLOGIN; (README, Deploying)', app);
     END;
   END IF;
   IF (SELECT rolsuper OR rolbypassrls FROM pg_roles WHERE rolname = app) THEN
     RAISE EXCEPTION 'The application role % passes row-level security (superuser or BYPASSRLS)', app;
   END IF;
   IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = runtime) THEN
-    RAISE EXCEPTION 'The runtime role % does not exist', runtime
-      USING HINT = format('As the cluster''s administrator: CREATE ROLE %I LOGIN PASSWORD …; GRANT %I TO %I; (README, Deploying)', runtime, app, runtime);
+    RAISE EXCEPTION 'The runtime role % does not exist: as the cluster''s administrator, %', runtime,
+      format('CREATE ROLE %I LOGIN PASSWORD …; GRANT %I TO %I; (README, Deploying)', runtime, app, runtime);
   END IF;
 
   -- The application role this database used so far hands its policies and grants over.
@@ -114,8 +114,8 @@ BEGIN
     BEGIN
       EXECUTE format('GRANT %I TO %I', app, runtime);
     EXCEPTION WHEN insufficient_privilege THEN
-      RAISE EXCEPTION 'The role % must be a member of % and % may not grant it', runtime, app, current_user
-        USING HINT = format('As the cluster''s administrator: GRANT %I TO %I; (README, Deploying)', app, runtime);
+      RAISE EXCEPTION 'The role % must be a member of % and % may not grant it: as the cluster''s administrator, %',
+        runtime, app, current_user, format('GRANT %I TO %I; (README, Deploying)', app, runtime);
     END;
   END IF;
 

@@ -15,8 +15,8 @@ try {
   await database.close();
   process.stdout.write(`Migrations applied to ${config.databaseUrl ? 'PostgreSQL' : config.dataDir}.\n`);
 } catch (error) {
-  process.stderr.write(
-    `skyvault: ${error instanceof ConfigError ? error.message : (error as Error).message}\n`,
-  );
+  // A failed statement arrives wrapped by the ORM (its SQL); the database's own reason is the cause.
+  const { message, cause } = error as Error & { cause?: { message?: string } };
+  process.stderr.write(`skyvault: ${error instanceof ConfigError ? message : (cause?.message ?? message)}\n`);
   process.exit(1);
 }
