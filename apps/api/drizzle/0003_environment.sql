@@ -81,17 +81,22 @@ SELECT skyvault_enable_tenant_rls('connections');
 -- Storages: every tenant reads its own rows and the shared ones; it writes only its own.
 ALTER TABLE storages ENABLE ROW LEVEL SECURITY;
 --> statement-breakpoint
-CREATE POLICY storages_read ON storages FOR SELECT TO skyvault_app
-  USING (tenant_id = skyvault_current_tenant() OR (tenant_id IS NULL AND is_shared));
+-- To the application role: the one the tenants table's policy names (DB_APP_ROLE when 0001 ran).
+DO $$ BEGIN EXECUTE format('CREATE POLICY storages_read ON storages FOR SELECT TO %s
+  USING (tenant_id = skyvault_current_tenant() OR (tenant_id IS NULL AND is_shared))',
+  (SELECT polroles[1]::regrole FROM pg_policy WHERE polrelid = 'tenants'::regclass AND polname = 'tenant_isolation')); END $$;
 --> statement-breakpoint
-CREATE POLICY storages_insert ON storages FOR INSERT TO skyvault_app
-  WITH CHECK (tenant_id = skyvault_current_tenant() AND NOT is_shared);
+DO $$ BEGIN EXECUTE format('CREATE POLICY storages_insert ON storages FOR INSERT TO %s
+  WITH CHECK (tenant_id = skyvault_current_tenant() AND NOT is_shared)',
+  (SELECT polroles[1]::regrole FROM pg_policy WHERE polrelid = 'tenants'::regclass AND polname = 'tenant_isolation')); END $$;
 --> statement-breakpoint
-CREATE POLICY storages_update ON storages FOR UPDATE TO skyvault_app
-  USING (tenant_id = skyvault_current_tenant()) WITH CHECK (tenant_id = skyvault_current_tenant() AND NOT is_shared);
+DO $$ BEGIN EXECUTE format('CREATE POLICY storages_update ON storages FOR UPDATE TO %s
+  USING (tenant_id = skyvault_current_tenant()) WITH CHECK (tenant_id = skyvault_current_tenant() AND NOT is_shared)',
+  (SELECT polroles[1]::regrole FROM pg_policy WHERE polrelid = 'tenants'::regclass AND polname = 'tenant_isolation')); END $$;
 --> statement-breakpoint
-CREATE POLICY storages_delete ON storages FOR DELETE TO skyvault_app
-  USING (tenant_id = skyvault_current_tenant());
+DO $$ BEGIN EXECUTE format('CREATE POLICY storages_delete ON storages FOR DELETE TO %s
+  USING (tenant_id = skyvault_current_tenant())',
+  (SELECT polroles[1]::regrole FROM pg_policy WHERE polrelid = 'tenants'::regclass AND polname = 'tenant_isolation')); END $$;
 --> statement-breakpoint
 CREATE INDEX IF NOT EXISTS connections_search_trgm_idx ON connections
   USING gin ((lower(name || ' ' || coalesce(salesforce_username, ''))) gin_trgm_ops);

@@ -25,6 +25,8 @@ $$;
 CREATE TRIGGER users_count AFTER INSERT OR DELETE ON users
   FOR EACH ROW EXECUTE FUNCTION skyvault_count_users();
 --> statement-breakpoint
-GRANT SELECT, INSERT, UPDATE, DELETE ON user_counts TO skyvault_app;
+-- To the application role: the one the tenants table's policy names (DB_APP_ROLE when 0001 ran).
+DO $$ BEGIN EXECUTE format('GRANT SELECT, INSERT, UPDATE, DELETE ON user_counts TO %s',
+  (SELECT polroles[1]::regrole FROM pg_policy WHERE polrelid = 'tenants'::regclass AND polname = 'tenant_isolation')); END $$;
 --> statement-breakpoint
 SELECT skyvault_enable_tenant_rls('user_counts');

@@ -119,7 +119,9 @@ SELECT skyvault_enable_tenant_rls('user_identities');
 SELECT skyvault_enable_tenant_rls('ip_ranges');
 --> statement-breakpoint
 -- The authorization server's own tables are the owner's alone: no request role reads keys or tokens.
-REVOKE ALL ON "oidc_models", "oidc_keys" FROM skyvault_app;
+-- To the application role: the one the tenants table's policy names (DB_APP_ROLE when 0001 ran).
+DO $$ BEGIN EXECUTE format('REVOKE ALL ON "oidc_models", "oidc_keys" FROM %s',
+  (SELECT polroles[1]::regrole FROM pg_policy WHERE polrelid = 'tenants'::regclass AND polname = 'tenant_isolation')); END $$;
 --> statement-breakpoint
 CREATE INDEX IF NOT EXISTS applications_search_trgm_idx ON applications
   USING gin ((lower(name || ' ' || client_id)) gin_trgm_ops);
@@ -147,7 +149,8 @@ $$;
 --> statement-breakpoint
 REVOKE ALL ON FUNCTION skyvault_revoke_client(text) FROM PUBLIC;
 --> statement-breakpoint
-GRANT EXECUTE ON FUNCTION skyvault_revoke_client(text) TO skyvault_app;
+DO $$ BEGIN EXECUTE format('GRANT EXECUTE ON FUNCTION skyvault_revoke_client(text) TO %s',
+  (SELECT polroles[1]::regrole FROM pg_policy WHERE polrelid = 'tenants'::regclass AND polname = 'tenant_isolation')); END $$;
 --> statement-breakpoint
 -- Single sign-on starts from a provider id alone (the login button's link), before a tenant is known.
 CREATE UNIQUE INDEX IF NOT EXISTS "identity_providers_id_key" ON "identity_providers" USING btree ("id");

@@ -58,7 +58,9 @@ $$;
 --> statement-breakpoint
 REVOKE ALL ON FUNCTION skyvault_revoke_account(uuid) FROM PUBLIC;
 --> statement-breakpoint
-GRANT EXECUTE ON FUNCTION skyvault_revoke_account(uuid) TO skyvault_app;
+-- To the application role: the one the tenants table's policy names (DB_APP_ROLE when 0001 ran).
+DO $$ BEGIN EXECUTE format('GRANT EXECUTE ON FUNCTION skyvault_revoke_account(uuid) TO %s',
+  (SELECT polroles[1]::regrole FROM pg_policy WHERE polrelid = 'tenants'::regclass AND polname = 'tenant_isolation')); END $$;
 --> statement-breakpoint
 -- OAuth round trips (Salesforce connections, single sign-on) are written in their tenant's
 -- transaction; the browser's return is looked up by the state's hash on the owner connection before a

@@ -157,9 +157,12 @@ CREATE TRIGGER audit_events_chain BEFORE INSERT ON audit_events
 --> statement-breakpoint
 -- Requests may add events and read them, never change or remove one; retention and the tenant's own
 -- deletion (its foreign keys cascade as the owner) are the owner's.
-REVOKE UPDATE, DELETE, TRUNCATE ON "audit_events" FROM skyvault_app;
+-- To the application role: the one the tenants table's policy names (DB_APP_ROLE when 0001 ran).
+DO $$ BEGIN EXECUTE format('REVOKE UPDATE, DELETE, TRUNCATE ON "audit_events" FROM %s',
+  (SELECT polroles[1]::regrole FROM pg_policy WHERE polrelid = 'tenants'::regclass AND polname = 'tenant_isolation')); END $$;
 --> statement-breakpoint
-REVOKE ALL ON "audit_chain_heads" FROM skyvault_app;
+DO $$ BEGIN EXECUTE format('REVOKE ALL ON "audit_chain_heads" FROM %s',
+  (SELECT polroles[1]::regrole FROM pg_policy WHERE polrelid = 'tenants'::regclass AND polname = 'tenant_isolation')); END $$;
 --> statement-breakpoint
 SELECT skyvault_enable_tenant_rls('audit_chain_heads');
 --> statement-breakpoint

@@ -50,4 +50,6 @@ ALTER TABLE "tenants" ADD CONSTRAINT "tenants_mfa_grace_days_check" CHECK ("mfa_
 SELECT skyvault_enable_tenant_rls('passkeys');--> statement-breakpoint
 SELECT skyvault_enable_tenant_rls('recovery_codes');--> statement-breakpoint
 -- Challenges are taken by the owner connection only (a passwordless sign-in has no tenant yet).
-REVOKE ALL ON "webauthn_challenges" FROM skyvault_app;
+-- To the application role: the one the tenants table's policy names (DB_APP_ROLE when 0001 ran).
+DO $$ BEGIN EXECUTE format('REVOKE ALL ON "webauthn_challenges" FROM %s',
+  (SELECT polroles[1]::regrole FROM pg_policy WHERE polrelid = 'tenants'::regclass AND polname = 'tenant_isolation')); END $$;

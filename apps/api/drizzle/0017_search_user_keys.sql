@@ -22,4 +22,6 @@ $$;
 --> statement-breakpoint
 REVOKE ALL ON FUNCTION skyvault_search_user_keys(text, text) FROM PUBLIC;
 --> statement-breakpoint
-GRANT EXECUTE ON FUNCTION skyvault_search_user_keys(text, text) TO skyvault_app;
+-- To the application role: the one the tenants table's policy names (DB_APP_ROLE when 0001 ran).
+DO $$ BEGIN EXECUTE format('GRANT EXECUTE ON FUNCTION skyvault_search_user_keys(text, text) TO %s',
+  (SELECT polroles[1]::regrole FROM pg_policy WHERE polrelid = 'tenants'::regclass AND polname = 'tenant_isolation')); END $$;

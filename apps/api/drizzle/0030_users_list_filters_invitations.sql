@@ -57,6 +57,8 @@ CREATE TABLE "user_invitations" (
   CONSTRAINT "user_invitations_user_fk" FOREIGN KEY ("tenant_id","user_id") REFERENCES "users"("tenant_id","id") ON DELETE cascade
 );
 --> statement-breakpoint
-GRANT SELECT, INSERT, UPDATE, DELETE ON "user_invitations" TO skyvault_app;
+-- To the application role: the one the tenants table's policy names (DB_APP_ROLE when 0001 ran).
+DO $$ BEGIN EXECUTE format('GRANT SELECT, INSERT, UPDATE, DELETE ON "user_invitations" TO %s',
+  (SELECT polroles[1]::regrole FROM pg_policy WHERE polrelid = 'tenants'::regclass AND polname = 'tenant_isolation')); END $$;
 --> statement-breakpoint
 SELECT skyvault_enable_tenant_rls('user_invitations');

@@ -147,6 +147,9 @@ describe('production mode (NODE_ENV=production)', () => {
     expect(refusal({ DATABASE_URL: 'mysql://root:hunter2@db/x' })).toBe(
       'Invalid DATABASE_URL: must be a URL starting with postgres:// or postgresql://',
     );
+    expect(refusal({ MIGRATE_DATABASE_URL: 'mysql://owner:hunter2@db/x' })).toBe(
+      'Invalid MIGRATE_DATABASE_URL: must be a URL starting with postgres:// or postgresql://',
+    );
   });
 
   it('leaves development as it was: embedded database, generated key, demo tenant', () => {
@@ -154,6 +157,38 @@ describe('production mode (NODE_ENV=production)', () => {
     expect(config.env).toBe('development');
     expect(config.seedDemo).toBe(true);
     expect(loadConfig({ SEED_DEMO: 'false' }).seedDemo).toBe(false);
+  });
+});
+
+describe('database roles', () => {
+  it('migrates through DATABASE_URL and switches to skyvault_app unless told otherwise', () => {
+    const config = loadConfig({ DATABASE_URL: 'postgres://skyvault@db:5432/skyvault' });
+    expect(config.migrateDatabaseUrl).toBeUndefined();
+    expect(config.database.appRole).toBe('skyvault_app');
+    expect(config.database.runtimeRole).toBe('skyvault');
+    expect(loadConfig({}).database.runtimeRole).toBeUndefined();
+  });
+
+  it('reads the owner’s connection and the roles’ names', () => {
+    const env = {
+      DATABASE_URL: 'postgres://acme_runtime:secret@db:5432/acme',
+      MIGRATE_DATABASE_URL: 'postgres://acme_owner:secret@db:5432/acme',
+      DB_APP_ROLE: 'acme_app',
+    };
+    const config = loadConfig(env);
+    expect(config.migrateDatabaseUrl).toBe('postgres://acme_owner:secret@db:5432/acme');
+    expect(config.database).toMatchObject({ appRole: 'acme_app', runtimeRole: 'acme_runtime' });
+    expect(loadConfig({ ...env, DB_RUNTIME_ROLE: 'acme_servers' }).database.runtimeRole).toBe('acme_servers');
+  });
+
+  it.each([
+    ['DB_APP_ROLE', 'skyvault-app'],
+    ['DB_APP_ROLE', "app'; drop table users; --"],
+    ['DB_RUNTIME_ROLE', 'Runtime'],
+  ])('refuses %s=%j: the name goes into SQL as it is', (variable, value) => {
+    expect(() => loadConfig({ [variable]: value })).toThrow(
+      `Invalid ${variable} "${value}": must be a PostgreSQL role name: lower-case letters, digits and _`,
+    );
   });
 });
 

@@ -51,11 +51,23 @@ const secretsKey = z
   .refine((v) => v === undefined || /^[A-Za-z0-9+/=_-]{43,}$/.test(v), {
     message: 'must be 32 random bytes in base64 (openssl rand -base64 32)',
   });
+/** A PostgreSQL role name the migrations and the tenant transactions write into their SQL as is. */
+const roleName = z
+  .string()
+  .trim()
+  .regex(/^[a-z_][a-z0-9_]{0,62}$/, 'must be a PostgreSQL role name: lower-case letters, digits and _');
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: portNumber.default(8080),
   HOST: z.string().default('0.0.0.0'),
   DATABASE_URL: optionalUrl(['postgres:', 'postgresql:']),
+  // The owner's connection, for migrations only (db:migrate, MIGRATE_ON_START); unset: DATABASE_URL's.
+  MIGRATE_DATABASE_URL: optionalUrl(['postgres:', 'postgresql:']),
+  // The role tenant transactions switch to, and the servers' login role that the migrations grant
+  // what it needs (unset: DATABASE_URL's user). One install's names are its own on a shared cluster.
+  DB_APP_ROLE: roleName.default('skyvault_app'),
+  DB_RUNTIME_ROLE: roleName.optional(),
   DATA_DIR: z.string().default('./data'),
   PUBLIC_URL: optionalUrl(['http:', 'https:']),
   SECRETS_KEY: secretsKey,
@@ -167,6 +179,8 @@ export interface Config {
   host: string;
   /** Unset: the embedded PGlite database in dataDir. */
   databaseUrl?: string;
+  /** The schema owner's connection, for migrations only; unset: databaseUrl. */
+  migrateDatabaseUrl?: string;
   dataDir: string;
   publicUrl: string;
   secretsKey?: string;
@@ -174,8 +188,12 @@ export interface Config {
   secretsKeyPrevious?: string;
   /** The key a rotation is about to switch to: opens what it sealed, seals nothing (README "Rotating SECRETS_KEY"). */
   secretsKeyNext?: string;
-  /** PostgreSQL pool and statement timeout (0: none); when a rotated signing key signs, how often keys are re-read. */
-  database: { poolMax: number; statementTimeoutMs: number };
+  /**
+   * PostgreSQL pool and statement timeout (0: none); the role tenant transactions switch to (appRole)
+   * and the servers' login role the migrations grant to (runtimeRole; unset: the migrating role itself).
+   */
+  database: { poolMax: number; statementTimeoutMs: number; appRole: string; runtimeRole?: string };
+  /** When a rotated signing key signs, how often keys are re-read. */
   oauthKeys: { activationDelaySeconds: number; refreshSeconds: number };
   session: { ttlSeconds: number; idleSeconds: number; cacheMs: number };
   /** pollMs: how often the outbox is looked at for due mail (0: never by this process). */
@@ -254,6 +272,13 @@ function productionRefusal(env: NodeJS.ProcessEnv, e: z.infer<typeof envSchema>)
   return null;
 }
 
+/** The user a PostgreSQL URL logs in as; none when the URL names none (libpq then takes the OS user). */
+function userOf(url: string | undefined): string | undefined {
+  if (!url) return undefined;
+  const user = decodeURIComponent(new URL(url).username);
+  return user === '' ? undefined : user;
+}
+
 /** The environment with each `<SECRET>_FILE` read into its variable; a bad one is one ConfigError line. */
 function withSecretFiles(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   try {
@@ -284,12 +309,18 @@ export function loadConfig(given: NodeJS.ProcessEnv = process.env, cwd: string =
     port,
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
+    migrateDatabaseUrl: e.MIGRATE_DATABASE_URL,
     dataDir: resolveDataDir(e.DATA_DIR, cwd),
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
     secretsKey: e.SECRETS_KEY,
     secretsKeyPrevious: e.SECRETS_KEY_PREVIOUS || undefined,
     secretsKeyNext: e.SECRETS_KEY_NEXT || undefined,
-    database: { poolMax: e.DB_POOL_MAX, statementTimeoutMs: e.DB_STATEMENT_TIMEOUT },
+    database: {
+      poolMax: e.DB_POOL_MAX,
+      statementTimeoutMs: e.DB_STATEMENT_TIMEOUT,
+      appRole: e.DB_APP_ROLE,
+      runtimeRole: e.DB_RUNTIME_ROLE ?? userOf(e.DATABASE_URL),
+    },
     oauthKeys: { activationDelaySeconds: e.OAUTH_KEY_ACTIVATION_DELAY, refreshSeconds: e.OAUTH_KEY_REFRESH },
     session: { ttlSeconds: e.SESSION_TTL, idleSeconds: e.SESSION_IDLE_TTL, cacheMs: e.SESSION_CACHE_MS },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, pollMs: e.OUTBOX_POLL_MS },

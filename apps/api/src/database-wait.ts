@@ -62,6 +62,8 @@ export function describeDatabaseError(error: unknown, url: string | undefined): 
     return `Cannot connect to PostgreSQL at ${where}: unknown host.`;
   if (code === '3D000') return `PostgreSQL database ${where} does not exist.`;
   if (code === '28P01' || code === '28000') return `PostgreSQL refused the credentials for ${where}.`;
+  if (code === '42501')
+    return `PostgreSQL refused a privilege at ${where}: ${message}. A servers' role that may not change the schema (DATABASE_URL) leaves migrations to the owner: MIGRATE_DATABASE_URL, or \`node dist/migrate.js\` and MIGRATE_ON_START=false.`;
   // The driver's own message: the ORM's (its wrapper) would carry the statement's parameters.
   return `Cannot open ${where}: ${message}${code ? ` (${code})` : ''}`;
 }

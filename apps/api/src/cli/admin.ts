@@ -34,7 +34,8 @@ try {
   if (argv[0] === 'backup' || argv[0] === 'restore') {
     process.exitCode = await runFileCommand(config);
   } else {
-    const database = await openDatabase(config);
+    // MIGRATE_ON_START=false: the servers' role, which may not migrate, runs the commands too.
+    const database = await openDatabase(config, { migrate: config.migrateOnStart });
     try {
       const secrets = openSecretBox(config);
       const keyActivationDelayMs = config.oauthKeys.activationDelaySeconds * 1000;

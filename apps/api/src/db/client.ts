@@ -10,7 +10,10 @@ export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelati
 /** Repositories accept either the database or a running transaction. */
 export type Executor = AppDb | Tx;
 
-/** The role every tenant transaction runs as, so that row-level security applies (see 0001 migration). */
+/**
+ * The role every tenant transaction runs as, so that row-level security applies (see 0001 migration),
+ * unless DB_APP_ROLE names another: each install on a shared cluster has its own.
+ */
 export const APP_ROLE = 'skyvault_app';
 
 /** How busy the database's connections are (the metrics' pool gauges). */
@@ -21,7 +24,12 @@ export interface ConnectionUse {
 
 export interface Database {
   kind: 'pglite' | 'postgres';
-  /** The owner connection. Use tenant() or system() rather than this directly. */
+  /**
+   * The connection as its own login role, not switched to the application role: the "owner connection"
+   * of comments elsewhere, whose rows no tenant limits. The schema's owner in development and on PGlite;
+   * in production the runtime role, which owns nothing (migration 0031). Use tenant() or system()
+   * rather than this directly.
+   */
   db: AppDb;
   /**
    * One transaction for one tenant, as the non-superuser role with row-level security on: even a
@@ -59,8 +67,11 @@ const NO_TENANT = '00000000-0000-0000-0000-000000000000';
  * `SET LOCAL ROLE` (role is a setting too). Written out as SQL rather than bound as a parameter, so
  * that it can travel with BEGIN; only an id of a uuid's form is ever written into it.
  */
-const tenantOpening = (tenantId: string) =>
-  `select set_config('app.tenant_id', '${isUuid(tenantId) ? tenantId.toLowerCase() : NO_TENANT}', true), set_config('role', '${APP_ROLE}', true)`;
+const tenantOpening = (tenantId: string, appRole: string) =>
+  `select set_config('app.tenant_id', '${isUuid(tenantId) ? tenantId.toLowerCase() : NO_TENANT}', true), set_config('role', '${appRole}', true)`;
+
+/** A role name as DB_APP_ROLE allows it (config.ts): safe to write into the opening's SQL as is. */
+const ROLE_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
 
 /**
  * `connections` reads a pool's use; without one (PGlite: one connection that runs one transaction at
@@ -76,7 +87,9 @@ export function createDatabase(
       if (opening) await tx.execute(sql.raw(opening));
       return fn(tx);
     }),
+  appRole: string = APP_ROLE,
 ): Database {
+  if (!ROLE_NAME.test(appRole)) throw new Error(`Not a role name: ${JSON.stringify(appRole)}`);
   let inFlight = 0;
   const counted = connections
     ? <T>(run: () => Promise<T>) => run()
@@ -93,7 +106,7 @@ export function createDatabase(
     db,
     connections:
       connections ?? (() => ({ inUse: Math.min(inFlight, 1), waiting: Math.max(inFlight - 1, 0) })),
-    tenant: (tenantId, fn) => counted(() => transaction(fn, tenantOpening(tenantId))),
+    tenant: (tenantId, fn) => counted(() => transaction(fn, tenantOpening(tenantId, appRole))),
     system: (fn) => counted(() => transaction(fn)),
     ping: async () => {
       await db.execute(sql`select 1`);

@@ -7,11 +7,16 @@ import { openDatabase } from './open.js';
 
 /**
  * `npm run db:migrate` (`node dist/migrate.js` in a production install): applies pending migrations to
- * the configured database and exits; a failure prints the database's own reason and exits 1.
+ * the configured database as the owner (MIGRATE_DATABASE_URL) when the servers' own role (DATABASE_URL)
+ * may not change the schema, and exits; a failure prints the database's own reason and exits 1.
  */
 try {
   const config = loadConfig();
-  const database = await openDatabase(config);
+  const ownerUrl = config.migrateDatabaseUrl ?? config.databaseUrl;
+  const database = await openDatabase(
+    { ...config, databaseUrl: ownerUrl, migrateDatabaseUrl: undefined },
+    { tenants: false },
+  );
   // The data steps that need SECRETS_KEY: a wrong key stops here, before any server starts on it.
   await migrateSecrets(database, openSecretBox(config)).finally(() => database.close());
   process.stdout.write(`Migrations applied to ${config.databaseUrl ? 'PostgreSQL' : config.dataDir}.\n`);

@@ -26,22 +26,43 @@ export function migrationsFolder(): string {
 }
 
 /**
+ * The roles the migrations grant to and write into the policies (0001, 0031), from DB_APP_ROLE and
+ * DB_RUNTIME_ROLE; unset, a database keeps the ones it has (a new one: skyvault_app, and the migrating
+ * role serves itself). The migrations read them from these settings of the migrating session.
+ */
+export interface MigrationRoles {
+  appRole?: string;
+  runtimeRole?: string;
+}
+
+const ROLE_SETTINGS =
+  "select set_config('skyvault.app_role', $1, false), set_config('skyvault.runtime_role', $2, false)";
+
+/**
  * Applies the migrations the database lacks. PostgreSQL's go one transaction each, with lock time-outs
  * and retries, so that servers still running on the database are never held up for long
  * (migration-runner.ts); the embedded database has one process and no one to hold up.
  */
-export async function migrate(database: Database, options: MigrationRunnerOptions = {}): Promise<void> {
+export async function migrate(
+  database: Database,
+  roles: MigrationRoles = {},
+  options: MigrationRunnerOptions = {},
+): Promise<void> {
   const migrationsFolderPath = migrationsFolder();
+  // On the migrating connection alone (the embedded database's only one, or the runner's own, closed
+  // afterwards): the settings may outlive the migrations.
+  const prepare = (client: MigrationClient) =>
+    client.query(ROLE_SETTINGS, [roles.appRole ?? '', roles.runtimeRole ?? '']).then(() => undefined);
   if (database.kind === 'pglite') {
     // One process, no one to hold up: the same runner, for the same bookkeeping.
     const { $client: pglite } = database.db as unknown as { $client: MigrationClient };
-    await runMigrationsOn(pglite, migrationsFolderPath, options);
+    await runMigrationsOn(pglite, migrationsFolderPath, { ...options, prepare });
     return;
   }
   const { $client: pool } = database.db as unknown as NodePgDatabase<Record<string, never>> & {
     $client: pg.Pool;
   };
-  await runMigrations(pool, migrationsFolderPath, options);
+  await runMigrations(pool, migrationsFolderPath, { ...options, prepare });
 }
 
 /** When each migration this build ships was generated: what the database must have applied. */

@@ -29,6 +29,8 @@ export interface MigrationRunnerOptions {
   backoffMs?: number;
   /** Where each retry is told (one line each). */
   log?: (line: string) => void;
+  /** Run on the migrating connection before the first migration (the settings the migrations read). */
+  prepare?: (client: MigrationClient) => Promise<void>;
 }
 
 interface PendingMigration {
@@ -102,6 +104,7 @@ export async function runMigrationsOn(
   // DB_STATEMENT_TIMEOUT (meant for requests).
   await client.query('set statement_timeout = 0');
   await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+  await options.prepare?.(client);
   await client.query('create schema if not exists drizzle');
   await client.query(
     'create table if not exists drizzle.__drizzle_migrations (id serial primary key, hash text not null, created_at bigint)',

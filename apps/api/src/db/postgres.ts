@@ -6,11 +6,12 @@ import { listenForSignals } from './signals.js';
 
 /**
  * PostgreSQL through a connection pool; the same role and row-level security as the embedded database.
- * `statementTimeoutMs` (0: none) ends a statement that runs away instead of holding a connection.
+ * `statementTimeoutMs` (0: none) ends a statement that runs away instead of holding a connection;
+ * `appRole` is the role tenant transactions switch to (DB_APP_ROLE).
  */
 export function openPostgres(
   url: string,
-  options: { max?: number; statementTimeoutMs?: number } = {},
+  options: { max?: number; statementTimeoutMs?: number; appRole?: string } = {},
 ): { database: Database; pool: pg.Pool } {
   const pool = new pg.Pool({
     connectionString: url,
@@ -36,6 +37,7 @@ export function openPostgres(
     },
     () => ({ inUse: pool.totalCount - pool.idleCount, waiting: pool.waitingCount }),
     transactionsOn(pool, db),
+    options.appRole,
   );
   database.onSignal = (channel, handler) => signals.on(channel, handler);
   return { database, pool };
