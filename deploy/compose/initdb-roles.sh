@@ -12,11 +12,13 @@ psql -v ON_ERROR_STOP=1 --username "$POSTGRES_USER" --dbname "$POSTGRES_DB" \
   -v runtime="$DB_RUNTIME_ROLE" -v runtime_password="$DB_RUNTIME_PASSWORD" \
   -v app="$DB_APP_ROLE" -v database="$POSTGRES_DB" <<'SQL'
 CREATE ROLE :"owner" LOGIN PASSWORD :'owner_password' NOSUPERUSER NOCREATEDB NOCREATEROLE;
-CREATE ROLE :"runtime" LOGIN PASSWORD :'runtime_password' NOSUPERUSER NOCREATEDB NOCREATEROLE;
+CREATE ROLE :"runtime" LOGIN PASSWORD :'runtime_password' NOSUPERUSER NOCREATEDB NOCREATEROLE NOINHERIT;
 CREATE ROLE :"app" NOLOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE NOBYPASSRLS;
 GRANT :"app" TO :"runtime";
-GRANT :"app" TO :"owner";
 ALTER DATABASE :"database" OWNER TO :"owner";
+-- Only the servers connect besides the owner (README "Deploying": the roles).
+REVOKE ALL ON DATABASE :"database" FROM PUBLIC;
+GRANT CONNECT ON DATABASE :"database" TO :"runtime";
 -- Since PostgreSQL 15 schema public belongs to the database's owner (pg_database_owner); nobody else
 -- may create in it.
 REVOKE CREATE ON SCHEMA public FROM PUBLIC;
