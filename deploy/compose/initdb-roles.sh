@@ -3,9 +3,9 @@
 # superuser: the least-privilege roles of README "Deploying". The owner role owns the database and runs
 # the migrations (MIGRATE_DATABASE_URL), without CREATEROLE; the servers log in as the runtime role
 # (DATABASE_URL), which owns nothing and gets only the grants the migrations give it; every tenant
-# transaction runs as the app role (no login), of which the runtime role is a member. The owner is a
-# member too: its migrations grant on the tables it owns (which needs no membership) and set the
-# app role's policies. Names and passwords come from compose.yaml.
+# transaction runs as the app role (no login), of which the runtime role is a member. The owner needs
+# no membership: its migrations grant on the tables it owns and name the app role in their policies.
+# Names and passwords come from compose.yaml.
 set -euo pipefail
 psql -v ON_ERROR_STOP=1 --username "$POSTGRES_USER" --dbname "$POSTGRES_DB" \
   -v owner="$DB_OWNER_ROLE" -v owner_password="$DB_OWNER_PASSWORD" \
