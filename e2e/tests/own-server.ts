@@ -34,13 +34,26 @@ function start(dataDir: string, port: number, env: Record<string, string>): Prom
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  // Ready when its readiness probe says so (the start line is a log record, which LOG_LEVEL=warn hides).
   return new Promise((resolve, reject) => {
     let output = '';
-    child.stdout?.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('running at')) resolve(child);
+    let exited = false;
+    for (const stream of [child.stdout, child.stderr])
+      stream?.on('data', (chunk: Buffer) => (output += chunk));
+    child.on('exit', (code) => {
+      exited = true;
+      reject(new Error(`server exited with ${code}: ${output}`));
     });
-    child.on('exit', (code) => reject(new Error(`server exited with ${code}: ${output}`)));
+    const probe = async () => {
+      if (exited) return;
+      const ready = await fetch(`http://127.0.0.1:${port}/readyz`).then(
+        (res) => res.ok,
+        () => false,
+      );
+      if (ready) resolve(child);
+      else setTimeout(probe, 100);
+    };
+    void probe();
   });
 }
 

@@ -22,7 +22,7 @@ test.describe('first visit', () => {
 
   test('the brand call answers', async ({ request }) => {
     const res = await request.get('/api/v1/brand');
-    expect(await res.json()).toEqual({ brand: 'skyvault' });
+    expect(await res.json()).toEqual({ brand: 'skyvault', signUp: 'open' });
   });
 });
 
