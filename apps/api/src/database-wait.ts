@@ -1,4 +1,5 @@
 import { isDatabaseUnavailable } from './db/unavailable.js';
+import { causeChain } from './lib/causes.js';
 
 /**
  * A server started before its database (a container beside PostgreSQL, a pod before a failover ends)
@@ -20,12 +21,9 @@ const TRANSIENT_AT_START = new Set(['ENOTFOUND', 'EAI_AGAIN', '53300']);
 
 /** The error of the driver (or of the socket), below the ORM's wrapper that names the parameters. */
 function rootCause(error: unknown): { code?: string; message?: string } {
-  let current = error;
-  for (let depth = 0; depth < 8; depth += 1) {
-    const { code, cause } = (current ?? {}) as { code?: unknown; cause?: unknown };
-    if (typeof code === 'string' || typeof cause !== 'object' || cause === null) break;
-    current = cause;
-  }
+  const chain = causeChain(error);
+  const current =
+    chain.find((e) => typeof (e as { code?: unknown }).code === 'string') ?? chain.at(-1) ?? error;
   const { code, message } = (current ?? {}) as { code?: unknown; message?: unknown };
   return {
     code: typeof code === 'string' ? code : undefined,

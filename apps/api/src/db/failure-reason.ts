@@ -1,3 +1,5 @@
+import { causeChain } from '../lib/causes.js';
+
 /**
  * What a command prints when the database refused it: PostgreSQL's own words (message, SQLSTATE code,
  * detail, hint, where it happened), not the ORM's wrapper, whose message is "Failed query: <the SQL>"
@@ -20,16 +22,6 @@ interface DatabaseFields {
 /** PostgreSQL's SQLSTATE: five characters, digits and capitals (node-postgres and PGlite alike). */
 const isSqlState = (code: unknown): code is string => typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code);
 
-/** The causes of an error from the outside in (the ORM's wrapper, a rollback, the driver's error). */
-function causes(error: unknown): object[] {
-  const chain: object[] = [];
-  for (let e: unknown = error; e && typeof e === 'object' && chain.length < 10; ) {
-    chain.push(e);
-    e = (e as { cause?: unknown }).cause;
-  }
-  return chain;
-}
-
 const firstLine = (text: string, max = 120) => {
   const line = text.trim().split('\n')[0] ?? '';
   return line.length > max ? `${line.slice(0, max)}…` : line;
@@ -37,7 +29,7 @@ const firstLine = (text: string, max = 120) => {
 
 /** One line (or a few, for detail and hint) saying why the database failed the command. */
 export function describeDatabaseFailure(error: unknown): string {
-  const chain = causes(error);
+  const chain = causeChain(error);
   if (chain.length === 0) return String(error);
   const database = chain.find((e) => isSqlState((e as { code?: unknown }).code)) as
     | DatabaseFields

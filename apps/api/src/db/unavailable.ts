@@ -1,3 +1,5 @@
+import { causeChain } from '../lib/causes.js';
+
 /**
  * Whether a failed query failed because the database could not be reached, rather than because of the
  * query: the request may then succeed when asked again, so the API answers 503 with Retry-After instead
@@ -45,16 +47,12 @@ export const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 /** Whether `test` holds for the error or any error in its cause chain. */
 function anyCause(error: unknown, test: (error: object) => boolean): boolean {
-  const seen = new Set<unknown>();
-  let current = error;
-  while (typeof current === 'object' && current !== null && !seen.has(current)) {
-    if (test(current)) return true;
-    // Several addresses tried at once (localhost as ::1 and 127.0.0.1) fail together.
-    if (current instanceof AggregateError && current.errors.some((e) => anyCause(e, test))) return true;
-    seen.add(current);
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
+  return causeChain(error).some(
+    (e) =>
+      test(e) ||
+      // Several addresses tried at once (localhost as ::1 and 127.0.0.1) fail together.
+      (e instanceof AggregateError && e.errors.some((inner) => anyCause(inner, test))),
+  );
 }
 
 export function isDatabaseUnavailable(error: unknown): boolean {
