@@ -1,5 +1,6 @@
 export * from './audit.js';
 export * from './automation.js';
+export * from './domains.js';
 export * from './environment.js';
 export * from './identity.js';
 export * from './outbox.js';
