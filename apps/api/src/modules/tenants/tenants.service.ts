@@ -1,6 +1,7 @@
 import {
   type Brand,
   CODE_REFUSALS,
+  DOMAIN_MESSAGES,
   NAME_TAKEN,
   NOT_FOUND,
   SIGN_UP_REFUSALS,
@@ -23,6 +24,7 @@ import type { MailOutbox } from '../../platform/outbox/index.js';
 import { addressKey } from '../../platform/rate-limits/address-key.js';
 import type { RateLimiter } from '../../platform/rate-limits/rate-limits.service.js';
 import { refuseBreachedPassword } from '../auth-policy/index.js';
+import { verifiedRouteOfEmail } from '../domains/index.js';
 import * as users from '../users/index.js';
 import { baseTenantName, firstFreeName } from './tenant-name.js';
 import * as repo from './tenants.repository.js';
@@ -97,6 +99,14 @@ export function createTenantService(deps: {
       // First: a refused password costs the address none of its sign-ups.
       await refuseBreachedPassword(deps.refuseBreachedPasswords, data.password, 'password');
       await deps.limiter.consume(`sign-up:ip:${addressKey(meta.ip)}`, 'signUpsPerAddress');
+      // An organization that verified the address's domain already uses the console: a colleague is
+      // invited there, not given a second organization of their own. (Which domains are verified is
+      // public in DNS anyway; the answer names no organization.)
+      const route = await database.system((tx) => verifiedRouteOfEmail(tx, data.email));
+      if (route) {
+        const message = DOMAIN_MESSAGES.signUpOnVerifiedDomain(route.domain.domain);
+        throw conflict(message, { email: message });
+      }
       await deps.limiter.consume(`verify-resend:email:${data.email}`, 'codeRequestsPerEmail');
       const passwordHash = await hashPassword(data.password);
       // A new sign-up of an address replaces the ones still waiting for it: their links stop working
