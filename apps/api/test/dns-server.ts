@@ -32,7 +32,9 @@ export async function startDnsServer(port = 0): Promise<TestDnsServer> {
         response.header.rcode = 3;
       } else if (question?.type === Packet.TYPE.TXT) {
         for (const data of entry) {
-          response.answers.push({ name, type: Packet.TYPE.TXT, class: Packet.CLASS.IN, ttl: 1, data });
+          // dns2 encodes a plain record object itself; its types ask for an encoder the object lacks.
+          const record = { name, type: Packet.TYPE.TXT, class: Packet.CLASS.IN, ttl: 1, data };
+          response.answers.push(record as unknown as (typeof response.answers)[number]);
         }
       }
       send(response);

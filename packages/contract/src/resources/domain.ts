@@ -113,6 +113,9 @@ export const domainNameRule = z
     return problem.domain;
   });
 
+/** The WHATWG URL of browsers and Node alike (the contract compiles without either's library types). */
+declare const URL: new (input: string) => { hostname: string };
+
 const LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
 const IPV4ISH = /^[0-9.]+$/;
 
