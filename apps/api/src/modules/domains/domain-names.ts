@@ -14,7 +14,7 @@ export function domainOfEmail(email: string): string | null {
 /** A domain name as stored, or null when it is not one (domainToASCII answers '' for those). */
 export function normalDomain(name: string): string | null {
   const ascii = domainToASCII(name.trim().replace(/\.$/, '').toLowerCase());
-  return ascii && ascii.includes('.') ? ascii : null;
+  return ascii.includes('.') ? ascii : null;
 }
 
 /**

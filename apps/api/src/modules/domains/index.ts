@@ -5,7 +5,7 @@ export {
   tenantRouteOfEmail,
   type VerifiedDomainRow,
   verifiedRouteOfEmail,
-} from './domains.repository.js';
+} from './domain-routing.js';
 export { domainRoutes } from './domains.routes.js';
 export { createDomainService, type DomainService } from './domains.service.js';
 export { createTxtLookup, type LookUpTxt, type TxtLookup } from './txt-lookup.js';
