@@ -12,7 +12,10 @@ import {
   type TestUser,
   useTestApp,
 } from '../../../test/app.js';
+import type { Database } from '../../db/client.js';
 import { auditEvents, tenants } from '../../db/schema/index.js';
+import type { Actor } from '../../lib/context.js';
+import { createDomainService } from './domains.service.js';
 import { addDomain, createDomainsTestApp, storedDomain } from './domains.test-helpers.js';
 
 const DAY = 24 * 3_600_000;
@@ -163,6 +166,43 @@ describe('verified domains', () => {
     // Once the owner lets it go, the other tenant may verify it.
     await api.call(owner, domainEndpoints.remove, { params: { id: owned.id } });
     expect((await verify(other, claimed.id)).result().status).toBe('Verified');
+  });
+
+  it('lets the unique index decide when another tenant verifies the domain during the check', async () => {
+    const owner = await createTenantWithUser(t);
+    const owned = await addDomain(t, owner, 'raced.example.com');
+    const other = await createTenantWithUser(t);
+    const claimed = await addDomain(t, other, 'raced.example.com');
+    t.dns.setTxt(claimed.txtName, [owned.txtValue, claimed.txtValue]);
+    // The other tenant's pre-check finds no owner; the owner's verification lands right after it.
+    let checks = 0;
+    const database: Database = {
+      ...t.database,
+      system: async (fn) => {
+        const answer = await t.database.system(fn);
+        checks += 1;
+        if (checks === 1) expect((await verify(owner, owned.id)).result().status).toBe('Verified');
+        return answer;
+      },
+    };
+    const domains = createDomainService({
+      database,
+      outbox: t.app.services.outbox,
+      brand: 'skyvault',
+      publicUrl: t.config.publicUrl,
+      config: t.config.domains,
+      log: t.app.log,
+    });
+    const actor = { tenantId: other.tenantId, userId: other.userId } as Actor;
+    await expect(
+      domains.verify(actor, { ip: '192.0.2.1', requestId: 'race' }, claimed.id),
+    ).rejects.toMatchObject({
+      statusCode: 409,
+      message: DOMAIN_MESSAGES.verifiedElsewhere,
+    });
+    expect((await storedDomain(t, claimed.id)).status).toBe('Pending');
+    expect((await trailOf(owner, owned.id)).at(-1)).toMatchObject({ action: 'domain-claim-attempt' });
+    expect((await trailOf(other, claimed.id)).at(-1)).toMatchObject({ action: 'verify-domain-refused' });
   });
 
   it("answers 404 for another tenant's domain and 403 to a user who is not an administrator", async () => {
