@@ -37,6 +37,15 @@ describe('the domain-name rule', () => {
     expect(messageOf(typed)).toBe(message);
   });
 
+  it('says in plain words why a look-up learnt nothing', () => {
+    expect(DOMAIN_MESSAGES.lookup.failed('ECONNREFUSED')).toBe(
+      'The DNS servers could not be reached. Try again in a few minutes.',
+    );
+    expect(DOMAIN_MESSAGES.lookup.failed('EBADRESP')).toBe(
+      'The DNS look-up failed (EBADRESP). Try again in a few minutes.',
+    );
+  });
+
   it('names the TXT record under the domain', () => {
     expect(domainTxtName('acme.com')).toBe('_skyvault-verification.acme.com');
   });

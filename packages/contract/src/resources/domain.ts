@@ -57,6 +57,13 @@ export const FREE_MAIL_DOMAINS = [
 export const isFreeMailDomain = (domain: string) =>
   FREE_MAIL_DOMAINS.some((free) => domain === free || domain.endsWith(`.${free}`));
 
+/** node:dns's codes of a look-up that learnt nothing, in plain words. */
+const DNS_FAILURES: Record<string, string> = {
+  ECONNREFUSED: 'The DNS servers could not be reached.',
+  ESERVFAIL: 'The DNS servers answered with a failure (SERVFAIL).',
+  EREFUSED: 'The DNS servers refused to answer (REFUSED).',
+};
+
 /** What the domain screens and the API say, word for word. */
 export const DOMAIN_MESSAGES = {
   screenTitle: 'Domains',
@@ -81,7 +88,8 @@ export const DOMAIN_MESSAGES = {
     noTxt: (name: string) => `${name} exists but has no TXT record.`,
     otherValues: 'A TXT record was found, but not with the value to publish.',
     timeout: 'The DNS servers did not answer in time. Try again in a few minutes.',
-    failed: (code: string) => `The DNS look-up failed (${code}). Try again in a few minutes.`,
+    failed: (code: string) =>
+      `${DNS_FAILURES[code] ?? `The DNS look-up failed (${code}).`} Try again in a few minutes.`,
   },
   created: 'Domain was successfully added',
   deleted: 'Domain was successfully deleted',
