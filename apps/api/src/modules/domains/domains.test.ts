@@ -254,17 +254,34 @@ describe('verified domains', () => {
         },
       });
 
+    const tenantCount = async () =>
+      (await t.database.system((tx) => tx.select({ id: tenants.id }).from(tenants))).length;
+    const before = await tenantCount();
     const refused = await signUp('colleague@SignUp.example.com');
     expect(refused.statusCode).toBe(409);
     const message = DOMAIN_MESSAGES.signUpOnVerifiedDomain('signup.example.com');
     expect(refused.json()).toMatchObject({ code: 'CONFLICT', message, fields: { email: message } });
-    const named = await t.database.system((tx) =>
-      tx.select().from(tenants).where(eq(tenants.name, 'colleague')),
-    );
-    expect(named).toEqual([]);
+    expect(await tenantCount()).toBe(before);
 
     const elsewhere = await signUp('someone@unclaimed.example.com');
     expect(elsewhere.statusCode).toBe(201);
+
+    // A sign-up made before its domain was verified is not activated once it is.
+    const early = await signUp('early@later.example.com');
+    expect(early.statusCode).toBe(201);
+    const token = /\/tenants\/verify\?token=([\w-]+)/.exec(
+      (await lastMailTo(t, 'early@later.example.com')).text,
+    )![1]!;
+    const later = await addDomain(t, u, 'later.example.com');
+    t.dns.setTxt(later.txtName, [later.txtValue]);
+    expect((await verify(u, later.id)).result().status).toBe('Verified');
+    const link = await call(t, { method: 'POST', url: '/api/v1/tenants/verify', payload: { token } });
+    expect(link.statusCode).toBe(409);
+    expect(link.json().message).toBe(DOMAIN_MESSAGES.signUpOnVerifiedDomain('later.example.com'));
+    const [pendingTenant] = await t.database.system((tx) =>
+      tx.select().from(tenants).where(eq(tenants.name, 'later')),
+    );
+    expect(pendingTenant?.status).toBe('pending');
   });
 });
 
