@@ -110,3 +110,40 @@ test('the Domains page works at phone width', async ({ page }) => {
   await expect(page.getByRole('dialog', { name: `DNS record for phone-${DOMAIN}` })).toBeVisible();
   expect(await screenViolations(page)).toEqual([]);
 });
+
+test('a colleague signing up with an address on a verified domain is told to ask for an invitation', async ({
+  page,
+  browser,
+}) => {
+  await signInAsDemo(page);
+  const added = await page.request.post('/api/v1/domains', {
+    headers: CONSOLE_HEADERS,
+    data: { domain: `signup-${DOMAIN}` },
+  });
+  const domain = (await added.json()) as { id: string; txtName: string; txtValue: string };
+  dns.setTxt(domain.txtName, [domain.txtValue]);
+  const verified = await page.request.post(`/api/v1/domains/${domain.id}/verify`, {
+    headers: CONSOLE_HEADERS,
+  });
+  expect(((await verified.json()) as { status: string }).status).toBe('Verified');
+
+  const visitor = await browser.newContext();
+  try {
+    const signUp = await visitor.newPage();
+    await signUp.goto('/tenants/new');
+    await signUp.getByLabel('First name').fill('Colin');
+    await signUp.getByLabel('Last name').fill('Colleague');
+    await signUp.getByLabel('Email').fill(`colin@signup-${DOMAIN}`);
+    await signUp.getByRole('textbox', { name: 'Password', exact: true }).fill('Colleague-pass-1');
+    await signUp.getByLabel('Confirm password').fill('Colleague-pass-1');
+    await signUp.getByRole('button', { name: 'Sign up' }).click();
+    await expect(
+      signUp.getByText(
+        `Your organization already uses the console: signup-${DOMAIN} is a verified domain of an existing organization. Ask one of its administrators to invite you.`,
+      ),
+    ).toBeVisible();
+    await expect(signUp).toHaveURL(/\/tenants\/new$/);
+  } finally {
+    await visitor.close();
+  }
+});
