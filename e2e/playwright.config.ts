@@ -26,6 +26,13 @@ const salesforceEnv = {
   SALESFORCE_CLIENT_SECRET: 'e2e-client-secret',
 };
 
+/**
+ * The DNS server the Domains spec starts (domains.spec.ts) on a fixed port: the server's TXT look-ups go
+ * there. Told to the specs the way the data dir is.
+ */
+const dnsPort = Number(process.env.E2E_DNS_PORT ?? port + 11);
+process.env.E2E_DNS_PORT = String(dnsPort);
+
 export default defineConfig({
   testDir: './tests',
   fullyParallel: false,
@@ -75,6 +82,8 @@ export default defineConfig({
         SERVICE_URL_DEVOPS: 'https://devops.example.com',
         // The SSO spec's identity provider runs on 127.0.0.1 (sso.spec.ts), a loopback issuer.
         OUTBOUND_PRIVATE_NETWORKS: 'true',
+        DNS_SERVERS: `127.0.0.1:${dnsPort}`,
+        DNS_TIMEOUT_MS: '2000',
         ...salesforceEnv,
       },
     },

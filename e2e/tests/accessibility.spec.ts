@@ -86,6 +86,7 @@ test.describe('signed-in screens', () => {
       '/identity-providers/create',
       `/identity-providers/${providerId}`,
       `/identity-providers/${providerId}/edit`,
+      '/domains',
       '/mfa',
       `/mfa/${mfaId}`,
       `/mfa/${mfaId}/edit`,

@@ -16,6 +16,7 @@ import {
   createConnectionHealthService,
   createConnectionService,
 } from './modules/connections/index.js';
+import { createDomainService, domainRoutes } from './modules/domains/index.js';
 import {
   createGroupProvisioningService,
   createGroupService,
@@ -203,6 +204,15 @@ export function createServices(
     groupUsers: createGroupUsersService({ database }),
     groupProvisioning: createGroupProvisioningService({ database }),
     ipRanges: createIpRangeService({ database }),
+    domains: createDomainService({
+      database,
+      outbox,
+      brand: config.brand,
+      publicUrl: config.publicUrl,
+      config: config.domains,
+      log,
+      now: clock,
+    }),
     connectionHealth,
     connections: createConnectionService({
       database,
@@ -293,11 +303,13 @@ export async function buildApp(config: Config, options: AppOptions): Promise<Fas
   const stopOutbox = services.outbox.start();
   const stopWebhooks = services.webhookDispatcher.start();
   const stopConnectionChecks = services.connectionHealth.start();
+  const stopDomainChecks = services.domains.start();
   // Runs once the server has stopped and its requests have finished: background work next, the pool last.
   app.addHook('onClose', async () => {
     await stopHousekeeping();
     // Checks first: a check under way may still queue mail and webhooks.
     await stopConnectionChecks();
+    await stopDomainChecks();
     await stopOutbox();
     await stopWebhooks();
     mailer.close();
@@ -332,6 +344,7 @@ export async function buildApp(config: Config, options: AppOptions): Promise<Fas
   await app.register(permissionRoutes, { permissions: services.permissions });
   await app.register(applicationRoutes, { applications: services.applications });
   await app.register(ipRangeRoutes, { ipRanges: services.ipRanges });
+  await app.register(domainRoutes, { domains: services.domains });
   await app.register(identityProviderRoutes, { identityProviders: services.identityProviders });
   await app.register(iconRoutes, { icons: services.icons });
   await app.register(auditRoutes, { audit: services.audit });

@@ -66,6 +66,24 @@ describe('loadConfig', () => {
     );
   });
 
+  it("reads the verified domains' DNS servers, time-out, grace period and re-check poll", () => {
+    expect(loadConfig({}).domains).toEqual({
+      dnsServers: [],
+      dnsTimeoutMs: 5000,
+      graceDays: 7,
+      checkPollMs: 60_000,
+    });
+    const custom = loadConfig({
+      DNS_SERVERS: ' 192.0.2.53, 192.0.2.54:5353 ,[2001:db8::53]:53,2001:db8::54',
+      DOMAIN_GRACE_DAYS: '3',
+    }).domains;
+    expect(custom.dnsServers).toEqual(['192.0.2.53', '192.0.2.54:5353', '[2001:db8::53]:53', '2001:db8::54']);
+    expect(custom.graceDays).toBe(3);
+    expect(() => loadConfig({ DNS_SERVERS: 'dns.example.com' })).toThrow(
+      'Invalid DNS_SERVERS "dns.example.com": must be a comma list of IP addresses, each with an optional :port',
+    );
+  });
+
   it('reads TRUST_PROXY as a flag, a hop count or addresses', () => {
     expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
     expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);

@@ -57,6 +57,10 @@ const roleName = z
   .trim()
   .regex(/^[a-z_][a-z0-9_]{0,62}$/, 'must be a PostgreSQL role name: lower-case letters, digits and _');
 
+/** One DNS server: IPv4 or bracketed IPv6 with an optional port, or bare IPv6 (what Resolver.setServers takes). */
+const DNS_SERVER =
+  /^(?:\d{1,3}(?:\.\d{1,3}){3}(?::\d{1,5})?|\[[0-9a-fA-F:.]+\](?::\d{1,5})?|[0-9a-fA-F:]+:[0-9a-fA-F:.]*)$/;
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: portNumber.default(8080),
@@ -100,6 +104,21 @@ const envSchema = z.object({
     .default(10_000),
   // How often this process looks for Salesforce connections due for their hourly check; 0: never.
   CONNECTION_CHECK_POLL_MS: z.coerce.number({ error: 'must be milliseconds' }).int().min(0).default(30_000),
+  // The DNS servers that verified domains' TXT records are looked up with: a comma list of IP addresses,
+  // each with an optional port (192.0.2.53, 192.0.2.53:5353, [2001:db8::53]:53); unset: the system's.
+  DNS_SERVERS: z
+    .string()
+    .trim()
+    .default('')
+    .refine((v) => v === '' || v.split(',').every((entry) => DNS_SERVER.test(entry.trim())), {
+      message: 'must be a comma list of IP addresses, each with an optional :port',
+    }),
+  // How long one TXT look-up may take before it counts as a time-out.
+  DNS_TIMEOUT_MS: z.coerce.number({ error: 'must be milliseconds' }).int().min(100).max(30_000).default(5000),
+  // How long a verified domain's record may stay missing before the domain lapses.
+  DOMAIN_GRACE_DAYS: z.coerce.number({ error: 'must be a number of days' }).int().min(1).max(90).default(7),
+  // How often this process looks for verified domains due for their daily re-check; 0: never.
+  DOMAIN_CHECK_POLL_MS: z.coerce.number({ error: 'must be milliseconds' }).int().min(0).default(60_000),
   BRAND: z.enum(BRANDS, { error: `must be one of ${BRANDS.join(', ')}` }).default('skyvault'),
   SERVICE_URL_BACKUP: optionalUrl(['http:', 'https:']),
   SERVICE_URL_DEVOPS: optionalUrl(['http:', 'https:']),
@@ -233,6 +252,11 @@ export interface Config {
   limits: Limits;
   /** Whether new passwords are refused when breached or common (a tenant may still turn it off for itself). */
   refuseBreachedPasswords: boolean;
+  /**
+   * Verified domains: the DNS servers of the TXT look-ups (empty: the system's), one look-up's time-out,
+   * the days a missing record is tolerated, and how often due re-checks are looked for (0: never here).
+   */
+  domains: { dnsServers: string[]; dnsTimeoutMs: number; graceDays: number; checkPollMs: number };
   /** SIGNUP_MODE: whether visitors may sign up an organization (open), or only the operator creates them. */
   signUpMode: SignUpMode;
   /** SIGTERM: how long readiness answers 503 while requests are still served, and the most it all takes. */
@@ -353,6 +377,14 @@ export function loadConfig(given: NodeJS.ProcessEnv = process.env, cwd: string =
     },
     refuseBreachedPasswords: e.BREACHED_PASSWORDS === 'on',
     signUpMode: e.SIGNUP_MODE,
+    domains: {
+      dnsServers: e.DNS_SERVERS.split(',')
+        .map((entry) => entry.trim())
+        .filter(Boolean),
+      dnsTimeoutMs: e.DNS_TIMEOUT_MS,
+      graceDays: e.DOMAIN_GRACE_DAYS,
+      checkPollMs: e.DOMAIN_CHECK_POLL_MS,
+    },
     shutdown: {
       drainSeconds: e.SHUTDOWN_DRAIN_S ?? (e.NODE_ENV === 'test' ? 0 : 5),
       timeoutSeconds: e.SHUTDOWN_TIMEOUT_S,

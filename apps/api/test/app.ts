@@ -23,6 +23,8 @@ export const testConfig = (env: Record<string, string> = {}): Config =>
     SECRETS_KEY: Buffer.alloc(32, 7).toString('base64'),
     // Tests drive the connection checks themselves (services.connectionHealth.runDue()).
     CONNECTION_CHECK_POLL_MS: '0',
+    // And the domains' re-checks (services.domains.runDue()).
+    DOMAIN_CHECK_POLL_MS: '0',
     ...env,
   });
 

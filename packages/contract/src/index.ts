@@ -14,6 +14,7 @@ export * from './resources/audit-actions.js';
 export * from './resources/auth.js';
 export * from './resources/connection.js';
 export * from './resources/connection-health.js';
+export * from './resources/domain.js';
 export * from './resources/group.js';
 export * from './resources/identity-provider.js';
 export * from './resources/ip-range.js';

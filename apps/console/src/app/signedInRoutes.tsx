@@ -8,6 +8,7 @@ import { applicationsRoutes } from '../features/applications/applications.routes
 import { auditRoutes } from '../features/audit/audit.routes';
 import { authPolicyRoutes } from '../features/auth-policy/auth-policy.routes';
 import { connectionsRoutes } from '../features/connections/connections.routes';
+import { domainsRoutes } from '../features/domains/domains.routes';
 import { groupsRoutes } from '../features/groups/groups.routes';
 import { identityProvidersRoutes } from '../features/identity-providers/identity-providers.routes';
 import { ipRangesRoutes } from '../features/ip-ranges/ip-ranges.routes';
@@ -44,6 +45,7 @@ export const signedInRoutes: RouteObject[] = [
           { element: <RequireService service="backup" />, children: storagesRoutes },
           ...applicationsRoutes,
           ...identityProvidersRoutes,
+          ...domainsRoutes,
           ...ipRangesRoutes,
           ...authPolicyRoutes,
           ...apiTokensRoutes,

@@ -18,6 +18,7 @@ export const ACTION_GROUP_LABELS: Record<AuditActionGroup, string> = {
   signIn: 'Sign-in',
   account: 'Accounts and sessions',
   connections: 'Salesforce connections',
+  domains: 'Verified domains',
   operator: 'Platform operators',
 };
 
@@ -65,6 +66,12 @@ export const ACTION_LABELS: Record<AuditActionName, string> = {
   'org-mismatch-refused': 'Login to another org refused',
   'health-changed': 'Health changed',
   'org-changed': 'Org changed',
+  'verify-domain': 'Verify a domain',
+  'verify-domain-refused': 'Domain verified by another organization',
+  'domain-claim-attempt': 'Another organization tried to verify a domain',
+  'domain-record-missing': 'Domain record missing',
+  'domain-record-restored': 'Domain record back',
+  'lapse-domain': 'Domain lapsed',
   'operator:create-tenant': 'Create an organization',
   'operator:grant-license': 'Grant a licence',
   'operator:expire-license': 'Expire a licence',

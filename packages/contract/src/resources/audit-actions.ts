@@ -52,6 +52,15 @@ export const AUDIT_ACTION_GROUPS = {
     'health-changed',
     'org-changed',
   ],
+  /** Verified domains: their look-ups, the daily re-check's findings, and claims of another's domain. */
+  domains: [
+    'verify-domain',
+    'verify-domain-refused',
+    'domain-claim-attempt',
+    'domain-record-missing',
+    'domain-record-restored',
+    'lapse-domain',
+  ],
   /** The platform's operators, from the command line. */
   operator: [
     'operator:create-tenant',

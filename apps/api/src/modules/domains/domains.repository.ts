@@ -1,67 +1,126 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { verifiedDomainProviders, verifiedDomains } from '../../db/schema/index.js';
-import { domainOfEmail } from './domain-names.js';
+import { verifiedDomains } from '../../db/schema/index.js';
+import type { VerifiedDomainRow } from './domain-routing.js';
 
-export type VerifiedDomainRow = typeof verifiedDomains.$inferSelect;
+export type { VerifiedDomainRow } from './domain-routing.js';
 
-/** A verified domain and the providers its addresses are sent to, in the administrator's order. */
-export interface DomainRoute {
-  domain: VerifiedDomainRow;
-  providerIds: string[];
+const byId = (tenantId: string, id: string) =>
+  and(eq(verifiedDomains.tenantId, tenantId), eq(verifiedDomains.id, id));
+
+/** Every domain of the tenant, by name (not paginated: a tenant has a few). */
+export function listDomains(tenantId: string, db: Executor) {
+  return db
+    .select()
+    .from(verifiedDomains)
+    .where(eq(verifiedDomains.tenantId, tenantId))
+    .orderBy(asc(verifiedDomains.domain));
 }
 
-async function withProviders(
+export async function findDomain(tenantId: string, db: Executor, id: string) {
+  const [row] = await db.select().from(verifiedDomains).where(byId(tenantId, id)).limit(1);
+  return row ?? null;
+}
+
+/** The row, locked until the transaction ends: a Verify and a re-check of it take turns. */
+export async function lockDomain(tenantId: string, db: Executor, id: string) {
+  const [row] = await db.select().from(verifiedDomains).where(byId(tenantId, id)).limit(1).for('update');
+  return row ?? null;
+}
+
+export async function tenantHasDomain(tenantId: string, db: Executor, domain: string) {
+  const rows = await db
+    .select({ id: verifiedDomains.id })
+    .from(verifiedDomains)
+    .where(and(eq(verifiedDomains.tenantId, tenantId), eq(verifiedDomains.domain, domain)))
+    .limit(1);
+  return rows.length > 0;
+}
+
+export async function insertDomain(
+  tenantId: string,
   db: Executor,
-  domain: VerifiedDomainRow | undefined,
-): Promise<DomainRoute | null> {
-  if (!domain) return null;
-  const providers = await db
-    .select({ providerId: verifiedDomainProviders.providerId })
-    .from(verifiedDomainProviders)
-    .where(
-      and(
-        eq(verifiedDomainProviders.tenantId, domain.tenantId),
-        eq(verifiedDomainProviders.domainId, domain.id),
-      ),
-    )
-    .orderBy(asc(verifiedDomainProviders.position), asc(verifiedDomainProviders.providerId));
-  return { domain, providerIds: providers.map((row) => row.providerId) };
+  values: { domain: string; txtValue: string; createdBy: string | null },
+) {
+  const [row] = await db
+    .insert(verifiedDomains)
+    .values({ tenantId, ...values })
+    .returning();
+  return row!;
+}
+
+export type DomainChange = Partial<
+  Pick<
+    VerifiedDomainRow,
+    | 'status'
+    | 'verifiedAt'
+    | 'checkedAt'
+    | 'nextCheckAt'
+    | 'checkLeaseUntil'
+    | 'lastFound'
+    | 'lastError'
+    | 'missingSince'
+  >
+>;
+
+export async function updateDomain(tenantId: string, db: Executor, id: string, change: DomainChange) {
+  const [row] = await db
+    .update(verifiedDomains)
+    .set({ ...change, updatedAt: new Date() })
+    .where(byId(tenantId, id))
+    .returning();
+  return row!;
+}
+
+export async function deleteDomain(tenantId: string, db: Executor, id: string) {
+  await db.delete(verifiedDomains).where(byId(tenantId, id));
 }
 
 /**
- * The tenant that verified the address's domain, whichever it is: for a look-up before any tenant is
- * known (the login's e-mail step, sign-up). Run it in a system transaction.
+ * The verified row of the domain in another tenant, if any: whom a refused claim is audited for. Run in
+ * a system transaction (it looks across tenants).
  */
-export async function verifiedRouteOfEmail(db: Executor, email: string): Promise<DomainRoute | null> {
-  const domain = domainOfEmail(email);
-  if (!domain) return null;
+export async function verifiedElsewhere(db: Executor, tenantId: string, domain: string) {
   const [row] = await db
-    .select()
-    .from(verifiedDomains)
-    .where(and(eq(verifiedDomains.domain, domain), eq(verifiedDomains.status, 'Verified')))
-    .limit(1);
-  return withProviders(db, row);
-}
-
-/** The tenant's own verified domain of the address, if it verified that domain. */
-export async function tenantRouteOfEmail(
-  tenantId: string,
-  db: Executor,
-  email: string,
-): Promise<DomainRoute | null> {
-  const domain = domainOfEmail(email);
-  if (!domain) return null;
-  const [row] = await db
-    .select()
+    .select({ tenantId: verifiedDomains.tenantId, id: verifiedDomains.id, domain: verifiedDomains.domain })
     .from(verifiedDomains)
     .where(
       and(
-        eq(verifiedDomains.tenantId, tenantId),
         eq(verifiedDomains.domain, domain),
         eq(verifiedDomains.status, 'Verified'),
+        ne(verifiedDomains.tenantId, tenantId),
       ),
     )
     .limit(1);
-  return withProviders(db, row);
+  return row ?? null;
+}
+
+/**
+ * Claims up to `limit` verified domains due for their re-check, across tenants: a lease each, taken
+ * with SKIP LOCKED so that two processes never claim the same one (as connections' checks are).
+ */
+export async function claimDue(db: Executor, at: Date, leaseUntil: Date, limit: number) {
+  const due = db
+    .select({ tenantId: verifiedDomains.tenantId, id: verifiedDomains.id })
+    .from(verifiedDomains)
+    .where(
+      and(
+        eq(verifiedDomains.status, 'Verified'),
+        lte(verifiedDomains.nextCheckAt, at),
+        or(isNull(verifiedDomains.checkLeaseUntil), lt(verifiedDomains.checkLeaseUntil, at)),
+      ),
+    )
+    .orderBy(asc(verifiedDomains.nextCheckAt))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  return db
+    .update(verifiedDomains)
+    .set({ checkLeaseUntil: leaseUntil })
+    .where(sql`(${verifiedDomains.tenantId}, ${verifiedDomains.id}) in ${due}`)
+    .returning({
+      tenantId: verifiedDomains.tenantId,
+      id: verifiedDomains.id,
+      domain: verifiedDomains.domain,
+      txtValue: verifiedDomains.txtValue,
+    });
 }

@@ -1,8 +1,11 @@
 /** E-mail domains a tenant proved it owns, and what they route: sign-in, enforcement, sign-up. */
-export { domainOfEmail, normalDomain } from './domain-names.js';
+export { domainOfEmail, isPublicSuffix, normalDomain } from './domain-names.js';
 export {
   type DomainRoute,
   tenantRouteOfEmail,
   type VerifiedDomainRow,
   verifiedRouteOfEmail,
-} from './domains.repository.js';
+} from './domain-routing.js';
+export { domainRoutes } from './domains.routes.js';
+export { createDomainService, type DomainService } from './domains.service.js';
+export { createTxtLookup, type LookUpTxt, type TxtLookup } from './txt-lookup.js';

@@ -1,6 +1,7 @@
 import {
   type Brand,
   CODE_REFUSALS,
+  DOMAIN_MESSAGES,
   NAME_TAKEN,
   NOT_FOUND,
   SIGN_UP_REFUSALS,
@@ -23,6 +24,7 @@ import type { MailOutbox } from '../../platform/outbox/index.js';
 import { addressKey } from '../../platform/rate-limits/address-key.js';
 import type { RateLimiter } from '../../platform/rate-limits/rate-limits.service.js';
 import { refuseBreachedPassword } from '../auth-policy/index.js';
+import { verifiedRouteOfEmail } from '../domains/index.js';
 import * as users from '../users/index.js';
 import { baseTenantName, firstFreeName } from './tenant-name.js';
 import * as repo from './tenants.repository.js';
@@ -78,6 +80,24 @@ export function createTenantService(deps: {
       tenantId,
     );
 
+  /**
+   * An organization that verified the address's domain already uses the console: a colleague is
+   * invited there, not given a second organization of their own. (Which domains are verified is public
+   * in DNS anyway; the answer names no organization.)
+   */
+  async function refuseVerifiedDomain(email: string, exceptTenantId?: string) {
+    const route = await database.system((tx) => verifiedRouteOfEmail(tx, email));
+    if (!route || route.domain.tenantId === exceptTenantId) return;
+    const message = DOMAIN_MESSAGES.signUpOnVerifiedDomain(route.domain.domain);
+    throw conflict(message, { email: message });
+  }
+
+  /** A sign-up made before its domain was verified elsewhere is not activated after it either. */
+  async function refuseOnVerifiedDomain(tenantId: string, userId: string) {
+    const user = await database.tenant(tenantId, (tx) => users.findUser(tenantId, tx, userId));
+    if (user) await refuseVerifiedDomain(user.email, tenantId);
+  }
+
   return {
     async get(tenantId: string) {
       const tenant = await database.tenant(tenantId, (tx) => repo.findTenant(tenantId, tx));
@@ -97,6 +117,7 @@ export function createTenantService(deps: {
       // First: a refused password costs the address none of its sign-ups.
       await refuseBreachedPassword(deps.refuseBreachedPasswords, data.password, 'password');
       await deps.limiter.consume(`sign-up:ip:${addressKey(meta.ip)}`, 'signUpsPerAddress');
+      await refuseVerifiedDomain(data.email);
       await deps.limiter.consume(`verify-resend:email:${data.email}`, 'codeRequestsPerEmail');
       const passwordHash = await hashPassword(data.password);
       // A new sign-up of an address replaces the ones still waiting for it: their links stop working
@@ -163,6 +184,7 @@ export function createTenantService(deps: {
         if (verified) return verified;
         throw new AppError('INVALID_CODE', LINK_MESSAGES[link.state]);
       }
+      await refuseOnVerifiedDomain(link.tenantId, link.userId);
       return database.tenant(link.tenantId, async (tx) => {
         if (!(await deps.tokens.consume(tx, link))) throw new AppError('INVALID_CODE', LINK_MESSAGES.used);
         const tenant = await repo.updateTenant(link.tenantId, tx, { status: 'active' });

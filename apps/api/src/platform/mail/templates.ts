@@ -225,4 +225,36 @@ export const templates = {
       footer:
         'You receive this message as an administrator of the organization or the creator of the connection.',
     }),
+  /** A verified domain's TXT record is gone: the administrators have until `lapsesOn` to publish it again. */
+  domainRecordMissing: (
+    brand: Brand,
+    p: {
+      firstName: string;
+      tenantName: string;
+      domain: string;
+      txtName: string;
+      lapsesOn: string;
+      url: string;
+    },
+  ) =>
+    render(brand, `The verification record of ${p.domain} is missing`, {
+      greeting: `Hello ${p.firstName},`,
+      paragraphs: [
+        `The daily check no longer finds the DNS TXT record ${p.txtName} that proves${p.tenantName ? ` the organization "${p.tenantName}"` : ' your organization'} owns ${p.domain}.`,
+        `Publish it again before ${p.lapsesOn}: after that the domain lapses, and its addresses are no longer recognized as your organization's.`,
+      ],
+      action: { label: 'Open Domains', url: p.url },
+      footer: 'You receive this message as an administrator of the organization.',
+    }),
+  /** The record stayed missing through the grace period. */
+  domainLapsed: (brand: Brand, p: { firstName: string; tenantName: string; domain: string; url: string }) =>
+    render(brand, `${p.domain} is no longer a verified domain`, {
+      greeting: `Hello ${p.firstName},`,
+      paragraphs: [
+        `The DNS TXT record that proved${p.tenantName ? ` the organization "${p.tenantName}"` : ' your organization'} owns ${p.domain} stayed missing through the grace period: the domain has lapsed.`,
+        'Publish the record again and use Verify on the Domains page to verify it anew.',
+      ],
+      action: { label: 'Open Domains', url: p.url },
+      footer: 'You receive this message as an administrator of the organization.',
+    }),
 };

@@ -39,6 +39,7 @@ describe('Sidebar', () => {
       '/storages',
       '/applications',
       '/identity-providers',
+      '/domains',
       '/ip-ranges',
       '/authentication',
       '/api-tokens',

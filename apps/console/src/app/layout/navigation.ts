@@ -3,6 +3,7 @@ import AppRegistrationIcon from '@mui/icons-material/AppRegistration';
 import BadgeIcon from '@mui/icons-material/Badge';
 import CableIcon from '@mui/icons-material/Cable';
 import CardMembershipIcon from '@mui/icons-material/CardMembership';
+import DnsIcon from '@mui/icons-material/Dns';
 import GroupsIcon from '@mui/icons-material/Groups';
 import HistoryIcon from '@mui/icons-material/History';
 import KeyIcon from '@mui/icons-material/Key';
@@ -17,6 +18,7 @@ import type SvgIcon from '@mui/material/SvgIcon';
 import {
   API_TOKEN_TEXTS,
   AUTH_POLICY_TEXTS,
+  DOMAIN_MESSAGES,
   NAV_SECTIONS,
   SCREEN_NAMES,
   type ServiceKey,
@@ -84,6 +86,7 @@ export const NAV_GROUPS: readonly NavGroup[] = [
         icon: BadgeIcon,
         adminOnly: true,
       },
+      { label: DOMAIN_MESSAGES.screenTitle, to: routes['domains.index'], icon: DnsIcon, adminOnly: true },
       { label: SCREEN_NAMES.networkAccess, to: routes['ip-ranges.index'], icon: LanIcon, adminOnly: true },
       {
         label: AUTH_POLICY_TEXTS.screenTitle,

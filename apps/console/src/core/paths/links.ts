@@ -121,6 +121,9 @@ export const toIdentityProvider = (identityProviderId: string): string =>
 export const toIdentityProviderEdit = (identityProviderId: string): string =>
   generatePath(routes['identity-providers.edit'], { identityProviderId });
 
+/** Domains: the tenant's verified e-mail domains (Security). */
+export const toDomains = (): string => routes['domains.index'];
+
 /** MFA Devices: the signed-in user's own authenticator apps (SPEC.md §2). */
 export const toMfaDevices = (): string => routes['mfa.index'];
 

@@ -37,6 +37,8 @@ export const routes = {
   'mfa.edit': '/mfa/:mfaId/edit',
   /** Where a user whom the tenant's MFA policy requires a second factor adds one, right after signing in. */
   'mfa.enrolment': '/mfa-enrolment',
+  /** Security → Domains: the e-mail domains the tenant proves it owns through DNS. */
+  'domains.index': '/domains',
   'ip-ranges.index': '/ip-ranges',
   'ip-ranges.show': '/ip-ranges/:ipRangeId',
   /** Security → Authentication: the tenant's MFA requirement and password policy. */
