@@ -16,6 +16,7 @@ import {
   createConnectionHealthService,
   createConnectionService,
 } from './modules/connections/index.js';
+import { createDomainSignInService, domainSignInRoutes } from './modules/domains/index.js';
 import {
   createGroupProvisioningService,
   createGroupService,
@@ -167,6 +168,14 @@ export function createServices(
     mail: mfaMail,
   });
   const userMfa = createUserMfaService({ database, passkeys, mail: mfaMail });
+  const domainSignIn = createDomainSignInService({
+    database,
+    limiter,
+    ...mfaMail,
+    hasSecondFactor: async (tx, tenantId, userId) =>
+      (await hasEnabledDevice(tx, tenantId, userId)) ||
+      (await passkeys.countForUser(tx, tenantId, userId)) > 0,
+  });
   return {
     secrets,
     outbox,
@@ -227,7 +236,8 @@ export function createServices(
       signUpMode: config.signUpMode,
       ...mail,
     }),
-    login: createLoginService({ database, limiter, sessions, mfa, passkeys }),
+    domainSignIn,
+    login: createLoginService({ database, limiter, sessions, mfa, passkeys, domainSignIn }),
     loginCodes: createLoginCodes({ database, secrets, limiter, ...mail }),
     ...createSingleSignOn({ config, database, secrets, limiter, sessions, mfa, passkeys, log }),
   };
@@ -321,6 +331,7 @@ export async function buildApp(config: Config, options: AppOptions): Promise<Fas
   await app.register(userMfaRoutes, { userMfa: services.userMfa });
   await app.register(passkeyRoutes, { config, ...services });
   await app.register(authPolicyRoutes, { authPolicy: services.authPolicy });
+  await app.register(domainSignInRoutes, { domainSignIn: services.domainSignIn });
   await app.register(connectionRoutes, { connections: services.connections });
   await app.register(connectionHealthRoutes, { connectionHealth: services.connectionHealth });
   await app.register(licenseRoutes, { licenses: services.licenses });

@@ -2,6 +2,7 @@ import type { UserStatus } from '@skyvault/contract';
 import { REFUSALS } from '@skyvault/contract';
 import type { Executor } from '../../db/client.js';
 import { conflict } from '../../lib/errors.js';
+import { assertKeepsBreakGlass } from '../domains/index.js';
 import { lockWorkingAdmins, type UserRow } from './users.repository.js';
 
 /**
@@ -49,4 +50,6 @@ export async function assertKeepsAnAdmin(tenantId: string, tx: Executor, user: U
   if (!leaving || !isWorkingAdmin(user)) return;
   const admins = await lockWorkingAdmins(tenantId, tx);
   if (admins.every((id) => id === user.id)) throw conflict(REFUSALS.user.lastAdmin);
+  // Nor the last break-glass administrator while single sign-on is enforced (domains' rule).
+  await assertKeepsBreakGlass(tx, tenantId, user.id);
 }
