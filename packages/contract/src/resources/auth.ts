@@ -50,7 +50,11 @@ export const loginTotpSchema = z.object({ code: totpRule });
 /** The same modal with one of the user's recovery codes instead. */
 export const loginRecoveryCodeSchema = z.object({ recoveryCode: recoveryCodeRule });
 
-/** NO_TENANTS: the code was right but the address has no tenant ('No Tenants found for this email'). */
+/**
+ * NO_TENANTS: the code was right but the address has no tenant ('No Tenants found for this email').
+ * SSO: the address signs in through its organization's identity providers (home-realm discovery, or
+ * single sign-on enforced): their buttons instead of a password.
+ */
 export const LOGIN_STEPS = [
   'EMAIL',
   'CODE',
@@ -59,6 +63,7 @@ export const LOGIN_STEPS = [
   'PASSWORD',
   'TENANT',
   'CREDENTIAL',
+  'SSO',
 ] as const;
 export type LoginStep = (typeof LOGIN_STEPS)[number];
 

@@ -37,6 +37,45 @@ export const SSO_ENFORCEMENT_MESSAGES = {
     "This API token no longer works: its creator's organization requires single sign-on and does not allow their API tokens meanwhile.",
 } as const;
 
+/** The words of Security → Authentication's single sign-on card and of the login page's SSO steps. */
+export const SSO_ENFORCEMENT_TEXTS = {
+  cardTitle: 'Single sign-on',
+  cardHelp:
+    'Send the addresses of your verified domains to your identity providers from the login page, and make single sign-on the only way in for them. Break-glass administrators can still sign in with a password and a second factor if the identity provider fails.',
+  noDomains: 'No verified domains yet',
+  noDomainsHelp:
+    'Verify your e-mail domain under Security → Domains first; its sign-in settings then appear here.',
+  providers: 'Identity providers',
+  providersHelp:
+    'Addresses on this domain go straight to the first provider at the login page; with several, they choose.',
+  noProviders: 'None: addresses on this domain sign in as everyone else does.',
+  addProvider: 'Add identity provider',
+  moveUp: (name: string) => `Move ${name} up`,
+  moveDown: (name: string) => `Move ${name} down`,
+  removeProvider: (name: string) => `Remove ${name}`,
+  enforce: 'Enforce single sign-on',
+  enforceHelp: 'Users on this domain cannot sign in with a password, an e-mail code or a passkey.',
+  apiTokens: 'Allow API tokens of these users',
+  apiTokensHelp: 'When off, API tokens made by users on this domain stop working while enforcement is on.',
+  saved: (domain: string) => `Sign-in of ${domain} was saved`,
+  breakGlassTitle: 'Break-glass administrators',
+  breakGlassHelp:
+    'They may still sign in with a password and a second factor while single sign-on is enforced; each such sign-in is audited and e-mailed to the other administrators.',
+  noBreakGlass: 'No break-glass administrators yet.',
+  noSecondFactor: 'No second factor any more: cannot sign in',
+  pickAdministrator: 'Administrator with a second factor',
+  noCandidates: 'No other administrator has a second factor.',
+  addBreakGlass: 'Add',
+  removeBreakGlass: (name: string) => `Remove ${name} from break-glass administrators`,
+  breakGlassAdded: 'Break-glass administrator added',
+  breakGlassRemoved: 'Break-glass administrator removed',
+  /** The login page. */
+  chooseProvider: 'Choose how to sign in',
+  chooseProviderHelp: (domain: string) => `Your organization signs in addresses on ${domain} with:`,
+  otherSignIn: 'Use a different sign-in',
+  redirecting: 'Taking you to your identity provider…',
+} as const;
+
 export const domainSignInProviderSchema = z.object({
   id: uuidSchema,
   name: z.string(),
