@@ -16,7 +16,11 @@ import {
   createConnectionHealthService,
   createConnectionService,
 } from './modules/connections/index.js';
-import { createDomainSignInService, domainSignInRoutes } from './modules/domains/index.js';
+import {
+  assertKeepsBreakGlass,
+  createDomainSignInService,
+  domainSignInRoutes,
+} from './modules/domains/index.js';
 import {
   createGroupProvisioningService,
   createGroupService,
@@ -206,6 +210,7 @@ export function createServices(
       sessions,
       groupForAssignment,
       passkeyRemover: userMfa.passkeyRemover,
+      keepsBreakGlass: assertKeepsBreakGlass,
       ...mail,
     }),
     groups: createGroupService({ database }),

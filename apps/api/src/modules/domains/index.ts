@@ -1,17 +1,17 @@
 /** E-mail domains a tenant proved it owns, and what they route: sign-in, enforcement, sign-up. */
 export { domainOfEmail, normalDomain } from './domain-names.js';
+export {
+  type DomainRoute,
+  tenantRouteOfEmail,
+  type VerifiedDomainRow,
+  verifiedRouteOfEmail,
+} from './domain-routes.js';
 export { domainSignInRoutes } from './domain-sign-in.routes.js';
 export {
   assertKeepsBreakGlass,
   createDomainSignInService,
   type DomainSignInService,
 } from './domain-sign-in.service.js';
-export {
-  type DomainRoute,
-  tenantRouteOfEmail,
-  type VerifiedDomainRow,
-  verifiedRouteOfEmail,
-} from './domains.repository.js';
 export {
   assertLocalSignIn,
   type LocalSignIn,
