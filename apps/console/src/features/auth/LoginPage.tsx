@@ -183,7 +183,14 @@ export function LoginPage() {
         <Suspense fallback={null}>
           {tenantKnown && <LoginButtons tenantName={state.tenantName} redirectTo={redirectTo} />}
         </Suspense>
-        <Suspense fallback={null}>{firstStep && <PasskeySignIn onSignedIn={enterConsole} />}</Suspense>
+        <Suspense fallback={null}>
+          {firstStep && (
+            <PasskeySignIn
+              onSignedIn={enterConsole}
+              onSsoRequired={(providers, message) => dispatch({ type: 'ssoRequired', providers, message })}
+            />
+          )}
+        </Suspense>
         {signUpOffered && (
           <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'center' }}>
             Don't have an account?{' '}
