@@ -298,6 +298,16 @@ describe('home-realm discovery and single sign-on enforcement', () => {
     expect(mail.subject).toMatch(/Break-glass sign-in/);
     expect(mail.text).toContain(admin.email);
     expect(outbox(t).some((m) => m.to === admin.email && /Break-glass/.test(m.subject))).toBe(false);
+
+    // The e-mail code flow leads a break-glass administrator to the password step, as anyone else.
+    await call(t, { method: 'POST', url: '/api/v1/verification-codes', payload: { email: admin.email } });
+    const code = /\b(\d{6})\b/.exec((await lastMailTo(t, admin.email)).text)![1]!;
+    const verified = await call(t, {
+      method: 'POST',
+      url: '/api/v1/verification-codes/verify',
+      payload: { email: admin.email, code },
+    });
+    expect(verified.json()).toEqual({ tenants: [{ id: admin.tenantId, name: admin.tenantName }] });
   });
 
   it('refuses removing, demoting, disabling or deleting the last break-glass administrator while enforcement is on', async () => {
