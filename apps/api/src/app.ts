@@ -18,6 +18,11 @@ import {
 } from './modules/connections/index.js';
 import { createDomainService, domainRoutes } from './modules/domains/index.js';
 import {
+  assertKeepsBreakGlass,
+  createDomainSignInService,
+  domainSignInRoutes,
+} from './modules/domains/index.js';
+import {
   createGroupProvisioningService,
   createGroupService,
   createGroupUsersService,
@@ -168,6 +173,14 @@ export function createServices(
     mail: mfaMail,
   });
   const userMfa = createUserMfaService({ database, passkeys, mail: mfaMail });
+  const domainSignIn = createDomainSignInService({
+    database,
+    limiter,
+    ...mfaMail,
+    hasSecondFactor: async (tx, tenantId, userId) =>
+      (await hasEnabledDevice(tx, tenantId, userId)) ||
+      (await passkeys.countForUser(tx, tenantId, userId)) > 0,
+  });
   return {
     secrets,
     outbox,
@@ -198,6 +211,7 @@ export function createServices(
       sessions,
       groupForAssignment,
       passkeyRemover: userMfa.passkeyRemover,
+      keepsBreakGlass: assertKeepsBreakGlass,
       ...mail,
     }),
     groups: createGroupService({ database }),
@@ -237,7 +251,8 @@ export function createServices(
       signUpMode: config.signUpMode,
       ...mail,
     }),
-    login: createLoginService({ database, limiter, sessions, mfa, passkeys }),
+    domainSignIn,
+    login: createLoginService({ database, limiter, sessions, mfa, passkeys, domainSignIn }),
     loginCodes: createLoginCodes({ database, secrets, limiter, ...mail }),
     ...createSingleSignOn({ config, database, secrets, limiter, sessions, mfa, passkeys, log }),
   };
@@ -333,6 +348,7 @@ export async function buildApp(config: Config, options: AppOptions): Promise<Fas
   await app.register(userMfaRoutes, { userMfa: services.userMfa });
   await app.register(passkeyRoutes, { config, ...services });
   await app.register(authPolicyRoutes, { authPolicy: services.authPolicy });
+  await app.register(domainSignInRoutes, { domainSignIn: services.domainSignIn });
   await app.register(connectionRoutes, { connections: services.connections });
   await app.register(connectionHealthRoutes, { connectionHealth: services.connectionHealth });
   await app.register(licenseRoutes, { licenses: services.licenses });

@@ -110,7 +110,8 @@ const memoryAdapter = () => {
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-function loginPage(uid: string, clientId: string, error?: string) {
+/** The form, its field prefilled with the relying party's login_hint (as real providers do). */
+function loginPage(uid: string, clientId: string, error?: string, loginHint = '') {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Sign in</title>
 <meta name="viewport" content="width=device-width, initial-scale=1"></head>
@@ -121,7 +122,7 @@ function loginPage(uid: string, clientId: string, error?: string) {
 ${error ? `<p role="alert">${escapeHtml(error)}</p>` : ''}
 <form method="post" action="${INTERACTION_PATH}/${escapeHtml(uid)}/login" autocomplete="off">
 <label for="${OPENID_LOGIN_FIELD}">User id or e-mail</label>
-<input id="${OPENID_LOGIN_FIELD}" name="${OPENID_LOGIN_FIELD}" required autofocus>
+<input id="${OPENID_LOGIN_FIELD}" name="${OPENID_LOGIN_FIELD}" value="${escapeHtml(loginHint)}" required autofocus>
 <button type="submit">${OPENID_LOGIN_BUTTON}</button>
 </form>
 </main>
@@ -246,7 +247,10 @@ export async function startOpenIdProvider(options: OpenIdProviderOptions): Promi
     if (details.uid !== uid) return sendHtml(response, 400, '<p>Unknown sign-in.</p>');
     if (details.prompt.name === 'consent') return grantConsent(request, response);
     const clientId = String(details.params.client_id ?? '');
-    if (request.method === 'GET' && !action) return sendHtml(response, 200, loginPage(uid, clientId));
+    const loginHint = typeof details.params.login_hint === 'string' ? details.params.login_hint : '';
+    if (request.method === 'GET' && !action) {
+      return sendHtml(response, 200, loginPage(uid, clientId, undefined, loginHint));
+    }
     if (request.method === 'POST' && action === 'login') {
       const login = (await readForm(request)).get(OPENID_LOGIN_FIELD) ?? '';
       const account = findLogin(login);

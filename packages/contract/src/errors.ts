@@ -29,6 +29,7 @@ export const ERROR_STATUS = {
   MFA_ENROLMENT_REQUIRED: 403,
   IP_RANGE_LOCKOUT: 409,
   SSO_FAILED: 400,
+  SSO_REQUIRED: 403,
   INTERNAL_ERROR: 500,
   SERVICE_UNAVAILABLE: 503,
   DATABASE_UNAVAILABLE: 503,
@@ -67,6 +68,8 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   IP_RANGE_LOCKOUT:
     'This change would block your own address. Add a range that includes your current address first.',
   SSO_FAILED: 'Single sign-on did not complete. Please try again or log in with your password.',
+  SSO_REQUIRED:
+    'Your organization requires you to sign in with its identity provider. Use the button below to continue.',
   INTERNAL_ERROR: 'Something went wrong on our side. Please try again.',
   SERVICE_UNAVAILABLE: 'The service is temporarily unavailable.',
   // The console retries by itself meanwhile (reads only), hence the promise.
@@ -77,6 +80,19 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
 
 /** NOT_FOUND for an address that no route serves (a page address answers the console instead). */
 export const noSuchPath = (method: string, path: string) => `No such path: ${method} ${path}`;
+
+/**
+ * An identity provider a visitor may sign in with, as the login page shows it: home-realm discovery's
+ * answer and SSO_REQUIRED's `providers`. `redirectUrl` is the provider's start path (with the address
+ * as login_hint and the page's redirect target as state).
+ */
+export const providerChoiceSchema = z.object({
+  id: z.string(),
+  buttonText: z.string(),
+  buttonImageId: z.string().nullable(),
+  redirectUrl: z.string(),
+});
+export type ProviderChoice = z.infer<typeof providerChoiceSchema>;
 
 /** The one error body of every non-2xx answer (ARCHITECTURE §4). */
 export const errorBodySchema = z.object({
@@ -90,6 +106,8 @@ export const errorBodySchema = z.object({
   resetCode: z.string().optional(),
   /** RATE_LIMITED, SERVICE_UNAVAILABLE, DATABASE_UNAVAILABLE, DATABASE_BUSY: seconds until a retry may succeed. */
   retryAfter: z.number().int().optional(),
+  /** SSO_REQUIRED: the identity providers the user's organization signs them in with. */
+  providers: z.array(providerChoiceSchema).optional(),
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 

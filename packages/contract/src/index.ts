@@ -29,6 +29,7 @@ export * from './resources/role.js';
 export * from './resources/session.js';
 export * from './resources/setup-guide.js';
 export * from './resources/sso.js';
+export * from './resources/sso-enforcement.js';
 export * from './resources/storage.js';
 export * from './resources/system.js';
 export * from './resources/tenant.js';

@@ -1,4 +1,4 @@
-import { ERROR_MESSAGES, ERROR_STATUS, type ErrorCode } from '@skyvault/contract';
+import { ERROR_MESSAGES, ERROR_STATUS, type ErrorCode, type ProviderChoice } from '@skyvault/contract';
 
 /**
  * The one error type services throw. The error handler turns it into the contract's error body;
@@ -11,7 +11,12 @@ export class AppError extends Error {
   constructor(
     readonly code: ErrorCode,
     message?: string,
-    readonly extra: { fields?: Record<string, string>; resetCode?: string; retryAfter?: number } = {},
+    readonly extra: {
+      fields?: Record<string, string>;
+      resetCode?: string;
+      retryAfter?: number;
+      providers?: ProviderChoice[];
+    } = {},
   ) {
     super(message ?? ERROR_MESSAGES[code]);
     this.statusCode = ERROR_STATUS[code];

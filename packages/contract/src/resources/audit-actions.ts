@@ -21,9 +21,20 @@ export const AUDIT_ACTION_GROUPS = {
     'add-users',
     'remove-user',
     'start-trial',
+    'update-domain-sign-in',
+    'add-break-glass-admin',
+    'remove-break-glass-admin',
   ],
   /** Signing in and out, and the second factor's step. */
-  signIn: ['sign-in', 'failed-sign-in', 'sign-out', 'mfa-challenge', 'authorize', 'deny-authorization'],
+  signIn: [
+    'sign-in',
+    'failed-sign-in',
+    'sign-out',
+    'mfa-challenge',
+    'authorize',
+    'deny-authorization',
+    'break-glass-sign-in',
+  ],
   /** An account's password, address, factors and sessions. */
   account: [
     'request-password-reset',

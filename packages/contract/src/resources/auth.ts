@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.js';
+import { providerChoiceSchema } from '../errors.js';
 import { emailRule, signInPasswordRule, totpRule, verificationCodeRule } from '../rules/identity.js';
 import { tenantNameRule } from '../rules/names.js';
 import { uuidSchema } from '../rules/text.js';
@@ -49,7 +50,11 @@ export const loginTotpSchema = z.object({ code: totpRule });
 /** The same modal with one of the user's recovery codes instead. */
 export const loginRecoveryCodeSchema = z.object({ recoveryCode: recoveryCodeRule });
 
-/** NO_TENANTS: the code was right but the address has no tenant ('No Tenants found for this email'). */
+/**
+ * NO_TENANTS: the code was right but the address has no tenant ('No Tenants found for this email').
+ * SSO: the address signs in through its organization's identity providers (home-realm discovery, or
+ * single sign-on enforced): their buttons instead of a password.
+ */
 export const LOGIN_STEPS = [
   'EMAIL',
   'CODE',
@@ -58,6 +63,7 @@ export const LOGIN_STEPS = [
   'PASSWORD',
   'TENANT',
   'CREDENTIAL',
+  'SSO',
 ] as const;
 export type LoginStep = (typeof LOGIN_STEPS)[number];
 
@@ -70,7 +76,15 @@ export const verificationCodeVerifySchema = z.object({ email: emailRule, code: v
 export type VerificationCodeVerify = z.infer<typeof verificationCodeVerifySchema>;
 
 /** A tenant the e-mail belongs to, offered in the select-tenant step. */
-export const loginTenantSchema = z.object({ id: uuidSchema, name: z.string() });
+export const loginTenantSchema = z.object({
+  id: uuidSchema,
+  name: z.string(),
+  /**
+   * The tenant enforces single sign-on for the address (its verified domain): choosing it goes to one of
+   * these providers, not to the password step. Absent for everyone else, break-glass administrators too.
+   */
+  ssoRequired: z.array(providerChoiceSchema).optional(),
+});
 export type LoginTenant = z.infer<typeof loginTenantSchema>;
 export const verificationCodeVerifyResponseSchema = z.object({ tenants: z.array(loginTenantSchema) });
 export type VerificationCodeVerifyResponse = z.infer<typeof verificationCodeVerifyResponseSchema>;

@@ -50,7 +50,11 @@ export const ssoErrorCode = (value: string | null | undefined): ErrorCode =>
   value && (ERROR_CODES as string[]).includes(value) ? (value as ErrorCode) : 'SSO_FAILED';
 
 export const ssoStartParamsSchema = z.object({ providerId: uuidSchema });
-export const ssoStartQuerySchema = z.object({ state: z.string().max(4096).optional() });
+export const ssoStartQuerySchema = z.object({
+  state: z.string().max(4096).optional(),
+  /** The address typed at the login's e-mail step, passed on to the provider as OIDC login_hint. */
+  login_hint: z.string().max(320).optional(),
+});
 
 const ticketSchema = z.string().min(1).max(512);
 

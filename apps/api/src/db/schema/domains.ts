@@ -14,7 +14,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { tenantColumns, timestamps } from './columns.js';
 import { identityProviders } from './security.js';
-import { tenants } from './tenants.js';
+import { tenants, users } from './tenants.js';
 
 /**
  * E-mail domains a tenant claims (migration 0033). `Pending` until a DNS look-up finds `txt_value`;
@@ -79,5 +79,28 @@ export const verifiedDomainProviders = pgTable(
       foreignColumns: [identityProviders.tenantId, identityProviders.id],
     }).onDelete('cascade'),
     index('verified_domain_providers_provider_idx').on(t.tenantId, t.providerId),
+  ],
+);
+
+/**
+ * The administrators who may still sign in with a password and their second factor while one of the
+ * tenant's verified domains enforces single sign-on (migration 0034).
+ */
+export const breakGlassAdmins = pgTable(
+  'break_glass_admins',
+  {
+    tenantId: uuid('tenant_id').notNull(),
+    userId: uuid('user_id').notNull(),
+    createdBy: uuid('created_by'),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'break_glass_admins_pk', columns: [t.tenantId, t.userId] }),
+    foreignKey({ columns: [t.tenantId], foreignColumns: [tenants.id] }).onDelete('cascade'),
+    foreignKey({
+      name: 'break_glass_admins_user_fk',
+      columns: [t.tenantId, t.userId],
+      foreignColumns: [users.tenantId, users.id],
+    }).onDelete('cascade'),
   ],
 );

@@ -25,6 +25,8 @@ export async function findByHash(db: Executor, tokenHash: string) {
       ipRanges: sql<RangeBounds[]>`found.ip_ranges`,
       createdInMfaGraceUntil: sql`found.created_in_mfa_grace_until`.mapWith(apiTokens.createdInMfaGraceUntil),
       creatorEnrolled: sql<boolean | null>`found.creator_enrolled`,
+      /** The creator's domain enforces single sign-on and stops their tokens meanwhile (migration 0034). */
+      creatorSsoEnforced: sql<boolean>`found.creator_sso_enforced`,
     })
     .from(sql`skyvault_api_token_by_hash(${tokenHash}) as found`);
   return row ?? null;

@@ -9,6 +9,7 @@ import {
   MAX_API_TOKENS,
   MFA_POLICY_MESSAGES,
   type MfaStepUp,
+  SSO_ENFORCEMENT_MESSAGES,
 } from '@skyvault/contract';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.js';
@@ -99,6 +100,10 @@ export function createApiTokenService(deps: {
       if (graceUntil && graceUntil.getTime() <= now && !row.creatorEnrolled) {
         throw unauthorized(API_TOKEN_MESSAGES.mfaGraceOver);
       }
+      // Its creator is held to single sign-on and the domain's policy stops their tokens meanwhile. A
+      // SCIM token is the identity provider's own credential, not a person's script: it keeps working.
+      if (row.creatorSsoEnforced && row.scope !== 'scim')
+        throw unauthorized(SSO_ENFORCEMENT_MESSAGES.apiTokenStopped);
       assertAddressPermitted(row.ipRanges, address);
       if (!row.lastUsedAt || now - row.lastUsedAt.getTime() > TOUCH_EVERY_MS) {
         await database.tenant(row.tenantId, (tx) =>

@@ -12,6 +12,7 @@ import type { MailOutbox } from '../../platform/outbox/index.js';
 import { addressKey } from '../../platform/rate-limits/address-key.js';
 import type { RateLimiter } from '../../platform/rate-limits/rate-limits.service.js';
 import type { SecretBox } from '../../platform/secrets/secrets.js';
+import { localSignInVerdict } from '../domains/index.js';
 import { findTenantsByEmail } from '../users/index.js';
 
 const CODE_MINUTES = 10;
@@ -100,7 +101,17 @@ export function createLoginCodes(deps: {
         const wrong = CODE_REFUSALS.loginCode;
         throw new AppError('INVALID_CODE', wrong, { fields: { code: wrong } });
       }
-      const tenants = await database.system((tx) => findTenantsByEmail(tx, email));
+      const found = await database.system((tx) => findTenantsByEmail(tx, email));
+      // A tenant that holds the address to single sign-on is offered with its providers: choosing it
+      // goes there instead of to the password step (which would refuse it anyway).
+      const tenants = await Promise.all(
+        found.map(async (tenant) => {
+          const verdict = await database.tenant(tenant.id, (tx) =>
+            localSignInVerdict(tx, { tenantId: tenant.id, email, way: 'email-code' }),
+          );
+          return verdict.allowed ? tenant : { ...tenant, ssoRequired: verdict.providers };
+        }),
+      );
       return { tenants };
     },
   };

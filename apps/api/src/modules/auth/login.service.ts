@@ -11,6 +11,7 @@ import {
   refuseUntil,
 } from '../../platform/rate-limits/rate-limits.service.js';
 import { signInEnrolment, signInRefusal } from '../auth-policy/index.js';
+import { assertLocalSignIn, type DomainSignInService } from '../domains/index.js';
 import type { MfaService } from '../mfa/index.js';
 import type { PasskeyService } from '../passkeys/index.js';
 import { type SessionService, toSessionUser } from '../sessions/index.js';
@@ -37,8 +38,9 @@ export function createLoginService(deps: {
   sessions: SessionService;
   mfa: MfaService;
   passkeys: Pick<PasskeyService, 'support' | 'secondFactorOptions' | 'acceptSecondFactor'>;
+  domainSignIn: Pick<DomainSignInService, 'breakGlassSignedIn'>;
 }) {
-  const { database, limiter, sessions, mfa, passkeys } = deps;
+  const { database, limiter, sessions, mfa, passkeys, domainSignIn } = deps;
 
   const keysOf = (input: PreLogin, ip: string): LoginKeys => {
     const account = `login:account:${input.tenantName.toLowerCase()}:${input.email}`;
@@ -100,6 +102,24 @@ export function createLoginService(deps: {
     return invalidTotp(MESSAGES.mfaCodeIncorrect);
   };
 
+  /** The enforcement rule (domains' assertLocalSignIn); a refusal is audited like the others above. */
+  async function heldToSso(found: Found, meta: RequestMeta) {
+    try {
+      return await database.tenant(found.tenant.id, (tx) =>
+        assertLocalSignIn(tx, {
+          tenantId: found.tenant.id,
+          userId: found.user.id,
+          email: found.user.email,
+          way: 'password',
+          hasSecondFactor: found.mfaRequired,
+        }),
+      );
+    } catch (error) {
+      if (error instanceof AppError) await auditRefusal(found, meta);
+      throw error;
+    }
+  }
+
   async function authenticate(input: Login, meta: LoginMeta) {
     const keys = keysOf(input, meta.ip);
     // The gate and the account in one round trip; the gate's refusal still comes before the password.
@@ -137,9 +157,12 @@ export function createLoginService(deps: {
       await auditRefusal(found, meta);
       throw refusal;
     }
+    // Single sign-on enforced for the address's domain: only a break-glass administrator with a second
+    // factor goes on (login then asks for the factor, as for anyone who has one).
+    const { breakGlass } = await heldToSso(found, meta);
     // A success ends the pair's delay, and the account's unless guesses elsewhere are holding it.
     const cleared = gate.hasFailures ? [keys.pair, ...(gate.accountWait ? [] : [keys.account])] : [];
-    return { found, codeChecked, cleared };
+    return { found, codeChecked, cleared, breakGlass };
   }
 
   return {
@@ -157,7 +180,7 @@ export function createLoginService(deps: {
 
     /** Returns the new session's token; the caller sets the cookie. `previous` is ended (rotation). */
     async login(input: Login, meta: LoginMeta, previous: Actor | null) {
-      const { found, codeChecked, cleared } = await authenticate(input, meta);
+      const { found, codeChecked, cleared, breakGlass } = await authenticate(input, meta);
       const { tenant, user } = found;
       if (found.mfaRequired && !codeChecked) {
         if (!secondFactorOf(input)) {
@@ -185,6 +208,13 @@ export function createLoginService(deps: {
           targetName: user.email,
         },
       );
+      if (breakGlass) {
+        const name = `${user.firstName} ${user.lastName}`.trim();
+        await domainSignIn.breakGlassSignedIn(
+          { tenantId: tenant.id, userId: user.id, email: user.email, name },
+          meta,
+        );
+      }
       const answer = toSessionUser(user, tenant);
       return { session, user: mfaEnrolment ? { ...answer, mfaEnrolment } : answer };
     },

@@ -9,3 +9,18 @@ export {
 export { domainRoutes } from './domains.routes.js';
 export { createDomainService, type DomainService } from './domains.service.js';
 export { createTxtLookup, type LookUpTxt, type TxtLookup } from './txt-lookup.js';
+export { domainSignInRoutes } from './domain-sign-in.routes.js';
+export {
+  assertKeepsBreakGlass,
+  createDomainSignInService,
+  type DomainSignInService,
+} from './domain-sign-in.service.js';
+export {
+  assertLocalSignIn,
+  type LocalSignIn,
+  type LocalVerdict,
+  type LocalWay,
+  localSignInVerdict,
+  providerChoices,
+  ssoRequired,
+} from './sso-enforcement.js';

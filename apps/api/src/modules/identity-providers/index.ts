@@ -2,3 +2,4 @@
 export { identityProviderRoutes } from './identity-providers.routes.js';
 export { createIdentityProviderService, type IdentityProviderService } from './identity-providers.service.js';
 export { createIssuers, IssuerError, type Issuers } from './issuers.js';
+export { type ProviderSummary, providersByIds } from './provider-choices.js';

@@ -8,6 +8,7 @@ import { recordAudit } from '../../platform/audit/audit.service.js';
 import { addressKey } from '../../platform/rate-limits/address-key.js';
 import type { RateLimiter } from '../../platform/rate-limits/rate-limits.service.js';
 import { signInEnrolment, signInRefusal } from '../auth-policy/index.js';
+import { assertLocalSignIn } from '../domains/index.js';
 import { type SessionService, toSessionUser } from '../sessions/index.js';
 import { findForLogin } from '../users/index.js';
 import { verifyAssertion } from './assertion.js';
@@ -66,6 +67,21 @@ export function createPasskeyLogin(deps: {
     if (refused) {
       await refusal(who, meta);
       throw refused;
+    }
+    // Under single sign-on enforcement a passkey alone is refused, a break-glass administrator's too:
+    // their way in is the password with a second factor.
+    try {
+      await database.tenant(found.tenant.id, (tx) =>
+        assertLocalSignIn(tx, {
+          tenantId: found.tenant.id,
+          userId: found.user.id,
+          email: found.user.email,
+          way: 'passkey',
+        }),
+      );
+    } catch (error) {
+      if (error instanceof AppError) await refusal(who, meta);
+      throw error;
     }
     return found;
   }

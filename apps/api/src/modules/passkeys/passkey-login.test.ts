@@ -5,6 +5,7 @@ import { apiCaller } from '../../../test/api-caller.js';
 import { type TestUser, useTestApp } from '../../../test/app.js';
 import type { SoftwareAuthenticator } from '../../../test/webauthn-authenticator.js';
 import { auditEvents, ipRanges, tenants, users } from '../../db/schema/index.js';
+import { insertVerifiedDomain } from '../domains/domains.test-helpers.js';
 import { memberWithPasskey as memberWithPasskeyIn, passkeySignIn } from './passkeys.test-helpers.js';
 
 /**
@@ -90,5 +91,17 @@ describe('passwordless sign-in honours the account’s state', () => {
     const res = await signInWith(key);
     expect(res.statusCode).toBe(200);
     expect(res.result().mfaEnrolment).toBeUndefined();
+  });
+
+  it("refuses a passkey alone where the user's verified domain enforces single sign-on", async () => {
+    const { member, key } = await memberWithPasskey();
+    expect((await signInWith(key)).statusCode).toBe(200);
+    // The member's address is on example.com: the tenant verifies it and enforces single sign-on.
+    await insertVerifiedDomain(t, member.tenantId, member.email.split('@')[1]!, { enforceSso: true });
+    const res = await signInWith(key);
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toMatchObject({ code: 'SSO_REQUIRED', providers: [] });
+    expect(res.headers['set-cookie']).toBeUndefined();
+    expect(await refusals(member)).toHaveLength(1);
   });
 });

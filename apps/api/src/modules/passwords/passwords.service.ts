@@ -18,6 +18,7 @@ import type { MailOutbox } from '../../platform/outbox/index.js';
 import { addressKey } from '../../platform/rate-limits/address-key.js';
 import type { RateLimiter } from '../../platform/rate-limits/rate-limits.service.js';
 import { refuseBreachedPassword, refusesBreachedPasswords } from '../auth-policy/index.js';
+import { assertLocalSignIn, localSignInVerdict } from '../domains/index.js';
 import { revokeAccountData } from '../oauth/index.js';
 import type { SessionService } from '../sessions/index.js';
 import { findForLogin, findUser, lockUser, updateUser } from '../users/index.js';
@@ -75,6 +76,26 @@ export function createPasswordService(deps: {
         // seen here) or waits and then voids this link, so no link outlives the address it went to.
         const user = await lockUser(owner.tenantId, tx, owner.userId);
         if (!user || user.email.toLowerCase() !== input.email.toLowerCase()) return false;
+        // Single sign-on enforced for the address: no password link (the answer stays the same, so it
+        // tells nobody whether the account exists); a break-glass administrator still gets one.
+        const held = await localSignInVerdict(tx, {
+          ...owner,
+          email: user.email,
+          way: 'password-reset',
+        });
+        if (!held.allowed) {
+          await recordAudit(tx, meta, {
+            tenantId: owner.tenantId,
+            actorId: null,
+            action: 'request-password-reset',
+            outcome: 'failure',
+            targetType: 'user',
+            targetId: owner.userId,
+            targetName: user.email,
+            after: { reason: 'sso-required' },
+          });
+          return false;
+        }
         if (user.emailUnprovenSince) {
           // Whoever changed the address may own it: nothing goes there until the user proves it.
           await recordAudit(tx, meta, {
@@ -131,6 +152,14 @@ export function createPasswordService(deps: {
         const before = await lockUser(owner.tenantId, tx, owner.userId);
         if (!(await tokens.consume(tx, owner))) throw new AppError('INVALID_CODE', CODE_MESSAGES.used);
         if (!before) throw new AppError('INVALID_CODE', CODE_MESSAGES.invalid);
+        // A link mailed before enforcement was turned on: the code proves the mailbox, so the refusal
+        // may say where to sign in instead.
+        await assertLocalSignIn(tx, {
+          tenantId: owner.tenantId,
+          userId: owner.userId,
+          email: before.email,
+          way: 'password-reset',
+        });
         // A changed address is proven by its own link only (email-proof), never by a password link;
         // a change voids those, so one still usable here can only be a forced reset's code.
         const mailed = owner.purpose === 'reset-password';

@@ -23,8 +23,9 @@ export async function ssoRoutes(app: FastifyInstance, { config, sso }: { config:
     const params = ssoStartParamsSchema.safeParse(request.params);
     const query = ssoStartQuerySchema.safeParse(request.query ?? {});
     const state = query.success ? query.data.state : undefined;
+    const loginHint = query.success ? query.data.login_hint : undefined;
     const { location, browserKey } = params.success
-      ? await sso.start(params.data.providerId, state, requestMeta(request))
+      ? await sso.start(params.data.providerId, state, requestMeta(request), loginHint)
       : { location: loginPageWith({ [SSO_LOGIN_QUERY.error]: 'SSO_FAILED' }) };
     if (browserKey) setSsoBrowserCookie(reply, config, browserKey, ROUND_TRIP_TTL_MS);
     return reply.header('cache-control', 'no-store').redirect(location);

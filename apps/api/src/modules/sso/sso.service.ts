@@ -164,6 +164,8 @@ export function createSsoService(deps: {
       providerId: string,
       state: string | undefined,
       meta: RequestMeta,
+      /** The address typed at the login's e-mail step (home-realm discovery): the provider may prefill it. */
+      loginHint?: string,
     ): Promise<{ location: string; browserKey?: string }> {
       const returnTo = safeRedirectPath(state);
       try {
@@ -200,6 +202,7 @@ export function createSsoService(deps: {
           nonce,
           code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
           code_challenge_method: 'S256',
+          ...(loginHint ? { login_hint: loginHint } : {}),
         }).href;
         return { location, browserKey };
       } catch (error) {

@@ -28,6 +28,9 @@ export const findPendingSignUps = (tx: Executor, email: string) => repo.findPend
 /** The tenant's enabled administrators and the tenant's name, for notices mailed to them. */
 export const listAdminRecipients = (tenantId: string, tx: Executor) => repo.listAdminRecipients(tenantId, tx);
 
+/** The administrators who can reach the console (enabled, a password set or being reset), by address. */
+export const listWorkingAdmins = (tenantId: string, tx: Executor) => repo.listWorkingAdmins(tenantId, tx);
+
 export const findUser = (tenantId: string, tx: Executor, userId: string) =>
   repo.findUser(tenantId, tx, userId);
 

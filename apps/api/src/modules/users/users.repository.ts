@@ -259,6 +259,21 @@ export async function lockWorkingAdmins(tenantId: string, db: Executor) {
   return rows.map((row) => row.id);
 }
 
+/** The administrators who can reach the console, with their names (what other modules offer to pick). */
+export function listWorkingAdmins(tenantId: string, db: Executor) {
+  return db
+    .select({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName })
+    .from(users)
+    .where(
+      and(
+        eq(users.tenantId, tenantId),
+        eq(users.isAdmin, true),
+        inArray(users.status, ['Confirmed', 'ForceResetPassword']),
+      ),
+    )
+    .orderBy(asc(users.email));
+}
+
 export async function deleteUser(tenantId: string, db: Executor, userId: string) {
   await db.delete(users).where(and(eq(users.tenantId, tenantId), eq(users.id, userId)));
 }

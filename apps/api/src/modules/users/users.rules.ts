@@ -45,8 +45,19 @@ const isWorkingAdmin = (user: Pick<UserRow, 'isAdmin' | 'status'>) =>
  * Refuses (409) to delete, disable or demote the tenant's last working administrator: nobody could
  * manage the organisation afterwards. The administrators' rows stay locked until the transaction ends.
  */
-export async function assertKeepsAnAdmin(tenantId: string, tx: Executor, user: UserRow, leaving: boolean) {
+export async function assertKeepsAnAdmin(
+  tenantId: string,
+  tx: Executor,
+  user: UserRow,
+  leaving: boolean,
+  keepsBreakGlass: KeepsBreakGlass,
+) {
   if (!leaving || !isWorkingAdmin(user)) return;
   const admins = await lockWorkingAdmins(tenantId, tx);
   if (admins.every((id) => id === user.id)) throw conflict(REFUSALS.user.lastAdmin);
+  // Nor the last break-glass administrator while single sign-on is enforced (the domains module's rule).
+  await keepsBreakGlass(tx, tenantId, user.id);
 }
+
+/** Refuses taking away the tenant's last break-glass administrator while single sign-on is enforced. */
+export type KeepsBreakGlass = (tx: Executor, tenantId: string, userId: string) => Promise<void>;

@@ -27,7 +27,7 @@ import * as provisioning from './provisioning.repository.js';
 import { assertScimMayChange, provisionedUsers } from './scim-management.js';
 import { findUserView, type UserViewRow } from './user-view.js';
 import * as repo from './users.repository.js';
-import { assertKeepsAnAdmin, nextStatus } from './users.rules.js';
+import { assertKeepsAnAdmin, type KeepsBreakGlass, nextStatus } from './users.rules.js';
 import { listUsers } from './users-list.repository.js';
 
 type UserInput = z.output<typeof userCreateSchema>;
@@ -111,12 +111,18 @@ export function createUserService(deps: {
   groupForAssignment: (tenantId: string, tx: Tx, groupId: string) => Promise<{ roleId: string }>;
   /** Reset password's `removePasskeys` (MFA's, handed in by app.ts). */
   passkeyRemover: PasskeyRemover;
+  /**
+   * The domains module's rule that the last break-glass administrator stays while single sign-on is
+   * enforced, asked when an administrator is demoted, disabled or deleted (app.ts passes it in: the
+   * domains module reads users through this module, so this one cannot import it back).
+   */
+  keepsBreakGlass: KeepsBreakGlass;
   outbox: MailOutbox;
   brand: Brand;
   publicUrl: string;
   log: FastifyBaseLogger;
 }) {
-  const { database, sessions, groupForAssignment } = deps;
+  const { database, sessions, groupForAssignment, keepsBreakGlass } = deps;
   const links = createUserLinks(deps);
   const emailChange = createEmailChange(deps);
 
@@ -240,7 +246,7 @@ export function createUserService(deps: {
         // The seats' lock comes before the administrators' rows, in the order every change of seats takes them.
         if (input.groupId && input.groupId !== before.groupId)
           await checkSeat(tenantId, tx, id, input.groupId);
-        await assertKeepsAnAdmin(tenantId, tx, before, disabling || input.isAdmin === false);
+        await assertKeepsAnAdmin(tenantId, tx, before, disabling || input.isAdmin === false, keepsBreakGlass);
         const after = await repo.updateUser(tenantId, tx, id, {
           firstName: input.firstName,
           lastName: input.lastName,
@@ -301,7 +307,7 @@ export function createUserService(deps: {
         const row = await existing(tenantId, tx, id);
         assertScimMayChange(actor, row);
         if (id === actor.userId) throw conflict(REFUSALS.user.deleteSelf);
-        await assertKeepsAnAdmin(tenantId, tx, row, true);
+        await assertKeepsAnAdmin(tenantId, tx, row, true, keepsBreakGlass);
         // Sessions, MFA devices and one-time links go with the user (their foreign keys cascade); what
         // the authorization server keeps for them is removed here.
         await revokeAccountData(tx, id);

@@ -201,6 +201,23 @@ export const templates = {
       action: { label: 'Open webhooks', url: p.url },
       footer: 'You receive this message as an administrator of the organization.',
     }),
+  /**
+   * A break-glass administrator signed in with a password while single sign-on is enforced: the other
+   * administrators are told, since it is either an identity provider outage or a stolen password.
+   */
+  breakGlassSignIn: (
+    brand: Brand,
+    p: { firstName: string; tenantName: string; who: string; ip: string; at: string; url: string },
+  ) =>
+    render(brand, `Break-glass sign-in to ${BRAND_NAMES[brand]}`, {
+      greeting: `Hello ${p.firstName},`,
+      paragraphs: [
+        `${p.who} signed in to the organization "${p.tenantName}" with a password and a second factor at ${p.at} from ${p.ip}, as a break-glass administrator: single sign-on is enforced for the other users of their domain.`,
+        'If the identity provider is down, this is what break-glass is for. If you did not expect it, check the audit log and end the sessions of this administrator.',
+      ],
+      action: { label: 'Open the audit log', url: p.url },
+      footer: 'You receive this message as an administrator of the organization.',
+    }),
   /** A Salesforce connection turned unhealthy (once per change of its state, never per check). */
   connectionUnhealthy: (
     brand: Brand,

@@ -7,6 +7,7 @@ import {
   type EndpointResponse,
   type ErrorCode,
   errorBodySchema,
+  type ProviderChoice,
 } from '@skyvault/contract';
 
 /** Shown when the answer is not one the console understands; the server's own message is preferred. */
@@ -29,6 +30,8 @@ export class ApiError extends Error {
   readonly requestId?: string;
   /** Seconds until asking again may succeed (503, 429): the body's, else the Retry-After header's. */
   readonly retryAfter?: number;
+  /** SSO_REQUIRED: the identity providers to sign in with instead. */
+  readonly providers?: ProviderChoice[];
 
   constructor(init: {
     status: number;
@@ -38,6 +41,7 @@ export class ApiError extends Error {
     resetCode?: string;
     requestId?: string;
     retryAfter?: number;
+    providers?: ProviderChoice[];
   }) {
     super(init.message);
     this.status = init.status;
@@ -46,6 +50,7 @@ export class ApiError extends Error {
     this.resetCode = init.resetCode;
     this.requestId = init.requestId;
     this.retryAfter = init.retryAfter;
+    this.providers = init.providers;
   }
 }
 
@@ -101,8 +106,17 @@ async function toApiError(response: Response): Promise<ApiError> {
   const retryAfter = parsed.data?.retryAfter ?? retryAfterHeader(response);
   if (!parsed.success)
     return new ApiError({ status: response.status, message: UNEXPECTED_ERROR_MESSAGE, retryAfter });
-  const { code, message, fields, resetCode, requestId } = parsed.data;
-  return new ApiError({ status: response.status, code, message, fields, resetCode, requestId, retryAfter });
+  const { code, message, fields, resetCode, requestId, providers } = parsed.data;
+  return new ApiError({
+    status: response.status,
+    code,
+    message,
+    fields,
+    resetCode,
+    requestId,
+    retryAfter,
+    providers,
+  });
 }
 
 /**

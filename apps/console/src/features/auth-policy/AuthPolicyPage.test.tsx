@@ -14,6 +14,13 @@ const policy: AuthPolicy = {
   refuseBreachedPasswords: true,
 };
 
+/** The single sign-on card's reads (SingleSignOnCard.test.tsx covers it): a tenant without domains. */
+const ssoCard = {
+  'GET /api/v1/sso-enforcement/domains': { body: { domains: [] } },
+  'GET /api/v1/sso-enforcement/break-glass': { body: { administrators: [], candidates: [] } },
+  'GET /api/v1/identity-providers': { body: { identityProviders: [], total: 0 } },
+};
+
 const renderPage = () => renderWithProviders(<AuthPolicyPage />, { path: '/authentication' });
 const graceDays = () => screen.getByRole('spinbutton', { name: /Grace period \(days\)/ });
 const setGraceDays = (value: string) => fireEvent.input(graceDays(), { target: { value } });
@@ -21,7 +28,7 @@ const save = () => fireEvent.click(screen.getByRole('button', { name: 'Save' }))
 
 describe('AuthPolicyPage', () => {
   it("loads the tenant's policy into the form", async () => {
-    stubFetch({ [POLICY]: { body: policy } });
+    stubFetch({ ...ssoCard, [POLICY]: { body: policy } });
     renderPage();
 
     expect(screen.getByRole('heading', { level: 1, name: 'Authentication' })).toBeInTheDocument();
@@ -40,7 +47,7 @@ describe('AuthPolicyPage', () => {
     ['31', 'Grace period should be a whole number of days from 0 to 30'],
     ['', 'Grace period is required'],
   ])('refuses a grace period of %j with the rule’s message and sends nothing', async (value, message) => {
-    const fetchMock = stubFetch({ [POLICY]: { body: policy } });
+    const fetchMock = stubFetch({ ...ssoCard, [POLICY]: { body: policy } });
     renderPage();
     await screen.findByRole('radio', { name: 'Off' });
     setGraceDays(value);
@@ -54,6 +61,7 @@ describe('AuthPolicyPage', () => {
   it('saves the whole policy and says so', async () => {
     let sent: unknown;
     stubFetch({
+      ...ssoCard,
       [POLICY]: { body: policy },
       [SAVE]: (init) => {
         sent = bodyOf(init);
@@ -75,6 +83,7 @@ describe('AuthPolicyPage', () => {
 
   it("shows the server's refusal next to its field", async () => {
     stubFetch({
+      ...ssoCard,
       [POLICY]: { body: policy },
       [SAVE]: apiError(
         400,
@@ -97,7 +106,10 @@ describe('AuthPolicyPage', () => {
   });
 
   it('offers to try again when the policy cannot be loaded', async () => {
-    const fetchMock = stubFetch({ [POLICY]: apiError(503, 'SERVICE_UNAVAILABLE', 'Unavailable') });
+    const fetchMock = stubFetch({
+      ...ssoCard,
+      [POLICY]: apiError(503, 'SERVICE_UNAVAILABLE', 'Unavailable'),
+    });
     renderPage();
     expect(await screen.findByText('The authentication policy could not be loaded')).toBeInTheDocument();
     fetchMock.mockClear();

@@ -17,13 +17,15 @@ import { useApiForm } from '../../components/useApiForm';
 import { notify } from '../../core/toasts/notify';
 import { useAuthPolicy, useUpdateAuthPolicy } from './auth-policy.queries';
 import { MfaPolicyField } from './MfaPolicyField';
+import { SingleSignOnCard } from './SingleSignOnCard';
 
 const TITLE = AUTH_POLICY_TEXTS.screenTitle;
 const FORM_WIDTH = 640;
 
 /**
  * Security → Authentication (administrators): whether the tenant requires a second factor and of whom,
- * the grace period before it does, and whether breached or common passwords are refused.
+ * the grace period before it does, and whether breached or common passwords are refused; then single
+ * sign-on of the verified domains and the break-glass administrators.
  */
 export function AuthPolicyPage() {
   const query = useAuthPolicy();
@@ -43,6 +45,7 @@ export function AuthPolicyPage() {
           </Stack>
         </Paper>
       )}
+      <SingleSignOnCard />
     </>
   );
 }

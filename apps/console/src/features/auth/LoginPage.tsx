@@ -5,11 +5,12 @@ import { lazy, Suspense, useReducer, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { PublicCard } from '../../components/PublicCard';
 import { RouterLink } from '../../components/RouterLink';
+import { isApiError } from '../../core/errors/apiErrors';
 import { toSignUp } from '../../core/paths/links';
 import { offersSignUp, useSignUpMode } from '../../core/signUpMode';
 import { EmailStep } from './login/EmailStep';
 import { initialLoginState, loginReducer } from './login/loginSteps';
-import { useSignIn } from './login/useSignIn';
+import { type Credentials, useSignIn } from './login/useSignIn';
 import { useSsoReturn } from './login/useSsoReturn';
 
 /*
@@ -62,6 +63,7 @@ const MfaCodeDialog = lazy(() =>
 const PasskeySignIn = lazy(() =>
   import('./login/PasskeySignIn').then((module) => ({ default: module.PasskeySignIn })),
 );
+const SsoStep = lazy(() => import('./login/SsoStep').then((module) => ({ default: module.SsoStep })));
 const ForgotPasswordDialog = lazy(() =>
   import('./login/ForgotPasswordDialog').then((module) => ({ default: module.ForgotPasswordDialog })),
 );
@@ -79,6 +81,15 @@ export function LoginPage() {
   const redirectTo = query.get('redirectTo');
   const { awaitingCode, signIn, signInWithFactor, cancelCode, enterConsole } = useSignIn(redirectTo);
   const sso = useSsoReturn(redirectTo);
+  // Single sign-on enforced for the address: its providers' buttons instead of the password form.
+  const signInOrSso = async (credentials: Credentials) => {
+    try {
+      await signIn(credentials);
+    } catch (failure) {
+      if (!isApiError(failure, { code: 'SSO_REQUIRED' })) throw failure;
+      dispatch({ type: 'ssoRequired', providers: failure.providers ?? [], message: failure.message });
+    }
+  };
   // Once the tenant is known (entered, or chosen after the e-mail code), its identity providers can show.
   const tenantKnown = state.step === 'CREDENTIAL' || state.step === 'PASSWORD';
   // A passkey names its account itself: it is offered at the first step of either flow.
@@ -108,7 +119,10 @@ export function LoginPage() {
         {state.step === 'EMAIL' && (
           <EmailStep
             email={state.email}
+            discover={state.discover}
+            redirectTo={redirectTo}
             onCodeSent={(email) => dispatch({ type: 'codeSent', email })}
+            onProvidersFound={(email, providers) => dispatch({ type: 'providersFound', email, providers })}
             onUseTenantName={(email) => dispatch({ type: 'useTenantName', email })}
           />
         )}
@@ -136,7 +150,7 @@ export function LoginPage() {
             <PasswordStep
               email={state.email}
               tenantName={state.tenantName}
-              onSignIn={signIn}
+              onSignIn={signInOrSso}
               onSelectDifferentTenant={() => dispatch({ type: 'selectDifferentTenant' })}
               onForgotPassword={() => setForgotFor({ email: state.email, tenantName: state.tenantName })}
             />
@@ -152,16 +166,31 @@ export function LoginPage() {
             <CredentialStep
               tenantName={state.tenantName}
               email={state.email}
-              onSignIn={signIn}
+              onSignIn={signInOrSso}
               onUseDifferentTenant={() => dispatch({ type: 'useTenantName' })}
               onForgotPassword={(email) => setForgotFor({ email, tenantName: state.tenantName })}
+            />
+          )}
+          {state.step === 'SSO' && (
+            <SsoStep
+              email={state.email}
+              providers={state.providers}
+              refusal={state.refusal}
+              onOtherSignIn={() => dispatch({ type: 'otherSignIn' })}
             />
           )}
         </Suspense>
         <Suspense fallback={null}>
           {tenantKnown && <LoginButtons tenantName={state.tenantName} redirectTo={redirectTo} />}
         </Suspense>
-        <Suspense fallback={null}>{firstStep && <PasskeySignIn onSignedIn={enterConsole} />}</Suspense>
+        <Suspense fallback={null}>
+          {firstStep && (
+            <PasskeySignIn
+              onSignedIn={enterConsole}
+              onSsoRequired={(providers, message) => dispatch({ type: 'ssoRequired', providers, message })}
+            />
+          )}
+        </Suspense>
         {signUpOffered && (
           <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'center' }}>
             Don't have an account?{' '}

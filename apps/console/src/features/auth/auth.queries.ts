@@ -3,6 +3,7 @@ import {
   type LoginForm,
   type PasskeyCredentialResponse,
   ssoEndpoints,
+  ssoEnforcementEndpoints,
 } from '@skyvault/contract';
 import { useMutation } from '@tanstack/react-query';
 import { callApi } from '../../core/api/client';
@@ -48,6 +49,17 @@ export const browserTimeZone = (): string | undefined => {
     return undefined;
   }
 };
+
+/**
+ * Home-realm discovery: where the address's organization signs it in (no providers: the e-mail code).
+ * Its failures do not stop the e-mail step, which then sends a code as before.
+ */
+export const useHomeRealm = () =>
+  useMutation({
+    mutationFn: (input: { email: string; state?: string }) =>
+      callApi(ssoEnforcementEndpoints.homeRealm, { body: input }),
+    meta: { errorToast: false },
+  });
 
 /** Checks the credentials and says whether a TOTP code is needed. */
 export const usePreLogin = () =>

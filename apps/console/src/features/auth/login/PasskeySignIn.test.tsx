@@ -1,4 +1,4 @@
-import { MFA_POLICY_MESSAGES, PASSKEY_TEXTS } from '@skyvault/contract';
+import { ERROR_MESSAGES, MFA_POLICY_MESSAGES, PASSKEY_TEXTS } from '@skyvault/contract';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -113,5 +113,26 @@ describe('Login page: signing in with a passkey alone', () => {
     openLogin();
     await user.click(await passkeyButton());
     expect(await screen.findByRole('alert')).toHaveTextContent(MFA_POLICY_MESSAGES.passkeyUnknown);
+  });
+
+  it('shows the providers of an organization that enforces single sign-on instead of signing in', async () => {
+    const user = userEvent.setup();
+    startAuthentication.mockResolvedValue(assertion);
+    const okta = {
+      id: 'p1',
+      buttonText: 'Acme Okta',
+      buttonImageId: null,
+      redirectUrl: '/api/v1/sso/p1/start',
+    };
+    const refused = apiError(403, 'SSO_REQUIRED', ERROR_MESSAGES.SSO_REQUIRED);
+    stubApi({
+      [SUPPORT]: available,
+      'POST /api/v1/auth/passkeys/options': { body: { options } },
+      'POST /api/v1/auth/passkeys/login': { ...refused, body: { ...refused.body, providers: [okta] } },
+    });
+    openLogin();
+    await user.click(await passkeyButton());
+    expect(await screen.findByText(ERROR_MESSAGES.SSO_REQUIRED)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Acme Okta' })).toHaveAttribute('href', okta.redirectUrl);
   });
 });

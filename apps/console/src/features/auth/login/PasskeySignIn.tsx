@@ -2,7 +2,12 @@ import KeyIcon from '@mui/icons-material/Key';
 import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
 import Typography from '@mui/material/Typography';
-import { PASSKEY_TEXTS, SECOND_FACTOR_TEXTS, type SessionUser } from '@skyvault/contract';
+import {
+  PASSKEY_TEXTS,
+  type ProviderChoice,
+  SECOND_FACTOR_TEXTS,
+  type SessionUser,
+} from '@skyvault/contract';
 import { useState } from 'react';
 import { apiErrorOf } from '../../../core/errors/apiErrors';
 import { useErrorHandler } from '../../../core/errors/ErrorHandlerContext';
@@ -16,7 +21,14 @@ import { usePasskeySignIn, usePasskeySupport } from '../passkey.queries';
  * only where the console can use passkeys. A cancelled prompt or a refused passkey is said under the
  * button, and the steps above stay as they were.
  */
-export function PasskeySignIn({ onSignedIn }: { onSignedIn: (user: SessionUser) => void }) {
+export function PasskeySignIn({
+  onSignedIn,
+  onSsoRequired,
+}: {
+  onSignedIn: (user: SessionUser) => void;
+  /** The user's organization enforces single sign-on: its providers' buttons instead. */
+  onSsoRequired?: (providers: ProviderChoice[], message: string) => void;
+}) {
   const support = usePasskeySupport();
   const signIn = usePasskeySignIn();
   const handleError = useErrorHandler();
@@ -32,6 +44,8 @@ export function PasskeySignIn({ onSignedIn }: { onSignedIn: (user: SessionUser) 
     } catch (failure) {
       const refusal = apiErrorOf(failure);
       if (failure instanceof PasskeyCeremonyError) setMessage(failure.message);
+      else if (refusal?.code === 'SSO_REQUIRED' && onSsoRequired)
+        onSsoRequired(refusal.providers ?? [], refusal.message);
       else if (isHandledByErrorHandler(failure)) return;
       // The API's refusal of this passkey (unknown, not verified, an expired challenge) is said here.
       else if (refusal && refusal.status < 500) setMessage(refusal.message);

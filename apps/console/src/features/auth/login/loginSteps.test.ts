@@ -1,7 +1,15 @@
+import { ERROR_MESSAGES } from '@skyvault/contract';
 import { describe, expect, it } from 'vitest';
 import { initialLoginState, type LoginState, loginReducer } from './loginSteps';
 
-const start: LoginState = { step: 'EMAIL', email: '', tenantName: '', tenants: [] };
+const start: LoginState = {
+  step: 'EMAIL',
+  email: '',
+  tenantName: '',
+  tenants: [],
+  providers: [],
+  discover: true,
+};
 const tenants = [{ id: '5b0e7c1a-2f3d-4e5a-8b6c-7d8e9f0a1b2c', name: 'acme' }];
 
 describe('the login steps', () => {
@@ -45,5 +53,25 @@ describe('the login steps', () => {
     });
     expect(initialLoginState(new URLSearchParams('tenantName=a%20b'))).toMatchObject({ step: 'TENANT' });
     expect(initialLoginState(new URLSearchParams())).toMatchObject({ step: 'EMAIL' });
+  });
+
+  it('offers the identity providers that discovery found or that an enforcing organization requires', () => {
+    const providers = [
+      { id: 'p1', buttonText: 'Acme SSO', buttonImageId: null, redirectUrl: '/api/v1/sso/p1/start' },
+    ];
+    const found = loginReducer(start, { type: 'providersFound', email: 'ada@acme.com', providers });
+    expect(found).toMatchObject({ step: 'SSO', email: 'ada@acme.com', providers, refusal: undefined });
+    // 'Use a different sign-in': the e-mail step again, which then sends a code without asking.
+    expect(loginReducer(found, { type: 'otherSignIn' })).toMatchObject({ step: 'EMAIL', discover: false });
+    const refused = loginReducer(start, { type: 'ssoRequired', providers, message: 'Use SSO' });
+    expect(refused).toMatchObject({ step: 'SSO', providers, refusal: 'Use SSO' });
+    // The e-mail code flow: a tenant that enforces single sign-on offers its providers, not the password.
+    const held = [{ ...tenants[0]!, ssoRequired: providers }];
+    const select = loginReducer(start, { type: 'codeVerified', tenants: held });
+    expect(loginReducer(select, { type: 'tenantSelected', tenantName: 'acme' })).toMatchObject({
+      step: 'SSO',
+      providers,
+      refusal: ERROR_MESSAGES.SSO_REQUIRED,
+    });
   });
 });

@@ -1,4 +1,10 @@
-import { type LoginStep, type LoginTenant, tenantNameRule } from '@skyvault/contract';
+import {
+  ERROR_MESSAGES,
+  type LoginStep,
+  type LoginTenant,
+  type ProviderChoice,
+  tenantNameRule,
+} from '@skyvault/contract';
 
 /**
  * The login page's steps (SPEC.md §4). E-mail flow: EMAIL → CODE (a code was e-mailed) → SELECT_TENANT
@@ -12,6 +18,14 @@ export interface LoginState {
   tenantName: string;
   /** The e-mail's tenants, answered by the code check. */
   tenants: LoginTenant[];
+  /**
+   * The SSO step's identity providers: found by home-realm discovery at the e-mail step, or sent with
+   * a refusal because the organization enforces single sign-on (`refusal` is then its message).
+   */
+  providers: ProviderChoice[];
+  refusal?: string;
+  /** Whether the e-mail step asks for the address's identity providers first ('Use a different sign-in' turns it off). */
+  discover: boolean;
 }
 
 export type LoginAction =
@@ -23,7 +37,15 @@ export type LoginAction =
   | { type: 'useEmail' }
   /** 'Use tenant name' (keeping an e-mail typed so far) and 'Login with a different tenant name'. */
   | { type: 'useTenantName'; email?: string }
-  | { type: 'selectDifferentTenant' };
+  | { type: 'selectDifferentTenant' }
+  /** Home-realm discovery found the address's identity providers. */
+  | { type: 'providersFound'; email: string; providers: ProviderChoice[] }
+  /** The organization enforces single sign-on for the address: a password or code is refused. */
+  | { type: 'ssoRequired'; providers: ProviderChoice[]; message: string }
+  /** 'Use a different sign-in': the e-mail step again, sending a code this time. */
+  | { type: 'otherSignIn' };
+
+const SSO_REQUIRED = ERROR_MESSAGES.SSO_REQUIRED;
 
 export function loginReducer(state: LoginState, action: LoginAction): LoginState {
   switch (action.type) {
@@ -33,8 +55,20 @@ export function loginReducer(state: LoginState, action: LoginAction): LoginState
       return action.tenants.length === 0
         ? { ...state, step: 'NO_TENANTS', tenants: [] }
         : { ...state, step: 'SELECT_TENANT', tenants: action.tenants };
-    case 'tenantSelected':
+    case 'tenantSelected': {
+      // A tenant that holds the address to single sign-on offers its providers, not the password.
+      const chosen = state.tenants.find((tenant) => tenant.name === action.tenantName);
+      if (chosen?.ssoRequired) {
+        return {
+          ...state,
+          step: 'SSO',
+          tenantName: action.tenantName,
+          providers: chosen.ssoRequired,
+          refusal: SSO_REQUIRED,
+        };
+      }
       return { ...state, step: 'PASSWORD', tenantName: action.tenantName };
+    }
     case 'tenantEntered':
       return { ...state, step: 'CREDENTIAL', tenantName: action.tenantName };
     case 'useEmail':
@@ -43,6 +77,12 @@ export function loginReducer(state: LoginState, action: LoginAction): LoginState
       return { ...state, step: 'TENANT', email: action.email ?? state.email, tenants: [] };
     case 'selectDifferentTenant':
       return { ...state, step: 'SELECT_TENANT' };
+    case 'providersFound':
+      return { ...state, step: 'SSO', email: action.email, providers: action.providers, refusal: undefined };
+    case 'ssoRequired':
+      return { ...state, step: 'SSO', providers: action.providers, refusal: action.message };
+    case 'otherSignIn':
+      return { ...state, step: 'EMAIL', providers: [], refusal: undefined, discover: false };
   }
 }
 
@@ -53,7 +93,8 @@ export function loginReducer(state: LoginState, action: LoginAction): LoginState
 export function initialLoginState(query: URLSearchParams): LoginState {
   const email = query.get('email')?.trim() ?? '';
   const tenantName = query.get('tenantName')?.trim() ?? '';
-  if (!tenantName) return { step: 'EMAIL', email, tenantName: '', tenants: [] };
+  const start = { email, tenants: [], providers: [], discover: true };
+  if (!tenantName) return { ...start, step: 'EMAIL', tenantName: '' };
   const step = tenantNameRule.safeParse(tenantName).success ? 'CREDENTIAL' : 'TENANT';
-  return { step, email, tenantName, tenants: [] };
+  return { ...start, step, tenantName };
 }
