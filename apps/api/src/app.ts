@@ -16,10 +16,11 @@ import {
   createConnectionHealthService,
   createConnectionService,
 } from './modules/connections/index.js';
-import { createDomainService, domainRoutes } from './modules/domains/index.js';
 import {
   assertKeepsBreakGlass,
+  createDomainService,
   createDomainSignInService,
+  domainRoutes,
   domainSignInRoutes,
 } from './modules/domains/index.js';
 import {

@@ -19,8 +19,8 @@ import { addressKey } from '../../platform/rate-limits/address-key.js';
 import type { RateLimiter } from '../../platform/rate-limits/rate-limits.service.js';
 import { providersByIds } from '../identity-providers/index.js';
 import { findUser, listAdminRecipients, listWorkingAdmins } from '../users/index.js';
-import * as repo from './domain-sign-in.repository.js';
 import { verifiedRouteOfEmail } from './domain-routing.js';
+import * as repo from './domain-sign-in.repository.js';
 import { providerChoices } from './sso-enforcement.js';
 
 const fullName = (u: { firstName: string; lastName: string }) => `${u.firstName} ${u.lastName}`.trim();

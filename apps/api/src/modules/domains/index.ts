@@ -6,15 +6,14 @@ export {
   type VerifiedDomainRow,
   verifiedRouteOfEmail,
 } from './domain-routing.js';
-export { domainRoutes } from './domains.routes.js';
-export { createDomainService, type DomainService } from './domains.service.js';
-export { createTxtLookup, type LookUpTxt, type TxtLookup } from './txt-lookup.js';
 export { domainSignInRoutes } from './domain-sign-in.routes.js';
 export {
   assertKeepsBreakGlass,
   createDomainSignInService,
   type DomainSignInService,
 } from './domain-sign-in.service.js';
+export { domainRoutes } from './domains.routes.js';
+export { createDomainService, type DomainService } from './domains.service.js';
 export {
   assertLocalSignIn,
   type LocalSignIn,
@@ -24,3 +23,4 @@ export {
   providerChoices,
   ssoRequired,
 } from './sso-enforcement.js';
+export { createTxtLookup, type LookUpTxt, type TxtLookup } from './txt-lookup.js';

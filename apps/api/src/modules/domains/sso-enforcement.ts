@@ -3,8 +3,8 @@ import type { Executor } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
 import { providersByIds } from '../identity-providers/index.js';
 import { findUser, findUserByEmail } from '../users/index.js';
-import { isBreakGlass } from './domain-sign-in.repository.js';
 import { tenantRouteOfEmail } from './domain-routing.js';
+import { isBreakGlass } from './domain-sign-in.repository.js';
 
 /**
  * Single sign-on enforcement: the one rule every local way in asks (password, e-mail code, passkey,
