@@ -29,6 +29,7 @@ export const ERROR_STATUS = {
   MFA_ENROLMENT_REQUIRED: 403,
   IP_RANGE_LOCKOUT: 409,
   SSO_FAILED: 400,
+  SSO_DOMAIN_NOT_VERIFIED: 403,
   INTERNAL_ERROR: 500,
   SERVICE_UNAVAILABLE: 503,
   DATABASE_UNAVAILABLE: 503,
@@ -67,6 +68,9 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   IP_RANGE_LOCKOUT:
     'This change would block your own address. Add a range that includes your current address first.',
   SSO_FAILED: 'Single sign-on did not complete. Please try again or log in with your password.',
+  // Just-in-time provisioning creates users only on the tenant's verified domains (docs/sso.md).
+  SSO_DOMAIN_NOT_VERIFIED:
+    'Your organization has not verified the domain of your e-mail address, so single sign-on cannot create your account. Ask an administrator to invite you.',
   INTERNAL_ERROR: 'Something went wrong on our side. Please try again.',
   SERVICE_UNAVAILABLE: 'The service is temporarily unavailable.',
   // The console retries by itself meanwhile (reads only), hence the promise.

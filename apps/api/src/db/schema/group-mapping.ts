@@ -60,4 +60,3 @@ export const identityProviderExpiryNotices = pgTable(
     }).onDelete('cascade'),
   ],
 );
-

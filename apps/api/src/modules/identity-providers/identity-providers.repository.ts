@@ -1,12 +1,26 @@
 import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { icons, identityProviders, tenants, userIdentities } from '../../db/schema/index.js';
+import {
+  icons,
+  identityProviderExpiryNotices,
+  identityProviders,
+  tenants,
+  userIdentities,
+} from '../../db/schema/index.js';
 import { containsPattern } from '../../lib/sql.js';
 
 export type IdentityProviderRow = typeof identityProviders.$inferSelect;
 export type IdentityProviderValues = Pick<
   IdentityProviderRow,
-  'name' | 'type' | 'buttonText' | 'buttonImageId' | 'defaultGroupId' | 'clientId' | 'clientSecret' | 'issuer'
+  | 'name'
+  | 'type'
+  | 'buttonText'
+  | 'buttonImageId'
+  | 'defaultGroupId'
+  | 'clientId'
+  | 'clientSecret'
+  | 'issuer'
+  | 'credentialsExpireAt'
 >;
 export type IdentityProviderChanges = Partial<IdentityProviderValues & Pick<IdentityProviderRow, 'active'>>;
 
@@ -135,4 +149,47 @@ export async function activeProvidersOfTenant(db: Executor, tenantName: string) 
       ),
     )
     .orderBy(identityProviders.createdAt, identityProviders.id);
+}
+
+/**
+ * Providers of every tenant whose credentials end within `days` and have not ended yet, or (with
+ * `ended`) ended already: the daily warnings read across tenants, the banner one tenant.
+ */
+export async function providersExpiringWithin(
+  db: Executor,
+  days: number,
+  options: { tenantId?: string; ended?: boolean } = {},
+) {
+  return db
+    .select({
+      tenantId: identityProviders.tenantId,
+      id: identityProviders.id,
+      name: identityProviders.name,
+      credentialsExpireAt: sql<Date>`${identityProviders.credentialsExpireAt}`.mapWith(
+        identityProviders.credentialsExpireAt,
+      ),
+    })
+    .from(identityProviders)
+    .where(
+      and(
+        options.tenantId ? eq(identityProviders.tenantId, options.tenantId) : undefined,
+        sql`${identityProviders.credentialsExpireAt} <= now() + make_interval(days => ${days}::int)`,
+        options.ended ? undefined : sql`${identityProviders.credentialsExpireAt} > now()`,
+      ),
+    )
+    .orderBy(identityProviders.credentialsExpireAt, identityProviders.id);
+}
+
+/** Records a warning; answers false when this one (threshold and end date) was recorded before. */
+export async function noteExpiryWarning(
+  tenantId: string,
+  db: Executor,
+  warning: { providerId: string; daysBefore: number; expiresAt: Date },
+) {
+  const rows = await db
+    .insert(identityProviderExpiryNotices)
+    .values({ tenantId, ...warning })
+    .onConflictDoNothing()
+    .returning({ providerId: identityProviderExpiryNotices.providerId });
+  return rows.length > 0;
 }
