@@ -37,10 +37,13 @@ export function createExpiryWarnings(deps: {
   return {
     /** Queues the warnings due now; answers how many providers were warned. */
     async warnDue(): Promise<number> {
-      const near = await database.system((tx) => repo.providersExpiringWithin(tx, EXPIRY_BANNER_DAYS));
+      const at = now();
+      const near = await database.system((tx) =>
+        repo.providersExpiringWithin(tx, new Date(at), EXPIRY_BANNER_DAYS),
+      );
       let warned = 0;
       for (const provider of near) {
-        const daysLeft = daysUntil(provider.credentialsExpireAt, now());
+        const daysLeft = daysUntil(provider.credentialsExpireAt, at);
         const daysBefore = warningDue(daysLeft);
         if (daysBefore === null) continue;
         const queued = await database.tenant(provider.tenantId, async (tx) => {
@@ -72,7 +75,10 @@ export function createExpiryWarnings(deps: {
     /** The banner's providers: ending within 30 days or ended, soonest first. */
     async expiring(actor: Actor): Promise<ExpiringProviders> {
       const rows = await database.tenant(actor.tenantId, (tx) =>
-        repo.providersExpiringWithin(tx, EXPIRY_BANNER_DAYS, { tenantId: actor.tenantId, ended: true }),
+        repo.providersExpiringWithin(tx, new Date(now()), EXPIRY_BANNER_DAYS, {
+          tenantId: actor.tenantId,
+          ended: true,
+        }),
       );
       return {
         identityProviders: rows.map((row) => ({

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, lte, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import {
   icons,
@@ -152,32 +152,34 @@ export async function activeProvidersOfTenant(db: Executor, tenantName: string) 
 }
 
 /**
- * Providers of every tenant whose credentials end within `days` and have not ended yet, or (with
- * `ended`) ended already: the daily warnings read across tenants, the banner one tenant.
+ * Providers whose credentials end within `days` of `at` and have not ended by then, or (with `ended`)
+ * ended already: the daily warnings read across tenants, the banner one tenant's.
  */
 export async function providersExpiringWithin(
   db: Executor,
+  at: Date,
   days: number,
   options: { tenantId?: string; ended?: boolean } = {},
 ) {
-  return db
+  const endsAt = identityProviders.credentialsExpireAt;
+  const rows = await db
     .select({
       tenantId: identityProviders.tenantId,
       id: identityProviders.id,
       name: identityProviders.name,
-      credentialsExpireAt: sql<Date>`${identityProviders.credentialsExpireAt}`.mapWith(
-        identityProviders.credentialsExpireAt,
-      ),
+      credentialsExpireAt: endsAt,
     })
     .from(identityProviders)
     .where(
       and(
         options.tenantId ? eq(identityProviders.tenantId, options.tenantId) : undefined,
-        sql`${identityProviders.credentialsExpireAt} <= now() + make_interval(days => ${days}::int)`,
-        options.ended ? undefined : sql`${identityProviders.credentialsExpireAt} > now()`,
+        lte(endsAt, new Date(at.getTime() + days * 24 * 60 * 60 * 1000)),
+        options.ended ? undefined : gt(endsAt, at),
       ),
     )
-    .orderBy(identityProviders.credentialsExpireAt, identityProviders.id);
+    .orderBy(endsAt, identityProviders.id);
+  // The condition leaves out the providers without a date.
+  return rows.map((row) => ({ ...row, credentialsExpireAt: row.credentialsExpireAt! }));
 }
 
 /** Records a warning; answers false when this one (threshold and end date) was recorded before. */
