@@ -1,5 +1,5 @@
 import type { GroupMapping } from '@skyvault/contract';
-import type { Database } from '../../db/client.js';
+import type { Database, Executor } from '../../db/client.js';
 import type { Actor, RequestMeta } from '../../lib/context.js';
 import { recordAudit } from '../../platform/audit/audit.service.js';
 import { groupForAssignment } from '../groups/index.js';
@@ -47,3 +47,7 @@ export function createGroupMappingService(deps: { database: Database }) {
 }
 
 export type GroupMappingService = ReturnType<typeof createGroupMappingService>;
+
+/** A provider's rules in their order, in the caller's transaction: what a sign-in matches its claims with. */
+export const groupRulesOf = (tenantId: string, db: Executor, providerId: string) =>
+  repo.listRules(tenantId, db, providerId);

@@ -15,6 +15,7 @@ import { SessionContext, useSessionUser } from '../../core/session/SessionContex
 import { sessionQuery } from '../../core/session/session.queries';
 import { useLoggedInMark } from '../../core/session/useLoggedInMark';
 import { UnhealthyConnectionsBanner } from '../../features/connections/UnhealthyConnectionsBanner';
+import { ExpiringCredentialsBanner } from '../../features/identity-providers/ExpiringCredentialsBanner';
 import { EnrolmentShell } from './EnrolmentShell';
 import { FullPageProgress } from './FullPageProgress';
 import { ScreenBoundary } from './ScreenBoundary';
@@ -111,6 +112,7 @@ function Shell() {
         <Toolbar />
         <Box sx={{ p: { xs: 2, sm: 3 }, maxWidth: 1440, mx: 'auto' }}>
           {user.isAdmin && <UnhealthyConnectionsBanner />}
+          {user.isAdmin && <ExpiringCredentialsBanner />}
           <ScreenBoundary resetKey={pathname}>
             <Outlet />
           </ScreenBoundary>
