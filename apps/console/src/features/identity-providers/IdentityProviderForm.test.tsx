@@ -92,6 +92,7 @@ describe('Create identity provider', () => {
         clientSecret: 's3cret',
         issuer: 'https://acme.okta.example.com',
       },
+      credentialsExpireAt: null,
     });
   });
 

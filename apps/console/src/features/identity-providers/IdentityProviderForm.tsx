@@ -141,9 +141,9 @@ export function IdentityProviderForm({ provider }: { provider?: IdentityProvider
             {...formField(
               form,
               'credentialsExpireAt',
-              'When the client secret stops working: administrators are e-mailed 30, 7 and 1 days before',
+              'The day the client secret stops working: administrators are e-mailed 30, 7 and 1 days before',
             )}
-            label="Client secret expires on"
+            label="Expires on"
             type="date"
             slotProps={{ inputLabel: { shrink: true } }}
             sx={{ maxWidth: 280 }}
