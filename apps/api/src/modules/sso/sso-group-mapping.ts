@@ -31,16 +31,16 @@ export async function applyGroupMapping(
   tx: Tx,
   tenantId: string,
   provider: MappedProvider,
-  sign: { user: UserRow; subject: string; claims: Claims; created: boolean },
+  signedIn: { user: UserRow; subject: string; claims: Claims; created: boolean },
   meta: RequestMeta,
 ): Promise<UserRow> {
   const rules = await groupRulesOf(tenantId, tx, provider.id);
-  if (rules.length === 0) return sign.user;
-  const { user } = sign;
-  const link = { providerId: provider.id, subject: sign.subject };
-  const lastMapped = await repo.findMappedGroupId(tenantId, tx, provider.id, sign.subject);
-  const owned = sign.created || (lastMapped !== null && user.groupId === lastMapped);
-  const match = matchGroupRules(rules, sign.claims);
+  if (rules.length === 0) return signedIn.user;
+  const { user } = signedIn;
+  const link = { providerId: provider.id, subject: signedIn.subject };
+  const lastMapped = await repo.findMappedGroupId(tenantId, tx, provider.id, signedIn.subject);
+  const owned = signedIn.created || (lastMapped !== null && user.groupId === lastMapped);
+  const match = matchGroupRules(rules, signedIn.claims);
   if (!match && !owned) return user;
 
   const wanted = match ? match.rule.groupId : provider.defaultGroupId;
