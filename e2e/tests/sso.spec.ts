@@ -13,7 +13,8 @@ const buttonName = `Connect ${providerName}`;
 const groupName = `Single sign-on ${run}`;
 const account = {
   sub: `alice-${run}`,
-  email: `alice-${run}@sso.example.com`,
+  // On the demo tenant's verified domain: only there does a first sign-in create the user.
+  email: `alice-${run}@demo.example.com`,
   givenName: 'Alice',
   familyName: `Sso ${run}`,
 };

@@ -23,6 +23,7 @@ import {
   domainRoutes,
   domainSignInRoutes,
 } from './modules/domains/index.js';
+import { createGroupMappingService, groupMappingRoutes } from './modules/group-mapping/index.js';
 import {
   createGroupProvisioningService,
   createGroupService,
@@ -31,7 +32,11 @@ import {
   groupRoutes,
 } from './modules/groups/index.js';
 import { iconRoutes } from './modules/icons/index.js';
-import { identityProviderRoutes } from './modules/identity-providers/index.js';
+import {
+  createExpiryWarnings,
+  expiryWarningRoutes,
+  identityProviderRoutes,
+} from './modules/identity-providers/index.js';
 import { createIpRangeService, ipRangeRoutes } from './modules/ip-ranges/index.js';
 import { createLicensesService, licenseRoutes } from './modules/licenses/index.js';
 import {
@@ -216,6 +221,14 @@ export function createServices(
       ...mail,
     }),
     groups: createGroupService({ database }),
+    groupMapping: createGroupMappingService({ database }),
+    expiryWarnings: createExpiryWarnings({
+      database,
+      outbox,
+      brand: config.brand,
+      publicUrl: config.publicUrl,
+      now: clock,
+    }),
     groupUsers: createGroupUsersService({ database }),
     groupProvisioning: createGroupProvisioningService({ database }),
     ipRanges: createIpRangeService({ database }),
@@ -363,6 +376,8 @@ export async function buildApp(config: Config, options: AppOptions): Promise<Fas
   await app.register(ipRangeRoutes, { ipRanges: services.ipRanges });
   await app.register(domainRoutes, { domains: services.domains });
   await app.register(identityProviderRoutes, { identityProviders: services.identityProviders });
+  await app.register(groupMappingRoutes, { groupMapping: services.groupMapping });
+  await app.register(expiryWarningRoutes, { expiryWarnings: services.expiryWarnings });
   await app.register(iconRoutes, { icons: services.icons });
   await app.register(auditRoutes, { audit: services.audit });
   await app.register(apiTokenRoutes, { apiTokens: services.apiTokens });

@@ -6,6 +6,7 @@ interface Services {
   sessions: { purgeExpired: () => Promise<unknown> };
   limiter: { purgeExpired: () => Promise<unknown> };
   tenants: { expireUnverified: () => Promise<string[]> };
+  expiryWarnings: { warnDue: () => Promise<number> };
 }
 
 import { sweepOnce } from './db/sweep.js';
@@ -75,6 +76,16 @@ const JOBS: Job[] = [
     run: async ({ database, log }) => {
       const sent = await sendLicenseReminders(database);
       if (sent > 0) log.info({ sent }, 'licence reminders queued for webhooks');
+    },
+  },
+  // Identity providers' secrets and certificates ending in 30, 7 or 1 days: their administrators are
+  // e-mailed, once per threshold (modules/identity-providers/expiry-warnings.ts).
+  {
+    name: 'identity-provider-expiry',
+    everyMs: 24 * 60 * MINUTE,
+    run: async ({ services, log }) => {
+      const warned = await services.expiryWarnings.warnDue();
+      if (warned > 0) log.info({ warned }, 'identity provider expiry warnings queued');
     },
   },
   // Audit events past their tenant's retention (audit_retention_days), oldest first.

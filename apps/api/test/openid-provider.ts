@@ -23,6 +23,8 @@ export interface OpenIdAccount {
   givenName?: string;
   familyName?: string;
   name?: string;
+  /** The `groups` claim (released with the profile scope), as Okta and Entra ID send group names. */
+  groups?: string[];
 }
 
 export interface OpenIdProviderOptions {
@@ -181,7 +183,7 @@ export async function startOpenIdProvider(options: OpenIdProviderOptions): Promi
     claims: {
       openid: ['sub'],
       email: ['email', 'email_verified'],
-      profile: ['name', 'given_name', 'family_name'],
+      profile: ['name', 'given_name', 'family_name', 'groups'],
     },
     features: { devInteractions: { enabled: false } },
     adapter: memoryAdapter(),
@@ -207,6 +209,7 @@ export async function startOpenIdProvider(options: OpenIdProviderOptions): Promi
             ...(account.givenName ? { given_name: account.givenName } : {}),
             ...(account.familyName ? { family_name: account.familyName } : {}),
             ...(account.name ? { name: account.name } : {}),
+            ...(account.groups ? { groups: account.groups } : {}),
           };
         },
       };

@@ -30,6 +30,7 @@ export const ERROR_STATUS = {
   IP_RANGE_LOCKOUT: 409,
   SSO_FAILED: 400,
   SSO_REQUIRED: 403,
+  SSO_DOMAIN_NOT_VERIFIED: 403,
   INTERNAL_ERROR: 500,
   SERVICE_UNAVAILABLE: 503,
   DATABASE_UNAVAILABLE: 503,
@@ -70,6 +71,9 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   SSO_FAILED: 'Single sign-on did not complete. Please try again or log in with your password.',
   SSO_REQUIRED:
     'Your organization requires you to sign in with its identity provider. Use the button below to continue.',
+  // Just-in-time provisioning creates users only on the tenant's verified domains (docs/sso.md).
+  SSO_DOMAIN_NOT_VERIFIED:
+    'Your organization has not verified the domain of your e-mail address, so single sign-on cannot create your account. Ask an administrator to invite you.',
   INTERNAL_ERROR: 'Something went wrong on our side. Please try again.',
   SERVICE_UNAVAILABLE: 'The service is temporarily unavailable.',
   // The console retries by itself meanwhile (reads only), hence the promise.

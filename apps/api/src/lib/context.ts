@@ -33,6 +33,15 @@ export interface RequestMeta {
 /** How the audit trail names an API token acting for the tenant. */
 export const apiTokenActorName = (name: string) => `API token "${name}"`;
 
+/**
+ * How the audit trail names an identity provider whose group mapping changed a user at sign-in (the
+ * provider's id is the event's actor id). The prefix tells it from an API token's name.
+ */
+const PROVIDER_ACTOR_PREFIX = 'Identity provider "';
+export const identityProviderActorName = (name: string) => `${PROVIDER_ACTOR_PREFIX}${name}"`;
+export const isIdentityProviderActorName = (name: string | null | undefined) =>
+  name?.startsWith(PROVIDER_ACTOR_PREFIX) ?? false;
+
 export const requestMeta = (request: FastifyRequest): RequestMeta => ({
   ip: request.ip,
   userAgent: request.headers['user-agent']?.slice(0, 512),

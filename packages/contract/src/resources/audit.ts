@@ -18,9 +18,10 @@ export const SIGN_IN_METHODS = ['password', 'email-code', 'sso', 'oauth', 'passk
 export type SignInMethod = (typeof SIGN_IN_METHODS)[number];
 /**
  * A tenant's user; an API token acting for the tenant (a script, a SCIM client); a platform operator
- * (the CLI); the system itself (a sign-up through a provider).
+ * (the CLI); the system itself (a sign-up through a provider); an identity provider whose group
+ * mapping changed a user's group at sign-in.
  */
-export const AUDIT_ACTOR_TYPES = ['user', 'api-token', 'operator', 'system'] as const;
+export const AUDIT_ACTOR_TYPES = ['user', 'api-token', 'operator', 'system', 'identity-provider'] as const;
 export type AuditActorType = (typeof AUDIT_ACTOR_TYPES)[number];
 
 /** The most events one page answers, and how many when the caller does not say. */

@@ -10,6 +10,7 @@ import {
 } from '../rules/names.js';
 import { emptyOr, isoDateSchema, optionalIdRule, uuidSchema } from '../rules/text.js';
 import { loginButtonsRequestSchema, loginButtonsSchema } from './auth.js';
+import { expiryDateRule } from './expiring-credentials.js';
 import { idParamsSchema, listQuerySchema, totalList } from './list.js';
 
 /**
@@ -26,6 +27,8 @@ export const identityProviderSchema = z.object({
   /** Users who first sign in through this provider join this group. */
   defaultGroupId: uuidSchema.nullable(),
   providerData: z.object({ clientId: z.string(), issuer: z.string() }),
+  /** When the client secret (or a SAML certificate) stops working; null: not known. */
+  credentialsExpireAt: isoDateSchema.nullable(),
   createdAt: isoDateSchema,
   updatedAt: isoDateSchema,
 });
@@ -46,6 +49,8 @@ const identityProviderFieldsSchema = z.object({
   buttonImageId: optionalIdRule.optional(),
   defaultGroupId: optionalIdRule.optional(),
   providerData: openIdProviderDataSchema,
+  /** "Expires on" (YYYY-MM-DD) of the client secret; '' or null: not known. */
+  credentialsExpireAt: expiryDateRule.optional(),
 });
 const identityProviderInputSchema = identityProviderFieldsSchema.extend({
   buttonText: buttonTextRule.default(''),

@@ -2,6 +2,7 @@ export * from './audit.js';
 export * from './automation.js';
 export * from './domains.js';
 export * from './environment.js';
+export * from './group-mapping.js';
 export * from './identity.js';
 export * from './outbox.js';
 export * from './people.js';

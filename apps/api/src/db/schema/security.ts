@@ -139,6 +139,8 @@ export const identityProviders = pgTable(
     clientId: text('client_id').notNull(),
     clientSecret: text('client_secret').notNull(),
     issuer: text('issuer').notNull(),
+    /** When the credentials stop working (a client secret's end date, a certificate's notAfter); null: unknown. */
+    credentialsExpireAt: timestamp('credentials_expire_at', { withTimezone: true, mode: 'date' }),
     ...timestamps(),
   },
   (t) => [
@@ -148,6 +150,10 @@ export const identityProviders = pgTable(
     // A login button's start link names the provider alone; the tenant is found from it.
     uniqueIndex('identity_providers_id_key').on(t.id),
     index('identity_providers_tenant_created_idx').on(t.tenantId, t.createdAt),
+    // The daily expiry warnings look across tenants for the few providers with an end date.
+    index('identity_providers_credentials_expire_idx')
+      .on(t.credentialsExpireAt)
+      .where(sql`${t.credentialsExpireAt} IS NOT NULL`),
   ],
 );
 
@@ -160,6 +166,8 @@ export const userIdentities = pgTable(
     subject: text('subject').notNull(),
     userId: uuid('user_id').notNull(),
     email: text('email'),
+    /** The group the provider's mapping rules last gave the user (migration 0036). */
+    mappedGroupId: uuid('mapped_group_id'),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [

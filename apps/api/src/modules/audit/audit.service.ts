@@ -15,7 +15,7 @@ import {
 } from '@skyvault/contract';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.js';
-import type { Actor } from '../../lib/context.js';
+import { type Actor, isIdentityProviderActorName } from '../../lib/context.js';
 import { notFound } from '../../lib/errors.js';
 import { iso, isUuid } from '../../lib/sql.js';
 import { findUser } from '../users/index.js';
@@ -35,11 +35,14 @@ const methodOf = (value: string | null): SignInMethod | null =>
   SIGN_IN_METHODS.includes(value as SignInMethod) ? (value as SignInMethod) : null;
 
 /**
- * A user acted, or an API token (an actor id that named no user when the event was written: the
- * database takes a user's address from their row), or an operator through the CLI (its actions say
- * so), or else the system itself.
+ * A user acted, or an API token or an identity provider's group mapping (an actor id that named no
+ * user when the event was written: the database takes a user's address from their row; the name says
+ * which), or an operator through the CLI (its actions say so), or else the system itself.
  */
 const actorTypeOf = (row: repo.AuditEventRow): AuditEvent['actorType'] => {
+  if (row.actorId && row.actorEmail === null && isIdentityProviderActorName(row.actorName)) {
+    return 'identity-provider';
+  }
   if (row.actorId) return row.actorEmail === null && row.actorName !== null ? 'api-token' : 'user';
   return row.action.startsWith('operator:') ? 'operator' : 'system';
 };

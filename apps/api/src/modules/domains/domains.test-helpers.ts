@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { domainEndpoints } from '@skyvault/contract';
-import { eq } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import { apiCaller } from '../../../test/api-caller.js';
 import { createTestApp, type TestApp, type TestUser } from '../../../test/app.js';
 import { startDnsServer, type TestDnsServer } from '../../../test/dns-server.js';
@@ -53,27 +53,40 @@ export async function storedDomain(t: TestApp, id: string) {
 }
 
 /**
- * A domain the tenant has verified, as DNS verification leaves it, with its sign-in settings: the
- * providers its addresses go to (in order), enforcement and the API token switch. Answers its id.
+ * Makes `domain` one of the tenant's Verified domains, as DNS verification leaves it, with its sign-in
+ * settings: the providers its addresses go to (in order), enforcement and the API token switch. A domain
+ * is verified by one tenant at a time, and tests share a provider's addresses across tenants: another
+ * tenant's verification of it lapses first. Answers the domain's id.
  */
 export async function insertVerifiedDomain(
-  t: TestApp,
+  t: Pick<TestApp, 'database'>,
   tenantId: string,
   domain: string,
   options: { providerIds?: string[]; enforceSso?: boolean; apiTokensUnderEnforcement?: boolean } = {},
 ): Promise<string> {
-  const id = randomUUID();
-  await t.database.tenant(tenantId, async (tx) => {
-    await tx.insert(verifiedDomains).values({
-      tenantId,
-      id,
-      domain,
-      status: 'Verified',
-      txtValue: `skyvault-verification=${randomUUID()}`,
-      verifiedAt: new Date(),
-      enforceSso: options.enforceSso ?? false,
-      apiTokensUnderEnforcement: options.apiTokensUnderEnforcement ?? false,
-    });
+  const settings = {
+    status: 'Verified' as const,
+    verifiedAt: new Date(),
+    enforceSso: options.enforceSso ?? false,
+    apiTokensUnderEnforcement: options.apiTokensUnderEnforcement ?? false,
+  };
+  return t.database.system(async (tx) => {
+    await tx
+      .update(verifiedDomains)
+      .set({ status: 'Lapsed' })
+      .where(
+        and(
+          eq(verifiedDomains.domain, domain),
+          eq(verifiedDomains.status, 'Verified'),
+          ne(verifiedDomains.tenantId, tenantId),
+        ),
+      );
+    const [row] = await tx
+      .insert(verifiedDomains)
+      .values({ tenantId, domain, txtValue: `skyvault-verification=${randomUUID()}`, ...settings })
+      .onConflictDoUpdate({ target: [verifiedDomains.tenantId, verifiedDomains.domain], set: settings })
+      .returning({ id: verifiedDomains.id });
+    const id = row!.id;
     const providerIds = options.providerIds ?? [];
     if (providerIds.length > 0) {
       await tx
@@ -82,8 +95,8 @@ export async function insertVerifiedDomain(
           providerIds.map((providerId, position) => ({ tenantId, domainId: id, providerId, position })),
         );
     }
+    return id;
   });
-  return id;
 }
 
 /** Gives the user an enabled authenticator; answers its secret (for currentCode). */

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { call, cookieFrom, createTenantWithUser, type TestUser, useOpened } from '../../../test/app.js';
 import type { OpenIdProvider } from '../../../test/openid-provider.js';
 import { auditEvents, identityProviders, userIdentities } from '../../db/schema/index.js';
+import { insertVerifiedDomain } from '../domains/domains.test-helpers.js';
 import {
   createProvider,
   IDP_CLIENT_ID,
@@ -106,6 +107,7 @@ describe('changing the issuer of an identity provider', () => {
     });
 
     // 'shared-1' at the new issuer is someone else: a user of their own, never the administrator.
+    await insertVerifiedDomain(t, admin.tenantId, 'elsewhere.example');
     const second = await signIn(newIdp, id);
     expect(second.headers.location).toBe('/');
     const someone = await sessionUser(second);

@@ -1,12 +1,26 @@
-import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, lte, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { icons, identityProviders, tenants, userIdentities } from '../../db/schema/index.js';
+import {
+  icons,
+  identityProviderExpiryNotices,
+  identityProviders,
+  tenants,
+  userIdentities,
+} from '../../db/schema/index.js';
 import { containsPattern } from '../../lib/sql.js';
 
 export type IdentityProviderRow = typeof identityProviders.$inferSelect;
 export type IdentityProviderValues = Pick<
   IdentityProviderRow,
-  'name' | 'type' | 'buttonText' | 'buttonImageId' | 'defaultGroupId' | 'clientId' | 'clientSecret' | 'issuer'
+  | 'name'
+  | 'type'
+  | 'buttonText'
+  | 'buttonImageId'
+  | 'defaultGroupId'
+  | 'clientId'
+  | 'clientSecret'
+  | 'issuer'
+  | 'credentialsExpireAt'
 >;
 export type IdentityProviderChanges = Partial<IdentityProviderValues & Pick<IdentityProviderRow, 'active'>>;
 
@@ -135,4 +149,49 @@ export async function activeProvidersOfTenant(db: Executor, tenantName: string) 
       ),
     )
     .orderBy(identityProviders.createdAt, identityProviders.id);
+}
+
+/**
+ * Providers whose credentials end within `days` of `at` and have not ended by then, or (with `ended`)
+ * ended already: the daily warnings read across tenants, the banner one tenant's.
+ */
+export async function providersExpiringWithin(
+  db: Executor,
+  at: Date,
+  days: number,
+  options: { tenantId?: string; ended?: boolean } = {},
+) {
+  const endsAt = identityProviders.credentialsExpireAt;
+  const rows = await db
+    .select({
+      tenantId: identityProviders.tenantId,
+      id: identityProviders.id,
+      name: identityProviders.name,
+      credentialsExpireAt: endsAt,
+    })
+    .from(identityProviders)
+    .where(
+      and(
+        options.tenantId ? eq(identityProviders.tenantId, options.tenantId) : undefined,
+        lte(endsAt, new Date(at.getTime() + days * 24 * 60 * 60 * 1000)),
+        options.ended ? undefined : gt(endsAt, at),
+      ),
+    )
+    .orderBy(endsAt, identityProviders.id);
+  // The condition leaves out the providers without a date.
+  return rows.map((row) => ({ ...row, credentialsExpireAt: row.credentialsExpireAt! }));
+}
+
+/** Records a warning; answers false when this one (threshold and end date) was recorded before. */
+export async function noteExpiryWarning(
+  tenantId: string,
+  db: Executor,
+  warning: { providerId: string; daysBefore: number; expiresAt: Date },
+) {
+  const rows = await db
+    .insert(identityProviderExpiryNotices)
+    .values({ tenantId, ...warning })
+    .onConflictDoNothing()
+    .returning({ providerId: identityProviderExpiryNotices.providerId });
+  return rows.length > 0;
 }

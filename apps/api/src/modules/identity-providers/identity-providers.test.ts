@@ -42,6 +42,7 @@ describe('identity providers', () => {
       buttonImageId: iconId,
       defaultGroupId: groupId,
       providerData: { clientId: 'skyvault-console', issuer: idp.issuer },
+      credentialsExpireAt: null,
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
     });
@@ -81,6 +82,26 @@ describe('identity providers', () => {
     });
     expect(emptied.json().buttonText).toBe('Connect Acme People');
 
+    // The client secret's end date: a day, kept as its start (UTC); emptied, unknown again.
+    const dated = await api.call(u, identityProviderEndpoints.update, {
+      params: { id: provider.id },
+      body: { credentialsExpireAt: '2027-03-01' },
+    });
+    expect(dated.json().credentialsExpireAt).toBe('2027-03-01T00:00:00.000Z');
+    const undated = await api.call(u, identityProviderEndpoints.update, {
+      params: { id: provider.id },
+      body: { credentialsExpireAt: '' },
+    });
+    expect(undated.json().credentialsExpireAt).toBeNull();
+    const wrongDate = await api.call(u, identityProviderEndpoints.update, {
+      params: { id: provider.id },
+      body: { credentialsExpireAt: '1 March' },
+    });
+    expect(wrongDate.statusCode).toBe(400);
+    expect(wrongDate.json().fields).toEqual({
+      credentialsExpireAt: 'Expires on should be a date (YYYY-MM-DD)',
+    });
+
     const disabled = await api.call(u, identityProviderEndpoints.disable, { params: { id: provider.id } });
     expect(disabled.statusCode).toBe(200);
     expect(disabled.json().active).toBe(false);
@@ -105,7 +126,7 @@ describe('identity providers', () => {
         .where(eq(auditEvents.targetId, provider.id)),
     );
     expect(actions.map((a) => a.action).sort()).toEqual(
-      ['create', 'delete', 'disable', 'enable', 'update', 'update', 'update'].sort(),
+      ['create', 'delete', 'disable', 'enable', 'update', 'update', 'update', 'update', 'update'].sort(),
     );
   });
 

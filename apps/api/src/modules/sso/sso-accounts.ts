@@ -4,6 +4,7 @@ import type { Tx } from '../../db/client.js';
 import type { RequestMeta } from '../../lib/context.js';
 import { AppError } from '../../lib/errors.js';
 import { type AuditAction, recordAudit } from '../../platform/audit/audit.service.js';
+import { tenantRouteOfEmail } from '../domains/index.js';
 import { groupForAssignment } from '../groups/index.js';
 import { assertDevopsSeats } from '../seats/index.js';
 import { findUser, findUserByEmail, insertUser, type UserRow, updateUser } from '../users/index.js';
@@ -17,14 +18,20 @@ export interface ProviderClaims {
   given_name?: unknown;
   family_name?: unknown;
   name?: unknown;
+  /** Anything else the provider sent (groups, roles, a SAML attribute by its name), for group mapping. */
+  [claim: string]: unknown;
 }
 
 export interface ProviderRef {
   id: string;
+  name: string;
   defaultGroupId: string | null;
 }
 
-export type AccountOutcome = { user: UserRow } | { refused: ErrorCode; reason: string; user?: UserRow };
+/** `created`: this sign-in made the user (just-in-time provisioning). */
+export type AccountOutcome =
+  | { user: UserRow; created?: boolean }
+  | { refused: ErrorCode; reason: string; user?: UserRow };
 
 const valid = <T extends z.ZodType<string>>(rule: T, value: unknown) => {
   const parsed = typeof value === 'string' ? rule.safeParse(value) : null;
@@ -61,9 +68,12 @@ const providerVerified = (claims: ProviderClaims) =>
  * 1. the user this provider's subject was linked to before;
  * 2. else the user with the same e-mail address, linked only when the provider says it verified that
  *    address (otherwise anyone who can name an address at the provider could take over the account);
- * 3. else a new user (Confirmed, without a password) in the provider's default group when a DevOps
- *    seat allows it, and without a group otherwise; their address counts as proven only when the
- *    provider said it verified it.
+ * 3. else, when the address is on one of the tenant's verified domains (just-in-time provisioning,
+ *    docs/sso.md), a new user (Confirmed, without a password) in the provider's default group when a
+ *    DevOps seat allows it, and without a group otherwise; their address counts as proven only when
+ *    the provider said it verified it. On any other domain the sign-in is refused and audited: a
+ *    provider may vouch for addresses anywhere, but only a domain the tenant proved it owns says the
+ *    person belongs to the tenant.
  * A linked user's address is proven by the provider's word, as a mailed link would prove it.
  * Audit events record links and new users; the caller audits the sign-in itself.
  */
@@ -123,6 +133,20 @@ export async function resolveAccount(
     return { user: (await updateUser(tenantId, tx, existing.id, { emailVerifiedAt: proven }))! };
   }
 
+  if (!(await tenantRouteOfEmail(tenantId, tx, email))) {
+    await recordAudit(tx, meta, {
+      tenantId,
+      actorId: null,
+      action: 'failed-sign-in',
+      outcome: 'failure',
+      method: 'sso',
+      targetType: 'identity-provider',
+      targetId: provider.id,
+      targetName: provider.name,
+      after: { email, refused: 'domain not verified' },
+    });
+    return { refused: 'SSO_DOMAIN_NOT_VERIFIED', reason: 'new user on a domain the tenant has not verified' };
+  }
   let user = await insertUser(tenantId, tx, {
     email,
     ...namesFrom(claims, email),
@@ -143,7 +167,7 @@ export async function resolveAccount(
     groupId: user.groupId,
     identityProviderId: provider.id,
   });
-  return { user };
+  return { user, created: true };
 }
 
 /** The default group when it still exists and its role has a DevOps seat for the new user. */

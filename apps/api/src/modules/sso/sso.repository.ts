@@ -63,3 +63,37 @@ export async function mfaRequired(tenantId: string, db: Executor, userId: string
     .limit(1);
   return rows.length > 0;
 }
+
+/** The group the provider's mapping last gave the subject's user (null: none, or never mapped). */
+export async function findMappedGroupId(tenantId: string, db: Executor, providerId: string, subject: string) {
+  const [row] = await db
+    .select({ mappedGroupId: userIdentities.mappedGroupId })
+    .from(userIdentities)
+    .where(
+      and(
+        eq(userIdentities.tenantId, tenantId),
+        eq(userIdentities.providerId, providerId),
+        eq(userIdentities.subject, subject),
+      ),
+    )
+    .limit(1);
+  return row?.mappedGroupId ?? null;
+}
+
+export async function setMappedGroupId(
+  tenantId: string,
+  db: Executor,
+  link: { providerId: string; subject: string },
+  groupId: string | null,
+) {
+  await db
+    .update(userIdentities)
+    .set({ mappedGroupId: groupId })
+    .where(
+      and(
+        eq(userIdentities.tenantId, tenantId),
+        eq(userIdentities.providerId, link.providerId),
+        eq(userIdentities.subject, link.subject),
+      ),
+    );
+}

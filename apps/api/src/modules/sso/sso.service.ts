@@ -32,6 +32,7 @@ import { findUser } from '../users/index.js';
 import * as repo from './sso.repository.js';
 import { type ProviderClaims, resolveAccount } from './sso-accounts.js';
 import { newBrowserKey, startedBy } from './sso-browser.js';
+import { applyGroupMapping } from './sso-group-mapping.js';
 import { auditSsoEvent, claimsOf, failedSignIn, loginPageWith, Refusal } from './sso-outcome.js';
 
 /** The `purpose` of our rows in oauth_states: the round trip to the provider, and the MFA step after it. */
@@ -106,8 +107,17 @@ export function createSsoService(deps: {
       }
       const account = await resolveAccount(tx, tenantId, provider, claims, meta);
       if ('refused' in account) return refuse(account.refused, account.reason, account.user?.id);
-      const { user } = account;
-      if (user.status === 'Disabled') return refuse('ACCOUNT_DISABLED', 'user disabled', user.id);
+      if (account.user.status === 'Disabled') {
+        return refuse('ACCOUNT_DISABLED', 'user disabled', account.user.id);
+      }
+      // Before the factor check and the session: the session's rights are the new group's.
+      const user = await applyGroupMapping(
+        tx,
+        tenantId,
+        provider,
+        { user: account.user, subject: claims.sub, claims, created: account.created ?? false },
+        meta,
+      );
       const hasFactor =
         (await repo.mfaRequired(tenantId, tx, user.id)) ||
         (await passkeys.countForUser(tx, tenantId, user.id)) > 0;

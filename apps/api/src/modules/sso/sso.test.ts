@@ -4,6 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { call, cookieFrom, createTenantWithUser, type TestUser } from '../../../test/app.js';
 import { auditEvents, oauthStates, userIdentities, users } from '../../db/schema/index.js';
+import { insertVerifiedDomain } from '../domains/domains.test-helpers.js';
 import { createGroup, insertRole } from '../groups/groups.test-helpers.js';
 import { createRange, OFFICE_RANGE } from '../ip-ranges/ip-ranges.test-helpers.js';
 import {
@@ -23,6 +24,8 @@ import {
  * flow, so that the per-address limit only bites where a test means it to.
  */
 let host = 0;
+/** The domain of the provider's accounts. */
+const ACME = 'acme.example';
 const browser = () => `198.51.100.${(host++ % 250) + 1}`;
 
 describe('single sign-on through an OpenID provider', () => {
@@ -54,8 +57,10 @@ describe('single sign-on through an OpenID provider', () => {
     return get(back, ssoCookieFrom(started), from);
   }
 
+  /** A tenant that verified the provider's domain (its accounts are created at their first sign-in). */
   async function tenantWithProvider(overrides: Record<string, unknown> = {}) {
     const admin = await createTenantWithUser(t);
+    await insertVerifiedDomain(t, admin.tenantId, ACME);
     const id = await createProvider(t, admin, providerBody(idp.issuer, overrides));
     return { admin, id };
   }
@@ -130,6 +135,7 @@ describe('single sign-on through an OpenID provider', () => {
 
   it('creates the user in the default group on the first sign-in, with a session, and finds them again', async () => {
     const admin = await createTenantWithUser(t);
+    await insertVerifiedDomain(t, admin.tenantId, ACME);
     const groupId = await createGroup(t, admin, {
       name: 'SSO people',
       roleId: await insertRole(t, admin.tenantId, 'Viewer'),

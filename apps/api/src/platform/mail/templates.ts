@@ -242,6 +242,31 @@ export const templates = {
       footer:
         'You receive this message as an administrator of the organization or the creator of the connection.',
     }),
+  /** An identity provider's client secret or certificate ends in 30, 7 or 1 days (once each). */
+  credentialsExpiring: (
+    brand: Brand,
+    p: {
+      firstName: string;
+      tenantName: string;
+      providerName: string;
+      daysLeft: number;
+      endsOn: string;
+      url: string;
+    },
+  ) =>
+    render(
+      brand,
+      `Identity provider "${p.providerName}": credentials expire in ${p.daysLeft === 1 ? '1 day' : `${p.daysLeft} days`}`,
+      {
+        greeting: `Hello ${p.firstName},`,
+        paragraphs: [
+          `The client secret or signing certificate of the identity provider "${p.providerName}"${p.tenantName ? ` of the organization "${p.tenantName}"` : ''} expires on ${p.endsOn} (UTC).`,
+          'After that, nobody can sign in through it. Create a new secret or certificate at the provider, then enter it and its new end date on the identity provider page.',
+        ],
+        action: { label: 'Open the identity provider', url: p.url },
+        footer: 'You receive this message as an administrator of the organization.',
+      },
+    ),
   /** A verified domain's TXT record is gone: the administrators have until `lapsesOn` to publish it again. */
   domainRecordMissing: (
     brand: Brand,

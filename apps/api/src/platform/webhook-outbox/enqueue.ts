@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { WebhookEventType } from '@skyvault/contract';
 import type { Tx } from '../../db/client.js';
-import type { RequestMeta } from '../../lib/context.js';
+import { isIdentityProviderActorName, type RequestMeta } from '../../lib/context.js';
 import { type AuditedChange, type WebhookActor, webhookEventsOf } from './events.js';
 import { insertDeliveries } from './webhook-outbox.repository.js';
 
@@ -26,6 +26,9 @@ export async function enqueueWebhookEvent(
 }
 
 const actorOf = (meta: RequestMeta | null, actorId: string | null): WebhookActor => {
+  if (isIdentityProviderActorName(meta?.actorName)) {
+    return { type: 'identity-provider', id: actorId, name: meta?.actorName ?? null };
+  }
   if (meta?.actorName) return { type: 'api-token', id: actorId, name: meta.actorName };
   if (!actorId) return { type: 'system', id: null, name: null };
   // A user's name (their address) is read in the insert itself.

@@ -14,7 +14,7 @@ export interface AuditedChange {
 
 /** Who made a change: a user, an API token (the tenant's service principal) or the system itself. */
 export interface WebhookActor {
-  type: 'user' | 'api-token' | 'system';
+  type: 'user' | 'api-token' | 'identity-provider' | 'system';
   id: string | null;
   name: string | null;
 }

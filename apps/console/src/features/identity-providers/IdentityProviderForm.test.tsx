@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { apiError, type FetchRoute, stubFetch } from '../../test/fetchStub';
@@ -92,6 +92,7 @@ describe('Create identity provider', () => {
         clientSecret: 's3cret',
         issuer: 'https://acme.okta.example.com',
       },
+      credentialsExpireAt: null,
     });
   });
 
@@ -162,6 +163,21 @@ describe('Edit identity provider', () => {
     const body = sent[`PATCH ${providerUrl}`]?.[0] as { name: string; providerData: Record<string, string> };
     expect(body.name).toBe('Okta SSO');
     expect(body.providerData).toEqual({ clientId: 'okta-client', issuer: 'https://acme.okta.example.com' });
+  });
+
+  it("starts from the client secret's end date, and sends a changed or emptied one", async () => {
+    const user = userEvent.setup();
+    const { sent } = editAnswers({
+      [`GET ${providerUrl}`]: { body: { ...oktaProvider, credentialsExpireAt: '2027-03-01T00:00:00.000Z' } },
+      [`PATCH ${providerUrl}`]: { body: oktaProvider },
+    });
+    openEdit();
+    const expires = await screen.findByLabelText(/^Expires on/);
+    expect(expires).toHaveValue('2027-03-01');
+    fireEvent.change(expires, { target: { value: '2027-04-15' } });
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(sent[`PATCH ${providerUrl}`]).toHaveLength(1));
+    expect(sent[`PATCH ${providerUrl}`]?.[0]).toMatchObject({ credentialsExpireAt: '2027-04-15' });
   });
 
   it('shows a stored default text as empty, so the button follows a new name', async () => {

@@ -137,6 +137,17 @@ export function IdentityProviderForm({ provider }: { provider?: IdentityProvider
             autoComplete="off"
             spellCheck={false}
           />
+          <TextField
+            {...formField(
+              form,
+              'credentialsExpireAt',
+              'The day the client secret stops working: administrators are e-mailed 30, 7 and 1 days before',
+            )}
+            label="Expires on"
+            type="date"
+            slotProps={{ inputLabel: { shrink: true } }}
+            sx={{ maxWidth: 280 }}
+          />
           <CallbackUrlField />
         </Section>
         <Section title="Login button">

@@ -1,5 +1,11 @@
 import Stack from '@mui/material/Stack';
-import { defaultButtonText, IDENTITY_PROVIDER_TYPE_LABELS, type IdentityProvider } from '@skyvault/contract';
+import {
+  defaultButtonText,
+  expiryDateOf,
+  expiryWords,
+  IDENTITY_PROVIDER_TYPE_LABELS,
+  type IdentityProvider,
+} from '@skyvault/contract';
 import { DetailsCard, type DetailsField } from '../../components/DetailsCard';
 import { formatDate } from '../../components/formatDate';
 import { RouterLink } from '../../components/RouterLink';
@@ -8,6 +14,7 @@ import { DetailsScreen } from '../../components/screens/DetailsScreen';
 import { ItemPage } from '../../components/screens/missingItem';
 import { toGroup, toIdentityProviderEdit, toIdentityProviders } from '../../core/paths/links';
 import { ssoCallbackUrl } from './CallbackUrlField';
+import { GroupMappingCard } from './GroupMappingCard';
 import { IdentityProviderActions } from './IdentityProviderActions';
 import { IdentityProviderStatusChip } from './IdentityProviderStatusChip';
 import { useDefaultGroup, useIdentityProvider } from './identity-providers.queries';
@@ -46,6 +53,7 @@ export function IdentityProviderDetails({ id }: { id: string }) {
         <DetailsCard title="Identity provider information" item={provider} fields={INFO_FIELDS} />
         <DetailsCard title="OpenID Connect" item={provider} fields={CONNECTION_FIELDS} />
         <DetailsCard title="Login button" item={provider} fields={BUTTON_FIELDS} />
+        {provider && <GroupMappingCard provider={provider} />}
       </Stack>
     </DetailsScreen>
   );
@@ -78,6 +86,13 @@ const CONNECTION_FIELDS: DetailsField<IdentityProvider>[] = [
         <span aria-hidden="true">•••••••• </span>(stored, never shown)
       </>
     ),
+  },
+  {
+    label: 'Client secret expires',
+    value: (provider) =>
+      provider.credentialsExpireAt
+        ? `${expiryDateOf(provider.credentialsExpireAt)} (${expiryWords(provider.credentialsExpireAt)})`
+        : 'Not known',
   },
   { label: 'Issuer', value: (provider) => provider.providerData.issuer },
   { label: 'Callback URL', value: () => ssoCallbackUrl() },

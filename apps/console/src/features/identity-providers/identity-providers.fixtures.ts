@@ -13,6 +13,7 @@ export const oktaProvider: IdentityProvider = {
   buttonImageId: '1b2c3d4e-5f6a-4b7c-9d8e-0f1a2b3c4d5e',
   defaultGroupId: salesGroup.id,
   providerData: { clientId: 'okta-client', issuer: 'https://acme.okta.example.com' },
+  credentialsExpireAt: null,
   createdAt: '2025-03-04T14:05:00.000Z',
   updatedAt: '2025-03-05T09:30:00.000Z',
 };

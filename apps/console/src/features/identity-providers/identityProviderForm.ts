@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   defaultButtonText,
+  expiryDateOf,
   type IdentityProvider,
   type IdentityProviderCreate,
   type IdentityProviderPatch,
@@ -21,6 +22,8 @@ export interface IdentityProviderFormValues {
   buttonImageId: string | null;
   defaultGroupId: string | null;
   providerData: { clientId: string; clientSecret: string; issuer: string };
+  /** The client secret's "Expires on" (YYYY-MM-DD), '' when not known. */
+  credentialsExpireAt: string;
 }
 
 export type IdentityProviderFormOutput = z.output<typeof identityProviderEditFormSchema>;
@@ -44,6 +47,7 @@ export const identityProviderFormValues = (provider?: IdentityProvider): Identit
     clientSecret: '',
     issuer: provider?.providerData.issuer ?? '',
   },
+  credentialsExpireAt: expiryDateOf(provider?.credentialsExpireAt ?? null),
 });
 
 const createResolver = zodResolver(identityProviderFormSchema);
