@@ -50,7 +50,11 @@ export const ssoErrorCode = (value: string | null | undefined): ErrorCode =>
   value && (ERROR_CODES as string[]).includes(value) ? (value as ErrorCode) : 'SSO_FAILED';
 
 export const ssoStartParamsSchema = z.object({ providerId: uuidSchema });
-export const ssoStartQuerySchema = z.object({ state: z.string().max(4096).optional() });
+export const ssoStartQuerySchema = z.object({
+  state: z.string().max(4096).optional(),
+  /** 'test': an administrator's Test sign-in of a SAML provider (resources/saml.ts). */
+  mode: z.literal('test').optional(),
+});
 
 const ticketSchema = z.string().min(1).max(512);
 

@@ -5,6 +5,7 @@ export * from './environment.js';
 export * from './identity.js';
 export * from './outbox.js';
 export * from './people.js';
+export * from './saml.js';
 export * from './security.js';
 export * from './setup-guide.js';
 export * from './tenants.js';
