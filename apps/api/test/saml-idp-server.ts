@@ -32,7 +32,7 @@ interface Account {
   groups?: string[];
 }
 
-const escape = (value: string) =>
+const escapeXml = (value: string) =>
   value.replace(
     /[&<>"']/g,
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
@@ -118,8 +118,8 @@ async function main() {
     const later = new Date(now.getTime() + 5 * 60_000);
     const expired = options.scenario === 'expired';
     const attribute = (name: string, values: string[]) =>
-      `<saml:Attribute Name="${escape(name)}" NameFormat="urn:oasis:names:tc:SAML:2.0:attrname-format:basic">${values
-        .map((v) => `<saml:AttributeValue xsi:type="xs:string">${escape(v)}</saml:AttributeValue>`)
+      `<saml:Attribute Name="${escapeXml(name)}" NameFormat="urn:oasis:names:tc:SAML:2.0:attrname-format:basic">${values
+        .map((v) => `<saml:AttributeValue xsi:type="xs:string">${escapeXml(v)}</saml:AttributeValue>`)
         .join('')}</saml:Attribute>`;
     const attributes = [
       attribute('email', [account.email]),
@@ -176,8 +176,8 @@ async function main() {
     html(
       res,
       200,
-      `<form id="acs" method="post" action="${escape(acs)}"><input type="hidden" name="SAMLResponse" value="${escape(samlResponse)}">` +
-        (relayState ? `<input type="hidden" name="RelayState" value="${escape(relayState)}">` : '') +
+      `<form id="acs" method="post" action="${escapeXml(acs)}"><input type="hidden" name="SAMLResponse" value="${escapeXml(samlResponse)}">` +
+        (relayState ? `<input type="hidden" name="RelayState" value="${escapeXml(relayState)}">` : '') +
         '<button type="submit">Continue</button></form>' +
         "<script>document.getElementById('acs').submit()</script>",
     );
@@ -187,7 +187,7 @@ async function main() {
     html(
       res,
       200,
-      `<h1>Sign in</h1><form method="post" action="/login"><input type="hidden" name="key" value="${escape(key)}">` +
+      `<h1>Sign in</h1><form method="post" action="/login"><input type="hidden" name="key" value="${escapeXml(key)}">` +
         `<label for="login">E-mail</label><input id="login" name="${SAML_IDP_LOGIN_FIELD}" type="email">` +
         `<label for="scenario">Scenario</label><select id="scenario" name="scenario"><option value="ok">Valid</option><option value="unsigned">Unsigned</option><option value="wrong-audience">Wrong audience</option><option value="expired">Expired</option></select>` +
         `<label><input type="checkbox" name="encrypt" value="1"> Encrypt the assertion</label>` +
@@ -223,7 +223,7 @@ async function main() {
           .join('&');
         const issuer = await peekIssuer(url.searchParams.get('SAMLRequest') ?? '');
         const sp = sps.get(issuer);
-        if (!sp) return html(res, 400, `<p>Unknown service provider ${escape(issuer)}</p>`);
+        if (!sp) return html(res, 400, `<p>Unknown service provider ${escapeXml(issuer)}</p>`);
         const query = Object.fromEntries(url.searchParams);
         const parsed = await idp.parseLoginRequest(sp, 'redirect', { query, octetString });
         const key = randomBytes(12).toString('hex');
