@@ -68,8 +68,9 @@ async function main() {
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   const base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
 
+  // dataEncryptionAlgorithm and keyEncryptionAlgorithm are read by samlify but missing from its types.
   const idpOptions = (encrypt: boolean) =>
-    samlify.IdentityProvider({
+    samlify.IdentityProvider(<Parameters<typeof samlify.IdentityProvider>[0]>{
       entityID: `${base}/metadata`,
       privateKey,
       signingCert: certificate,
@@ -172,7 +173,7 @@ async function main() {
   function postToAcs(res: http.ServerResponse, spEntityId: string, samlResponse: string, relayState: string) {
     const acs = sps
       .get(spEntityId)!
-      .entityMeta.getAssertionConsumerService(samlify.Constants.wording.binding.post);
+      .entityMeta.getAssertionConsumerService(samlify.Constants.wording.binding.post) as string;
     html(
       res,
       200,
@@ -229,8 +230,8 @@ async function main() {
         const key = randomBytes(12).toString('hex');
         pending.set(key, {
           sp: issuer,
-          requestId: parsed.extract.request.id,
-          relayState: query.RelayState ?? '',
+          requestId: String(parsed.extract.request?.id ?? ''),
+          relayState: String(query.RelayState ?? ''),
         });
         return loginForm(res, key);
       }

@@ -6,7 +6,7 @@ export {
   insertTestResult,
   markAssertionSeen,
   type SamlSettingsRow,
-} from './saml.repository.js';
+} from './saml-records.js';
 export {
   createSamlSettings,
   type ReadMetadata,
