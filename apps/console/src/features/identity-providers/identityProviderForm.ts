@@ -106,10 +106,20 @@ export function identityProviderResolver(provider?: IdentityProvider): FormResol
   return async (values, context, options) => {
     // The schemas' input types are narrower than the form's (an empty type is a value the form can hold).
     const chosen = { ...values, providerData: settingsOf(values) };
-    const result = (await resolve(chosen as never, context, options as never)) as Awaited<
+    let result = (await resolve(chosen as never, context, options as never)) as Awaited<
       ReturnType<FormResolver>
     >;
     if (values.type === 'Saml') return result;
+    if (values.type === '') {
+      // No method yet: the OpenID section is the one shown, so its empty fields are reported with the
+      // method's own message.
+      const asOpenId = (await resolve(
+        { ...chosen, type: 'OpenId' } as never,
+        context,
+        options as never,
+      )) as Awaited<ReturnType<FormResolver>>;
+      result = { values: {}, errors: { ...asOpenId.errors, ...result.errors } } as typeof result;
+    }
     const { issuer, clientSecret } = values.providerData;
     if (!changesIssuer(provider, issuer) || clientSecret) return result;
     const errors = result.errors as FieldErrors<IdentityProviderFormValues>;
