@@ -17,7 +17,7 @@ import {
   useTestApp,
 } from '../../../test/app.js';
 import { startSamlIdp } from '../../../test/saml-idp.js';
-import { samlAssertionsSeen, users } from '../../db/schema/index.js';
+import { auditEvents, samlAssertionsSeen, users, verifiedDomains } from '../../db/schema/index.js';
 import {
   createSamlProvider,
   formFields,
@@ -91,6 +91,17 @@ describe('SAML 2.0 sign-in against a real IdP (samlify)', () => {
       },
     });
     expect(provider.providerData.certificates).toHaveLength(1);
+    const [created] = await t.database.tenant(admin.tenantId, (tx) =>
+      tx
+        .select()
+        .from(auditEvents)
+        .where(and(eq(auditEvents.targetId, provider.id), eq(auditEvents.action, 'create'))),
+    );
+    expect(created?.changes).toMatchObject({
+      type: { after: 'Saml' },
+      idpEntityId: { after: idp.metadataUrl },
+      emailAttribute: { after: 'email' },
+    });
     expect(Date.parse(provider.providerData.certificateNotAfter!)).toBeGreaterThan(Date.now());
     const metadata = await t.app.inject({ method: 'GET', url: samlMetadataPath(provider.id) });
     expect(metadata.body).toContain(`entityID="${provider.providerData.sp.entityId}"`);
@@ -134,6 +145,28 @@ describe('SAML 2.0 sign-in against a real IdP (samlify)', () => {
     const again = await roundTrip(provider.id, ada.email);
     expect((await sessionOf(again.res)).id).toBe(session.id);
     expect(await usersNamed(admin, ada.email)).toHaveLength(1);
+  });
+
+  it('links an existing user by address only on a domain the tenant verified', async () => {
+    const domain = `verified-${Date.now().toString(36)}.example`;
+    const admin = await createTenantWithUser(t, { email: `admin@${domain}` });
+    const provider = await createSamlProvider(t, admin, idp);
+    await idp.addAccounts([{ email: admin.email, firstName: 'Ada', lastName: 'Admin' }]);
+    // Not verified yet: the IdP's word alone does not hand over the administrator's account.
+    const refused = await roundTrip(provider.id, admin.email);
+    expect(refused.res.headers.location).toMatch(SSO_FAILED_PAGE);
+    await t.database.tenant(admin.tenantId, (tx) =>
+      tx.insert(verifiedDomains).values({
+        tenantId: admin.tenantId,
+        domain,
+        status: 'Verified',
+        txtValue: 'skyvault-verification=test',
+        verifiedAt: new Date(),
+      }),
+    );
+    const linked = await roundTrip(provider.id, admin.email);
+    expect(linked.res.headers.location).toBe('/');
+    expect((await sessionOf(linked.res)).id).toBe(admin.userId);
   });
 
   it('takes an encrypted assertion, decrypted with the provider’s own SP key', async () => {
