@@ -6,7 +6,8 @@
  * - GET  /metadata               its IdP metadata (HTTP-Redirect and HTTP-POST single sign-on);
  * - POST /admin/sps              registers a service provider from its metadata (the body, XML);
  * - POST /admin/accounts         adds accounts (JSON list of { email, firstName, lastName, groups });
- * - GET  /sso (HTTP-Redirect)    takes a (signed) AuthnRequest and shows the sign-in form;
+ * - GET or POST /sso            takes a (signed) AuthnRequest (HTTP-Redirect or HTTP-POST binding)
+ *                                and shows the sign-in form;
  * - POST /login                  signs the form's account in: answers the auto-posting form to the
  *                                SP's ACS with the SAMLResponse (and the RelayState);
  * - GET  /initiate?sp=…&login=…  an IdP-initiated sign-in (no InResponseTo).
@@ -232,6 +233,22 @@ async function main() {
           sp: issuer,
           requestId: String(parsed.extract.request?.id ?? ''),
           relayState: String(query.RelayState ?? ''),
+        });
+        return loginForm(res, key);
+      }
+      if (req.method === 'POST' && url.pathname === '/sso') {
+        // HTTP-POST binding: the request base64 encoded, not deflated, its signature inside.
+        const body = Object.fromEntries(new URLSearchParams(await readBody(req)));
+        const xml = Buffer.from(body.SAMLRequest ?? '', 'base64').toString('utf8');
+        const issuer = /<(?:saml2?:)?Issuer[^>]*>([^<]+)</.exec(xml)?.[1] ?? '';
+        const sp = sps.get(issuer);
+        if (!sp) return html(res, 400, `<p>Unknown service provider ${escapeXml(issuer)}</p>`);
+        const parsed = await idp.parseLoginRequest(sp, 'post', { body });
+        const key = randomBytes(12).toString('hex');
+        pending.set(key, {
+          sp: issuer,
+          requestId: String(parsed.extract.request?.id ?? ''),
+          relayState: String(body.RelayState ?? ''),
         });
         return loginForm(res, key);
       }

@@ -147,6 +147,8 @@ export function createSamlSignIn(deps: {
       // Asking for a password context would refuse people who signed in at the IdP another way (MFA).
       disableRequestedAuthnContext: true,
       authnRequestBinding: settings.ssoBinding === 'Post' ? 'HTTP-POST' : 'HTTP-Redirect',
+      // The HTTP-POST binding carries the request base64 encoded only (deflating is the Redirect binding's).
+      skipRequestCompression: settings.ssoBinding === 'Post',
       generateUniqueId: () => options.requestId ?? `_${randomBytes(20).toString('hex')}`,
     });
   }

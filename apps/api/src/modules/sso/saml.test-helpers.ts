@@ -89,9 +89,20 @@ export async function startSaml(
 export async function signInAtSamlIdp(
   location: string,
   login: string,
-  options: { scenario?: 'ok' | 'unsigned' | 'wrong-audience' | 'expired'; encrypt?: boolean } = {},
+  options: {
+    scenario?: 'ok' | 'unsigned' | 'wrong-audience' | 'expired';
+    encrypt?: boolean;
+    /** The HTTP-POST binding: the start's form fields, posted to `location`. */
+    post?: Record<string, string>;
+  } = {},
 ) {
-  const form = await fetch(location);
+  const form = options.post
+    ? await fetch(location, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams(options.post).toString(),
+      })
+    : await fetch(location);
   const page = await form.text();
   if (!form.ok) throw new Error(`IdP answered ${form.status}: ${page.slice(0, 500)}`);
   const key = /name="key" value="([^"]+)"/.exec(page)?.[1];

@@ -235,6 +235,36 @@ describe('SAML 2.0 sign-in against a real IdP (samlify)', () => {
     expect(bare.headers.location).toMatch(SSO_FAILED_PAGE);
   });
 
+  it('posts the AuthnRequest from a page of its own to an IdP that takes HTTP-POST only', async () => {
+    const admin = await createTenantWithUser(t);
+    const postOnly = (await idp.metadata()).replace(
+      /<SingleSignOnService[^>]*HTTP-Redirect[^>]*>(<\/SingleSignOnService>)?/,
+      '',
+    );
+    expect(postOnly).not.toContain('HTTP-Redirect');
+    const created = (
+      await api.call(admin, identityProviderEndpoints.create, {
+        body: { name: 'POST only', type: 'Saml', buttonText: '', providerData: { metadataXml: postOnly } },
+      })
+    ).result();
+    expect(created.providerData).toMatchObject({ ssoBinding: 'Post' });
+    const res = await t.app.inject({ method: 'GET', url: `/api/v1/sso/${created.id}/start` });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-security-policy']).toContain(`form-action ${idp.base}`);
+    expect(res.body).toContain(`action="${idp.base}/sso"`);
+    const fields = formFields(res.body);
+    const request = Buffer.from(fields.SAMLRequest!, 'base64').toString('utf8');
+    expect(request).toContain('AuthnRequest');
+    expect(request).toContain(`/api/v1/sso/saml/${created.id}/acs`);
+    // The IdP takes it, and its answer signs the person in like any other.
+    const ada = await person();
+    await idp.registerSp((await t.app.inject({ method: 'GET', url: samlMetadataPath(created.id) })).body);
+    const answer = await signInAtSamlIdp(`${idp.base}/sso`, ada.email, { post: fields });
+    const acs = await postToAcs(t, created.id, answer, { cookie: samlCookieFrom(res) });
+    expect(acs.headers.location).toBe('/');
+    expect((await sessionOf(acs)).email).toBe(ada.email);
+  });
+
   it('sets the browser key as SameSite=None; Secure, so that the IdP’s cross-site POST carries it', async () => {
     const admin = await createTenantWithUser(t);
     const provider = await createSamlProvider(t, admin, idp);
