@@ -1,9 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { type CacheProvider, type Profile, SAML, ValidateInResponseTo } from '@node-saml/node-saml';
 import {
-  type ErrorCode,
   type SamlTestResult,
-  SSO_LOGIN_QUERY,
   safeRedirectPath,
   samlAcsUrl,
   samlSpEntityId,
@@ -31,7 +29,7 @@ import {
 import type * as repo from './sso.repository.js';
 import type { ProviderClaims, ProviderRef } from './sso-accounts.js';
 import { newBrowserKey, nonceOf } from './sso-browser.js';
-import { failedSignIn, loginPageWith, Refusal } from './sso-outcome.js';
+import { failedSignIn, Refusal } from './sso-outcome.js';
 
 /** The `purpose` of our rows in oauth_states: a SAML round trip, and an administrator's test of one. */
 export const SAML_PURPOSE = 'saml';
@@ -350,7 +348,8 @@ export function createSamlSignIn(deps: {
       previous: Actor | null,
     ): Promise<{ location: string; session?: { token: string; expiresAt: Date } }> {
       let returnTo: string | undefined;
-      let testOf: { userId: string | null } | null = null;
+      // Declared wide: the inner finally sets it, which the compiler's narrowing does not follow.
+      let testOf = null as { userId: string | null } | null;
       try {
         if (!settings || !found) throw new Refusal('SSO_FAILED', 'provider unknown');
         const lookup = requestLookup(settings.providerId, browserKey);
@@ -373,7 +372,7 @@ export function createSamlSignIn(deps: {
         if (testOf && settings && (error instanceof Refusal || error instanceof AppError)) {
           log.info({ reason: reasonOf(error) }, 'SAML test sign-in refused');
           return {
-            location: await recordTest(settings, (testOf as { userId: string | null }).userId, {
+            location: await recordTest(settings, testOf.userId, {
               error: reasonOf(error),
             }),
           };
@@ -401,13 +400,7 @@ export function createSamlSignIn(deps: {
         createdAt: iso(row.createdAt),
       };
     },
-
-    /** Where a refused start goes. */
-    refusedStart: (error: unknown, returnTo?: string) => ({ location: failedSignIn(log, error, returnTo) }),
   };
 }
 
 export type SamlSignIn = ReturnType<typeof createSamlSignIn>;
-export const refusalCode = (error: unknown): ErrorCode =>
-  error instanceof Refusal ? error.code : 'SSO_FAILED';
-export const loginError = (code: ErrorCode) => loginPageWith({ [SSO_LOGIN_QUERY.error]: code });
