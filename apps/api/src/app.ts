@@ -62,7 +62,7 @@ import {
   sessionRoutes,
 } from './modules/sessions/index.js';
 import { createSetupGuideService, setupGuideRoutes } from './modules/setup-guide/index.js';
-import { createSingleSignOn, ssoRoutes } from './modules/sso/index.js';
+import { createSingleSignOn, samlRoutes, ssoRoutes } from './modules/sso/index.js';
 import { createStorageService, storageRoutes } from './modules/storages/index.js';
 import { systemRoutes } from './modules/system/index.js';
 import { createTenantService, tenantRoutes } from './modules/tenants/index.js';
@@ -383,6 +383,7 @@ export async function buildApp(config: Config, options: AppOptions): Promise<Fas
   await app.register(apiTokenRoutes, { apiTokens: services.apiTokens });
   await app.register(webhookRoutes, { webhooks: services.webhooks });
   await app.register(ssoRoutes, { config, sso: services.sso });
+  await app.register(samlRoutes, { config, sso: services.sso });
 
   await app.register(oauthRoutes, { config, prefix: '/oauth' });
   await app.register(scimRoutes, { ...services, publicUrl: config.publicUrl, prefix: '/scim/v2' });

@@ -114,11 +114,13 @@ export const LICENSE_SERVICE_BY_PRODUCT: Record<ServiceKey, LicenseService> = {
 /** Tab titles of the licences and role screens. */
 export const PRODUCT_LABELS: Record<ServiceKey, string> = { backup: 'Backup & Archive', devOps: 'DevOps' };
 
-export const IDENTITY_PROVIDER_TYPES = ['OpenId'] as const;
+export const IDENTITY_PROVIDER_TYPES = ['OpenId', 'Saml'] as const;
 export const identityProviderTypeSchema = enumOf(IDENTITY_PROVIDER_TYPES, 'Connection method is required');
 export type IdentityProviderType = z.infer<typeof identityProviderTypeSchema>;
 export const IDENTITY_PROVIDER_TYPE_LABELS: Record<IdentityProviderType, string> = {
   OpenId: 'OpenID Connect',
+  // SPEC.md names only OpenId; 'SAML 2.0' is the protocol's own name, as identity providers show it.
+  Saml: 'SAML 2.0',
 };
 
 /** Role permissions (SPEC.md §6). Pull requests: Read views only, Contribute creates and comments. */

@@ -28,6 +28,7 @@ export * from './resources/passkey.js';
 export * from './resources/password.js';
 export * from './resources/permissions.js';
 export * from './resources/role.js';
+export * from './resources/saml.js';
 export * from './resources/session.js';
 export * from './resources/setup-guide.js';
 export * from './resources/sso.js';

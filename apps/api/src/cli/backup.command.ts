@@ -156,7 +156,9 @@ export async function restore(
     rmSync(target, { recursive: true, force: true });
     const client = await PGlite.create({
       dataDir: target,
-      loadDataDir: new Blob([archive.data]),
+      // A view of its own: with the DOM's types in the program (XML libraries bring them), Blob takes
+      // only ArrayBuffer-backed views.
+      loadDataDir: new Blob([new Uint8Array(archive.data)]),
       extensions: pgliteExtensions,
     });
     await client.close();

@@ -87,6 +87,9 @@ export const securityPlugin = fp(
     const allowedOrigin = originOf(config.publicUrl);
     app.addHook('onRequest', async (request) => {
       if (!UNSAFE.has(request.method) || !isApiRequest(request)) return;
+      // A route that takes another site's form by design (a SAML ACS: its answer is signed, and bound
+      // to the browser that started the sign-in) says so in its config.
+      if ((request.routeOptions.config as { crossSiteForm?: boolean } | undefined)?.crossSiteForm) return;
       // A call with a bearer token is judged by the token alone (plugins/session.ts), never by a
       // cookie; and a cross-site form or page cannot set an Authorization header.
       if (bearerTokenOf(request.headers.authorization) !== undefined) return;

@@ -12,6 +12,7 @@ import { identityProviderCreateSchema, identityProviderEditFormSchema } from './
 import { ipRangeCreateSchema, ipRangePatchSchema } from './ip-range.js';
 import { mfaVerifySchema } from './mfa.js';
 import { changePasswordFormSchema, passwordChangeSchema, resetPasswordFormSchema } from './password.js';
+import { SAML_MESSAGES } from './saml.js';
 import { signUpFormSchema, tenantSignUpSchema, tenantUpdateSchema } from './tenant.js';
 import { createUserFormSchema, editUserFormSchema, userPatchSchema } from './user.js';
 
@@ -148,12 +149,40 @@ describe('identity providers', () => {
 
   it('requires a connection method and every provider value', () => {
     const input = { name: '', providerData: { clientId: '', issuer: ' ' } };
+    // The settings follow the method: without one, only the method is asked for.
     expect(messagesByPath(identityProviderCreateSchema, input)).toEqual({
-      name: ['Name is required'],
       type: ['Connection method is required'],
+    });
+    expect(messagesByPath(identityProviderCreateSchema, { ...input, type: 'OpenId' })).toEqual({
+      name: ['Name is required'],
       'providerData.clientId': ['Value must be set!'],
       'providerData.clientSecret': ['Value must be set!'],
       'providerData.issuer': ['Value must be set!'],
+    });
+  });
+
+  it('asks a SAML provider for its metadata, as text or URL but not both', () => {
+    const saml = { name: 'Entra', type: 'Saml', providerData: {} };
+    expect(messagesByPath(identityProviderCreateSchema, saml)).toEqual({
+      'providerData.metadataXml': [SAML_MESSAGES.metadataRequired],
+    });
+    const both = { ...saml, providerData: { metadataXml: '<x/>', metadataUrl: 'https://idp.example.com/m' } };
+    expect(messagesByPath(identityProviderCreateSchema, both)).toEqual({
+      'providerData.metadataUrl': [SAML_MESSAGES.metadataBoth],
+    });
+    const skew = { ...saml, providerData: { metadataXml: '<x/>', clockSkewSeconds: 301 } };
+    expect(messagesByPath(identityProviderCreateSchema, skew)).toEqual({
+      'providerData.clockSkewSeconds': [SAML_MESSAGES.clockSkew],
+    });
+    expect(
+      parsed(identityProviderCreateSchema, { ...saml, providerData: { metadataXml: '<x/>' } }),
+    ).toMatchObject({
+      providerData: {
+        clockSkewSeconds: 60,
+        wantAssertionsSigned: true,
+        allowIdpInitiated: false,
+        emailAttribute: '',
+      },
     });
   });
 

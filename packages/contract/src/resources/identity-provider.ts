@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.js';
-import { identityProviderTypeSchema } from '../enums.js';
 import {
   buttonTextRule,
   iconFileNameRule,
@@ -12,27 +11,37 @@ import { emptyOr, isoDateSchema, optionalIdRule, uuidSchema } from '../rules/tex
 import { loginButtonsRequestSchema, loginButtonsSchema } from './auth.js';
 import { expiryDateRule } from './expiring-credentials.js';
 import { idParamsSchema, listQuerySchema, totalList } from './list.js';
+import { samlProviderDataPatchSchema, samlProviderDataSchema, samlProviderDetailsSchema } from './saml.js';
 
 /**
- * An external identity provider a tenant's users sign in with. The client secret is write-only: it is
- * stored encrypted and never answered, so the entity's providerData has no clientSecret.
+ * An external identity provider a tenant's users sign in with: OpenID Connect or SAML 2.0, told apart
+ * by `type`. The OpenID client secret is write-only: it is stored encrypted and never answered, so the
+ * entity's providerData has no clientSecret. A SAML provider answers what its metadata said, the
+ * attribute mapping, and our SP side (entity id, ACS URL, metadata URL) to give its administrator.
  */
-export const identityProviderSchema = z.object({
+const identityProviderBaseSchema = z.object({
   id: uuidSchema,
   name: z.string(),
-  type: identityProviderTypeSchema,
   active: z.boolean(),
   buttonText: z.string(),
   buttonImageId: uuidSchema.nullable(),
   /** Users who first sign in through this provider join this group. */
   defaultGroupId: uuidSchema.nullable(),
-  providerData: z.object({ clientId: z.string(), issuer: z.string() }),
   /** When the client secret (or a SAML certificate) stops working; null: not known. */
   credentialsExpireAt: isoDateSchema.nullable(),
   createdAt: isoDateSchema,
   updatedAt: isoDateSchema,
 });
+export const identityProviderSchema = z.discriminatedUnion('type', [
+  identityProviderBaseSchema.extend({
+    type: z.literal('OpenId'),
+    providerData: z.object({ clientId: z.string(), issuer: z.string() }),
+  }),
+  identityProviderBaseSchema.extend({ type: z.literal('Saml'), providerData: samlProviderDetailsSchema }),
+]);
 export type IdentityProvider = z.infer<typeof identityProviderSchema>;
+export type OpenIdIdentityProvider = Extract<IdentityProvider, { type: 'OpenId' }>;
+export type SamlIdentityProvider = Extract<IdentityProvider, { type: 'Saml' }>;
 
 /** OpenID settings as written: every value must be set. */
 export const openIdProviderDataSchema = z.object({
@@ -41,38 +50,68 @@ export const openIdProviderDataSchema = z.object({
   issuer: issuerRule,
 });
 
-const identityProviderFieldsSchema = z.object({
+const identityProviderCommonSchema = z.object({
   name: identityProviderNameRule,
-  type: identityProviderTypeSchema,
   /** Empty means 'Connect {name}' (see defaultButtonText). */
   buttonText: buttonTextRule,
   buttonImageId: optionalIdRule.optional(),
   defaultGroupId: optionalIdRule.optional(),
-  providerData: openIdProviderDataSchema,
-  /** "Expires on" (YYYY-MM-DD) of the client secret; '' or null: not known. */
+  /** "Expires on" (YYYY-MM-DD) of the client secret (a SAML provider without one takes its signing certificate's); '' or null: not known. */
   credentialsExpireAt: expiryDateRule.optional(),
 });
-const identityProviderInputSchema = identityProviderFieldsSchema.extend({
-  buttonText: buttonTextRule.default(''),
-});
+const withDefaultButtonText = identityProviderCommonSchema.extend({ buttonText: buttonTextRule.default('') });
+const TYPE_REQUIRED = { error: 'Connection method is required' };
 
-/** POST /v1/identity-providers, and the create page's form. */
-export const identityProviderCreateSchema = identityProviderInputSchema;
+/** POST /v1/identity-providers, and the create page's form: the settings follow the type. */
+export const identityProviderCreateSchema = z.discriminatedUnion(
+  'type',
+  [
+    withDefaultButtonText.extend({ type: z.literal('OpenId'), providerData: openIdProviderDataSchema }),
+    withDefaultButtonText.extend({ type: z.literal('Saml'), providerData: samlProviderDataSchema }),
+  ],
+  TYPE_REQUIRED,
+);
 export type IdentityProviderCreate = z.input<typeof identityProviderCreateSchema>;
-export const identityProviderFormSchema = identityProviderInputSchema;
+export const identityProviderFormSchema = identityProviderCreateSchema;
 export type IdentityProviderForm = z.input<typeof identityProviderFormSchema>;
 
-/** The edit page: the secret field starts empty and empty keeps the stored secret. */
-export const identityProviderEditFormSchema = identityProviderInputSchema.extend({
-  providerData: openIdProviderDataSchema.extend({ clientSecret: emptyOr(providerValueRule) }),
-});
+/**
+ * The edit page: the OpenID secret field starts empty and empty keeps the stored secret; the SAML
+ * metadata fields too (empty keeps the stored metadata).
+ */
+export const identityProviderEditFormSchema = z.discriminatedUnion(
+  'type',
+  [
+    withDefaultButtonText.extend({
+      type: z.literal('OpenId'),
+      providerData: openIdProviderDataSchema.extend({ clientSecret: emptyOr(providerValueRule) }),
+    }),
+    withDefaultButtonText.extend({ type: z.literal('Saml'), providerData: samlProviderDataPatchSchema }),
+  ],
+  TYPE_REQUIRED,
+);
 export type IdentityProviderEditForm = z.input<typeof identityProviderEditFormSchema>;
 
-/** PATCH /v1/identity-providers/:id: any field; a providerData without clientSecret keeps the stored one. */
+/**
+ * PATCH /v1/identity-providers/:id: any field; a providerData without clientSecret keeps the stored
+ * one. Without `type` the body is an OpenID provider's (as before SAML); a SAML provider's settings
+ * come with `type: 'Saml'`. The type itself never changes.
+ */
 // Built on the fields without defaults: a PATCH that leaves buttonText out keeps the stored text.
-export const identityProviderPatchSchema = identityProviderFieldsSchema
-  .extend({ providerData: openIdProviderDataSchema.partial({ clientSecret: true }) })
-  .partial();
+export const identityProviderPatchSchema = z.discriminatedUnion(
+  'type',
+  [
+    identityProviderCommonSchema.partial().extend({
+      type: z.literal('OpenId').optional(),
+      providerData: openIdProviderDataSchema.partial({ clientSecret: true }).optional(),
+    }),
+    identityProviderCommonSchema.partial().extend({
+      type: z.literal('Saml'),
+      providerData: samlProviderDataPatchSchema.optional(),
+    }),
+  ],
+  TYPE_REQUIRED,
+);
 export type IdentityProviderPatch = z.input<typeof identityProviderPatchSchema>;
 
 export const identityProviderListQuerySchema = listQuerySchema;
@@ -134,7 +173,7 @@ export const identityProviderEndpoints = {
     path: '/api/v1/identity-providers',
     access: 'admin',
     sessionOnly: true,
-    summary: 'Adds an OpenID Connect identity provider',
+    summary: 'Adds an OpenID Connect or SAML 2.0 identity provider',
     tags,
     body: identityProviderCreateSchema,
     response: identityProviderSchema,

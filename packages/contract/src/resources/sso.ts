@@ -54,6 +54,8 @@ export const ssoStartQuerySchema = z.object({
   state: z.string().max(4096).optional(),
   /** The address typed at the login's e-mail step, passed on to the provider as OIDC login_hint. */
   login_hint: z.string().max(320).optional(),
+  /** 'test': an administrator's Test sign-in of a SAML provider (resources/saml.ts). */
+  mode: z.literal('test').optional(),
 });
 
 const ticketSchema = z.string().min(1).max(512);

@@ -6,6 +6,7 @@ export * from './group-mapping.js';
 export * from './identity.js';
 export * from './outbox.js';
 export * from './people.js';
+export * from './saml.js';
 export * from './security.js';
 export * from './setup-guide.js';
 export * from './tenants.js';

@@ -17,7 +17,8 @@ async function multipart(parts: {
   for (const [name, value] of Object.entries(parts.fields ?? {})) form.append(name, value);
   if (parts.file) {
     const { content, name = 'logo.svg', type = 'image/svg+xml' } = parts.file;
-    form.append('file', new Blob([content], { type }), name);
+    const bytes = typeof content === 'string' ? content : new Uint8Array(content);
+    form.append('file', new Blob([bytes], { type }), name);
   }
   const encoded = new Response(form);
   return {

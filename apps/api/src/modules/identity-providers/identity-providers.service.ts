@@ -10,6 +10,7 @@ import {
   MESSAGES,
   NAME_TAKEN,
   NOT_FOUND,
+  SAML_MESSAGES,
   ssoStartPath,
 } from '@skyvault/contract';
 import type { z } from 'zod';
@@ -23,6 +24,7 @@ import type { RateLimiter } from '../../platform/rate-limits/rate-limits.service
 import { sealedAt } from '../../platform/secrets/sealed-at.js';
 import type { SecretBox } from '../../platform/secrets/secrets.js';
 import { groupForAssignment, missingReference } from '../groups/index.js';
+import type { ReadMetadata, SamlSettings, SamlSettingsRow } from '../saml/index.js';
 import * as repo from './identity-providers.repository.js';
 import { IssuerError, type Issuers } from './issuers.js';
 
@@ -34,34 +36,58 @@ export const PROVIDER_NOT_FOUND = NOT_FOUND.identityProvider;
 export const PROVIDER_NAME_TAKEN = NAME_TAKEN.identityProvider;
 export const ICON_NOT_FOUND = NOT_FOUND.icon;
 
+/**
+ * A provider is SAML when it has SAML settings (its row's type says 'OpenId' for the previous release's
+ * sake: migration 0035) or, as a later release may write, when its type says so.
+ */
+export const isSamlRow = (row: repo.IdentityProviderRow, saml: SamlSettingsRow | null | undefined) =>
+  !!saml || (row.type as string) === 'Saml';
+
 /** The client secret is write-only: it is never part of what the API answers. */
-export const toIdentityProvider = (row: repo.IdentityProviderRow): IdentityProvider => ({
-  id: row.id,
-  name: row.name,
-  type: row.type,
-  active: row.active,
-  buttonText: row.buttonText,
-  buttonImageId: row.buttonImageId,
-  defaultGroupId: row.defaultGroupId,
-  providerData: { clientId: row.clientId, issuer: row.issuer },
-  credentialsExpireAt: row.credentialsExpireAt ? iso(row.credentialsExpireAt) : null,
-  createdAt: iso(row.createdAt),
-  updatedAt: iso(row.updatedAt),
-});
+export function toIdentityProvider(
+  row: repo.IdentityProviderRow,
+  saml?: SamlSettingsRow | null,
+  details?: SamlSettings['details'],
+): IdentityProvider {
+  const common = {
+    id: row.id,
+    name: row.name,
+    active: row.active,
+    buttonText: row.buttonText,
+    buttonImageId: row.buttonImageId,
+    defaultGroupId: row.defaultGroupId,
+    credentialsExpireAt: row.credentialsExpireAt ? iso(row.credentialsExpireAt) : null,
+    createdAt: iso(row.createdAt),
+    updatedAt: iso(row.updatedAt),
+  };
+  if (saml && details) return { ...common, type: 'Saml', providerData: details(saml) };
+  return { ...common, type: 'OpenId', providerData: { clientId: row.clientId, issuer: row.issuer } };
+}
 
 /** What the audit trail keeps: the sealed secret is redacted by its name and shows only as changed. */
-const audited = (row: repo.IdentityProviderRow) => ({
+const audited = (row: repo.IdentityProviderRow, saml?: SamlSettingsRow | null) => ({
   name: row.name,
-  type: row.type,
+  type: saml ? 'Saml' : row.type,
   active: row.active,
   buttonText: row.buttonText,
   buttonImageId: row.buttonImageId,
   defaultGroupId: row.defaultGroupId,
-  clientId: row.clientId,
-  issuer: row.issuer,
-  clientSecret: row.clientSecret,
   // Not under its own name, which the trail would redact as a secret's: the date is no secret.
   expiresOn: row.credentialsExpireAt,
+  ...(saml
+    ? {
+        idpEntityId: saml.idpEntityId,
+        ssoUrl: saml.ssoUrl,
+        metadataUrl: saml.metadataUrl,
+        certificateNotAfter: saml.certificateNotAfter?.toISOString() ?? null,
+        emailAttribute: saml.emailAttribute,
+        firstNameAttribute: saml.firstNameAttribute,
+        lastNameAttribute: saml.lastNameAttribute,
+        clockSkewSeconds: saml.clockSkewSeconds,
+        wantAssertionsSigned: saml.wantAssertionsSigned,
+        allowIdpInitiated: saml.allowIdpInitiated,
+      }
+    : { clientId: row.clientId, issuer: row.issuer, clientSecret: row.clientSecret }),
 });
 
 /** The form's "Expires on" date as stored: undefined keeps, null clears. */
@@ -75,30 +101,36 @@ const SECRET_FIELD = 'providerData.clientSecret';
  * The stored client secret was entered for one issuer: a new issuer gets a secret entered for it, or
  * the next sign-in would send the old one to its token endpoint.
  */
-function checkSecretFollowsIssuer(before: repo.IdentityProviderRow, input: ProviderChange) {
-  const issuer = input.providerData?.issuer;
-  if (issuer !== undefined && issuer !== before.issuer && !input.providerData?.clientSecret) {
+function checkSecretFollowsIssuer(
+  before: repo.IdentityProviderRow,
+  providerData: { issuer?: string; clientSecret?: string },
+) {
+  const issuer = providerData.issuer;
+  if (issuer !== undefined && issuer !== before.issuer && !providerData.clientSecret) {
     throw invalidField(SECRET_FIELD, MESSAGES.clientSecretForNewIssuer);
   }
 }
 
 /**
- * A tenant's OpenID Connect providers (administrators only), and the login page's buttons for them.
- * A new or changed issuer is discovered before it is saved, so that a wrong one is reported at its
- * field rather than at someone's first sign-in.
+ * A tenant's identity providers, OpenID Connect and SAML 2.0 (administrators only), and the login
+ * page's buttons for them. A new or changed issuer is discovered, and SAML metadata read (or fetched),
+ * before it is saved, so that a wrong one is reported at its field rather than at someone's first sign-in.
  */
 export function createIdentityProviderService(deps: {
   database: Database;
   secrets: SecretBox;
   issuers: Issuers;
   limiter: RateLimiter;
+  saml: SamlSettings;
 }) {
-  const { database, secrets, issuers, limiter } = deps;
+  const { database, secrets, issuers, limiter, saml } = deps;
+  const answer = (row: repo.IdentityProviderRow, samlRow: SamlSettingsRow | null) =>
+    toIdentityProvider(row, samlRow, saml.details);
 
   async function existing(tenantId: string, tx: Executor, id: string) {
     const row = await repo.findProvider(tenantId, tx, id);
     if (!row) throw notFound(PROVIDER_NOT_FOUND);
-    return row;
+    return { row, saml: await saml.find(tenantId, tx, id) };
   }
 
   async function checkName(tenantId: string, tx: Executor, name: string, exceptId?: string) {
@@ -164,106 +196,174 @@ export function createIdentityProviderService(deps: {
         targetType: 'identity-provider',
         targetId: id,
         targetName: after.name,
-        before: audited(before),
-        after: audited(after),
+        before: audited(before.row, before.saml),
+        after: audited(after, before.saml),
       });
-      return toIdentityProvider(after);
+      return answer(after, before.saml);
     });
+
+  /** The columns an OpenID provider's row needs, for a SAML one (the previous release reads them). */
+  const samlRowColumns = (tenantId: string, id: string, metadata: ReadMetadata) => ({
+    clientId: '',
+    // Sealed like any client secret, so that the re-sealing of old values finds a value it opens.
+    clientSecret: secrets.seal(sealedAt.identityProviderClientSecret(tenantId, id), ''),
+    issuer: metadata.parsed.entityId,
+  });
+
+  /**
+   * A SAML provider's credentials end with its signing certificate unless the administrator gave a
+   * date: metadata read anew (a create, or new metadata) brings its certificate's end, and a provider
+   * without a date takes it, so the expiry warnings know it.
+   */
+  async function certificateEnd(
+    tenantId: string,
+    tx: Tx,
+    row: repo.IdentityProviderRow,
+    samlRow: SamlSettingsRow,
+    given: string | null | undefined,
+    metadataRead: boolean,
+  ) {
+    const notAfter = samlRow.certificateNotAfter;
+    if (given || !notAfter) return row;
+    if (!metadataRead && row.credentialsExpireAt) return row;
+    if (row.credentialsExpireAt?.getTime() === notAfter.getTime()) return row;
+    return repo.updateProvider(tenantId, tx, row.id, { credentialsExpireAt: notAfter });
+  }
+
+  async function create(actor: Actor, meta: RequestMeta, input: ProviderInput) {
+    const { tenantId } = actor;
+    const metadata = input.type === 'Saml' ? await saml.readMetadata(input.providerData) : null;
+    if (input.type === 'OpenId') await discover(input.providerData.issuer);
+    return database.tenant(tenantId, async (tx) => {
+      await checkName(tenantId, tx, input.name);
+      await checkReferences(tenantId, tx, input);
+      const id = randomUUID();
+      let row = await repo.insertProvider(tenantId, tx, {
+        id,
+        name: input.name,
+        // A SAML provider's row keeps the previous release's only type (migration 0035).
+        type: 'OpenId',
+        buttonText: input.buttonText || defaultButtonText(input.name),
+        buttonImageId: input.buttonImageId ?? null,
+        defaultGroupId: input.defaultGroupId ?? null,
+        ...(input.type === 'Saml'
+          ? samlRowColumns(tenantId, id, metadata!)
+          : {
+              clientId: input.providerData.clientId,
+              clientSecret: secrets.seal(
+                sealedAt.identityProviderClientSecret(tenantId, id),
+                input.providerData.clientSecret,
+              ),
+              issuer: input.providerData.issuer,
+            }),
+        credentialsExpireAt: expiryOf(input.credentialsExpireAt) ?? null,
+      });
+      const samlRow =
+        input.type === 'Saml' ? await saml.insert(tenantId, tx, id, metadata!, input.providerData) : null;
+      if (samlRow) row = await certificateEnd(tenantId, tx, row, samlRow, input.credentialsExpireAt, true);
+      await recordAudit(tx, meta, {
+        tenantId,
+        actorId: actor.userId,
+        action: 'create',
+        targetType: 'identity-provider',
+        targetId: row.id,
+        targetName: row.name,
+        after: audited(row, samlRow),
+      });
+      return answer(row, samlRow);
+    });
+  }
+
+  /** A SAML provider's settings come with type 'Saml', an OpenID provider's without or with 'OpenId'. */
+  function checkSameType(
+    stored: { row: repo.IdentityProviderRow; saml: SamlSettingsRow | null },
+    input: ProviderChange,
+  ) {
+    const storedSaml = isSamlRow(stored.row, stored.saml);
+    const inputSaml = input.type === 'Saml';
+    const inputOpenId =
+      input.type === 'OpenId' || (input.type === undefined && input.providerData !== undefined);
+    if ((storedSaml && inputOpenId) || (!storedSaml && inputSaml)) {
+      throw invalidField('type', SAML_MESSAGES.typeChange);
+    }
+  }
+
+  async function update(actor: Actor, meta: RequestMeta, id: string, input: ProviderChange) {
+    const { tenantId } = actor;
+    const current = await database.tenant(tenantId, (tx) => existing(tenantId, tx, id));
+    checkSameType(current, input);
+    const openId = input.type === 'Saml' ? undefined : input.providerData;
+    const samlInput = input.type === 'Saml' ? input.providerData : undefined;
+    if (openId) checkSecretFollowsIssuer(current.row, openId);
+    if (openId?.issuer !== undefined && openId.issuer !== current.row.issuer) await discover(openId.issuer);
+    const metadata = samlInput ? await saml.readMetadata(samlInput) : null;
+    return database.tenant(tenantId, async (tx) => {
+      const before = await existing(tenantId, tx, id);
+      checkSameType(before, input);
+      if (openId) checkSecretFollowsIssuer(before.row, openId);
+      if (input.name !== undefined) await checkName(tenantId, tx, input.name, id);
+      await checkReferences(tenantId, tx, input);
+      const name = input.name ?? before.row.name;
+      const secret = openId?.clientSecret;
+      let after = await repo.updateProvider(tenantId, tx, id, {
+        name: input.name,
+        // Emptied: back to 'Connect {name}' (with the new name when it changes too).
+        buttonText: input.buttonText === '' ? defaultButtonText(name) : input.buttonText,
+        buttonImageId: input.buttonImageId,
+        defaultGroupId: input.defaultGroupId,
+        clientId: openId?.clientId,
+        // A SAML provider's issuer is its identity provider's entity id.
+        issuer: openId?.issuer ?? metadata?.parsed.entityId,
+        // Left out: the stored secret stays.
+        clientSecret: secret
+          ? secrets.seal(sealedAt.identityProviderClientSecret(tenantId, id), secret)
+          : undefined,
+        credentialsExpireAt: expiryOf(input.credentialsExpireAt),
+      });
+      const samlAfter =
+        before.saml && samlInput ? await saml.update(tenantId, tx, id, metadata, samlInput) : before.saml;
+      if (samlAfter) {
+        after = await certificateEnd(tenantId, tx, after, samlAfter, input.credentialsExpireAt, !!metadata);
+      }
+      await recordAudit(tx, meta, {
+        tenantId,
+        actorId: actor.userId,
+        action: 'update',
+        targetType: 'identity-provider',
+        targetId: id,
+        targetName: after.name,
+        before: audited(before.row, before.saml),
+        after: audited(after, samlAfter),
+      });
+      if (after.issuer !== before.row.issuer) await unlinkAccounts(tenantId, tx, meta, actor, before.row);
+      return answer(after, samlAfter);
+    });
+  }
 
   return {
     async list(actor: Actor, query: ProviderListQuery) {
-      const { rows, count } = await database.tenant(actor.tenantId, (tx) =>
-        repo.listProviders(actor.tenantId, tx, query),
-      );
-      return { identityProviders: rows.map(toIdentityProvider), total: count };
+      return database.tenant(actor.tenantId, async (tx) => {
+        const { rows, count } = await repo.listProviders(actor.tenantId, tx, query);
+        const samlRows = await saml.byProvider(
+          actor.tenantId,
+          tx,
+          rows.map((row) => row.id),
+        );
+        return {
+          identityProviders: rows.map((row) => answer(row, samlRows.get(row.id) ?? null)),
+          total: count,
+        };
+      });
     },
-
     get: (actor: Actor, id: string) =>
-      database.tenant(actor.tenantId, async (tx) =>
-        toIdentityProvider(await existing(actor.tenantId, tx, id)),
-      ),
-
-    async create(actor: Actor, meta: RequestMeta, input: ProviderInput) {
-      const { tenantId } = actor;
-      await discover(input.providerData.issuer);
-      return database.tenant(tenantId, async (tx) => {
-        await checkName(tenantId, tx, input.name);
-        await checkReferences(tenantId, tx, input);
-        const id = randomUUID();
-        const row = await repo.insertProvider(tenantId, tx, {
-          id,
-          name: input.name,
-          type: input.type,
-          buttonText: input.buttonText || defaultButtonText(input.name),
-          buttonImageId: input.buttonImageId ?? null,
-          defaultGroupId: input.defaultGroupId ?? null,
-          clientId: input.providerData.clientId,
-          clientSecret: secrets.seal(
-            sealedAt.identityProviderClientSecret(tenantId, id),
-            input.providerData.clientSecret,
-          ),
-          issuer: input.providerData.issuer,
-          credentialsExpireAt: expiryOf(input.credentialsExpireAt) ?? null,
-        });
-        await recordAudit(tx, meta, {
-          tenantId,
-          actorId: actor.userId,
-          action: 'create',
-          targetType: 'identity-provider',
-          targetId: row.id,
-          targetName: row.name,
-          after: audited(row),
-        });
-        return toIdentityProvider(row);
-      });
-    },
-
-    async update(actor: Actor, meta: RequestMeta, id: string, input: ProviderChange) {
-      const { tenantId } = actor;
-      const current = await database.tenant(tenantId, (tx) => existing(tenantId, tx, id));
-      checkSecretFollowsIssuer(current, input);
-      const issuer = input.providerData?.issuer;
-      if (issuer !== undefined && issuer !== current.issuer) await discover(issuer);
-      return database.tenant(tenantId, async (tx) => {
-        const before = await existing(tenantId, tx, id);
-        checkSecretFollowsIssuer(before, input);
-        if (input.name !== undefined) await checkName(tenantId, tx, input.name, id);
-        await checkReferences(tenantId, tx, input);
-        const name = input.name ?? before.name;
-        const secret = input.providerData?.clientSecret;
-        const after = await repo.updateProvider(tenantId, tx, id, {
-          name: input.name,
-          type: input.type,
-          // Emptied: back to 'Connect {name}' (with the new name when it changes too).
-          buttonText: input.buttonText === '' ? defaultButtonText(name) : input.buttonText,
-          buttonImageId: input.buttonImageId,
-          defaultGroupId: input.defaultGroupId,
-          clientId: input.providerData?.clientId,
-          issuer,
-          // Left out: the stored secret stays.
-          clientSecret: secret
-            ? secrets.seal(sealedAt.identityProviderClientSecret(tenantId, id), secret)
-            : undefined,
-          credentialsExpireAt: expiryOf(input.credentialsExpireAt),
-        });
-        await recordAudit(tx, meta, {
-          tenantId,
-          actorId: actor.userId,
-          action: 'update',
-          targetType: 'identity-provider',
-          targetId: id,
-          targetName: after.name,
-          before: audited(before),
-          after: audited(after),
-        });
-        if (after.issuer !== before.issuer) await unlinkAccounts(tenantId, tx, meta, actor, before);
-        return toIdentityProvider(after);
-      });
-    },
-
+      database.tenant(actor.tenantId, async (tx) => {
+        const found = await existing(actor.tenantId, tx, id);
+        return answer(found.row, found.saml);
+      }),
+    create,
+    update,
     enable: (actor: Actor, meta: RequestMeta, id: string) => setActive(actor, meta, id, true),
     disable: (actor: Actor, meta: RequestMeta, id: string) => setActive(actor, meta, id, false),
-
     async remove(actor: Actor, meta: RequestMeta, id: string) {
       const { tenantId } = actor;
       await database.tenant(tenantId, async (tx) => {
@@ -275,12 +375,11 @@ export function createIdentityProviderService(deps: {
           action: 'delete',
           targetType: 'identity-provider',
           targetId: id,
-          targetName: before.name,
-          before: audited(before),
+          targetName: before.row.name,
+          before: audited(before.row, before.saml),
         });
       });
     },
-
     /**
      * The buttons of a tenant's active providers. An unknown tenant answers the same empty list as a
      * tenant without providers, so the call tells nobody which tenant names exist.

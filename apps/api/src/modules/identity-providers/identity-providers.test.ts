@@ -133,13 +133,16 @@ describe('identity providers', () => {
   it('reports each rule of the form with its message', async () => {
     const u = await createTenantWithUser(t);
     const post = (payload: object) => api.send(u, 'POST', '/api/v1/identity-providers', payload);
-    const empty = await post({ providerData: {} });
+    // The settings follow the method: without one, the method is what is missing.
+    const untyped = await post({ providerData: {} });
+    expect(untyped.statusCode).toBe(400);
+    expect(untyped.json().fields).toEqual({ type: 'Connection method is required' });
+    const empty = await post({ type: 'OpenId', providerData: {} });
     expect(empty.statusCode).toBe(400);
     expect(empty.json()).toMatchObject({
       code: 'VALIDATION_ERROR',
       fields: {
         name: 'Name is required',
-        type: 'Connection method is required',
         'providerData.clientId': 'Value must be set!',
         'providerData.clientSecret': 'Value must be set!',
         'providerData.issuer': 'Value must be set!',
@@ -157,7 +160,7 @@ describe('identity providers', () => {
     const cases: [object, string, string][] = [
       [body({ name: 'a'.repeat(65) }), 'name', 'Name should have less than 64 symbols'],
       [body({ name: '<b>Acme</b>' }), 'name', MESSAGES.plainText('Name')],
-      [body({ type: 'Saml' }), 'type', 'Connection method is required'],
+      [body({ type: 'Ldap' }), 'type', 'Connection method is required'],
       [body({ buttonText: 'x'.repeat(65) }), 'buttonText', 'Button text should have less than 64 symbols'],
       [
         body({ providerData: { clientId: 'a', clientSecret: 'b', issuer: 'http://idp.example.com' } }),

@@ -7,6 +7,7 @@ import { createIconService } from '../icons/index.js';
 import { createIdentityProviderService, createIssuers } from '../identity-providers/index.js';
 import type { MfaService } from '../mfa/index.js';
 import type { PasskeyService } from '../passkeys/index.js';
+import { createSamlSettings } from '../saml/index.js';
 import type { SessionService } from '../sessions/index.js';
 import { createSsoService } from './sso.service.js';
 
@@ -32,9 +33,14 @@ export function createSingleSignOn(deps: {
     allowPrivateNetworks: config.outbound.allowPrivateNetworks,
     timeoutMs: ISSUER_TIMEOUT_MS,
   });
+  const saml = createSamlSettings({
+    secrets,
+    publicUrl: config.publicUrl,
+    outbound: { allowPrivateNetworks: config.outbound.allowPrivateNetworks, timeoutMs: ISSUER_TIMEOUT_MS },
+  });
   return {
-    identityProviders: createIdentityProviderService({ database, secrets, issuers, limiter }),
+    identityProviders: createIdentityProviderService({ database, secrets, issuers, limiter, saml }),
     icons: createIconService({ database }),
-    sso: createSsoService({ ...deps, issuers, publicUrl: config.publicUrl }),
+    sso: createSsoService({ ...deps, issuers, saml, publicUrl: config.publicUrl }),
   };
 }

@@ -46,3 +46,29 @@ export function setSsoBrowserCookie(
 
 export const ssoBrowserKeyOf = (request: FastifyRequest, config: Pick<Config, 'publicUrl'>) =>
   request.cookies[ssoBrowserCookieName(config)];
+
+/**
+ * A SAML sign-in's browser key. The identity provider answers with a cross-site POST to our ACS, which
+ * carries no SameSite=Lax cookie: this one is SameSite=None, and so Secure (browsers take Secure on
+ * http://localhost too; any other deployment is behind https). httpOnly, for the round trip only.
+ */
+export const samlBrowserCookieName = (config: Pick<Config, 'publicUrl'>) =>
+  config.publicUrl.startsWith('https:') ? '__Host-skyvault_saml' : 'skyvault_saml';
+
+export function setSamlBrowserCookie(
+  reply: FastifyReply,
+  config: Pick<Config, 'publicUrl'>,
+  browserKey: string,
+  maxAgeMs: number,
+) {
+  reply.setCookie(samlBrowserCookieName(config), browserKey, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'none',
+    secure: true,
+    maxAge: Math.floor(maxAgeMs / 1000),
+  });
+}
+
+export const samlBrowserKeyOf = (request: FastifyRequest, config: Pick<Config, 'publicUrl'>) =>
+  request.cookies[samlBrowserCookieName(config)];

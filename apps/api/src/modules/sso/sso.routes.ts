@@ -10,8 +10,9 @@ import type { Config } from '../../config.js';
 import { requestMeta } from '../../lib/context.js';
 import { route } from '../../lib/route.js';
 import { setSessionCookie } from '../sessions/index.js';
+import { sendPostBindingPage } from './saml.routes.js';
 import { ROUND_TRIP_TTL_MS, type SsoService } from './sso.service.js';
-import { setSsoBrowserCookie, ssoBrowserKeyOf } from './sso-browser.js';
+import { setSamlBrowserCookie, setSsoBrowserCookie, ssoBrowserKeyOf } from './sso-browser.js';
 import { loginPageWith } from './sso-outcome.js';
 
 /**
@@ -24,11 +25,16 @@ export async function ssoRoutes(app: FastifyInstance, { config, sso }: { config:
     const query = ssoStartQuerySchema.safeParse(request.query ?? {});
     const state = query.success ? query.data.state : undefined;
     const loginHint = query.success ? query.data.login_hint : undefined;
-    const { location, browserKey } = params.success
-      ? await sso.start(params.data.providerId, state, requestMeta(request), loginHint)
+    const test = query.success && query.data.mode ? { actor: request.actor } : null;
+    const started = params.success
+      ? await sso.start(params.data.providerId, state, requestMeta(request), { loginHint, test })
       : { location: loginPageWith({ [SSO_LOGIN_QUERY.error]: 'SSO_FAILED' }) };
-    if (browserKey) setSsoBrowserCookie(reply, config, browserKey, ROUND_TRIP_TTL_MS);
-    return reply.header('cache-control', 'no-store').redirect(location);
+    if (started.browserKey) {
+      const setCookie = 'saml' in started && started.saml ? setSamlBrowserCookie : setSsoBrowserCookie;
+      setCookie(reply, config, started.browserKey, ROUND_TRIP_TTL_MS);
+    }
+    if ('post' in started) return sendPostBindingPage(reply, started.post);
+    return reply.header('cache-control', 'no-store').redirect(started.location);
   });
 
   app.get(SSO_CALLBACK_PATH, { schema: { hide: true } }, async (request, reply) => {

@@ -23,14 +23,16 @@ import type { RateLimiter } from '../../platform/rate-limits/rate-limits.service
 import { sealedAt } from '../../platform/secrets/sealed-at.js';
 import type { SecretBox } from '../../platform/secrets/secrets.js';
 import { mfaEnrolmentFor } from '../auth-policy/index.js';
-import type { Issuers } from '../identity-providers/index.js';
+import { type Issuers, isSamlRow } from '../identity-providers/index.js';
 import { assertNetworkAllowed } from '../ip-ranges/index.js';
 import type { MfaService } from '../mfa/index.js';
 import type { PasskeyService } from '../passkeys/index.js';
+import type { SamlSettings } from '../saml/index.js';
 import { type SessionService, toSessionUser } from '../sessions/index.js';
 import { findUser } from '../users/index.js';
+import { createSamlSignIn, type SamlStart } from './saml-sign-in.js';
 import * as repo from './sso.repository.js';
-import { type ProviderClaims, resolveAccount } from './sso-accounts.js';
+import { type ProviderClaims, type ProviderRef, resolveAccount } from './sso-accounts.js';
 import { newBrowserKey, startedBy } from './sso-browser.js';
 import { applyGroupMapping } from './sso-group-mapping.js';
 import { auditSsoEvent, claimsOf, failedSignIn, loginPageWith, Refusal } from './sso-outcome.js';
@@ -60,10 +62,11 @@ export function createSsoService(deps: {
   mfa: MfaService;
   passkeys: Pick<PasskeyService, 'support' | 'countForUser' | 'secondFactorOptions' | 'acceptSecondFactor'>;
   issuers: Issuers;
+  saml: SamlSettings;
   publicUrl: string;
   log: FastifyBaseLogger;
 }) {
-  const { database, secrets, limiter, sessions, mfa, passkeys, issuers, log } = deps;
+  const { database, secrets, limiter, sessions, mfa, passkeys, issuers, log, saml } = deps;
   const passkeysAvailable = () => passkeys.support().available;
   const redirectUri = `${deps.publicUrl}${SSO_CALLBACK_PATH}`;
   const ipLimit = (meta: RequestMeta) =>
@@ -86,7 +89,7 @@ export function createSsoService(deps: {
    */
   async function signIn(
     tenantId: string,
-    provider: ProviderRow,
+    provider: ProviderRef,
     claims: ProviderClaims,
     meta: RequestMeta,
     returnTo?: string,
@@ -147,6 +150,41 @@ export function createSsoService(deps: {
     });
   }
 
+  /**
+   * The end of any provider's round trip (OpenID or SAML), once it vouched for the person: into the
+   * console with a session, or to the login page's MFA step with a ticket. A refusal is thrown.
+   */
+  async function finish(
+    tenantId: string,
+    provider: ProviderRef,
+    claims: ProviderClaims,
+    meta: RequestMeta,
+    returnTo: string | undefined,
+    previous: Actor | null,
+  ) {
+    const outcome = await signIn(tenantId, provider, claims, meta, returnTo);
+    if ('refused' in outcome) throw outcome.refused;
+    if ('ticket' in outcome) {
+      return {
+        location: loginPageWith({ [SSO_LOGIN_QUERY.ticket]: outcome.ticket, redirectTo: returnTo }),
+      };
+    }
+    await sessions.endPrevious(previous);
+    return { location: returnTo ?? '/', session: outcome.session };
+  }
+
+  const samlSignIn = createSamlSignIn({ database, secrets, publicUrl: deps.publicUrl, log, finish });
+
+  /** A provider with its tenant, and its SAML settings when it is a SAML one. */
+  async function providerWithSaml(providerId: string) {
+    const found = await database.system((tx) => repo.findProviderById(tx, providerId));
+    if (!found) return { found: null, samlRow: null };
+    const samlRow = await database.tenant(found.provider.tenantId, (tx) =>
+      saml.find(found.provider.tenantId, tx, providerId),
+    );
+    return { found, samlRow: isSamlRow(found.provider, samlRow) ? samlRow : null };
+  }
+
   /** The MFA step's ticket, still good; refused as expired otherwise (whatever the reason). */
   async function ticketOf(ticket: string) {
     const found =
@@ -174,15 +212,25 @@ export function createSsoService(deps: {
       providerId: string,
       state: string | undefined,
       meta: RequestMeta,
-      /** The address typed at the login's e-mail step (home-realm discovery): the provider may prefill it. */
-      loginHint?: string,
-    ): Promise<{ location: string; browserKey?: string }> {
+      /** How the start was asked for: the address typed at the login's e-mail step (home-realm
+       * discovery), which the provider may prefill; an administrator's test of a SAML provider (the
+       * session of the start's request). */
+      options: { loginHint?: string; test?: { actor: Actor | null } | null } = {},
+    ): Promise<SamlStart & { saml?: boolean }> {
+      const { loginHint, test = null } = options;
       const returnTo = safeRedirectPath(state);
       try {
         await ipLimit(meta);
-        const found = await database.system((tx) => repo.findProviderById(tx, providerId));
-        if (!found?.provider.active) throw new Refusal('SSO_FAILED', 'provider unknown or disabled');
+        const { found, samlRow } = await providerWithSaml(providerId);
+        if (!found) throw new Refusal('SSO_FAILED', 'provider unknown');
+        if (samlRow && test) {
+          if (!test.actor) throw new Refusal('SSO_FAILED', 'a test sign-in needs a session');
+          return { ...(await samlSignIn.start(found, samlRow, returnTo, test.actor)), saml: true };
+        }
+        if (!found.provider.active) throw new Refusal('SSO_FAILED', 'provider unknown or disabled');
         if (found.tenant.status !== 'active') throw new Refusal('ACCOUNT_DISABLED', 'tenant not active');
+        if (samlRow) return { ...(await samlSignIn.start(found, samlRow, returnTo, null)), saml: true };
+        if (test) throw new Refusal('SSO_FAILED', 'a test sign-in is for SAML providers');
         const { provider } = found;
         const config = await configurationFor(provider);
         const stateValue = oidc.randomState();
@@ -272,19 +320,37 @@ export function createSsoService(deps: {
             throw error;
           });
         const claims = await claimsOf(config, tokens);
-        const outcome = await signIn(found.tenantId, provider, claims, meta, returnTo);
-        if ('refused' in outcome) throw outcome.refused;
-        if ('ticket' in outcome) {
-          return {
-            location: loginPageWith({ [SSO_LOGIN_QUERY.ticket]: outcome.ticket, redirectTo: returnTo }),
-          };
-        }
-        await sessions.endPrevious(previous);
-        return { location: returnTo ?? '/', session: outcome.session };
+        return await finish(found.tenantId, provider, claims, meta, returnTo, previous);
       } catch (error) {
         return { location: failedSignIn(log, error, returnTo) };
       }
     },
+
+    /** A SAML identity provider's POST to the provider's ACS (saml-sign-in.ts). */
+    async samlAcs(
+      providerId: string,
+      form: Record<string, string>,
+      browserKey: string | undefined,
+      meta: RequestMeta,
+      previous: Actor | null,
+    ) {
+      try {
+        await ipLimit(meta);
+      } catch (error) {
+        return { location: failedSignIn(log, error) };
+      }
+      const { found, samlRow } = await providerWithSaml(providerId);
+      return samlSignIn.acs(samlRow, found, form, browserKey, meta, previous);
+    },
+
+    /** Our SP metadata of a SAML provider; null for any other id. */
+    async samlMetadata(providerId: string) {
+      const { samlRow } = await providerWithSaml(providerId);
+      return samlRow ? samlSignIn.metadata(samlRow) : null;
+    },
+
+    samlTestResult: (actor: Actor, providerId: string, resultId: string) =>
+      samlSignIn.testResult(actor, providerId, resultId),
 
     /**
      * What the MFA step may take for the ticket's user: a code (they have an authenticator; a recovery

@@ -47,8 +47,8 @@ export function useSsoApps(
 
 export const providerBody = (
   issuer: string,
-  overrides: Partial<IdentityProviderCreate> = {},
-): IdentityProviderCreate => ({
+  overrides: Partial<Extract<IdentityProviderCreate, { type: 'OpenId' }>> = {},
+): Extract<IdentityProviderCreate, { type: 'OpenId' }> => ({
   name: 'Acme Login',
   type: 'OpenId',
   buttonText: '',

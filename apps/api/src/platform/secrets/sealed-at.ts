@@ -19,6 +19,8 @@ const at = (table: string, field: string) => (scope: string, id: string) => ({ s
 export const sealedAt = {
   applicationClientSecret: at('applications', 'client_secret'),
   identityProviderClientSecret: at('identity_providers', 'client_secret'),
+  /** Our SP private key for one SAML provider (signs AuthnRequests, decrypts assertions). */
+  samlSpPrivateKey: at('saml_identity_providers', 'sp_private_key'),
   mfaDeviceSecret: at('mfa_devices', 'secret'),
   connectionEncryptionKey: at('connections', 'encryption_key'),
   connectionAccessToken: at('connections', 'access_token'),

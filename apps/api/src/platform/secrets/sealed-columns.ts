@@ -7,6 +7,7 @@ import {
   oauthStates,
   oidcKeys,
   outboxMessages,
+  samlIdentityProviders,
   storages,
   webhookEndpoints,
 } from '../../db/schema/index.js';
@@ -42,6 +43,13 @@ export const SEALED_COLUMNS: SealedColumn[] = [
     tenant: identityProviders.tenantId,
     column: identityProviders.clientSecret,
     at: tenantOnly(sealedAt.identityProviderClientSecret),
+  },
+  {
+    table: samlIdentityProviders,
+    key: samlIdentityProviders.providerId,
+    tenant: samlIdentityProviders.tenantId,
+    column: samlIdentityProviders.spPrivateKey,
+    at: tenantOnly(sealedAt.samlSpPrivateKey),
   },
   {
     table: mfaDevices,

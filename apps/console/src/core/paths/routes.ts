@@ -32,6 +32,8 @@ export const routes = {
   'identity-providers.create': '/identity-providers/create',
   'identity-providers.show': '/identity-providers/:identityProviderId',
   'identity-providers.edit': '/identity-providers/:identityProviderId/edit',
+  /** Where a SAML Test sign-in lands (the contract's samlTestResultPage). */
+  'identity-providers.test-result': '/identity-providers/:identityProviderId/test-sign-in/:resultId',
   'mfa.index': '/mfa',
   'mfa.show': '/mfa/:mfaId',
   'mfa.edit': '/mfa/:mfaId/edit',

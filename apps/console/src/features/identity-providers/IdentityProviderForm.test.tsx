@@ -1,3 +1,4 @@
+import { SAML_MESSAGES } from '@skyvault/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -5,7 +6,13 @@ import { apiError, type FetchRoute, stubFetch } from '../../test/fetchStub';
 import { renderWithProviders } from '../../test/renderWithProviders';
 import { IdentityProviderEdit } from './IdentityProviderEditPage';
 import { IdentityProviderForm } from './IdentityProviderForm';
-import { groupsAnswer, oktaProvider, providerUrl, salesGroup } from './identity-providers.fixtures';
+import {
+  entraProvider,
+  groupsAnswer,
+  oktaProvider,
+  providerUrl,
+  salesGroup,
+} from './identity-providers.fixtures';
 
 /** Records the JSON bodies sent to each "METHOD /path". */
 function stubRecording(answers: Record<string, FetchRoute>) {
@@ -93,6 +100,43 @@ describe('Create identity provider', () => {
         issuer: 'https://acme.okta.example.com',
       },
       credentialsExpireAt: null,
+    });
+  });
+
+  it('creates a SAML provider from pasted metadata with its attribute mapping, and only its settings', async () => {
+    const user = userEvent.setup();
+    const { sent } = stubRecording({
+      'GET /api/v1/groups': groupsAnswer,
+      'POST /api/v1/identity-providers': { status: 201, body: entraProvider },
+    });
+    renderWithProviders(<IdentityProviderForm />, { path: '/identity-providers/create' });
+    await user.type(field(/^Name/), 'Entra');
+    await user.click(screen.getByRole('combobox', { name: /^Connection method/ }));
+    await user.click(await screen.findByRole('option', { name: 'SAML 2.0' }));
+    expect(screen.queryByRole('textbox', { name: /^Client ID/ })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Create' }));
+    expect(await screen.findByText(SAML_MESSAGES.metadataRequired)).toBeInTheDocument();
+    await user.click(field(/^Metadata XML/));
+    await user.paste('<EntityDescriptor entityID="https://sts.windows.net/tenant-id/"/>');
+    await user.type(field(/^E-mail attribute/), 'email');
+    await user.click(screen.getByRole('button', { name: 'Create' }));
+    await waitFor(() => expect(sent['POST /api/v1/identity-providers']).toHaveLength(1));
+    expect(sent['POST /api/v1/identity-providers']?.[0]).toEqual({
+      name: 'Entra',
+      type: 'Saml',
+      buttonText: '',
+      buttonImageId: null,
+      defaultGroupId: null,
+      providerData: {
+        metadataXml: '<EntityDescriptor entityID="https://sts.windows.net/tenant-id/"/>',
+        metadataUrl: '',
+        emailAttribute: 'email',
+        firstNameAttribute: '',
+        lastNameAttribute: '',
+        clockSkewSeconds: 60,
+        wantAssertionsSigned: true,
+        allowIdpInitiated: false,
+      },
     });
   });
 

@@ -23,6 +23,7 @@ import { useApiForm } from '../../components/useApiForm';
 import { toIdentityProvider, toIdentityProviders } from '../../core/paths/links';
 import { ButtonImageField } from './ButtonImageField';
 import { CallbackUrlField } from './CallbackUrlField';
+import { CopyField } from './CopyField';
 import { DefaultGroupPicker } from './DefaultGroupPicker';
 import { useCreateIdentityProvider, useUpdateIdentityProvider } from './identity-providers.queries';
 import {
@@ -32,6 +33,7 @@ import {
   toCreateBody,
   toPatchBody,
 } from './identityProviderForm';
+import { SamlSettingsFields } from './SamlSettingsFields';
 
 export const KEEP_SECRET_HINT = 'Leave empty to keep the current client secret';
 export const NEW_ISSUER_SECRET_HINT =
@@ -61,11 +63,12 @@ export function IdentityProviderForm({ provider }: { provider?: IdentityProvider
         toIdentityProvider(saved.id),
       ),
   });
-  const [name, buttonText, buttonImageId, issuer] = form.watch([
+  const [name, buttonText, buttonImageId, issuer, type] = form.watch([
     'name',
     'buttonText',
     'buttonImageId',
     'providerData.issuer',
+    'type',
   ]);
   const newIssuer = changesIssuer(provider, issuer);
   const secretHint = !editing ? NEW_SECRET_HINT : newIssuer ? NEW_ISSUER_SECRET_HINT : KEEP_SECRET_HINT;
@@ -90,6 +93,8 @@ export function IdentityProviderForm({ provider }: { provider?: IdentityProvider
                 select
                 label="Connection method"
                 required
+                // The method of a saved provider does not change (the API refuses it).
+                disabled={editing}
                 fullWidth
                 name={field.name}
                 value={field.value}
@@ -108,48 +113,60 @@ export function IdentityProviderForm({ provider }: { provider?: IdentityProvider
             )}
           />
         </Section>
-        <Section title="OpenID Connect">
-          <TextField
-            {...formField(form, 'providerData.clientId', 'The client id the identity provider issued')}
-            label="Client ID"
-            required
-            fullWidth
-            autoComplete="off"
-            spellCheck={false}
-          />
-          <PasswordField
-            {...formField(form, 'providerData.clientSecret', secretHint)}
-            label="Client secret"
-            required={!editing || newIssuer}
-            autoComplete="new-password"
-          />
-          <TextField
-            {...formField(
-              form,
-              'providerData.issuer',
-              "The provider's https address; its OpenID configuration is read from there",
+        {type === 'Saml' ? (
+          <Section title="SAML 2.0">
+            <SamlSettingsFields form={form} editing={editing} />
+            {provider?.type === 'Saml' && (
+              <>
+                <CopyField label="Entity ID" value={provider.providerData.sp.entityId} />
+                <CopyField label="ACS URL" value={provider.providerData.sp.acsUrl} />
+              </>
             )}
-            label="Issuer"
-            type="url"
-            placeholder="https://login.example.com"
-            required
-            fullWidth
-            autoComplete="off"
-            spellCheck={false}
-          />
-          <TextField
-            {...formField(
-              form,
-              'credentialsExpireAt',
-              'The day the client secret stops working: administrators are e-mailed 30, 7 and 1 days before',
-            )}
-            label="Expires on"
-            type="date"
-            slotProps={{ inputLabel: { shrink: true } }}
-            sx={{ maxWidth: 280 }}
-          />
-          <CallbackUrlField />
-        </Section>
+          </Section>
+        ) : (
+          <Section title="OpenID Connect">
+            <TextField
+              {...formField(form, 'providerData.clientId', 'The client id the identity provider issued')}
+              label="Client ID"
+              required
+              fullWidth
+              autoComplete="off"
+              spellCheck={false}
+            />
+            <PasswordField
+              {...formField(form, 'providerData.clientSecret', secretHint)}
+              label="Client secret"
+              required={!editing || newIssuer}
+              autoComplete="new-password"
+            />
+            <TextField
+              {...formField(
+                form,
+                'providerData.issuer',
+                "The provider's https address; its OpenID configuration is read from there",
+              )}
+              label="Issuer"
+              type="url"
+              placeholder="https://login.example.com"
+              required
+              fullWidth
+              autoComplete="off"
+              spellCheck={false}
+            />
+            <TextField
+              {...formField(
+                form,
+                'credentialsExpireAt',
+                'The day the client secret stops working: administrators are e-mailed 30, 7 and 1 days before',
+              )}
+              label="Expires on"
+              type="date"
+              slotProps={{ inputLabel: { shrink: true } }}
+              sx={{ maxWidth: 280 }}
+            />
+            <CallbackUrlField />
+          </Section>
+        )}
         <Section title="Login button">
           <TextField
             {...formField(form, 'buttonText', 'Left empty, the button says Connect and the provider name')}

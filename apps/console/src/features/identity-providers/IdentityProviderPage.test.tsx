@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { apiError, type FetchRoute, stubFetch } from '../../test/fetchStub';
 import { renderWithProviders } from '../../test/renderWithProviders';
 import { IdentityProviderDetails } from './IdentityProviderPage';
-import { oktaProvider, providerUrl, salesGroup } from './identity-providers.fixtures';
+import { entraProvider, oktaProvider, providerUrl, salesGroup } from './identity-providers.fixtures';
 import { identityProviderKeys } from './identity-providers.queries';
 
 function renderDetails(provider: IdentityProvider, extra: Record<string, FetchRoute> = {}) {
@@ -30,6 +30,30 @@ const menuItems = (menu: HTMLElement) =>
     .map((item) => item.textContent);
 
 describe('IdentityProviderDetails', () => {
+  it('shows a SAML provider: its metadata, our entity id and ACS URL to copy, SP metadata and Test sign-in', async () => {
+    renderDetails(entraProvider, {
+      [`GET /api/v1/identity-providers/${entraProvider.id}`]: { body: entraProvider },
+    });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Identity Provider: Entra' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('SAML 2.0', { selector: 'dd' })).toBeInTheDocument();
+    expect(screen.getByText('https://sts.windows.net/tenant-id/')).toBeInTheDocument();
+    expect(screen.getByText('Attribute email')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'ACS URL' })).toHaveValue(
+      entraProvider.type === 'Saml' ? entraProvider.providerData.sp.acsUrl : '',
+    );
+    expect(screen.getByRole('link', { name: 'Download SP metadata' })).toHaveAttribute(
+      'href',
+      `/api/v1/sso/saml/${entraProvider.id}/metadata`,
+    );
+    expect(screen.getByRole('link', { name: 'Test sign-in' })).toHaveAttribute(
+      'href',
+      `/api/v1/sso/${entraProvider.id}/start?mode=test`,
+    );
+    expect(screen.queryByText('(stored, never shown)')).not.toBeInTheDocument();
+  });
+
   it('shows the provider: title, fields, masked secret, button preview, group link, Edit', async () => {
     renderDetails(oktaProvider);
     expect(

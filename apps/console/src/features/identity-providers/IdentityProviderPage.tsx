@@ -5,6 +5,7 @@ import {
   expiryWords,
   IDENTITY_PROVIDER_TYPE_LABELS,
   type IdentityProvider,
+  type OpenIdIdentityProvider,
 } from '@skyvault/contract';
 import { DetailsCard, type DetailsField } from '../../components/DetailsCard';
 import { formatDate } from '../../components/formatDate';
@@ -18,6 +19,7 @@ import { GroupMappingCard } from './GroupMappingCard';
 import { IdentityProviderActions } from './IdentityProviderActions';
 import { IdentityProviderStatusChip } from './IdentityProviderStatusChip';
 import { useDefaultGroup, useIdentityProvider } from './identity-providers.queries';
+import { SamlDetails } from './SamlDetails';
 
 /** Details of one identity provider (SPEC.md §2): a missing id goes to the list. */
 export function IdentityProviderPage() {
@@ -51,7 +53,15 @@ export function IdentityProviderDetails({ id }: { id: string }) {
     >
       <Stack sx={{ gap: 3 }}>
         <DetailsCard title="Identity provider information" item={provider} fields={INFO_FIELDS} />
-        <DetailsCard title="OpenID Connect" item={provider} fields={CONNECTION_FIELDS} />
+        {provider?.type === 'Saml' ? (
+          <SamlDetails provider={provider} />
+        ) : (
+          <DetailsCard
+            title="OpenID Connect"
+            item={provider as OpenIdIdentityProvider | undefined}
+            fields={CONNECTION_FIELDS}
+          />
+        )}
         <DetailsCard title="Login button" item={provider} fields={BUTTON_FIELDS} />
         {provider && <GroupMappingCard provider={provider} />}
       </Stack>
@@ -76,7 +86,7 @@ const INFO_FIELDS: DetailsField<IdentityProvider>[] = [
   { label: 'Created At', value: (provider) => formatDate(provider.createdAt) },
 ];
 
-const CONNECTION_FIELDS: DetailsField<IdentityProvider>[] = [
+const CONNECTION_FIELDS: DetailsField<OpenIdIdentityProvider>[] = [
   { label: 'Client ID', value: (provider) => provider.providerData.clientId },
   // Write-only: the API never answers it, so only the fact that one is stored can be shown.
   {

@@ -19,7 +19,11 @@ const columns: DataTableColumn<IdentityProvider>[] = [
   {
     key: 'issuer',
     header: 'Issuer',
-    render: (provider) => <span style={{ overflowWrap: 'anywhere' }}>{provider.providerData.issuer}</span>,
+    render: (provider) => (
+      <span style={{ overflowWrap: 'anywhere' }}>
+        {provider.type === 'Saml' ? provider.providerData.idpEntityId : provider.providerData.issuer}
+      </span>
+    ),
   },
   {
     key: 'status',

@@ -1,4 +1,4 @@
-import { groupEndpoints, identityProviderEndpoints } from '@skyvault/contract';
+import { groupEndpoints, identityProviderEndpoints, samlEndpoints } from '@skyvault/contract';
 import { useQuery } from '@tanstack/react-query';
 import { callApi } from '../../core/api/client';
 import { groupKeys } from '../../core/api/queryKeys';
@@ -26,4 +26,13 @@ export const useDefaultGroup = (id: string | null) =>
     queryFn: ({ signal }) => callApi(groupEndpoints.get, { params: { id: id ?? '' }, signal }),
     enabled: Boolean(id),
     meta: { errorToast: false },
+  });
+
+/** What a SAML test sign-in received (kept a few minutes by the API). */
+export const useSamlTestResult = (id: string, resultId: string) =>
+  useQuery({
+    queryKey: [...identityProviderKeys.detail(id), 'test-sign-in', resultId],
+    queryFn: ({ signal }) => callApi(samlEndpoints.testResult, { params: { id, resultId }, signal }),
+    meta: { errorToast: false },
+    retry: false,
   });

@@ -34,4 +34,9 @@ export const identityProvidersRoutes: RouteObject[] = [
       import('./IdentityProviderEditPage').then((module) => module.IdentityProviderEditPage),
     ),
   },
+  {
+    id: 'identity-providers.test-result',
+    path: routes['identity-providers.test-result'],
+    Component: lazyScreen(() => import('./SamlTestResultPage').then((module) => module.SamlTestResultPage)),
+  },
 ];
