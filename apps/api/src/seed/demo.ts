@@ -74,6 +74,8 @@ export async function seedDemo(database: Database, dataDir: string): Promise<Dem
       status: 'Verified',
       txtValue: `skyvault-demo=${tenantId}`,
       verifiedAt: new Date(),
+      // No next check: the daily re-check never looks up the demo's domain, which has no record to find.
+      nextCheckAt: null,
     });
   });
   // On PostgreSQL nothing else may have created DATA_DIR yet.
