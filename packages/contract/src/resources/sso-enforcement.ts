@@ -32,6 +32,9 @@ export const SSO_ENFORCEMENT_MESSAGES = {
   /** Removing, demoting, disabling or deleting the last one while a domain enforces single sign-on. */
   lastBreakGlass:
     'This is the last break-glass administrator while single sign-on is enforced. Name another break-glass administrator first, or turn enforcement off.',
+  /** Disabling or deleting the last active provider of a domain that enforces single sign-on. */
+  lastEnforcedProvider: (domain: string) =>
+    `This identity provider is the only way in for the users of ${domain}, where single sign-on is enforced. Route ${domain} to another active provider, or turn enforcement off, first.`,
   /** 401 to an API token whose creator's domain enforces single sign-on with tokens stopped. */
   apiTokenStopped:
     "This API token no longer works: its creator's organization requires single sign-on and does not allow their API tokens meanwhile.",

@@ -138,3 +138,27 @@ export async function tenantActive(db: Executor, tenantId: string) {
   const [row] = await db.select({ status: tenants.status }).from(tenants).where(eq(tenants.id, tenantId));
   return row?.status === 'active';
 }
+
+/** The tenant's domains that enforce single sign-on and route to the provider, with all their providers. */
+export async function enforcedRoutesThrough(tenantId: string, db: Executor, providerId: string) {
+  const through = db
+    .select({ domainId: verifiedDomainProviders.domainId })
+    .from(verifiedDomainProviders)
+    .where(
+      and(eq(verifiedDomainProviders.tenantId, tenantId), eq(verifiedDomainProviders.providerId, providerId)),
+    );
+  const domains = await db
+    .select({ id: verifiedDomains.id, domain: verifiedDomains.domain })
+    .from(verifiedDomains)
+    .where(
+      and(verifiedOf(tenantId), eq(verifiedDomains.enforceSso, true), inArray(verifiedDomains.id, through)),
+    )
+    .orderBy(asc(verifiedDomains.domain))
+    .for('update');
+  const providers = await providerIdsOf(
+    tenantId,
+    db,
+    domains.map((row) => row.id),
+  );
+  return domains.map((row) => ({ domain: row.domain, providerIds: providers.get(row.id) ?? [] }));
+}

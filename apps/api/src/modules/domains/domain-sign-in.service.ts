@@ -250,3 +250,16 @@ export async function assertKeepsBreakGlass(tx: Executor, tenantId: string, user
 }
 
 export type DomainSignInService = ReturnType<typeof createDomainSignInService>;
+
+/**
+ * A provider that is the last active way in for a domain enforcing single sign-on may not be disabled or
+ * deleted: its users would be locked out but for the break-glass administrators. The domains are locked
+ * for the caller's transaction, so a concurrent change of their routing waits for it.
+ */
+export async function assertKeepsEnforcedRoute(tx: Executor, tenantId: string, providerId: string) {
+  for (const route of await repo.enforcedRoutesThrough(tenantId, tx, providerId)) {
+    const others = route.providerIds.filter((id) => id !== providerId);
+    const active = (await providersByIds(tx, tenantId, others)).some((provider) => provider.active);
+    if (!active) throw conflict(M.lastEnforcedProvider(route.domain));
+  }
+}

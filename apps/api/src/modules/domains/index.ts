@@ -9,6 +9,7 @@ export {
 export { domainSignInRoutes } from './domain-sign-in.routes.js';
 export {
   assertKeepsBreakGlass,
+  assertKeepsEnforcedRoute,
   createDomainSignInService,
   type DomainSignInService,
 } from './domain-sign-in.service.js';

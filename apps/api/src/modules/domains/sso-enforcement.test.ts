@@ -345,6 +345,43 @@ describe('home-realm discovery and single sign-on enforcement', () => {
     expect((await remove(second.userId)).statusCode).toBe(204);
   });
 
+  it("refuses disabling or deleting an enforced domain's last active provider, not one with another way in", async () => {
+    const { admin, domain, domainId, providerId } = await tenantWithDomain({ enforce: true });
+    const expected = SSO_ENFORCEMENT_MESSAGES.lastEnforcedProvider(domain);
+    const disabled = await api.call(admin, identityProviderEndpoints.disable, { params: { id: providerId } });
+    expect(disabled.statusCode).toBe(409);
+    expect(disabled.json().message).toBe(expected);
+    const deleted = await api.call(admin, identityProviderEndpoints.remove, { params: { id: providerId } });
+    expect(deleted.statusCode).toBe(409);
+    expect(deleted.json().message).toBe(expected);
+
+    // A second active provider on the domain's route: the first may be disabled, then not the second.
+    const otherId = await createProvider(t, admin, providerBody(idp.issuer, { name: 'Backup SSO' }));
+    (
+      await api.call(admin, ssoEnforcementEndpoints.updateDomain, {
+        params: { domainId },
+        body: { providerIds: [providerId, otherId], enforceSso: true, apiTokensUnderEnforcement: false },
+      })
+    ).result();
+    expect(
+      (await api.call(admin, identityProviderEndpoints.disable, { params: { id: providerId } })).statusCode,
+    ).toBe(200);
+    expect(
+      (await api.call(admin, identityProviderEndpoints.remove, { params: { id: otherId } })).statusCode,
+    ).toBe(409);
+
+    // Enforcement off: nothing holds the providers.
+    (
+      await api.call(admin, ssoEnforcementEndpoints.updateDomain, {
+        params: { domainId },
+        body: { providerIds: [otherId], enforceSso: false, apiTokensUnderEnforcement: false },
+      })
+    ).result();
+    expect(
+      (await api.call(admin, identityProviderEndpoints.remove, { params: { id: otherId } })).statusCode,
+    ).toBe(204);
+  });
+
   it("stops the API tokens of a user held to single sign-on unless the domain's policy allows them", async () => {
     const { admin, domainId, providerId, secret } = await tenantWithDomain({ totp: true });
     const token = await createApiToken(t, admin, { proof: { code: currentCode(secret!) } });

@@ -122,8 +122,13 @@ export function createIdentityProviderService(deps: {
   issuers: Issuers;
   limiter: RateLimiter;
   saml: SamlSettings;
+  /**
+   * Refuses taking away the last active provider of a domain that enforces single sign-on (the domains
+   * module's rule, passed in: that module reads this one's providers).
+   */
+  keepsEnforcedRoute: (tx: Executor, tenantId: string, providerId: string) => Promise<void>;
 }) {
-  const { database, secrets, issuers, limiter, saml } = deps;
+  const { database, secrets, issuers, limiter, saml, keepsEnforcedRoute } = deps;
   const answer = (row: repo.IdentityProviderRow, samlRow: SamlSettingsRow | null) =>
     toIdentityProvider(row, samlRow, saml.details);
 
@@ -188,6 +193,7 @@ export function createIdentityProviderService(deps: {
   const setActive = (actor: Actor, meta: RequestMeta, id: string, active: boolean) =>
     database.tenant(actor.tenantId, async (tx) => {
       const before = await existing(actor.tenantId, tx, id);
+      if (!active) await keepsEnforcedRoute(tx, actor.tenantId, id);
       const after = await repo.updateProvider(actor.tenantId, tx, id, { active });
       await recordAudit(tx, meta, {
         tenantId: actor.tenantId,
@@ -368,6 +374,7 @@ export function createIdentityProviderService(deps: {
       const { tenantId } = actor;
       await database.tenant(tenantId, async (tx) => {
         const before = await existing(tenantId, tx, id);
+        await keepsEnforcedRoute(tx, tenantId, id);
         await repo.deleteProvider(tenantId, tx, id);
         await recordAudit(tx, meta, {
           tenantId,

@@ -3,6 +3,7 @@ import type { Config } from '../../config.js';
 import type { Database } from '../../db/client.js';
 import type { RateLimiter } from '../../platform/rate-limits/rate-limits.service.js';
 import type { SecretBox } from '../../platform/secrets/secrets.js';
+import { assertKeepsEnforcedRoute } from '../domains/index.js';
 import { createIconService } from '../icons/index.js';
 import { createIdentityProviderService, createIssuers } from '../identity-providers/index.js';
 import type { MfaService } from '../mfa/index.js';
@@ -39,7 +40,14 @@ export function createSingleSignOn(deps: {
     outbound: { allowPrivateNetworks: config.outbound.allowPrivateNetworks, timeoutMs: ISSUER_TIMEOUT_MS },
   });
   return {
-    identityProviders: createIdentityProviderService({ database, secrets, issuers, limiter, saml }),
+    identityProviders: createIdentityProviderService({
+      database,
+      secrets,
+      issuers,
+      limiter,
+      saml,
+      keepsEnforcedRoute: assertKeepsEnforcedRoute,
+    }),
     icons: createIconService({ database }),
     sso: createSsoService({ ...deps, issuers, saml, publicUrl: config.publicUrl }),
   };
