@@ -5,6 +5,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { call, createTenantWithUser, createTestApp, type TestApp, type TestUser } from '../app.js';
+import { startDnsServer, type TestDnsServer } from '../dns-server.js';
 import { type OpenIdProvider, startOpenIdProvider } from '../openid-provider.js';
 import { type SalesforceStandIn, startSalesforceStandIn } from '../salesforce-stand-in.js';
 import { isContractText } from './contract-messages.js';
@@ -104,7 +105,11 @@ function expectSafeAnswer(res: LightMyRequestResponse, valid: boolean, request: 
 let t: TestApp;
 let salesforce: SalesforceStandIn;
 let openId: OpenIdProvider;
+let dns: TestDnsServer;
 beforeAll(async () => {
+  // Domains are verified against a DNS server of the test's (it knows no record: every look-up is a
+  // quick "no such name"), never the machine's resolver.
+  dns = await startDnsServer();
   salesforce = await startSalesforceStandIn();
   openId = await startOpenIdProvider({
     clientId: 'fuzz-client',
@@ -113,11 +118,17 @@ beforeAll(async () => {
     accounts: [],
   });
   // The local peers are on this machine, which outbound calls may reach only when told.
-  t = await createTestApp({ ...salesforce.env(), OUTBOUND_PRIVATE_NETWORKS: 'true' });
+  t = await createTestApp({
+    ...salesforce.env(),
+    OUTBOUND_PRIVATE_NETWORKS: 'true',
+    DNS_SERVERS: dns.address,
+    DNS_TIMEOUT_MS: '400',
+  });
   admin = await createTenantWithUser(t, { emailVerified: true });
 });
 afterAll(async () => {
   await t?.close();
+  await dns?.close();
   await salesforce?.close();
   await openId?.close();
 });

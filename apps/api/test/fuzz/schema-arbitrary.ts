@@ -162,6 +162,11 @@ const BY_NAME: [RegExp, fc.Arbitrary<unknown>][] = [
   ],
   [/^actor$/, fc.oneof(fc.uuid({ version: 4 }), fc.constantFrom('user@example.com', 'ADA@example.com'))],
   [/^cursor$/, fc.integer({ min: 1, max: 1_000_000 }).map(encodeAuditCursor)],
+  // A verified domain's name: any host name, an organization's, a free-mail or public-suffix one.
+  [
+    /^domain$/,
+    fc.oneof(fc.domain(), fc.constantFrom('acme-fuzz.example.com', 'Example.ORG', 'gmail.com', 'co.uk')),
+  ],
 ];
 
 /** Values to draw for a property by its name, beside the schema's own (the ids a tenant has, say). */

@@ -18,6 +18,7 @@ import {
 } from '../../../test/app.js';
 import { startSamlIdp } from '../../../test/saml-idp.js';
 import { auditEvents, samlAssertionsSeen, users, verifiedDomains } from '../../db/schema/index.js';
+import { insertVerifiedDomain } from '../domains/domains.test-helpers.js';
 import {
   createSamlProvider,
   formFields,
@@ -28,6 +29,8 @@ import {
 } from './saml.test-helpers.js';
 import { createSsoTestApp, locationOf, PUBLIC_URL } from './sso.test-helpers.js';
 
+/** The people the IdP signs in live here. */
+const PEOPLE_DOMAIN = 'acme.example';
 const SSO_FAILED_PAGE = /^\/auth\/login\?ssoError=SSO_FAILED/;
 
 describe('SAML 2.0 sign-in against a real IdP (samlify)', () => {
@@ -39,7 +42,7 @@ describe('SAML 2.0 sign-in against a real IdP (samlify)', () => {
   const person = async (extra: Partial<{ groups: string[] }> = {}) => {
     n += 1;
     const account = {
-      email: `ada${n}-${Date.now().toString(36)}@acme.example`,
+      email: `ada${n}-${Date.now().toString(36)}@${PEOPLE_DOMAIN}`,
       firstName: 'Ada',
       lastName: `Lovelace ${n}`,
       ...extra,
@@ -56,6 +59,15 @@ describe('SAML 2.0 sign-in against a real IdP (samlify)', () => {
         .from(users)
         .where(and(eq(users.tenantId, u.tenantId), eq(users.email, email))),
     );
+
+  /**
+   * A SAML provider of the admin's tenant, which verified the people's domain: single sign-on creates
+   * users only on the tenant's verified domains.
+   */
+  const samlProviderOf = async (admin: TestUser, data?: Parameters<typeof createSamlProvider>[3]) => {
+    await insertVerifiedDomain(t, admin.tenantId, PEOPLE_DOMAIN);
+    return createSamlProvider(t, admin, idp, data);
+  };
 
   /** The whole round trip in one browser: start, the IdP's form, the POST to our ACS. */
   async function roundTrip(
@@ -74,7 +86,7 @@ describe('SAML 2.0 sign-in against a real IdP (samlify)', () => {
 
   it('reads the metadata, publishes our SP metadata and answers the provider with both sides', async () => {
     const admin = await createTenantWithUser(t);
-    const provider = await createSamlProvider(t, admin, idp);
+    const provider = await samlProviderOf(admin);
     expect(provider.type).toBe('Saml');
     if (provider.type !== 'Saml') return;
     expect(provider.providerData).toMatchObject({
@@ -135,7 +147,7 @@ describe('SAML 2.0 sign-in against a real IdP (samlify)', () => {
 
   it('signs a new person in end to end, with the names of the attributes, and the same user the next time', async () => {
     const admin = await createTenantWithUser(t);
-    const provider = await createSamlProvider(t, admin, idp);
+    const provider = await samlProviderOf(admin);
     const ada = await person();
     const { res } = await roundTrip(provider.id, ada.email);
     expect(res.statusCode).toBe(303);
@@ -150,7 +162,7 @@ describe('SAML 2.0 sign-in against a real IdP (samlify)', () => {
   it('links an existing user by address only on a domain the tenant verified', async () => {
     const domain = `verified-${Date.now().toString(36)}.example`;
     const admin = await createTenantWithUser(t, { email: `admin@${domain}` });
-    const provider = await createSamlProvider(t, admin, idp);
+    const provider = await samlProviderOf(admin);
     await idp.addAccounts([{ email: admin.email, firstName: 'Ada', lastName: 'Admin' }]);
     // Not verified yet: the IdP's word alone does not hand over the administrator's account.
     const refused = await roundTrip(provider.id, admin.email);
@@ -171,7 +183,7 @@ describe('SAML 2.0 sign-in against a real IdP (samlify)', () => {
 
   it('takes an encrypted assertion, decrypted with the provider’s own SP key', async () => {
     const admin = await createTenantWithUser(t);
-    const provider = await createSamlProvider(t, admin, idp);
+    const provider = await samlProviderOf(admin);
     const ada = await person();
     const { fields, res } = await roundTrip(provider.id, ada.email, { encrypt: true });
     expect(Buffer.from(fields.SAMLResponse!, 'base64').toString()).toContain('EncryptedAssertion');
@@ -181,7 +193,7 @@ describe('SAML 2.0 sign-in against a real IdP (samlify)', () => {
 
   it('refuses an unsigned assertion, a wrong audience and an expired assertion', async () => {
     const admin = await createTenantWithUser(t);
-    const provider = await createSamlProvider(t, admin, idp);
+    const provider = await samlProviderOf(admin);
     const ada = await person();
     for (const scenario of ['unsigned', 'wrong-audience', 'expired'] as const) {
       const { res } = await roundTrip(provider.id, ada.email, { scenario });
@@ -196,7 +208,7 @@ describe('SAML 2.0 sign-in against a real IdP (samlify)', () => {
 
   it('refuses an XML signature wrapping of a signed assertion', async () => {
     const admin = await createTenantWithUser(t);
-    const provider = await createSamlProvider(t, admin, idp);
+    const provider = await samlProviderOf(admin);
     const ada = await person();
     const started = await startSaml(t, provider.id);
     const fields = await signInAtSamlIdp(started.location, ada.email);
@@ -221,7 +233,7 @@ describe('SAML 2.0 sign-in against a real IdP (samlify)', () => {
 
   it('refuses an answer to a request that another browser started', async () => {
     const admin = await createTenantWithUser(t);
-    const provider = await createSamlProvider(t, admin, idp);
+    const provider = await samlProviderOf(admin);
     const ada = await person();
     const victim = await startSaml(t, provider.id);
     const attacker = await startSaml(t, provider.id);
@@ -242,6 +254,7 @@ describe('SAML 2.0 sign-in against a real IdP (samlify)', () => {
       '',
     );
     expect(postOnly).not.toContain('HTTP-Redirect');
+    await insertVerifiedDomain(t, admin.tenantId, PEOPLE_DOMAIN);
     const created = (
       await api.call(admin, identityProviderEndpoints.create, {
         body: { name: 'POST only', type: 'Saml', buttonText: '', providerData: { metadataXml: postOnly } },
@@ -267,7 +280,7 @@ describe('SAML 2.0 sign-in against a real IdP (samlify)', () => {
 
   it('sets the browser key as SameSite=None; Secure, so that the IdP’s cross-site POST carries it', async () => {
     const admin = await createTenantWithUser(t);
-    const provider = await createSamlProvider(t, admin, idp);
+    const provider = await samlProviderOf(admin);
     const res = await t.app.inject({ method: 'GET', url: `/api/v1/sso/${provider.id}/start` });
     const cookie = ([] as string[])
       .concat(res.headers['set-cookie'] as string[])
@@ -280,7 +293,7 @@ describe('SAML 2.0 sign-in against a real IdP (samlify)', () => {
 
   it('sends the person back only to our own paths, whatever the RelayState says', async () => {
     const admin = await createTenantWithUser(t);
-    const provider = await createSamlProvider(t, admin, idp, { allowIdpInitiated: true });
+    const provider = await samlProviderOf(admin, { allowIdpInitiated: true });
     const ada = await person();
     // SP-initiated: the state's target; a RelayState posted with the answer is not taken.
     const started = await startSaml(t, provider.id, { query: '?state=%2Fusers' });
@@ -308,7 +321,7 @@ describe('SAML 2.0 sign-in against a real IdP (samlify)', () => {
 
   it('refuses IdP-initiated sign-in unless the administrator turned it on', async () => {
     const admin = await createTenantWithUser(t);
-    const provider = await createSamlProvider(t, admin, idp);
+    const provider = await samlProviderOf(admin);
     const ada = await person();
     const page = await fetch(
       `${idp.base}/initiate?${new URLSearchParams({ sp: `${PUBLIC_URL}${samlMetadataPath(provider.id)}`, login: ada.email })}`,
@@ -320,7 +333,7 @@ describe('SAML 2.0 sign-in against a real IdP (samlify)', () => {
 
   it('accepts each assertion once, also when the replay goes to another API process', async () => {
     const admin = await createTenantWithUser(t);
-    const provider = await createSamlProvider(t, admin, idp, { allowIdpInitiated: true });
+    const provider = await samlProviderOf(admin, { allowIdpInitiated: true });
     const ada = await person();
     const page = await fetch(
       `${idp.base}/initiate?${new URLSearchParams({ sp: `${PUBLIC_URL}${samlMetadataPath(provider.id)}`, login: ada.email })}`,
@@ -350,7 +363,7 @@ describe('SAML 2.0 sign-in against a real IdP (samlify)', () => {
 
   it('shows a test sign-in’s attributes to the administrator, without signing anyone in', async () => {
     const admin = await createTenantWithUser(t);
-    const provider = await createSamlProvider(t, admin, idp);
+    const provider = await samlProviderOf(admin);
     const ada = await person({ groups: ['sf-backup-admins', 'staff'] });
     const started = await startSaml(t, provider.id, { query: '?mode=test', cookie: admin.cookie });
     const fields = await signInAtSamlIdp(started.location, ada.email);
@@ -415,7 +428,7 @@ describe('SAML 2.0 sign-in against a real IdP (samlify)', () => {
 
   it('keeps the SP private key sealed and the provider of another tenant out of reach', async () => {
     const admin = await createTenantWithUser(t);
-    const provider = await createSamlProvider(t, admin, idp);
+    const provider = await samlProviderOf(admin);
     const answer = await api.call(admin, identityProviderEndpoints.get, { params: { id: provider.id } });
     expect(answer.body).not.toContain('PRIVATE KEY');
     const stranger = await createTenantWithUser(t);

@@ -20,6 +20,7 @@ const provider = (id: string, name: string) => ({
   buttonImageId: null,
   defaultGroupId: null,
   providerData: { clientId: 'c', issuer: 'https://idp.example' },
+  credentialsExpireAt: null,
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',
 });

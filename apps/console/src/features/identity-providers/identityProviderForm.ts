@@ -138,8 +138,18 @@ export function identityProviderResolver(provider?: IdentityProvider): FormResol
   };
 }
 
+/**
+ * A SAML provider's credentials end with its signing certificate, which the API reads from the
+ * metadata: the form has no date for it and sends none.
+ */
+function withoutDate<T extends { credentialsExpireAt?: unknown }>(values: T): Omit<T, 'credentialsExpireAt'> {
+  const { credentialsExpireAt: _date, ...rest } = values;
+  return rest;
+}
+
 /** The create call's body: the form's parse, as the create schema checked it. */
-export const toCreateBody = (values: IdentityProviderFormOutput): IdentityProviderCreate => values;
+export const toCreateBody = (values: IdentityProviderFormOutput): IdentityProviderCreate =>
+  values.type === 'Saml' ? withoutDate(values) : values;
 
 /**
  * The edit call's body: an empty secret is left out, so the API keeps the stored one; so are empty
@@ -149,7 +159,7 @@ export function toPatchBody(values: IdentityProviderFormOutput): IdentityProvide
   if (values.type === 'Saml') {
     const { metadataXml, metadataUrl, ...mapping } = values.providerData;
     return {
-      ...values,
+      ...withoutDate(values),
       providerData: {
         ...mapping,
         ...(metadataXml?.trim() ? { metadataXml } : {}),
