@@ -115,6 +115,8 @@ describe('SAML 2.0 sign-in against a real IdP (samlify)', () => {
       emailAttribute: { after: 'email' },
     });
     expect(Date.parse(provider.providerData.certificateNotAfter!)).toBeGreaterThan(Date.now());
+    // The credentials end with the signing certificate: the expiry warnings count down to it.
+    expect(provider.credentialsExpireAt).toBe(provider.providerData.certificateNotAfter);
     const metadata = await t.app.inject({ method: 'GET', url: samlMetadataPath(provider.id) });
     expect(metadata.body).toContain(`entityID="${provider.providerData.sp.entityId}"`);
     expect(metadata.body).toContain(`Location="${provider.providerData.sp.acsUrl}"`);
