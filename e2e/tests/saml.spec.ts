@@ -10,7 +10,8 @@ const run = Date.now().toString(36);
 const IDP_PORT = Number(process.env.E2E_SAML_IDP_PORT ?? Number(process.env.E2E_PORT ?? 8181) + 12);
 const providerName = `Acme SAML ${run}`;
 const account = {
-  email: `grace-${run}@saml.example.com`,
+  // On the demo's verified domain: single sign-on creates users only there.
+  email: `grace-${run}@demo.example.com`,
   firstName: 'Grace',
   lastName: `Hopper ${run}`,
   groups: ['sf-backup-admins'],

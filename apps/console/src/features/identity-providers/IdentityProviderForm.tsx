@@ -102,7 +102,11 @@ export function IdentityProviderForm({ provider }: { provider?: IdentityProvider
                 onBlur={field.onBlur}
                 inputRef={field.ref}
                 error={Boolean(fieldState.error)}
-                helperText={fieldState.error?.message ?? 'How the console talks to the identity provider'}
+                // A disabled field's hint would be drawn in the disabled colour, too faint to read.
+                helperText={
+                  fieldState.error?.message ??
+                  (editing ? undefined : 'How the console talks to the identity provider')
+                }
               >
                 {IDENTITY_PROVIDER_TYPES.map((type) => (
                   <MenuItem key={type} value={type}>
