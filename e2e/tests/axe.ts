@@ -5,6 +5,7 @@ import { expect, type Page } from '@playwright/test';
 const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
 const COLOR_SCHEMES = ['light', 'dark'] as const;
+const NO_TRANSITIONS = '*, *::before, *::after { transition: none !important; }';
 
 /** The page as it is drawn now: the rule, its impact and the elements it found, one line each. */
 export async function violationsAsDrawn(page: Page): Promise<string[]> {
@@ -21,6 +22,9 @@ export async function violationsAsDrawn(page: Page): Promise<string[]> {
  * it changes, so one load serves both), each violation prefixed with its mode.
  */
 export async function violationsOn(page: Page): Promise<string[]> {
+  // Colours are checked as they end up, not halfway through a button's or chip's 250 ms colour
+  // transition after the mode changed.
+  await page.addStyleTag({ content: NO_TRANSITIONS });
   const found: string[] = [];
   for (const colorScheme of COLOR_SCHEMES) {
     await page.emulateMedia({ colorScheme });

@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
+import { startDnsServer, type TestDnsServer } from '../../apps/api/test/dns-server';
 import { violationsOn } from './axe';
 import { signInAsDemo } from './demo';
-import { startDnsServer } from './dns-server';
 import { openFromSidebar } from './navigation';
 
 const run = Date.now().toString(36);
@@ -9,7 +9,7 @@ const CONSOLE_HEADERS = { 'x-requested-with': 'skyvault-console' };
 const DOMAIN = `e2e-${run}.example.com`;
 const TXT_NAME = `_skyvault-verification.${DOMAIN}`;
 
-let dns: Awaited<ReturnType<typeof startDnsServer>>;
+let dns: TestDnsServer;
 
 test.beforeAll(async () => {
   dns = await startDnsServer(Number(process.env.E2E_DNS_PORT));

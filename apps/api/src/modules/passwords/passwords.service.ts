@@ -83,7 +83,8 @@ export function createPasswordService(deps: {
           email: user.email,
           way: 'password-reset',
         });
-        if (!held.allowed) {
+        /** No link is mailed: audited in the account's trail with the reason. */
+        const refuse = async (reason: 'sso-required' | 'email-unproven') => {
           await recordAudit(tx, meta, {
             tenantId: owner.tenantId,
             actorId: null,
@@ -92,24 +93,13 @@ export function createPasswordService(deps: {
             targetType: 'user',
             targetId: owner.userId,
             targetName: user.email,
-            after: { reason: 'sso-required' },
+            after: { reason },
           });
           return false;
-        }
-        if (user.emailUnprovenSince) {
-          // Whoever changed the address may own it: nothing goes there until the user proves it.
-          await recordAudit(tx, meta, {
-            tenantId: owner.tenantId,
-            actorId: null,
-            action: 'request-password-reset',
-            outcome: 'failure',
-            targetType: 'user',
-            targetId: owner.userId,
-            targetName: user.email,
-            after: { reason: 'email-unproven' },
-          });
-          return false;
-        }
+        };
+        if (!held.allowed) return refuse('sso-required');
+        // Whoever changed the address may own it: nothing goes there until the user proves it.
+        if (user.emailUnprovenSince) return refuse('email-unproven');
         const code = await tokens.issue(tx, owner, 'reset-password', RESET_HOURS * 3600);
         // In the account's name: whoever asked, the link goes to the account's own address.
         await recordAudit(tx, meta, {

@@ -25,10 +25,10 @@ export async function findTenant(tenantId: string, db: Executor) {
   return row ?? null;
 }
 
-/** The id of the user a provider's subject was linked to (the users module reads the user). */
-export async function findLinkedUserId(tenantId: string, db: Executor, providerId: string, subject: string) {
+/** A provider subject's link (user_identities row), or null: who it was linked to and what mapping gave. */
+async function findLink(tenantId: string, db: Executor, providerId: string, subject: string) {
   const [row] = await db
-    .select({ userId: userIdentities.userId })
+    .select({ userId: userIdentities.userId, mappedGroupId: userIdentities.mappedGroupId })
     .from(userIdentities)
     .where(
       and(
@@ -38,7 +38,12 @@ export async function findLinkedUserId(tenantId: string, db: Executor, providerI
       ),
     )
     .limit(1);
-  return row?.userId ?? null;
+  return row ?? null;
+}
+
+/** The id of the user a provider's subject was linked to (the users module reads the user). */
+export async function findLinkedUserId(tenantId: string, db: Executor, providerId: string, subject: string) {
+  return (await findLink(tenantId, db, providerId, subject))?.userId ?? null;
 }
 
 export async function linkIdentity(
@@ -66,18 +71,7 @@ export async function mfaRequired(tenantId: string, db: Executor, userId: string
 
 /** The group the provider's mapping last gave the subject's user (null: none, or never mapped). */
 export async function findMappedGroupId(tenantId: string, db: Executor, providerId: string, subject: string) {
-  const [row] = await db
-    .select({ mappedGroupId: userIdentities.mappedGroupId })
-    .from(userIdentities)
-    .where(
-      and(
-        eq(userIdentities.tenantId, tenantId),
-        eq(userIdentities.providerId, providerId),
-        eq(userIdentities.subject, subject),
-      ),
-    )
-    .limit(1);
-  return row?.mappedGroupId ?? null;
+  return (await findLink(tenantId, db, providerId, subject))?.mappedGroupId ?? null;
 }
 
 export async function setMappedGroupId(
