@@ -119,6 +119,26 @@ const envSchema = z.object({
   DOMAIN_GRACE_DAYS: z.coerce.number({ error: 'must be a number of days' }).int().min(1).max(90).default(7),
   // How often this process looks for verified domains due for their daily re-check; 0: never.
   DOMAIN_CHECK_POLL_MS: z.coerce.number({ error: 'must be milliseconds' }).int().min(0).default(60_000),
+  // Whether a tenant's S3 storage may name its own endpoint (S3-compatible storage); off: AWS's only.
+  STORAGE_CUSTOM_ENDPOINTS: flag('false'),
+  // The address of an Azure storage account's blobs, {account} standing for the account's name: another
+  // Azure cloud (blob.core.usgovcloudapi.net), or a local Azurite (http://127.0.0.1:10000/{account}).
+  AZURE_BLOB_ENDPOINT: z
+    .string()
+    .trim()
+    .default('https://{account}.blob.core.windows.net')
+    .refine((v) => /^https?:\/\/\S+$/.test(v) && v.includes('{account}'), {
+      message: 'must be an http(s) address containing {account}',
+    }),
+  // How long one call to a storage (S3, Azure) may take in a test or check.
+  STORAGE_TIMEOUT_MS: z.coerce
+    .number({ error: 'must be milliseconds' })
+    .int()
+    .min(100)
+    .max(60_000)
+    .default(10_000),
+  // How often this process looks for storages due for their hourly check; 0: never.
+  STORAGE_CHECK_POLL_MS: z.coerce.number({ error: 'must be milliseconds' }).int().min(0).default(30_000),
   BRAND: z.enum(BRANDS, { error: `must be one of ${BRANDS.join(', ')}` }).default('skyvault'),
   SERVICE_URL_BACKUP: optionalUrl(['http:', 'https:']),
   SERVICE_URL_DEVOPS: optionalUrl(['http:', 'https:']),
@@ -257,6 +277,11 @@ export interface Config {
    * the days a missing record is tolerated, and how often due re-checks are looked for (0: never here).
    */
   domains: { dnsServers: string[]; dnsTimeoutMs: number; graceDays: number; checkPollMs: number };
+  /**
+   * Storages: whether tenants may name an S3-compatible endpoint, the Azure blob address template, one
+   * call's time limit, and how often due checks are looked for (0: never by this process).
+   */
+  storages: { customEndpoints: boolean; azureBlobEndpoint: string; timeoutMs: number; checkPollMs: number };
   /** SIGNUP_MODE: whether visitors may sign up an organization (open), or only the operator creates them. */
   signUpMode: SignUpMode;
   /** SIGTERM: how long readiness answers 503 while requests are still served, and the most it all takes. */
@@ -384,6 +409,12 @@ export function loadConfig(given: NodeJS.ProcessEnv = process.env, cwd: string =
       dnsTimeoutMs: e.DNS_TIMEOUT_MS,
       graceDays: e.DOMAIN_GRACE_DAYS,
       checkPollMs: e.DOMAIN_CHECK_POLL_MS,
+    },
+    storages: {
+      customEndpoints: e.STORAGE_CUSTOM_ENDPOINTS,
+      azureBlobEndpoint: e.AZURE_BLOB_ENDPOINT,
+      timeoutMs: e.STORAGE_TIMEOUT_MS,
+      checkPollMs: e.STORAGE_CHECK_POLL_MS,
     },
     shutdown: {
       drainSeconds: e.SHUTDOWN_DRAIN_S ?? (e.NODE_ENV === 'test' ? 0 : 5),

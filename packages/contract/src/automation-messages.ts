@@ -126,6 +126,7 @@ export const WEBHOOK_EVENT_LABELS = {
   'group.membership_changed': 'Group membership changed',
   'role.permissions_changed': 'Role permissions changed',
   'connection.token_invalid': 'Connection needs re-authorisation',
+  'storage.unhealthy': 'Storage unhealthy',
   'license.expiring': 'Licence expiring',
   'license.expired': 'Licence expired',
   'security.ip_range_changed': 'Network access changed',

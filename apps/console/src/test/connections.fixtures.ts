@@ -132,6 +132,14 @@ export const ownStorage: Storage = {
   type: 'Local',
   isSharedStorage: false,
   credentials: {},
+  health: {
+    status: null,
+    problem: null,
+    checkedAt: null,
+    lastSuccessAt: null,
+    changedAt: null,
+    properties: null,
+  },
   createdAt: '2025-03-01T10:00:00.000Z',
   updatedAt: '2025-03-01T10:00:00.000Z',
 };

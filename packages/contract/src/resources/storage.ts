@@ -4,18 +4,30 @@ import { STORAGE_TYPES, storageTypeSchema } from '../enums.js';
 import { MESSAGES } from '../messages.js';
 import { storageNameRule } from '../rules/names.js';
 import {
+  AZURE_AUTHENTICATIONS,
   awsS3CredentialsSchema,
+  azureBlobCredentialChangesSchema,
   azureBlobCredentialsSchema,
   credentialRule,
   localCredentialsSchema,
 } from '../rules/storage.js';
 import { emptyOr, isoDateSchema, uuidSchema } from '../rules/text.js';
 import { idParamsSchema, limitSchema, offsetSchema, rowsList, searchTextSchema } from './list.js';
+import { storageHealthSchema, storageTestResultSchema } from './storage-health.js';
 
 /** Credentials as the API answers them: the secret key of each kind is never read back. */
 export const storageCredentialsViewSchema = z.union([
-  z.object({ region: z.string(), bucketName: z.string(), accessKeyId: z.string() }),
-  z.object({ accountName: z.string(), containerName: z.string() }),
+  z.object({
+    region: z.string(),
+    bucketName: z.string(),
+    accessKeyId: z.string(),
+    endpoint: z.string().optional(),
+  }),
+  z.object({
+    accountName: z.string(),
+    containerName: z.string(),
+    authentication: z.enum(AZURE_AUTHENTICATIONS),
+  }),
   z.object({}),
 ]);
 
@@ -29,10 +41,19 @@ export const storageSchema = z.object({
   type: storageTypeSchema,
   isSharedStorage: z.boolean(),
   credentials: storageCredentialsViewSchema,
+  /** What the last test of its credentials found (ours; see storage-health.ts). */
+  health: storageHealthSchema,
   createdAt: isoDateSchema,
   updatedAt: isoDateSchema,
 });
 export type Storage = z.infer<typeof storageSchema>;
+
+/**
+ * Saving tests the storage first (ours). A storage that fails is refused with 422
+ * STORAGE_TEST_FAILED and the problem at its field, unless the administrator confirmed saving it
+ * anyway: it is then kept, and shown unhealthy until a check passes.
+ */
+export const acceptFailedTestSchema = z.boolean().optional();
 
 const typeError = { error: MESSAGES.storageTypeRequired };
 
@@ -52,7 +73,7 @@ export const storageCredentialsInputSchema = z.discriminatedUnion(
  * is still unset.
  */
 export const storageCreateSchema = z.intersection(
-  z.object({ name: storageNameRule }),
+  z.object({ name: storageNameRule, acceptFailedTest: acceptFailedTestSchema }),
   storageCredentialsInputSchema,
 );
 export type StorageCreate = z.input<typeof storageCreateSchema>;
@@ -68,9 +89,7 @@ const credentialChanges = {
   AwsS3: awsS3CredentialsSchema.extend({
     secretAccessKey: emptyOr(credentialRule('secretAccessKey')).optional(),
   }),
-  AzureBlob: azureBlobCredentialsSchema.extend({
-    accountKey: emptyOr(credentialRule('accountKey')).optional(),
-  }),
+  AzureBlob: azureBlobCredentialChangesSchema,
 } as const;
 
 /** The edit modal: the name and the kind with its credentials (changing the kind needs its secrets again). */
@@ -97,6 +116,7 @@ export const storagePatchSchema = z
     name: storageNameRule.optional(),
     type: z.enum(STORAGE_TYPES, typeError).optional(),
     credentials: z.record(z.string(), z.unknown()).optional(),
+    acceptFailedTest: acceptFailedTestSchema,
   })
   .transform((patch, ctx) => {
     if (patch.type === undefined) {
@@ -108,7 +128,7 @@ export const storagePatchSchema = z
           input: patch,
         });
       }
-      return { name: patch.name };
+      return { name: patch.name, acceptFailedTest: patch.acceptFailedTest };
     }
     const credentials = credentialChanges[patch.type].safeParse(patch.credentials);
     if (!credentials.success) {
@@ -126,8 +146,26 @@ export const storagePatchSchema = z
       name: patch.name,
       type: patch.type,
       credentials: credentials.data as Record<string, string | undefined>,
+      acceptFailedTest: patch.acceptFailedTest,
     };
   });
+
+/**
+ * POST /v1/storages/test: the create and edit dialogs' "Test connection". With a `storageId` (the edit
+ * dialog), secrets left empty are the stored ones, as a save would keep them.
+ */
+export const storageTestSchema = z.intersection(
+  z.object({ storageId: uuidSchema.optional() }),
+  z.discriminatedUnion(
+    'type',
+    [
+      z.object({ type: z.literal('AwsS3'), credentials: credentialChanges.AwsS3 }),
+      z.object({ type: z.literal('AzureBlob'), credentials: credentialChanges.AzureBlob }),
+    ],
+    typeError,
+  ),
+);
+export type StorageTest = z.input<typeof storageTestSchema>;
 export type StoragePatch = z.input<typeof storagePatchSchema>;
 
 /** GET /v1/storages; `type` filters by kind. */
@@ -186,6 +224,27 @@ export const storageEndpoints = {
     tags: ['Storages'],
     params: idParamsSchema,
     body: storagePatchSchema,
+    response: storageSchema,
+  }),
+  test: defineEndpoint({
+    method: 'POST',
+    path: '/api/v1/storages/test',
+    access: 'admin',
+    service: 'backup',
+    summary:
+      'Tests credentials before they are saved: writes, reads, lists and deletes a probe object (nothing is stored)',
+    tags: ['Storages'],
+    body: storageTestSchema,
+    response: storageTestResultSchema,
+  }),
+  check: defineEndpoint({
+    method: 'POST',
+    path: '/api/v1/storages/:id/check',
+    access: 'admin',
+    service: 'backup',
+    summary: 'Tests a storage now and keeps what it found (Check now); shared storages are refused',
+    tags: ['Storages'],
+    params: idParamsSchema,
     response: storageSchema,
   }),
   remove: defineEndpoint({

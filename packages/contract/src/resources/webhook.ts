@@ -18,6 +18,7 @@ export const WEBHOOK_EVENT_TYPES = [
   'group.membership_changed',
   'role.permissions_changed',
   'connection.token_invalid',
+  'storage.unhealthy',
   'license.expiring',
   'license.expired',
   'security.ip_range_changed',

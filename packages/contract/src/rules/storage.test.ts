@@ -68,6 +68,6 @@ describe('Azure Blob credentials', () => {
 
   it('accepts the bounds exactly', () => {
     const edge = { accountName: 'a'.repeat(24), accountKey: 'abc', containerName: 'c'.repeat(63) };
-    expect(azureBlobCredentialsSchema.parse(edge)).toEqual(edge);
+    expect(azureBlobCredentialsSchema.parse(edge)).toEqual({ ...edge, authentication: 'accountKey' });
   });
 });

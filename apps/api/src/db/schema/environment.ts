@@ -1,3 +1,4 @@
+import type { StorageProblem, StorageProperties } from '@skyvault/contract';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -62,6 +63,20 @@ export const storages = pgTable(
     isShared: boolean('is_shared').notNull().default(false),
     credentials: text('credentials'),
     ...timestamps(),
+
+    // Health: what the last test of the credentials found, and when the scheduler looks again
+    // (see modules/storages/health).
+    healthStatus: text('health_status', { enum: ['Healthy', 'Unhealthy'] }),
+    healthProblem: jsonb('health_problem').$type<StorageProblem>(),
+    healthProperties: jsonb('health_properties').$type<StorageProperties>(),
+    checkedAt: timestamp('checked_at', { withTimezone: true, mode: 'date' }),
+    lastSuccessAt: timestamp('last_success_at', { withTimezone: true, mode: 'date' }),
+    healthChangedAt: timestamp('health_changed_at', { withTimezone: true, mode: 'date' }),
+    nextCheckAt: timestamp('next_check_at', { withTimezone: true, mode: 'date' }),
+    /** Held by the process running the scheduled check. */
+    checkLeaseUntil: timestamp('check_lease_until', { withTimezone: true, mode: 'date' }),
+    /** Failed checks in a row, for the retry backoff. */
+    checkFailures: integer('check_failures').notNull().default(0),
   },
   (t) => [
     uniqueIndex('storages_tenant_name_key').on(
@@ -69,6 +84,30 @@ export const storages = pgTable(
       sql`lower(${t.name})`,
     ),
     index('storages_tenant_created_idx').on(t.tenantId, t.createdAt),
+    index('storages_next_check_idx').on(t.nextCheckAt).where(sql`${t.type} <> 'Local'`),
+    index('storages_tenant_unhealthy_idx').on(t.tenantId).where(sql`${t.healthStatus} = 'Unhealthy'`),
+  ],
+);
+
+/** One check of a storage. A shared storage's checks have no tenant, so no tenant sees them. */
+export const storageChecks = pgTable(
+  'storage_checks',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    tenantId: uuid('tenant_id').references(() => tenants.id, { onDelete: 'cascade' }),
+    storageId: uuid('storage_id')
+      .notNull()
+      .references(() => storages.id, { onDelete: 'cascade' }),
+    checkedAt: timestamp('checked_at', { withTimezone: true, mode: 'date' }).notNull(),
+    trigger: text('trigger', { enum: ['schedule', 'manual', 'save'] }).notNull(),
+    status: text('status', { enum: ['Healthy', 'Unhealthy'] }).notNull(),
+    problem: text('problem'),
+    message: text('message'),
+    durationMs: integer('duration_ms').notNull(),
+  },
+  (t) => [
+    index('storage_checks_storage_idx').on(t.storageId, t.checkedAt.desc()),
+    index('storage_checks_checked_idx').on(t.checkedAt),
   ],
 );
 

@@ -35,12 +35,13 @@ export const openCredentials = (secrets: SecretBox, row: StorageRow): StoredCred
  */
 export function credentialsView(type: StorageType, credentials: StoredCredentials): Storage['credentials'] {
   if (type === 'AwsS3') {
-    const { region, bucketName, accessKeyId } = credentials as AwsS3Credentials;
-    return { region, bucketName, accessKeyId };
+    const { region, bucketName, accessKeyId, endpoint } = credentials as AwsS3Credentials;
+    return { region, bucketName, accessKeyId, ...(endpoint ? { endpoint } : {}) };
   }
   if (type === 'AzureBlob') {
-    const { accountName, containerName } = credentials as AzureBlobCredentials;
-    return { accountName, containerName };
+    // Stored before SAS tokens were offered, a storage has no `authentication`: it signs with the key.
+    const { accountName, containerName, authentication = 'accountKey' } = credentials as AzureBlobCredentials;
+    return { accountName, containerName, authentication };
   }
   return {};
 }

@@ -19,6 +19,7 @@ import { conflict, forbidden, invalidField, notFound } from '../../lib/errors.js
 import { iso } from '../../lib/sql.js';
 import { recordAudit } from '../../platform/audit/audit.service.js';
 import type { SecretBox } from '../../platform/secrets/secrets.js';
+import { healthView } from './health/health-view.js';
 import {
   credentialsView,
   openCredentials,
@@ -32,12 +33,17 @@ type StorageInput = z.output<typeof storageCreateSchema>;
 type StorageChange = z.output<typeof storagePatchSchema>;
 type StorageListQuery = z.output<typeof storageListQuerySchema>;
 
-const toStorage = (row: repo.StorageRow, credentials: StoredCredentials): Storage => ({
+const toStorage = (
+  row: repo.StorageRow,
+  credentials: StoredCredentials,
+  forTenant: string | null,
+): Storage => ({
   id: row.id,
   name: row.name,
   type: row.type,
   isSharedStorage: row.isShared,
   credentials: credentialsView(row.type, credentials),
+  health: healthView(row, forTenant),
   createdAt: iso(row.createdAt),
   updatedAt: iso(row.updatedAt),
 });
@@ -68,20 +74,21 @@ function isStillReferenced(error: unknown): boolean {
  */
 export function createStorageService(deps: { database: Database; secrets: SecretBox }) {
   const { database, secrets } = deps;
-  const view = (row: repo.StorageRow) => toStorage(row, openCredentials(secrets, row));
+  const view = (row: repo.StorageRow, tenantId: string) =>
+    toStorage(row, openCredentials(secrets, row), tenantId);
 
   return {
     async list(actor: Actor, query: StorageListQuery) {
       const { rows, count } = await database.tenant(actor.tenantId, (tx) =>
         repo.listStorages(actor.tenantId, tx, query),
       );
-      return { rows: rows.map(view), count };
+      return { rows: rows.map((row) => view(row, actor.tenantId)), count };
     },
 
     async get(actor: Actor, id: string) {
       const row = await database.tenant(actor.tenantId, (tx) => repo.findStorage(actor.tenantId, tx, id));
       if (!row) throw notFound(NOT_FOUND.storage);
-      return view(row);
+      return view(row, actor.tenantId);
     },
 
     async create(actor: Actor, meta: RequestMeta, input: StorageInput): Promise<StorageCreated> {
@@ -141,7 +148,7 @@ export function createStorageService(deps: { database: Database; secrets: Secret
           before: audited(before, stored),
           after: audited(after, credentials),
         });
-        return toStorage(after, credentials);
+        return toStorage(after, credentials, tenantId);
       });
     },
 
@@ -198,7 +205,7 @@ export async function createSharedStorage(
       credentials: sealCredentials(deps.secrets, { tenantId: null, id }, credentials),
     });
   });
-  return toStorage(row, credentials);
+  return toStorage(row, credentials, null);
 }
 
 /** A condition the setup guide reads in its one statement (modules/setup-guide): this module's SQL. */

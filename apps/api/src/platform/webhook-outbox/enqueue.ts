@@ -58,6 +58,16 @@ export const enqueueConnectionTokenInvalid = (
   data: { connection: { id: string; name: string | null }; reason: string },
 ) => enqueueWebhookEvent(tx, { tenantId, type: 'connection.token_invalid', data });
 
+/** A storage's check fails after it worked (or at its first check): once per change of health. */
+export const enqueueStorageUnhealthy = (
+  tx: Tx,
+  tenantId: string,
+  data: {
+    storage: { id: string; name: string; type: string };
+    problem: { kind: string; permission: string | null; message: string };
+  },
+) => enqueueWebhookEvent(tx, { tenantId, type: 'storage.unhealthy', data });
+
 /** A licence reaches one of its reminders (days before its end) or its end. */
 export const enqueueLicenseNotice = (
   tx: Tx,

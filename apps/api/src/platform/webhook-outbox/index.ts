@@ -15,6 +15,7 @@ export { endpointTarget, maskWebhookUrl, sealedWebhookUrl, storedUrl } from './e
 export {
   enqueueConnectionTokenInvalid,
   enqueueLicenseNotice,
+  enqueueStorageUnhealthy,
   enqueueWebhookEvent,
   enqueueWebhooksForAudit,
   newEventId,

@@ -42,6 +42,8 @@ const EMPTY_CREDENTIALS: Record<StorageCredentialField, string> = {
   accountName: '',
   accountKey: '',
   containerName: '',
+  sasToken: '',
+  endpoint: '',
 };
 
 /** The create modal starts empty; the edit modal from the storage as listed, its secrets empty. */

@@ -1,4 +1,14 @@
-import type { Storage } from '@skyvault/contract';
+import type { Storage, StorageHealth } from '@skyvault/contract';
+
+/** A storage no check has reached yet. */
+export const notChecked: StorageHealth = {
+  status: null,
+  problem: null,
+  checkedAt: null,
+  lastSuccessAt: null,
+  changedAt: null,
+  properties: null,
+};
 
 /** Rows as the API lists them: the tenant's own storages and one shared by the platform. */
 export const awsRow: Storage = {
@@ -7,6 +17,7 @@ export const awsRow: Storage = {
   type: 'AwsS3',
   isSharedStorage: false,
   credentials: { region: 'eu-west-1', bucketName: 'acme-backups', accessKeyId: 'AKIAIOSFODNN7EXAMPLE' },
+  health: notChecked,
   createdAt: '2025-03-04T14:05:00.000Z',
   updatedAt: '2025-03-04T14:05:00.000Z',
 };
@@ -16,7 +27,8 @@ export const azureRow: Storage = {
   name: 'azure-main',
   type: 'AzureBlob',
   isSharedStorage: false,
-  credentials: { accountName: 'acmestorage', containerName: 'backups' },
+  credentials: { accountName: 'acmestorage', containerName: 'backups', authentication: 'accountKey' },
+  health: notChecked,
   createdAt: '2025-03-03T14:05:00.000Z',
   updatedAt: '2025-03-03T14:05:00.000Z',
 };
@@ -27,6 +39,7 @@ export const sharedRow: Storage = {
   type: 'Local',
   isSharedStorage: true,
   credentials: {},
+  health: notChecked,
   createdAt: '2025-03-01T14:05:00.000Z',
   updatedAt: '2025-03-01T14:05:00.000Z',
 };
