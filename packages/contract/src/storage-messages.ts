@@ -148,9 +148,16 @@ export function storageProblemOf(
           'The storage is refusing requests for now because there are too many. Try again in a few minutes.',
       };
     case 'EndpointNotAllowed':
-      return {
-        field: 'credentials.endpoint',
-        message: 'The endpoint is in a private or reserved network that this platform may not reach.',
-      };
+      // Azure's address is the operator's (AZURE_BLOB_ENDPOINT) with the account's name in it.
+      return aws
+        ? {
+            field: 'credentials.endpoint',
+            message: 'The endpoint is in a private or reserved network that this platform may not reach.',
+          }
+        : {
+            field: 'credentials.accountName',
+            message:
+              "The account's address is in a private or reserved network that this platform may not reach.",
+          };
   }
 }

@@ -32,6 +32,8 @@ export async function createStorageTestApp(env: Record<string, string> = {}): Pr
       STORAGE_CUSTOM_ENDPOINTS: 'true',
       OUTBOUND_PRIVATE_NETWORKS: 'true',
       AZURE_BLOB_ENDPOINT: azure.blobEndpointTemplate,
+      // A stopped server refuses at once; a busy machine must not turn a slow answer into Unreachable.
+      STORAGE_TIMEOUT_MS: '10000',
       PUBLIC_URL: 'https://console.example.com',
       ...env,
     },

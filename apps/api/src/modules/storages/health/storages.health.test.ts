@@ -84,6 +84,14 @@ describe('storage tests and health, against local S3 and Azure servers', () => {
     expect(await test(u, { type: 'AzureBlob', credentials: azureSasCredentials(t, 'rwcdl') })).toMatchObject({
       ok: true,
     });
+    const expired = {
+      ...azureSasCredentials(t, 'rwcdl'),
+      sasToken: t.azure.sas('rwcdl', { expiresOn: new Date(Date.now() - 60_000) }),
+    };
+    expect(await test(u, { type: 'AzureBlob', credentials: expired })).toMatchObject({
+      ok: false,
+      problem: { kind: 'InvalidCredentials', field: 'credentials.sasToken' },
+    });
   });
 
   it('saves a good storage as Healthy with what its bucket reports, and its first check', async () => {

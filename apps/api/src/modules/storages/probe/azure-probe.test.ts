@@ -16,7 +16,7 @@ afterAll(async () => {
 
 const probe = (allowPrivateNetworks = true) =>
   createStorageProbe({
-    timeoutMs: 1500,
+    timeoutMs: 8000,
     allowPrivateNetworks,
     azureBlobEndpoint: azure.blobEndpointTemplate,
   });
@@ -138,7 +138,7 @@ describe('storage probe against Azure Blob', () => {
         azureBlobEndpoint: `http://127.0.0.1:${port}/{account}`,
       }).test({ type: 'AzureBlob', credentials: withKey() });
       expect(result.problem).toMatchObject({ kind: 'Unreachable' });
-      expect(Date.now() - started).toBeLessThan(5000);
+      expect(Date.now() - started).toBeLessThan(8000);
     } finally {
       for (const socket of sockets) socket.destroy();
       await new Promise((resolve) => silent.close(resolve));
@@ -156,7 +156,7 @@ describe('storage probe against Azure Blob', () => {
       callback(null, [{ address: '127.0.0.1', family: 4 }])) as never;
     const named = (allowPrivateNetworks: boolean) =>
       createStorageProbe({
-        timeoutMs: 1500,
+        timeoutMs: 8000,
         allowPrivateNetworks,
         azureBlobEndpoint: `http://blob.azure.test:${azure.port}/{account}`,
         resolve,

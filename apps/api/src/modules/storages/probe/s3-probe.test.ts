@@ -15,7 +15,7 @@ afterAll(async () => {
 
 const probe = (allowPrivateNetworks = true) =>
   createStorageProbe({
-    timeoutMs: 1500,
+    timeoutMs: 8000,
     allowPrivateNetworks,
     azureBlobEndpoint: 'https://{account}.blob.core.windows.net',
   });
@@ -101,7 +101,7 @@ describe('storage probe against S3', () => {
       callback(null, [{ address: '127.0.0.1', family: 4 }])) as never;
     const named = (allowPrivateNetworks: boolean) =>
       createStorageProbe({
-        timeoutMs: 1500,
+        timeoutMs: 8000,
         allowPrivateNetworks,
         azureBlobEndpoint: 'https://{account}.blob.core.windows.net',
         resolve,
