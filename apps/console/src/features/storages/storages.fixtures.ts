@@ -45,3 +45,6 @@ export const sharedRow: Storage = {
 };
 
 export const listOf = (...rows: Storage[]) => ({ body: { rows, count: rows.length } });
+
+/** What the platform allows in the storage forms: AWS's own endpoints only, unless a test says otherwise. */
+export const settingsOf = (customEndpoints = false) => ({ body: { customEndpoints } });
