@@ -87,7 +87,8 @@ export function StorageCredentialFields({
     .filter((field) => showsField(field, { authentication, customEndpoints }))
     .map((field) => {
       const label = STORAGE_CREDENTIAL_LABELS[field];
-      const before = field === 'accountKey' || field === 'sasToken' ? <AuthenticationField form={form} /> : null;
+      const before =
+        field === 'accountKey' || field === 'sasToken' ? <AuthenticationField form={form} /> : null;
       if (SECRET_FIELDS.includes(field)) {
         const keeps = keepsSecret(field);
         return (

@@ -73,7 +73,10 @@ export function StorageDialog({
     resolver: storageResolver(storage),
     defaultValues: storageFormValues(storage),
     send: async (values) => {
-      const body = { ...storageBody(values), ...(acceptFailedTest.current ? { acceptFailedTest: true } : {}) };
+      const body = {
+        ...storageBody(values),
+        ...(acceptFailedTest.current ? { acceptFailedTest: true } : {}),
+      };
       acceptFailedTest.current = false;
       if (storage) {
         await update.mutateAsync({ id: storage.id, body });
@@ -88,9 +91,13 @@ export function StorageDialog({
       Object.entries(refused.fields ?? {})
         .filter(([path]) => isFormField(path))
         .forEach(([path, message], index) => {
-          failed.setError(path as FieldPath<StorageFormValues>, { type: 'server', message }, {
-            shouldFocus: index === 0,
-          });
+          failed.setError(
+            path as FieldPath<StorageFormValues>,
+            { type: 'server', message },
+            {
+              shouldFocus: index === 0,
+            },
+          );
         });
       setOutcome(null);
       setRefusal(refused.message);

@@ -6,8 +6,8 @@ import {
 } from '@skyvault/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../core/api/client';
-import { resourceQueries } from '../../core/api/resourceQueries';
 import { sharedKeys } from '../../core/api/queryKeys';
+import { resourceQueries } from '../../core/api/resourceQueries';
 import { FORM_META } from '../../core/queryClient';
 
 /**

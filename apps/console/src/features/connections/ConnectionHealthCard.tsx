@@ -1,6 +1,6 @@
 import Skeleton from '@mui/material/Skeleton';
 import { CONNECTION_HEALTH_TEXTS, type ConnectionDetail, HEALTH_ADVICE } from '@skyvault/contract';
-import { DescriptionItem as Field, DescriptionList } from '../../components/DetailsCard';
+import { DescriptionList, DescriptionItem as Field } from '../../components/DetailsCard';
 import { formatDate } from '../../components/formatDate';
 import { StorageHealthSummary } from '../../components/storages/StorageHealthSummary';
 import { TitledSection } from '../../components/TitledSection';

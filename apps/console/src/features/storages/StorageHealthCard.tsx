@@ -15,7 +15,13 @@ const NEVER = 'Never';
  * and last worked, and what the bucket or container reports that matters for backups. A shared
  * storage shows its status only: the platform's operators keep its checks.
  */
-export function StorageHealthCard({ storage, actions }: { storage: Storage | undefined; actions?: ReactNode }) {
+export function StorageHealthCard({
+  storage,
+  actions,
+}: {
+  storage: Storage | undefined;
+  actions?: ReactNode;
+}) {
   if (!storage) {
     return (
       <TitledSection title="Health" busy sx={{ mt: 0 }}>

@@ -80,7 +80,8 @@ export function StorageDetails({ id }: { id: string }) {
   const [deleting, setDeleting] = useState<Storage | null>(null);
   const leaving = leaveForList(toStorages(), 'missing', [query]);
   if (leaving) return leaving;
-  const checkNow = () => check.mutate(undefined, { onSuccess: () => notify(STORAGE_MESSAGES.checked, 'success') });
+  const checkNow = () =>
+    check.mutate(undefined, { onSuccess: () => notify(STORAGE_MESSAGES.checked, 'success') });
 
   return (
     <>
