@@ -13,6 +13,9 @@ ALTER TABLE "storages" ADD COLUMN "health_changed_at" timestamp with time zone;-
 ALTER TABLE "storages" ADD COLUMN "next_check_at" timestamp with time zone;--> statement-breakpoint
 -- Held by the one process running the storage's scheduled check (claimed with SKIP LOCKED).
 ALTER TABLE "storages" ADD COLUMN "check_lease_until" timestamp with time zone;--> statement-breakpoint
+-- Who created the storage: told with the administrators when it turns unhealthy (NULL for storages made
+-- before this release, by the operators, or by a user since deleted).
+ALTER TABLE "storages" ADD COLUMN "created_by" uuid;--> statement-breakpoint
 -- Failed checks in a row, for the retry backoff while a storage is unhealthy.
 ALTER TABLE "storages" ADD COLUMN "check_failures" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 -- The scheduler's look-up of what is due, across tenants; Local storages are the platform's and never checked.

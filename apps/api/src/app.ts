@@ -63,7 +63,12 @@ import {
 } from './modules/sessions/index.js';
 import { createSetupGuideService, setupGuideRoutes } from './modules/setup-guide/index.js';
 import { createSingleSignOn, samlRoutes, ssoRoutes } from './modules/sso/index.js';
-import { createStorageService, storageRoutes } from './modules/storages/index.js';
+import {
+  createStorageHealth,
+  createStorageProbe,
+  createStorageService,
+  storageRoutes,
+} from './modules/storages/index.js';
 import { systemRoutes } from './modules/system/index.js';
 import { createTenantService, tenantRoutes } from './modules/tenants/index.js';
 import { createUserService, findUser, userRoutes } from './modules/users/index.js';
@@ -169,6 +174,22 @@ export function createServices(
     log,
     now: clock,
   });
+  const storageProbe = createStorageProbe({
+    timeoutMs: config.storages.timeoutMs,
+    allowPrivateNetworks: config.outbound.allowPrivateNetworks,
+    azureBlobEndpoint: config.storages.azureBlobEndpoint,
+  });
+  const storageHealth = createStorageHealth({
+    database,
+    secrets,
+    probe: storageProbe,
+    outbox,
+    brand: config.brand,
+    publicUrl: config.publicUrl,
+    pollMs: config.storages.checkPollMs,
+    log,
+    now: clock,
+  });
   const mfa = createMfaService({
     database,
     secrets,
@@ -250,7 +271,15 @@ export function createServices(
       now: clock,
       health: connectionHealth,
     }),
-    storages: createStorageService({ database, secrets }),
+    storageHealth,
+    storages: createStorageService({
+      database,
+      secrets,
+      probe: storageProbe,
+      check: storageHealth.check,
+      customEndpoints: config.storages.customEndpoints,
+      nudgeMail: outbox.nudge,
+    }),
     setupGuide: createSetupGuideService({ database }),
     applications: createApplicationService({ database, secrets }),
     roles: createRoleService(database),
@@ -333,12 +362,14 @@ export async function buildApp(config: Config, options: AppOptions): Promise<Fas
   const stopWebhooks = services.webhookDispatcher.start();
   const stopConnectionChecks = services.connectionHealth.start();
   const stopDomainChecks = services.domains.start();
+  const stopStorageChecks = services.storageHealth.start();
   // Runs once the server has stopped and its requests have finished: background work next, the pool last.
   app.addHook('onClose', async () => {
     await stopHousekeeping();
     // Checks first: a check under way may still queue mail and webhooks.
     await stopConnectionChecks();
     await stopDomainChecks();
+    await stopStorageChecks();
     await stopOutbox();
     await stopWebhooks();
     mailer.close();

@@ -18,6 +18,7 @@ const JOBS = [
   'webhook-deliveries',
   'license-reminders',
   'connection-checks',
+  'storage-checks',
   'identity-provider-expiry',
 ];
 

@@ -14,6 +14,7 @@ import { deleteExpiredEvents } from './modules/audit/index.js';
 import { deleteOldChecks } from './modules/connections/index.js';
 import { sweepExpiredModels } from './modules/oauth/index.js';
 import { purgeExpiredChallenges } from './modules/passkeys/index.js';
+import { deleteOldStorageChecks } from './modules/storages/index.js';
 import { sendLicenseReminders } from './modules/webhooks/index.js';
 import { deleteExpiredStates } from './platform/oauth-states/oauth-states.repository.js';
 import { purgeSettled, RETENTION } from './platform/outbox/index.js';
@@ -104,6 +105,15 @@ const JOBS: Job[] = [
     run: async ({ database, log }) => {
       const deleted = await deleteOldChecks(database);
       if (deleted > 0) log.info({ deleted }, 'connection checks past their retention deleted');
+    },
+  },
+  // Storage checks past the last 30 the storage page shows.
+  {
+    name: 'storage-checks',
+    everyMs: 60 * MINUTE,
+    run: async ({ database, log }) => {
+      const deleted = await deleteOldStorageChecks(database);
+      if (deleted > 0) log.info({ deleted }, 'storage checks past their retention deleted');
     },
   },
 ];

@@ -25,6 +25,10 @@ export const testConfig = (env: Record<string, string> = {}): Config =>
     CONNECTION_CHECK_POLL_MS: '0',
     // And the domains' re-checks (services.domains.runDue()).
     DOMAIN_CHECK_POLL_MS: '0',
+    // And the storages' (services.storageHealth.runDue()). The tests reach no cloud: a storage that
+    // names AWS or Azure fails its test at the name look-up, well within this.
+    STORAGE_CHECK_POLL_MS: '0',
+    STORAGE_TIMEOUT_MS: '1500',
     ...env,
   });
 

@@ -34,6 +34,7 @@ export const ERROR_STATUS = {
   SSO_FAILED: 400,
   SSO_REQUIRED: 403,
   SSO_DOMAIN_NOT_VERIFIED: 403,
+  STORAGE_TEST_FAILED: 422,
   INTERNAL_ERROR: 500,
   SERVICE_UNAVAILABLE: 503,
   DATABASE_UNAVAILABLE: 503,
@@ -78,6 +79,9 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   // Just-in-time provisioning creates users only on the tenant's verified domains (docs/sso.md).
   SSO_DOMAIN_NOT_VERIFIED:
     'Your organization has not verified the domain of your e-mail address, so single sign-on cannot create your account. Ask an administrator to invite you.',
+  // Saving a storage tests it first; `fields` marks what failed, and `acceptFailedTest` saves it anyway.
+  STORAGE_TEST_FAILED:
+    'The storage failed its test. Fix what is marked, or save anyway to keep it as unhealthy.',
   INTERNAL_ERROR: 'Something went wrong on our side. Please try again.',
   SERVICE_UNAVAILABLE: 'The service is temporarily unavailable.',
   // The console retries by itself meanwhile (reads only), hence the promise.

@@ -1,3 +1,5 @@
+import { ERROR_MESSAGES } from './errors.js';
+
 /**
  * Words of storage tests and health (ours: the spec has neither). The API answers them and the console
  * shows them, so both sides say the same thing.
@@ -33,7 +35,7 @@ export const STORAGE_MESSAGES = {
   endpointNotEnabled: 'This platform does not allow custom endpoints: leave Endpoint empty to use AWS.',
   sasTokenFormat: 'Paste the SAS token as Azure shows it: it contains sp= and sig=',
   authenticationChanged: (label: string) => `${label} is required when the authentication changes`,
-  testFailed: 'The storage failed its test. Fix what is marked, or save anyway to keep it as unhealthy.',
+  testFailed: ERROR_MESSAGES.STORAGE_TEST_FAILED,
   tested: 'The storage works: a test file was written, read, listed and deleted.',
   checked: 'Storage was checked',
   sharedHealthOnly:

@@ -6,7 +6,7 @@ import type { LicenseLimitValue } from '../db/schema/index.js';
 import { operatorCommand } from '../lib/commands.js';
 import { AppError } from '../lib/errors.js';
 import { createOperatorService, type LicenseProduct } from '../modules/operator/index.js';
-import { createSharedStorage } from '../modules/storages/index.js';
+import { createSharedStorage, listSharedStorageHealth } from '../modules/storages/index.js';
 import type { SecretBox } from '../platform/secrets/secrets.js';
 import { AUDIT_USAGE, runAudit } from './audit.command.js';
 import { BACKUP_USAGE } from './backup.command.js';
@@ -31,6 +31,8 @@ ${CREATE_TENANT_USAGE}
                                             create a storage every tenant with Backup can use;
                                             AwsS3: --region --bucket-name --access-key-id --secret-access-key
                                             AzureBlob: --account-name --account-key --container-name
+  shared-storages                           list shared storages with their health: status, problem,
+                                            last check and success, versioning, immutability, encryption
 ${AUDIT_USAGE}
 ${OAUTH_KEYS_USAGE}
 ${SECRETS_USAGE}
@@ -195,6 +197,24 @@ export async function runAdmin(
           credentials,
         } as StorageCreate);
         print(`Shared storage "${storage.name}" (${storage.type}) created: ${storage.id}`);
+        return 0;
+      }
+      case 'shared-storages': {
+        const rows = await listSharedStorageHealth(deps.database);
+        if (rows.length === 0) print('No shared storages.');
+        for (const { name, type, health } of rows) {
+          const status =
+            type === 'Local' ? 'not checked (the platform’s disk)' : (health.status ?? 'not checked yet');
+          print(`${name} (${type}): ${status}`);
+          if (health.problem) print(`  problem: ${health.problem.kind}: ${health.problem.message}`);
+          if (health.checkedAt)
+            print(`  last checked ${health.checkedAt}, last success ${health.lastSuccessAt ?? 'never'}`);
+          const p = health.properties;
+          if (p)
+            print(
+              `  versioning ${p.versioning}, immutability ${p.immutability}, encryption ${p.encryption ?? 'unknown'}`,
+            );
+        }
         return 0;
       }
       case 'audit': {

@@ -75,6 +75,8 @@ export const storages = pgTable(
     nextCheckAt: timestamp('next_check_at', { withTimezone: true, mode: 'date' }),
     /** Held by the process running the scheduled check. */
     checkLeaseUntil: timestamp('check_lease_until', { withTimezone: true, mode: 'date' }),
+    /** Who created it, told when it turns unhealthy (null: before this was kept, the operators, or deleted). */
+    createdBy: uuid('created_by'),
     /** Failed checks in a row, for the retry backoff. */
     checkFailures: integer('check_failures').notNull().default(0),
   },

@@ -1,9 +1,17 @@
 /** Storages for backups: a tenant's own, and the shared ones operators create. */
 
+export {
+  createStorageHealth,
+  deleteOldStorageChecks,
+  type StorageHealthService,
+  type StorageProbe,
+} from './health/index.js';
 export { storageRoutes } from './storages.routes.js';
 export {
   createSharedStorage,
   createStorageService,
+  listSharedStorageHealth,
   type StorageService,
   tenantHasStorage,
 } from './storages.service.js';
+export { createStorageProbe } from './probe/index.js';

@@ -2,6 +2,7 @@ import {
   type AwsS3Credentials,
   type AzureBlobCredentials,
   MESSAGES,
+  SECRET_CREDENTIAL_FIELDS,
   STORAGE_CREDENTIAL_LABELS,
   type Storage,
   type StorageType,
@@ -46,23 +47,35 @@ export function credentialsView(type: StorageType, credentials: StoredCredential
   return {};
 }
 
-/** The secret field of each kind that has one. */
-const SECRET_FIELD = { AwsS3: 'secretAccessKey', AzureBlob: 'accountKey' } as const;
+/** The secret a kind's credentials sign with: Azure's depends on the chosen authentication. */
+function secretFieldOf(type: 'AwsS3' | 'AzureBlob', credentials: Record<string, unknown>) {
+  if (type === 'AwsS3') return 'secretAccessKey';
+  return credentials.authentication === 'sasToken' ? 'sasToken' : 'accountKey';
+}
 
 /**
  * The credentials an edit stores. An empty (or absent) secret keeps the stored one, but only while the
- * type stays the same: another kind's secret means nothing to the new one, so it must be given.
+ * kind and the way it signs stay the same: another kind's secret means nothing to the new one, so it
+ * must be given. Only the secret in use is kept: an Azure storage moved to a SAS token forgets its
+ * account key.
  */
 export function withStoredSecret(
   stored: { type: StorageType; credentials: StoredCredentials },
   next: { type: StorageType; credentials: Record<string, string | undefined> },
 ): StoredCredentials {
   if (next.type === 'Local') return {};
-  const field = SECRET_FIELD[next.type];
-  const kept = stored.type === next.type ? (stored.credentials as Record<string, string>)[field] : undefined;
-  const secret = next.credentials[field] || kept;
+  const field = secretFieldOf(next.type, next.credentials);
+  const storedValues = stored.credentials as Record<string, string | undefined>;
+  const sameKind =
+    stored.type === next.type &&
+    (next.type !== 'AzureBlob' || secretFieldOf('AzureBlob', storedValues) === field);
+  const secret = next.credentials[field] || (sameKind ? storedValues[field] : undefined);
   if (!secret) {
     throw invalidField(`credentials.${field}`, MESSAGES.required(STORAGE_CREDENTIAL_LABELS[field]));
   }
-  return { ...next.credentials, [field]: secret } as StoredCredentials;
+  const kept = Object.entries(next.credentials).filter(
+    ([name, value]) =>
+      value !== undefined && value !== '' && !SECRET_CREDENTIAL_FIELDS.includes(name as never),
+  );
+  return { ...Object.fromEntries(kept), [field]: secret } as StoredCredentials;
 }

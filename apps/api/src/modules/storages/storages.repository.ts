@@ -66,7 +66,7 @@ export async function nameTaken(tenantId: string | null, db: Executor, name: str
 export async function insertStorage(
   tenantId: string | null,
   db: Executor,
-  values: { id: string; name: string; type: StorageType; credentials: string },
+  values: { id: string; name: string; type: StorageType; credentials: string; createdBy?: string | null },
 ) {
   const [row] = await db
     .insert(storages)

@@ -4,22 +4,30 @@ import {
   NAME_TAKEN,
   NOT_FOUND,
   REFUSALS,
+  STORAGE_MESSAGES,
   type Storage,
+  type StorageChecks,
   type StorageCreate,
   type StorageCreated,
+  type StorageSettings,
+  type StorageTest,
+  type StorageTestResult,
   storageCreateSchema,
   type storageListQuerySchema,
   type storagePatchSchema,
   TOASTS,
+  type UnhealthyStorages,
 } from '@skyvault/contract';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.js';
 import type { Actor, RequestMeta } from '../../lib/context.js';
-import { conflict, forbidden, invalidField, notFound } from '../../lib/errors.js';
+import { AppError, conflict, forbidden, invalidField, notFound } from '../../lib/errors.js';
 import { iso } from '../../lib/sql.js';
 import { recordAudit } from '../../platform/audit/audit.service.js';
 import type { SecretBox } from '../../platform/secrets/secrets.js';
+import * as health from './health/health.repository.js';
 import { healthView } from './health/health-view.js';
+import { isCloud, type StorageCheck, type StorageProbe } from './health/storage-check.js';
 import {
   credentialsView,
   openCredentials,
@@ -32,6 +40,7 @@ import * as repo from './storages.repository.js';
 type StorageInput = z.output<typeof storageCreateSchema>;
 type StorageChange = z.output<typeof storagePatchSchema>;
 type StorageListQuery = z.output<typeof storageListQuerySchema>;
+type StorageTestInput = StorageTest & { credentials: Record<string, string | undefined> };
 
 const toStorage = (
   row: repo.StorageRow,
@@ -68,14 +77,62 @@ function isStillReferenced(error: unknown): boolean {
   return REFERENCED.includes(String(cause?.code ?? code));
 }
 
+/** The banner names this many storages and counts the rest. */
+const BANNER_NAMES = 5;
+
+/** A save whose test failed, unless the administrator confirmed it: the problem at its field. */
+function testFailed(result: StorageTestResult): AppError {
+  const problem = result.problem;
+  return new AppError('STORAGE_TEST_FAILED', undefined, {
+    fields: problem?.field ? { [problem.field]: problem.message } : {},
+  });
+}
+
+const NO_STORED = { type: 'Local' as const, credentials: {} };
+
 /**
  * Backup storages of a tenant, plus the shared ones the platform offers to all: those are listed and
- * readable, never changed here. Another tenant's storage answers 404 like an unknown one.
+ * readable, never changed here. Another tenant's storage answers 404 like an unknown one. Every save
+ * of credentials tests them first (modules/storages/health): a failing storage is refused unless the
+ * administrator confirms, and is then kept as unhealthy.
  */
-export function createStorageService(deps: { database: Database; secrets: SecretBox }) {
-  const { database, secrets } = deps;
+export function createStorageService(deps: {
+  database: Database;
+  secrets: SecretBox;
+  probe: StorageProbe;
+  check: StorageCheck;
+  /** STORAGE_CUSTOM_ENDPOINTS: whether an S3 storage may name its own endpoint. */
+  customEndpoints: boolean;
+  nudgeMail: () => void;
+}) {
+  const { database, secrets, probe, check } = deps;
   const view = (row: repo.StorageRow, tenantId: string) =>
     toStorage(row, openCredentials(secrets, row), tenantId);
+
+  /** The operator decides whether storages may leave AWS: the endpoint field is refused otherwise. */
+  function assertEndpointAllowed(credentials: StoredCredentials) {
+    if ((credentials as { endpoint?: string }).endpoint && !deps.customEndpoints)
+      throw invalidField('credentials.endpoint', STORAGE_MESSAGES.endpointNotEnabled);
+  }
+
+  /** Tests credentials about to be saved; a failure stops the save unless it was confirmed. */
+  async function testBeforeSave(
+    type: repo.StorageRow['type'],
+    credentials: StoredCredentials,
+    acceptFailedTest: boolean | undefined,
+  ): Promise<StorageTestResult | null> {
+    if (!isCloud(type)) return null;
+    assertEndpointAllowed(credentials);
+    const result = await probe.test({ type, credentials });
+    if (!result.ok && !acceptFailedTest) throw testFailed(result);
+    return result;
+  }
+
+  async function ownStorage(actor: Actor, id: string) {
+    const row = await database.tenant(actor.tenantId, (tx) => repo.findStorage(actor.tenantId, tx, id));
+    if (!row) throw notFound(NOT_FOUND.storage);
+    return row;
+  }
 
   return {
     async list(actor: Actor, query: StorageListQuery) {
@@ -86,14 +143,32 @@ export function createStorageService(deps: { database: Database; secrets: Secret
     },
 
     async get(actor: Actor, id: string) {
-      const row = await database.tenant(actor.tenantId, (tx) => repo.findStorage(actor.tenantId, tx, id));
-      if (!row) throw notFound(NOT_FOUND.storage);
-      return view(row, actor.tenantId);
+      return view(await ownStorage(actor, id), actor.tenantId);
+    },
+
+    /** "Test connection": the dialog's credentials tried now; nothing is stored. */
+    async test(actor: Actor, input: StorageTestInput): Promise<StorageTestResult> {
+      let stored: { type: repo.StorageRow['type']; credentials: StoredCredentials } = NO_STORED;
+      if (input.storageId) {
+        const row = await ownStorage(actor, input.storageId);
+        if (row.isShared) throw forbidden(REFUSALS.storage.sharedReadOnly);
+        stored = { type: row.type, credentials: openCredentials(secrets, row) };
+      }
+      const credentials = withStoredSecret(stored, input);
+      assertEndpointAllowed(credentials);
+      return probe.test({ type: input.type, credentials });
     },
 
     async create(actor: Actor, meta: RequestMeta, input: StorageInput): Promise<StorageCreated> {
       const { tenantId } = actor;
-      const row = await database.tenant(tenantId, async (tx) => {
+      const credentials = withStoredSecret(NO_STORED, input);
+      // A taken name is refused before the cloud is asked anything.
+      await database.tenant(tenantId, async (tx) => {
+        if (await repo.nameTaken(tenantId, tx, input.name))
+          throw conflict(NAME_TAKEN.storage, { name: NAME_TAKEN.storage });
+      });
+      const tested = await testBeforeSave(input.type, credentials, input.acceptFailedTest);
+      const { row, mailed } = await database.tenant(tenantId, async (tx) => {
         if (await repo.nameTaken(tenantId, tx, input.name))
           throw conflict(NAME_TAKEN.storage, { name: NAME_TAKEN.storage });
         const id = randomUUID();
@@ -101,7 +176,8 @@ export function createStorageService(deps: { database: Database; secrets: Secret
           id,
           name: input.name,
           type: input.type,
-          credentials: sealCredentials(secrets, { tenantId, id }, input.credentials),
+          createdBy: actor.userId,
+          credentials: sealCredentials(secrets, { tenantId, id }, credentials),
         });
         await recordAudit(tx, meta, {
           tenantId,
@@ -110,34 +186,51 @@ export function createStorageService(deps: { database: Database; secrets: Secret
           targetType: 'storage',
           targetId: storage.id,
           targetName: storage.name,
-          after: audited(storage, input.credentials),
+          after: audited(storage, credentials),
         });
-        return storage;
+        const mailed = tested ? await check.record(tx, storage, tested, 'save') : false;
+        return { row: storage, mailed };
       });
+      if (mailed) deps.nudgeMail();
       return { id: row.id, message: TOASTS.storageCreated };
     },
 
+    /**
+     * A change of name needs no test. New credentials (a key rotation, a new bucket) are tested
+     * before anything is stored: while they fail, the storage keeps the ones it has.
+     */
     async update(actor: Actor, meta: RequestMeta, id: string, input: StorageChange) {
       const { tenantId } = actor;
-      return database.tenant(tenantId, async (tx) => {
+      const current = await ownStorage(actor, id);
+      if (current.isShared) throw forbidden(REFUSALS.storage.sharedReadOnly);
+      const stored = openCredentials(secrets, current);
+      // A patch changes what it is given: without a type the kind and credentials stay.
+      const credentials = input.type
+        ? withStoredSecret(
+            { type: current.type, credentials: stored },
+            { type: input.type, credentials: input.credentials },
+          )
+        : stored;
+      if (input.name !== undefined) {
+        await database.tenant(tenantId, async (tx) => {
+          if (await repo.nameTaken(tenantId, tx, input.name!, id))
+            throw conflict(NAME_TAKEN.storage, { name: NAME_TAKEN.storage });
+        });
+      }
+      const type = input.type ?? current.type;
+      const tested = input.type ? await testBeforeSave(type, credentials, input.acceptFailedTest) : null;
+      const { storage, mailed } = await database.tenant(tenantId, async (tx) => {
         const before = await repo.findStorage(tenantId, tx, id);
         if (!before) throw notFound(NOT_FOUND.storage);
         if (before.isShared) throw forbidden(REFUSALS.storage.sharedReadOnly);
         if (input.name !== undefined && (await repo.nameTaken(tenantId, tx, input.name, id)))
           throw conflict(NAME_TAKEN.storage, { name: NAME_TAKEN.storage });
-        const stored = openCredentials(secrets, before);
-        // A patch changes what it is given: without a type the kind and credentials stay.
-        const credentials = input.type
-          ? withStoredSecret(
-              { type: before.type, credentials: stored },
-              { type: input.type, credentials: input.credentials },
-            )
-          : stored;
         const after = await repo.updateStorage(tenantId, tx, id, {
           name: input.name ?? before.name,
-          type: input.type ?? before.type,
+          type,
           credentials: sealCredentials(secrets, { tenantId, id }, credentials),
         });
+        // Key fields are redacted by their names in the trail and still show as changed.
         await recordAudit(tx, meta, {
           tenantId,
           actorId: actor.userId,
@@ -145,12 +238,58 @@ export function createStorageService(deps: { database: Database; secrets: Secret
           targetType: 'storage',
           targetId: id,
           targetName: after.name,
-          before: audited(before, stored),
+          before: audited(before, openCredentials(secrets, before)),
           after: audited(after, credentials),
         });
-        return toStorage(after, credentials, tenantId);
+        if (tested) return { storage: after, mailed: await check.record(tx, after, tested, 'save') };
+        if (!isCloud(type)) {
+          // Now the platform's own disk: what was found of the cloud storage no longer applies.
+          await health.updateHealth(tx, id, {
+            healthStatus: null,
+            healthProblem: null,
+            healthProperties: null,
+            nextCheckAt: null,
+            checkFailures: 0,
+          });
+        }
+        return { storage: after, mailed: false };
       });
+      if (mailed) deps.nudgeMail();
+      return view(
+        (await database.tenant(tenantId, (tx) => repo.findStorage(tenantId, tx, storage.id)))!,
+        tenantId,
+      );
     },
+
+    /** Check now: the stored credentials tested at once, and the finding kept. */
+    async checkNow(actor: Actor, id: string): Promise<Storage> {
+      const row = await ownStorage(actor, id);
+      if (row.isShared) throw forbidden(STORAGE_MESSAGES.sharedHealthOnly);
+      await check.run(id, 'manual');
+      return view(await ownStorage(actor, id), actor.tenantId);
+    },
+
+    async checks(actor: Actor, id: string): Promise<StorageChecks> {
+      const row = await ownStorage(actor, id);
+      if (row.isShared) throw forbidden(STORAGE_MESSAGES.sharedHealthOnly);
+      const rows = await database.tenant(actor.tenantId, (tx) => health.listChecks(tx, id));
+      return {
+        rows: rows.map((check) => ({
+          ...check,
+          checkedAt: iso(check.checkedAt),
+          problem: check.problem as StorageChecks['rows'][number]['problem'],
+        })),
+      };
+    },
+
+    async unhealthy(actor: Actor): Promise<UnhealthyStorages> {
+      const { rows, count } = await database.tenant(actor.tenantId, (tx) =>
+        health.listUnhealthy(actor.tenantId, tx, BANNER_NAMES),
+      );
+      return { rows: rows.map((row) => ({ ...row, problem: row.problem?.kind ?? null })), count };
+    },
+
+    settings: async (): Promise<StorageSettings> => ({ customEndpoints: deps.customEndpoints }),
 
     async remove(actor: Actor, meta: RequestMeta, id: string) {
       const { tenantId } = actor;
@@ -206,6 +345,15 @@ export async function createSharedStorage(
     });
   });
   return toStorage(row, credentials, null);
+}
+
+/**
+ * The shared storages with everything their checks found, for the operators' CLI (tenants see only
+ * whether each works).
+ */
+export async function listSharedStorageHealth(database: Database) {
+  const rows = await database.system((tx) => health.listShared(tx));
+  return rows.map((row) => ({ id: row.id, name: row.name, type: row.type, health: healthView(row, null) }));
 }
 
 /** A condition the setup guide reads in its one statement (modules/setup-guide): this module's SQL. */

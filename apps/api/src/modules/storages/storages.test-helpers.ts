@@ -19,11 +19,21 @@ export const azureCredentials = {
   containerName: 'backups',
 };
 
-export const awsBody = (name = 'aws-main') => ({ name, type: 'AwsS3' as const, credentials: awsCredentials });
+/**
+ * Bodies of storages in clouds these tests cannot reach: each fails its test before it is saved, so it
+ * is saved as confirmed anyway (and kept unhealthy). The health tests use local S3 and Azure servers.
+ */
+export const awsBody = (name = 'aws-main') => ({
+  name,
+  type: 'AwsS3' as const,
+  credentials: awsCredentials,
+  acceptFailedTest: true,
+});
 export const azureBody = (name = 'azure-main') => ({
   name,
   type: 'AzureBlob' as const,
   credentials: azureCredentials,
+  acceptFailedTest: true,
 });
 export const localBody = (name = 'local-main') => ({ name, type: 'Local' as const });
 

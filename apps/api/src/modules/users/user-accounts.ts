@@ -28,6 +28,28 @@ export const findPendingSignUps = (tx: Executor, email: string) => repo.findPend
 /** The tenant's enabled administrators and the tenant's name, for notices mailed to them. */
 export const listAdminRecipients = (tenantId: string, tx: Executor) => repo.listAdminRecipients(tenantId, tx);
 
+/**
+ * Who hears of a resource that needs attention (a connection or storage turning unhealthy): its creator,
+ * if still an enabled user, and the administrators, each address once, with the tenant's name.
+ */
+export async function listCreatorAndAdmins(tenantId: string, tx: Executor, creatorId: string | null) {
+  const admins = await repo.listAdminRecipients(tenantId, tx);
+  const tenantName = admins[0]?.tenantName ?? '';
+  const people = admins.map((a) => ({ email: a.email, firstName: a.firstName }));
+  const creator = creatorId ? await repo.findUser(tenantId, tx, creatorId) : null;
+  if (creator && creator.status !== 'Disabled')
+    people.unshift({ email: creator.email, firstName: creator.firstName });
+  // An administrator who created it gets one message, not two.
+  const seen = new Set<string>();
+  const once = people.filter((p) => {
+    const key = p.email.toLowerCase();
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+  return { tenantName, people: once };
+}
+
 /** The administrators who can reach the console (enabled, a password set or being reset), by address. */
 export const listWorkingAdmins = (tenantId: string, tx: Executor) => repo.listWorkingAdmins(tenantId, tx);
 

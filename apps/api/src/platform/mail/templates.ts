@@ -242,6 +242,36 @@ export const templates = {
       footer:
         'You receive this message as an administrator of the organization or the creator of the connection.',
     }),
+  /** A storage failed its check after it worked, or works again after it failed (once per change). */
+  storageHealthChanged: (
+    brand: Brand,
+    p: {
+      firstName: string;
+      tenantName: string;
+      storageName: string;
+      healthy: boolean;
+      problem: string;
+      url: string;
+    },
+  ) =>
+    render(
+      brand,
+      p.healthy ? `Storage "${p.storageName}" works again` : `Storage "${p.storageName}" needs attention`,
+      {
+        greeting: `Hello ${p.firstName},`,
+        paragraphs: p.healthy
+          ? [
+              `The storage "${p.storageName}"${p.tenantName ? ` of the organization "${p.tenantName}"` : ''} passed its check: backups can be written to it again.`,
+            ]
+          : [
+              `The storage "${p.storageName}"${p.tenantName ? ` of the organization "${p.tenantName}"` : ''} failed its check: backups to it will fail until it is fixed.`,
+              p.problem,
+            ],
+        action: { label: 'Open the storage', url: p.url },
+        footer:
+          'You receive this message as an administrator of the organization or the creator of the storage.',
+      },
+    ),
   /** An identity provider's client secret or certificate ends in 30, 7 or 1 days (once each). */
   credentialsExpiring: (
     brand: Brand,

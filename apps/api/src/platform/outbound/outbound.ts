@@ -26,11 +26,14 @@ export class OutboundError extends Error {
   }
 }
 
-const refusedAddress = () =>
-  new OutboundError(
-    'address',
-    'The address is in a private or reserved network that this server may not reach.',
-  );
+/**
+ * The refusal's words. SDKs that wrap a socket error in their own keep only its message (the Azure
+ * SDK's REQUEST_SEND_ERROR), so callers recognise the refusal by it.
+ */
+export const REFUSED_ADDRESS_MESSAGE =
+  'The address is in a private or reserved network that this server may not reach.';
+
+const refusedAddress = () => new OutboundError('address', REFUSED_ADDRESS_MESSAGE);
 
 export interface OutboundPolicy {
   allowPrivateNetworks: boolean;
@@ -80,7 +83,7 @@ type LookupCallback = (
 ) => void;
 
 /** A DNS lookup that answers only permitted addresses: a name with any refused address is refused. */
-function guardedLookup(policy: OutboundPolicy) {
+function guardedLookup(policy: Pick<OutboundPolicy, 'allowPrivateNetworks' | 'resolve'>) {
   const resolve = policy.resolve ?? dnsLookup;
   return (hostname: string, options: { all?: boolean; family?: number }, callback: LookupCallback) => {
     resolve(hostname, { all: true, family: options.family ?? 0 }, (error, addresses) => {
@@ -91,6 +94,19 @@ function guardedLookup(policy: OutboundPolicy) {
       if (options.all) return callback(null, addresses);
       callback(null, addresses[0]!.address, addresses[0]!.family);
     });
+  };
+}
+
+/**
+ * Agents for SDKs that take their own (the S3 and Azure Blob clients): every connection they make
+ * resolves its host through the guarded lookup above. Node skips the lookup for an IP literal, so the
+ * caller checks the URL's host with checkUrlHost too.
+ */
+export function guardedAgents(policy: Pick<OutboundPolicy, 'allowPrivateNetworks' | 'resolve'>) {
+  const lookup = guardedLookup(policy) as never;
+  return {
+    http: new http.Agent({ keepAlive: true, lookup }),
+    https: new https.Agent({ keepAlive: true, lookup }),
   };
 }
 

@@ -11,31 +11,12 @@ import { recordAudit } from '../../../platform/audit/audit.service.js';
 import { templates } from '../../../platform/mail/templates.js';
 import type { MailOutbox } from '../../../platform/outbox/index.js';
 import { enqueueConnectionTokenInvalid } from '../../../platform/webhook-outbox/index.js';
-import { findUser, listAdminRecipients } from '../../users/index.js';
+import { listCreatorAndAdmins } from '../../users/index.js';
 import type { LockedConnection } from './health.repository.js';
 
 export interface HealthState {
   status: ConnectionHealthStatus | null;
   reason: ConnectionHealthReason | null;
-}
-
-/** Who hears of a connection turning unhealthy: its creator (if still an enabled user) and the administrators. */
-async function recipientsOf(tx: Tx, tenantId: string, connection: LockedConnection) {
-  const admins = await listAdminRecipients(tenantId, tx);
-  const tenantName = admins[0]?.tenantName ?? '';
-  const people = admins.map((a) => ({ email: a.email, firstName: a.firstName }));
-  const creator = connection.createdBy ? await findUser(tenantId, tx, connection.createdBy) : null;
-  if (creator && creator.status !== 'Disabled')
-    people.unshift({ email: creator.email, firstName: creator.firstName });
-  // An administrator who created the connection gets one message, not two.
-  const seen = new Set<string>();
-  const once = people.filter((p) => {
-    const key = p.email.toLowerCase();
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
-  return { tenantName, people: once };
 }
 
 /**
@@ -64,7 +45,7 @@ export function createHealthWarnings(deps: { outbox: MailOutbox; brand: Brand; p
     });
     if (!isUnhealthy(after.status)) return false;
 
-    const { tenantName, people } = await recipientsOf(tx, tenantId, connection);
+    const { tenantName, people } = await listCreatorAndAdmins(tenantId, tx, connection.createdBy);
     const advice = after.reason ? HEALTH_ADVICE[after.reason] : null;
     for (const person of people) {
       const rendered = templates.connectionUnhealthy(deps.brand, {

@@ -1,0 +1,148 @@
+import type { AzureBlobCredentials } from '@skyvault/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startAzurite, type TestAzurite } from '../../../../test/azurite-server.js';
+import { createStorageProbe } from './index.js';
+
+/** The probe against Azurite, Microsoft's local server speaking Azure Blob to the official SDK. */
+
+let azure: TestAzurite;
+beforeAll(async () => {
+  azure = await startAzurite({ containers: ['backups'] });
+});
+afterAll(async () => {
+  await azure?.stop();
+});
+
+const probe = (allowPrivateNetworks = true) =>
+  createStorageProbe({
+    timeoutMs: 1500,
+    allowPrivateNetworks,
+    azureBlobEndpoint: azure.blobEndpointTemplate,
+  });
+const withKey = (changes: Partial<AzureBlobCredentials> = {}): AzureBlobCredentials => ({
+  accountName: azure.accountName,
+  containerName: 'backups',
+  authentication: 'accountKey',
+  accountKey: azure.accountKey,
+  ...changes,
+});
+const withSas = (permissions: string): AzureBlobCredentials => ({
+  accountName: azure.accountName,
+  containerName: 'backups',
+  authentication: 'sasToken',
+  // As the portal shows it, with its '?'.
+  sasToken: `?${azure.sas(permissions)}`,
+});
+const test = (credentials: AzureBlobCredentials, allowPrivateNetworks = true) =>
+  probe(allowPrivateNetworks).test({ type: 'AzureBlob', credentials });
+
+describe('storage probe against Azure Blob', () => {
+  it('passes a container with the account key, with every step, and reads its settings', async () => {
+    const result = await test(withKey());
+    expect(result).toMatchObject({
+      ok: true,
+      problem: null,
+      steps: [
+        { step: 'write', ok: true },
+        { step: 'read', ok: true },
+        { step: 'list', ok: true },
+        { step: 'delete', ok: true },
+      ],
+      properties: {
+        versioning: 'Disabled',
+        immutability: 'Disabled',
+        encryption: 'Azure Storage encryption',
+      },
+    });
+  });
+
+  it('passes with a SAS that allows all four, immutability then unknown', async () => {
+    const result = await test(withSas('rwdl'));
+    expect(result.ok).toBe(true);
+    // A container SAS may not read the container's properties.
+    expect(result.properties).toEqual({
+      versioning: 'Disabled',
+      immutability: 'Unknown',
+      encryption: 'Azure Storage encryption',
+    });
+  });
+
+  it('refuses a wrong account key at its field', async () => {
+    const wrongKey = Buffer.from('not the key of this account, but base64 all the same').toString('base64');
+    const result = await test(withKey({ accountKey: wrongKey }));
+    expect(result.steps).toEqual([{ step: 'write', ok: false }]);
+    expect(result.problem).toMatchObject({
+      kind: 'InvalidCredentials',
+      field: 'credentials.accountKey',
+      permission: null,
+    });
+  });
+
+  it('refuses a SAS signed with another key at its field', async () => {
+    const forged = withSas('rwdl');
+    forged.sasToken = forged.sasToken?.replace(
+      /sig=[^&]+/,
+      'sig=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA%3D',
+    );
+    const result = await test(forged);
+    expect(result.problem).toMatchObject({ kind: 'InvalidCredentials', field: 'credentials.sasToken' });
+  });
+
+  it('says a missing container is missing', async () => {
+    const result = await test(withKey({ containerName: 'no-such-container' }));
+    expect(result.problem).toMatchObject({ kind: 'ContainerNotFound', field: 'credentials.containerName' });
+  });
+
+  it('names write when the SAS may only read and list', async () => {
+    const result = await test(withSas('rl'));
+    expect(result.steps).toEqual([{ step: 'write', ok: false }]);
+    expect(result.problem).toMatchObject({
+      kind: 'AccessDenied',
+      permission: 'write',
+      field: 'credentials.sasToken',
+    });
+    expect(result.problem?.message).toContain('Write (w) and Create (c)');
+  });
+
+  it('names delete when the SAS may not delete', async () => {
+    const result = await test(withSas('rwl'));
+    expect(result.steps).toEqual([
+      { step: 'write', ok: true },
+      { step: 'read', ok: true },
+      { step: 'list', ok: true },
+      { step: 'delete', ok: false },
+    ]);
+    expect(result.problem).toMatchObject({ kind: 'AccessDenied', permission: 'delete' });
+  });
+
+  it('refuses the local endpoint unless private networks are allowed', async () => {
+    const result = await test(withKey(), false);
+    expect(result.problem).toMatchObject({ kind: 'EndpointNotAllowed' });
+  });
+
+  it('connects through the outbound guard, which refuses a name that resolves to a private address', async () => {
+    // A name only the test's resolver knows: the connection can only have used the guard's lookup.
+    const resolve = ((_name: string, _options: unknown, callback: (...args: unknown[]) => void) =>
+      callback(null, [{ address: '127.0.0.1', family: 4 }])) as never;
+    const named = (allowPrivateNetworks: boolean) =>
+      createStorageProbe({
+        timeoutMs: 1500,
+        allowPrivateNetworks,
+        azureBlobEndpoint: `http://blob.azure.test:${azure.port}/{account}`,
+        resolve,
+      }).test({ type: 'AzureBlob', credentials: withKey() });
+    expect((await named(true)).ok).toBe(true);
+    expect((await named(false)).problem).toMatchObject({ kind: 'EndpointNotAllowed' });
+  });
+
+  it('is Unreachable while the server is down, and passes again once it is back', async () => {
+    await azure.stop();
+    try {
+      const down = await test(withKey());
+      expect(down.problem).toMatchObject({ kind: 'Unreachable', field: 'credentials.accountName' });
+    } finally {
+      await azure.start();
+    }
+    expect((await test(withKey())).ok).toBe(true);
+  });
+});

@@ -1,0 +1,115 @@
+import type { AwsS3Credentials } from '@skyvault/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { S3_TEST_KEYS, startS3Server, type TestS3Server } from '../../../../test/s3-server.js';
+import { createStorageProbe } from './index.js';
+
+/** The probe against s3rver, a local server speaking S3 to the official SDK. */
+
+let s3: TestS3Server;
+beforeAll(async () => {
+  s3 = await startS3Server({ buckets: ['backups'] });
+});
+afterAll(async () => {
+  await s3?.close();
+});
+
+const probe = (allowPrivateNetworks = true) =>
+  createStorageProbe({
+    timeoutMs: 1500,
+    allowPrivateNetworks,
+    azureBlobEndpoint: 'https://{account}.blob.core.windows.net',
+  });
+const credentials = (changes: Partial<AwsS3Credentials> = {}): AwsS3Credentials => ({
+  region: 'us-east-1',
+  bucketName: 'backups',
+  endpoint: s3.endpoint,
+  ...S3_TEST_KEYS,
+  ...changes,
+});
+const test = (changes: Partial<AwsS3Credentials> = {}, allowPrivateNetworks = true) =>
+  probe(allowPrivateNetworks).test({ type: 'AwsS3', credentials: credentials(changes) });
+
+describe('storage probe against S3', () => {
+  it('passes a bucket the keys may use, with every step, and reads its settings', async () => {
+    const result = await test();
+    expect(result).toMatchObject({
+      ok: true,
+      problem: null,
+      steps: [
+        { step: 'write', ok: true },
+        { step: 'read', ok: true },
+        { step: 'list', ok: true },
+        { step: 'delete', ok: true },
+      ],
+      // s3rver has versioning off and implements neither Object Lock nor default encryption.
+      properties: { versioning: 'Disabled', immutability: 'Unknown', encryption: null },
+    });
+    expect(result.durationMs).toBeGreaterThanOrEqual(0);
+  });
+
+  it('leaves nothing under the probe prefix', async () => {
+    const { S3Client, ListObjectsV2Command } = await import('@aws-sdk/client-s3');
+    const client = new S3Client({
+      region: 'us-east-1',
+      endpoint: s3.endpoint,
+      forcePathStyle: true,
+      credentials: S3_TEST_KEYS,
+    });
+    await test();
+    const listed = await client.send(
+      new ListObjectsV2Command({ Bucket: 'backups', Prefix: 'skyvault-probe/' }),
+    );
+    client.destroy();
+    expect(listed.Contents ?? []).toEqual([]);
+  });
+
+  it('marks an unknown access key ID at its field', async () => {
+    const result = await test({ accessKeyId: 'AKIAUNKNOWNKEY00000' });
+    expect(result.ok).toBe(false);
+    expect(result.steps).toEqual([{ step: 'write', ok: false }]);
+    expect(result.problem).toMatchObject({ kind: 'InvalidCredentials', field: 'credentials.accessKeyId' });
+    expect(result.problem?.message).toContain('does not know this access key ID');
+    expect(result.properties).toBeNull();
+  });
+
+  it('says a missing bucket is missing', async () => {
+    const result = await test({ bucketName: 'no-such-bucket' });
+    expect(result.problem).toMatchObject({
+      kind: 'BucketNotFound',
+      field: 'credentials.bucketName',
+      permission: null,
+    });
+  });
+
+  it('is Unreachable while the server is down, and passes again once it is back', async () => {
+    await s3.stop();
+    try {
+      const down = await test();
+      expect(down.ok).toBe(false);
+      expect(down.problem).toMatchObject({ kind: 'Unreachable', field: 'credentials.endpoint' });
+    } finally {
+      await s3.start();
+    }
+    expect((await test()).ok).toBe(true);
+  });
+
+  it('refuses a private endpoint unless private networks are allowed', async () => {
+    const literal = await test({}, false);
+    expect(literal.problem).toMatchObject({ kind: 'EndpointNotAllowed', field: 'credentials.endpoint' });
+    // A name only the test's resolver knows: the connection can only have used the guard's lookup.
+    const resolve = ((_name: string, _options: unknown, callback: (...args: unknown[]) => void) =>
+      callback(null, [{ address: '127.0.0.1', family: 4 }])) as never;
+    const named = (allowPrivateNetworks: boolean) =>
+      createStorageProbe({
+        timeoutMs: 1500,
+        allowPrivateNetworks,
+        azureBlobEndpoint: 'https://{account}.blob.core.windows.net',
+        resolve,
+      }).test({ type: 'AwsS3', credentials: credentials({ endpoint: `http://s3.example.test:${s3.port}` }) });
+    expect((await named(true)).ok).toBe(true);
+    expect((await named(false)).problem).toMatchObject({
+      kind: 'EndpointNotAllowed',
+      field: 'credentials.endpoint',
+    });
+  });
+});
