@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { STORAGE_MESSAGES } from './storage-messages.js';
 
 /**
  * Every error code the API answers with, and its HTTP status. The first three are SPEC.md §8's own; the
@@ -20,8 +19,6 @@ export const ERROR_STATUS = {
   NOT_FOUND: 404,
   METHOD_NOT_ALLOWED: 405,
   CONFLICT: 409,
-  /** A storage's credentials failed their test on save; `fields` mark what to fix (acceptFailedTest saves anyway). */
-  STORAGE_TEST_FAILED: 422,
   PAYLOAD_TOO_LARGE: 413,
   URI_TOO_LONG: 414,
   UNSUPPORTED_MEDIA_TYPE: 415,
@@ -61,7 +58,6 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   NOT_FOUND: 'Not found.',
   METHOD_NOT_ALLOWED: 'This method is not allowed here.',
   CONFLICT: 'This conflicts with existing data.',
-  STORAGE_TEST_FAILED: STORAGE_MESSAGES.testFailed,
   PAYLOAD_TOO_LARGE: 'The request is too large.',
   URI_TOO_LONG: 'The address is too long.',
   UNSUPPORTED_MEDIA_TYPE: 'This content type is not supported.',
