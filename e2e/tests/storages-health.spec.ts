@@ -44,6 +44,8 @@ class CreateStorageDialog {
 }
 
 test('a storage is tested in its dialog, saved healthy, and its page shows its checks', async ({ page }) => {
+  // Two tests, a save, a check and axe on two screens in both colour modes.
+  test.slow();
   const name = `s3-health-${Date.now().toString(36)}`;
   await signInAsDemo(page);
   await openFromSidebar(page, 'Storages');
