@@ -75,7 +75,7 @@ export async function startS3Server(options: S3ServerOptions = {}): Promise<Test
       silent: true,
       directory,
       configureBuckets: buckets,
-      // Path-style only: a virtual-host bucket name in 127.0.0.1 would be read as a bucket.
+      // Path-style only, as the probe addresses a custom endpoint (forcePathStyle).
       vhostBuckets: false,
     });
     const address = await server.run();

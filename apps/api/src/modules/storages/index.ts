@@ -6,6 +6,7 @@ export {
   type StorageHealthService,
   type StorageProbe,
 } from './health/index.js';
+export { createStorageProbe } from './probe/index.js';
 export { storageRoutes } from './storages.routes.js';
 export {
   createSharedStorage,
@@ -14,4 +15,3 @@ export {
   type StorageService,
   tenantHasStorage,
 } from './storages.service.js';
-export { createStorageProbe } from './probe/index.js';

@@ -80,9 +80,10 @@ describe('storages', () => {
     ).toThrow();
 
     const events = await t.database.tenant(u.tenantId, (tx) =>
-      tx.select().from(auditEvents).where(eq(auditEvents.targetId, id)),
+      tx.select().from(auditEvents).where(eq(auditEvents.targetId, id)).orderBy(auditEvents.seq),
     );
-    expect(events).toHaveLength(1);
+    // The create, and the health its test found (the cloud is out of these tests' reach).
+    expect(events.map((e) => e.action)).toEqual(['create', 'health-changed']);
     expect(events[0]).toMatchObject({
       action: 'create',
       targetType: 'storage',
@@ -105,6 +106,7 @@ describe('storages', () => {
         name: 'aws-renamed',
         type: 'AwsS3',
         credentials: { ...awsCredentials, region: 'us-east-1', secretAccessKey: '' },
+        acceptFailedTest: true,
       },
     });
     expect(kept.statusCode).toBe(200);
@@ -125,6 +127,7 @@ describe('storages', () => {
       body: {
         ...awsBody('aws-renamed'),
         credentials: { ...awsCredentials, secretAccessKey: newSecret },
+        acceptFailedTest: true,
       },
     });
     expect((await open()).secretAccessKey).toBe(newSecret);
@@ -171,6 +174,7 @@ describe('storages', () => {
       body: {
         type: 'AwsS3',
         credentials: { ...awsCredentials, region: 'us-east-2', secretAccessKey: '' },
+        acceptFailedTest: true,
       },
     });
     expect(moved.statusCode).toBe(200);
@@ -203,7 +207,11 @@ describe('storages', () => {
 
     const moved = await api.call(u, storageEndpoints.update, { params: { id }, body: azureBody('moving') });
     expect(moved.json().type).toBe('AzureBlob');
-    expect(moved.json().credentials).toEqual({ accountName: 'acmestorage', containerName: 'backups' });
+    expect(moved.json().credentials).toEqual({
+      accountName: 'acmestorage',
+      containerName: 'backups',
+      authentication: 'accountKey',
+    });
     const toLocal = await api.call(u, storageEndpoints.update, { params: { id }, body: localBody('moving') });
     expect(toLocal.json()).toMatchObject({ type: 'Local', credentials: {} });
     const sealed = (await rowOf(u, id)).credentials!;

@@ -1,6 +1,6 @@
 import type { lookup as dnsLookup } from 'node:dns';
 import { lookup } from 'node:dns/promises';
-import { createServer, type Server } from 'node:http';
+import { createServer, get, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,6 +9,7 @@ import {
   checkUrlHost,
   checkUrlReachable,
   createOutboundFetch,
+  guardedAgents,
   OutboundError,
 } from './outbound.js';
 
@@ -249,5 +250,46 @@ describe('checkUrlReachable', () => {
     await expect(
       checkUrlReachable(new URL('https://192.168.0.9/'), { allowPrivateNetworks: false }),
     ).rejects.toBeInstanceOf(OutboundError);
+  });
+});
+
+describe('guardedAgents', () => {
+  /** Every name resolves to this machine. */
+  const resolve = ((_host: string, _options: unknown, callback: (e: null, a: unknown) => void) =>
+    callback(null, [{ address: '127.0.0.1', family: 4 }])) as unknown as typeof dnsLookup;
+  let server: Server;
+  let port: number;
+  beforeAll(async () => {
+    server = createServer((_request, response) => response.end('reached'));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    port = (server.address() as AddressInfo).port;
+  });
+  afterAll(async () => {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  });
+
+  /** What a request through the policy's http agent to a name gets: the body, or the error. */
+  const request = (allowPrivateNetworks: boolean) => {
+    const agents = guardedAgents({ allowPrivateNetworks, resolve });
+    return new Promise<string | Error>((done) => {
+      get(`http://storage.example.test:${port}/`, { agent: agents.http }, (response) => {
+        let body = '';
+        response.on('data', (chunk) => {
+          body += chunk;
+        });
+        response.on('end', () => done(body));
+      }).on('error', done);
+    }).finally(() => {
+      agents.http.destroy();
+      agents.https.destroy();
+    });
+  };
+
+  it('connects through the guarded lookup: a name resolving to a private address only when allowed', async () => {
+    await expect(request(true)).resolves.toBe('reached');
+    const refused = await request(false);
+    expect(refused).toBeInstanceOf(OutboundError);
+    expect(refused).toMatchObject({ reason: 'address' });
   });
 });

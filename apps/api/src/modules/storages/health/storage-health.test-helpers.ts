@@ -21,7 +21,10 @@ export interface StorageTestApp extends TestApp {
 }
 
 export async function createStorageTestApp(env: Record<string, string> = {}): Promise<StorageTestApp> {
-  const [s3, azure] = await Promise.all([startS3Server({ buckets: [BUCKET] }), startAzurite({ containers: [CONTAINER] })]);
+  const [s3, azure] = await Promise.all([
+    startS3Server({ buckets: [BUCKET] }),
+    startAzurite({ containers: [CONTAINER] }),
+  ]);
   let offset = 0;
   const now = () => Date.now() + offset;
   const app = await createTestApp(
@@ -72,7 +75,11 @@ export const azureSasCredentials = (t: StorageTestApp, permissions: string) => (
   containerName: CONTAINER,
 });
 
-export const s3Body = (t: StorageTestApp, name: string, changes: Record<string, string> = {}): StorageCreate => ({
+export const s3Body = (
+  t: StorageTestApp,
+  name: string,
+  changes: Record<string, string> = {},
+): StorageCreate => ({
   name,
   type: 'AwsS3',
   credentials: s3Credentials(t, changes),

@@ -48,7 +48,10 @@ describe('storage tests and health, against local S3 and Azure servers', () => {
       ],
     });
     expect(
-      await test(u, { type: 'AwsS3', credentials: s3Credentials(t, { accessKeyId: 'AKIAUNKNOWNKEY000001' }) }),
+      await test(u, {
+        type: 'AwsS3',
+        credentials: s3Credentials(t, { accessKeyId: 'AKIAUNKNOWNKEY000001' }),
+      }),
     ).toMatchObject({ ok: false, problem: { kind: 'InvalidCredentials', field: 'credentials.accessKeyId' } });
     expect(
       await test(u, { type: 'AwsS3', credentials: s3Credentials(t, { bucketName: 'no-such-bucket' }) }),
@@ -57,14 +60,19 @@ describe('storage tests and health, against local S3 and Azure servers', () => {
 
   it('tests Azure credentials: a wrong key, a missing container, a SAS token without write or delete', async () => {
     const u = await createTenantWithUser(t);
-    expect(await test(u, { type: 'AzureBlob', credentials: azureKeyCredentials(t) })).toMatchObject({ ok: true });
+    expect(await test(u, { type: 'AzureBlob', credentials: azureKeyCredentials(t) })).toMatchObject({
+      ok: true,
+    });
     const wrongKey = Buffer.alloc(64, 1).toString('base64');
     expect(
       await test(u, { type: 'AzureBlob', credentials: azureKeyCredentials(t, { accountKey: wrongKey }) }),
     ).toMatchObject({ ok: false, problem: { kind: 'InvalidCredentials', field: 'credentials.accountKey' } });
     expect(
       await test(u, { type: 'AzureBlob', credentials: azureKeyCredentials(t, { containerName: 'missing' }) }),
-    ).toMatchObject({ ok: false, problem: { kind: 'ContainerNotFound', field: 'credentials.containerName' } });
+    ).toMatchObject({
+      ok: false,
+      problem: { kind: 'ContainerNotFound', field: 'credentials.containerName' },
+    });
     expect(await test(u, { type: 'AzureBlob', credentials: azureSasCredentials(t, 'rl') })).toMatchObject({
       ok: false,
       problem: { kind: 'AccessDenied', permission: 'write', field: 'credentials.sasToken' },
@@ -151,7 +159,12 @@ describe('storage tests and health, against local S3 and Azure servers', () => {
       tx
         .select()
         .from(webhookDeliveries)
-        .where(and(eq(webhookDeliveries.tenantId, u.tenantId), eq(webhookDeliveries.eventType, 'storage.unhealthy'))),
+        .where(
+          and(
+            eq(webhookDeliveries.tenantId, u.tenantId),
+            eq(webhookDeliveries.eventType, 'storage.unhealthy'),
+          ),
+        ),
     );
     expect(webhooks.map((w) => w.payload.data)).toEqual([
       {
@@ -161,11 +174,11 @@ describe('storage tests and health, against local S3 and Azure servers', () => {
     ]);
     const changes = await t.database.system((tx) =>
       tx
-        .select({ after: auditEvents.after })
+        .select({ changes: auditEvents.changes })
         .from(auditEvents)
         .where(and(eq(auditEvents.targetId, id), eq(auditEvents.action, 'health-changed'))),
     );
-    expect(changes.map((c) => (c.after as { status: string }).status)).toEqual(['Unhealthy', 'Healthy']);
+    expect(changes.map((c) => c.changes?.status?.after)).toEqual(['Healthy', 'Unhealthy', 'Healthy']);
     expect((await checksOf(t, id)).map((c) => c.trigger).sort()).toEqual([
       'save',
       'schedule',
@@ -176,7 +189,11 @@ describe('storage tests and health, against local S3 and Azure servers', () => {
 
   it('Check now tests at once; the page lists the checks, newest first', async () => {
     const u = await createTenantWithUser(t);
-    const id = await createStorage(t, u, { name: 'azure-now', type: 'AzureBlob', credentials: azureKeyCredentials(t) });
+    const id = await createStorage(t, u, {
+      name: 'azure-now',
+      type: 'AzureBlob',
+      credentials: azureKeyCredentials(t),
+    });
     const checked = await api.call(u, storageEndpoints.check, { params: { id } });
     expect(checked.statusCode).toBe(200);
     expect(checked.json().health.status).toBe('Healthy');
@@ -197,7 +214,9 @@ describe('storage tests and health, against local S3 and Azure servers', () => {
     expect(wrong.json().fields).toHaveProperty(['credentials.accessKeyId']);
     // The old keys stay, untouched, and still work.
     expect((await storedStorage(t, id)).credentials).toBe(before.credentials);
-    expect((await api.call(u, storageEndpoints.check, { params: { id } })).json().health.status).toBe('Healthy');
+    expect((await api.call(u, storageEndpoints.check, { params: { id } })).json().health.status).toBe(
+      'Healthy',
+    );
 
     const rotated = await api.call(u, storageEndpoints.update, {
       params: { id },
@@ -208,7 +227,10 @@ describe('storage tests and health, against local S3 and Azure servers', () => {
     });
     expect(rotated.statusCode).toBe(200);
     const opened = JSON.parse(
-      t.app.services.secrets.open(sealedAt.storageCredentials(u.tenantId, id), (await storedStorage(t, id)).credentials!),
+      t.app.services.secrets.open(
+        sealedAt.storageCredentials(u.tenantId, id),
+        (await storedStorage(t, id)).credentials!,
+      ),
     );
     expect(opened.secretAccessKey).toBe('a-brand-new-secret-access-key-0123456789');
     const [update] = await t.database.system((tx) =>
@@ -234,7 +256,9 @@ describe('storage tests and health, against local S3 and Azure servers', () => {
     );
     try {
       const u = await createTenantWithUser(t);
-      const ids = await Promise.all(['a', 'b', 'c', 'd'].map((n) => createStorage(t, u, s3Body(t, `twice-${n}`))));
+      const ids = await Promise.all(
+        ['a', 'b', 'c', 'd'].map((n) => createStorage(t, u, s3Body(t, `twice-${n}`))),
+      );
       t.advance(HOUR + 60_000);
       await Promise.all([t.app.services.storageHealth.runDue(), second.app.services.storageHealth.runDue()]);
       for (const id of ids) {
@@ -252,11 +276,12 @@ describe('storage tests and health, against local S3 and Azure servers', () => {
       const res = await apiCaller(closed).call(u, storageEndpoints.create, { body: s3Body(t, 'custom') });
       expect(res.statusCode).toBe(400);
       expect(res.json().fields).toEqual({
-        'credentials.endpoint': 'This platform does not allow custom endpoints: leave Endpoint empty to use AWS.',
+        'credentials.endpoint':
+          'This platform does not allow custom endpoints: leave Endpoint empty to use AWS.',
       });
-      expect(
-        (await apiCaller(closed).call(u, storageHealthEndpoints.settings)).json(),
-      ).toEqual({ customEndpoints: false });
+      expect((await apiCaller(closed).call(u, storageHealthEndpoints.settings)).json()).toEqual({
+        customEndpoints: false,
+      });
     } finally {
       await closed.close();
     }
@@ -273,7 +298,11 @@ describe('storage tests and health, against local S3 and Azure servers', () => {
       [
         ['POST', `/api/v1/storages/${id}/check`, undefined],
         ['GET', `/api/v1/storages/${id}/checks`, undefined],
-        ['POST', '/api/v1/storages/test', { storageId: id, type: 'AwsS3', credentials: s3Credentials(t, { secretAccessKey: '' }) }],
+        [
+          'POST',
+          '/api/v1/storages/test',
+          { storageId: id, type: 'AwsS3', credentials: s3Credentials(t, { secretAccessKey: '' }) },
+        ],
       ],
       404,
       { code: 'NOT_FOUND' },

@@ -1,3 +1,4 @@
+import { createServer, type Socket } from 'node:net';
 import type { AzureBlobCredentials } from '@skyvault/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAzurite, type TestAzurite } from '../../../../test/azurite-server.js';
@@ -113,6 +114,35 @@ describe('storage probe against Azure Blob', () => {
       { step: 'delete', ok: false },
     ]);
     expect(result.problem).toMatchObject({ kind: 'AccessDenied', permission: 'delete' });
+  });
+
+  it('takes an account that does not exist, or cannot, as unreachable at the account name', async () => {
+    // Azure's DNS knows no such account; Azurite answers 404 for it.
+    const unknown = await test(withKey({ accountName: 'nosuchaccount' }));
+    expect(unknown.problem).toMatchObject({ kind: 'Unreachable', field: 'credentials.accountName' });
+    // Not an account name at all (it would change the endpoint's host): nothing is sent.
+    const hostile = await test(withKey({ accountName: 'evil.example/x' }));
+    expect(hostile.problem).toMatchObject({ kind: 'Unreachable', field: 'credentials.accountName' });
+  });
+
+  it('is Unreachable when the server accepts but does not answer in time', async () => {
+    const sockets: Socket[] = [];
+    const silent = createServer((socket) => sockets.push(socket));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const { port } = silent.address() as { port: number };
+    try {
+      const started = Date.now();
+      const result = await createStorageProbe({
+        timeoutMs: 500,
+        allowPrivateNetworks: true,
+        azureBlobEndpoint: `http://127.0.0.1:${port}/{account}`,
+      }).test({ type: 'AzureBlob', credentials: withKey() });
+      expect(result.problem).toMatchObject({ kind: 'Unreachable' });
+      expect(Date.now() - started).toBeLessThan(5000);
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => silent.close(resolve));
+    }
   });
 
   it('refuses the local endpoint unless private networks are allowed', async () => {

@@ -43,6 +43,7 @@ export function openAzureSession(
   options: StorageProbeOptions,
 ): StorageSession {
   if (!ACCOUNT_NAME.test(credentials.accountName)) throw noSuchAccount();
+  // The portal shows a SAS with its leading '?', the SDKs without: take either.
   const sas =
     credentials.authentication === 'sasToken' ? (credentials.sasToken ?? '').replace(/^\?/, '') : null;
   const base = options.azureBlobEndpoint.replace('{account}', credentials.accountName).replace(/\/+$/, '');
@@ -51,7 +52,7 @@ export function openAzureSession(
   checkUrlHost(new URL(url), options);
   const agents = guardedAgents(options);
   const pipeline = newPipeline(
-    sas
+    sas !== null
       ? new AnonymousCredential()
       : new StorageSharedKeyCredential(credentials.accountName, credentials.accountKey ?? ''),
     // One try: a test must answer within its time, and a check runs again within the hour.
