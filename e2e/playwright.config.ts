@@ -33,6 +33,13 @@ const salesforceEnv = {
 const dnsPort = Number(process.env.E2E_DNS_PORT ?? port + 11);
 process.env.E2E_DNS_PORT = String(dnsPort);
 
+/**
+ * The S3-compatible server (s3rver, ./s3-peer.ts) that the storage health spec's storages back up to.
+ * The API may reach it: custom endpoints are enabled, and private addresses allowed (OUTBOUND_PRIVATE_NETWORKS).
+ */
+const s3Port = Number(process.env.E2E_S3_PORT ?? port + 13);
+process.env.E2E_S3_PORT = String(s3Port);
+
 export default defineConfig({
   testDir: './tests',
   fullyParallel: false,
@@ -68,6 +75,14 @@ export default defineConfig({
       env: { ...salesforceEnv, SALESFORCE_STAND_IN_PORT: String(salesforcePort) },
     },
     {
+      command: 'node --import tsx s3-peer.ts',
+      // s3rver lists its buckets at / once it is up.
+      url: `http://127.0.0.1:${s3Port}/`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      env: { E2E_S3_PORT: String(s3Port) },
+    },
+    {
       command: 'node ../apps/api/dist/main.js',
       url: `${baseURL}/readyz`,
       reuseExistingServer: false,
@@ -84,6 +99,7 @@ export default defineConfig({
         OUTBOUND_PRIVATE_NETWORKS: 'true',
         DNS_SERVERS: `127.0.0.1:${dnsPort}`,
         DNS_TIMEOUT_MS: '2000',
+        STORAGE_CUSTOM_ENDPOINTS: 'true',
         ...salesforceEnv,
       },
     },

@@ -32,6 +32,7 @@ describe('the missing domain records banner in the console', () => {
       'GET /api/v1/links': { body: { backup: 'https://backup.example.com/' } },
       'GET /api/analytics': { body: { token: '', host: '', isEnabled: false } },
       'GET /api/v1/mfa': { body: { rows: [], count: 0 } },
+      'GET /api/v1/storages/unhealthy': { body: { rows: [], count: 0 } },
       'GET /api/v1/connections/unhealthy': { body: { rows: [], count: 0 } },
       [`GET ${DOMAINS}`]: {
         body: {

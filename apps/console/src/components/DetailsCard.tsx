@@ -32,6 +32,16 @@ export function DescriptionList({ children }: { children: ReactNode }) {
   );
 }
 
+/** One label and its value in a DescriptionList. */
+export function DescriptionItem({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Box sx={{ display: 'contents' }}>
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+    </Box>
+  );
+}
+
 /**
  * The card of a details screen: a titled list of label and value pairs (a description list, so screen
  * readers announce each value with its label), with skeletons until the item has loaded. One column on

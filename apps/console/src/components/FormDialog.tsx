@@ -30,6 +30,8 @@ export interface FormDialogProps {
   cancelLabel?: string;
   /** Buttons of a dialog that needs other ones than the usual pair. */
   actions?: ReactNode;
+  /** A button before the usual pair, at the actions' start (a storage's Test connection). */
+  extraAction?: ReactNode;
   children: ReactNode;
 }
 
@@ -51,6 +53,7 @@ export function FormDialog({
   destructive = false,
   cancelLabel = 'Cancel',
   actions,
+  extraAction,
   children,
 }: FormDialogProps) {
   const titleId = useId();
@@ -80,6 +83,7 @@ export function FormDialog({
         <DialogActions>
           {actions ?? (
             <>
+              {extraAction && <Box sx={{ mr: 'auto' }}>{extraAction}</Box>}
               <Button onClick={dismiss} disabled={busy}>
                 {cancelLabel}
               </Button>

@@ -38,6 +38,8 @@ export type ApiFormOptions<Values extends FieldValues, Output, Answer> = FormChe
 export interface ApiForm<Values extends FieldValues, Output> {
   form: UseFormReturn<Values, unknown, Output>;
   onSubmit: FormEventHandler<HTMLFormElement>;
+  /** Submits as the form's own submit does (a confirmation's button that sends the form again). */
+  submit: () => Promise<void>;
   /** From submit until the call has answered. */
   busy: boolean;
 }
@@ -76,5 +78,5 @@ export function useApiForm<Values extends FieldValues, Output, Answer>({
     onSent?.(answer);
   });
 
-  return { form, onSubmit, busy: form.formState.isSubmitting };
+  return { form, onSubmit, submit: () => onSubmit(), busy: form.formState.isSubmitting };
 }

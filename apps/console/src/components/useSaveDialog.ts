@@ -32,6 +32,8 @@ export interface SaveDialog<Values extends FieldValues, Output> {
   /** Spread into FormDialog. */
   dialog: SaveDialogProps;
   close: () => void;
+  /** Sends the form again, as its submit button does (after a confirmation). */
+  submit: () => Promise<void>;
 }
 
 /**
@@ -47,7 +49,7 @@ export function useSaveDialog<Values extends FieldValues, Output, Answer>({
 }: SaveDialogOptions<Values, Output, Answer>): SaveDialog<Values, Output> {
   const [open, setOpen] = useState(true);
   const close = () => setOpen(false);
-  const { form, onSubmit, busy } = useApiForm<Values, Output, Answer>({
+  const { form, onSubmit, submit, busy } = useApiForm<Values, Output, Answer>({
     ...(options as ApiFormOptions<Values, Output, Answer>),
     onSent: (answer) => {
       if (toast) notify(typeof toast === 'string' ? toast : toast(answer), 'success');
@@ -56,5 +58,5 @@ export function useSaveDialog<Values extends FieldValues, Output, Answer>({
     },
   });
   const dirty = form.formState.isDirty;
-  return { form, dialog: { open, busy, dirty, onSubmit, onClose: close, onExited: onClose }, close };
+  return { form, dialog: { open, busy, dirty, onSubmit, onClose: close, onExited: onClose }, close, submit };
 }

@@ -68,6 +68,7 @@ export const productionDetail: ConnectionDetail = {
     observedOrgId: null,
     earlierOrgIds: [],
   },
+  storageId: null,
 };
 
 /** A refreshed sandbox: its org answers with a new id, and it had another one before. */
@@ -87,6 +88,7 @@ export const changedSandboxDetail: ConnectionDetail = {
     observedOrgId: '00D000000000003EAA',
     earlierOrgIds: [{ orgId: '00D000000000009EAA', until: new Date(2025, 1, 1, 12, 0).toISOString() }],
   },
+  storageId: null,
 };
 
 const check = (overrides: Partial<ConnectionCheck>): ConnectionCheck => ({

@@ -51,8 +51,14 @@ export const connectionSchema = z.object({
 });
 export type Connection = z.infer<typeof connectionSchema>;
 
-/** GET /v1/connections/:id: the connection with the org it is pinned to. */
-export const connectionDetailSchema = connectionSchema.extend({ org: connectionOrgSchema });
+/**
+ * GET /v1/connections/:id: the connection with the org it is pinned to, and the storage it backs up to
+ * (null without Backup), whose page shows that storage's health.
+ */
+export const connectionDetailSchema = connectionSchema.extend({
+  org: connectionOrgSchema,
+  storageId: uuidSchema.nullable(),
+});
 export type ConnectionDetail = z.infer<typeof connectionDetailSchema>;
 
 export const CONNECTION_SORT_FIELDS = ['name', 'createdAt', 'updatedAt'] as const;

@@ -17,6 +17,7 @@ import { useLoggedInMark } from '../../core/session/useLoggedInMark';
 import { UnhealthyConnectionsBanner } from '../../features/connections/UnhealthyConnectionsBanner';
 import { MissingDomainsBanner } from '../../features/domains/MissingDomainsBanner';
 import { ExpiringCredentialsBanner } from '../../features/identity-providers/ExpiringCredentialsBanner';
+import { UnhealthyStoragesBanner } from '../../features/storages/UnhealthyStoragesBanner';
 import { EnrolmentShell } from './EnrolmentShell';
 import { FullPageProgress } from './FullPageProgress';
 import { ScreenBoundary } from './ScreenBoundary';
@@ -113,6 +114,7 @@ function Shell() {
         <Toolbar />
         <Box sx={{ p: { xs: 2, sm: 3 }, maxWidth: 1440, mx: 'auto' }}>
           {user.isAdmin && <UnhealthyConnectionsBanner />}
+          {user.isAdmin && user.services.includes('backup') && <UnhealthyStoragesBanner />}
           {user.isAdmin && <MissingDomainsBanner />}
           {user.isAdmin && <ExpiringCredentialsBanner />}
           <ScreenBoundary resetKey={pathname}>

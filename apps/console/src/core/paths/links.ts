@@ -105,6 +105,8 @@ export const toConnection = (connectionId: string): string =>
 
 /** The Storages screen. */
 export const toStorages = (): string => routes['storages.index'];
+/** One storage's page: its health, properties and checks; the banner and connection pages link here. */
+export const toStorage = (storageId: string): string => generatePath(routes['storages.show'], { storageId });
 
 /** Connected Apps: the OAuth clients of SPEC.md §2. */
 export const toConnectedApps = (): string => routes['applications.index'];

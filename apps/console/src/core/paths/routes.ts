@@ -25,6 +25,7 @@ export const routes = {
   'connections.index': '/connections',
   'connections.show': '/connections/:connectionId',
   'storages.index': '/storages',
+  'storages.show': '/storages/:storageId',
   'applications.index': '/applications',
   'applications.show.index': '/applications/:applicationId',
   'applications.edit': '/applications/:applicationId/edit',

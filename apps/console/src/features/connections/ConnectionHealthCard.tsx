@@ -1,10 +1,10 @@
-import Box from '@mui/material/Box';
 import Skeleton from '@mui/material/Skeleton';
 import { CONNECTION_HEALTH_TEXTS, type ConnectionDetail, HEALTH_ADVICE } from '@skyvault/contract';
-import type { ReactNode } from 'react';
-import { DescriptionList } from '../../components/DetailsCard';
+import { DescriptionList, DescriptionItem as Field } from '../../components/DetailsCard';
 import { formatDate } from '../../components/formatDate';
+import { StorageHealthSummary } from '../../components/storages/StorageHealthSummary';
 import { TitledSection } from '../../components/TitledSection';
+import { useSessionUser } from '../../core/session/SessionContext';
 import { ConnectionHealthChip } from './ConnectionHealthChip';
 
 const T = CONNECTION_HEALTH_TEXTS;
@@ -17,17 +17,12 @@ function adviceOf(connection: ConnectionDetail): { reason: string; action?: stri
   return reason ? { reason: HEALTH_ADVICE[reason].summary, action: HEALTH_ADVICE[reason].action } : null;
 }
 
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Box sx={{ display: 'contents' }}>
-      <dt>{label}</dt>
-      <dd>{children}</dd>
-    </Box>
-  );
-}
-
-/** The connection's health in plain words: its state, why, what to do, and when it was last checked. */
+/**
+ * The connection's health in plain words: its state, why, what to do, and when it was last checked;
+ * with Backup, the storage it backs up to and that storage's health.
+ */
 export function ConnectionHealthCard({ connection }: { connection: ConnectionDetail | undefined }) {
+  const backup = useSessionUser().services.includes('backup');
   if (!connection) {
     return (
       <TitledSection title="Health" busy sx={{ mt: 0 }}>
@@ -48,6 +43,11 @@ export function ConnectionHealthCard({ connection }: { connection: ConnectionDet
         {advice?.action && <Field label="What to do">{advice.action}</Field>}
         <Field label={T.lastChecked}>{health ? formatDate(health.checkedAt) : T.neverChecked}</Field>
         {health && <Field label="Status since">{formatDate(health.changedAt)}</Field>}
+        {backup && connection.storageId && (
+          <Field label="Backup storage">
+            <StorageHealthSummary storageId={connection.storageId} />
+          </Field>
+        )}
       </DescriptionList>
     </TitledSection>
   );

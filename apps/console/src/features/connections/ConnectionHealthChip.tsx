@@ -1,4 +1,3 @@
-import Chip from '@mui/material/Chip';
 import {
   type ChipColor,
   CONNECTION_HEALTH_COLORS,
@@ -9,7 +8,7 @@ import {
   type Connection,
   HEALTH_ADVICE,
 } from '@skyvault/contract';
-import { LazyTooltip } from '../../components/LazyTooltip';
+import { HealthChip } from '../../components/HealthChip';
 
 /** What the chip says, and the reason behind it when there is one (for the tooltip and screen readers). */
 function chipOf(connection: Connection): { label: string; color: ChipColor; reason: string | null } {
@@ -32,20 +31,8 @@ function chipOf(connection: Connection): { label: string; color: ChipColor; reas
 
 /**
  * A connection's state as a chip: the health of its Salesforce grant once connected, otherwise how far
- * the login got. A chip with a reason can be focused and shows it as a tooltip; screen readers get it
- * as the chip's name.
+ * the login got, with its reason as a tooltip.
  */
 export function ConnectionHealthChip({ connection }: { connection: Connection }) {
-  const { label, color, reason } = chipOf(connection);
-  const chip = (
-    <Chip
-      label={label}
-      color={color}
-      size="small"
-      variant={color === 'default' ? 'outlined' : 'filled'}
-      tabIndex={reason ? 0 : undefined}
-      aria-label={reason ? `${label}: ${reason}` : undefined}
-    />
-  );
-  return reason ? <LazyTooltip title={reason}>{chip}</LazyTooltip> : chip;
+  return <HealthChip {...chipOf(connection)} />;
 }

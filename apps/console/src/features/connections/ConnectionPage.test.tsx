@@ -88,6 +88,53 @@ describe('ConnectionPage', () => {
     expect(rows[2]).toHaveTextContent('Check now');
   });
 
+  it('shows the storage it backs up to, with that storage’s health and a link to its page', async () => {
+    const storageId = '3f1c2b4a-5d6e-4f70-8a9b-0c1d2e3f4a5b';
+    stubFetch({
+      [`GET ${base}`]: { body: { ...productionDetail, storageId } },
+      [`GET ${base}/checks`]: { body: productionHistory },
+      [`GET /api/v1/storages/${storageId}`]: {
+        body: {
+          id: storageId,
+          name: 'aws-main',
+          type: 'AwsS3',
+          isSharedStorage: false,
+          credentials: {
+            region: 'eu-west-1',
+            bucketName: 'acme-backups',
+            accessKeyId: 'AKIAIOSFODNN7EXAMPLE',
+          },
+          health: {
+            status: 'Unhealthy',
+            problem: {
+              kind: 'InvalidCredentials',
+              permission: null,
+              actualRegion: null,
+              field: 'credentials.secretAccessKey',
+              message: 'AWS did not accept the secret access key.',
+            },
+            checkedAt: new Date(2025, 2, 7, 8, 15).toISOString(),
+            lastSuccessAt: null,
+            changedAt: new Date(2025, 2, 7, 8, 15).toISOString(),
+            properties: null,
+          },
+          createdAt: new Date(2025, 2, 4, 14, 5).toISOString(),
+          updatedAt: new Date(2025, 2, 4, 14, 5).toISOString(),
+        },
+      },
+    });
+    renderWithProviders(<ConnectionPage />, {
+      path: '/connections/:connectionId',
+      url: `/connections/${ID}`,
+    });
+    const health = await region('Health');
+    const link = await within(health).findByRole('link', { name: 'aws-main' });
+    expect(link).toHaveAttribute('href', `/storages/${storageId}`);
+    const chip = within(health).getByText('Unhealthy').closest('.MuiChip-root');
+    expect(chip).toHaveClass('MuiChip-colorError');
+    expect(chip).toHaveAccessibleName('Unhealthy: Credentials refused');
+  });
+
   it('says why a connection needs a person, and what to do', async () => {
     openPage({
       ...productionDetail,

@@ -13,7 +13,16 @@ export const DELETE_STORAGE_CONFIRMATION = 'Are you sure you want to delete this
  * storage that a connection uses cannot be deleted (409), and saying so is the only way the user learns
  * what to do about it.
  */
-export function DeleteStorageDialog({ storage, onClose }: { storage: Storage | null; onClose: () => void }) {
+export function DeleteStorageDialog({
+  storage,
+  onDeleted,
+  onClose,
+}: {
+  storage: Storage | null;
+  /** What else a delete does (its page goes back to the list). */
+  onDeleted?: () => void;
+  onClose: () => void;
+}) {
   const remove = useDeleteStorage();
   // Kept after closing, so the dialog does not lose its text while it fades out.
   const [shown, setShown] = useState(storage);
@@ -22,7 +31,10 @@ export function DeleteStorageDialog({ storage, onClose }: { storage: Storage | n
   const confirm = () => {
     if (!storage) return;
     remove.mutate(storage.id, {
-      onSuccess: () => notify(TOASTS.storageDeleted, 'success'),
+      onSuccess: () => {
+        notify(TOASTS.storageDeleted, 'success');
+        onDeleted?.();
+      },
       onError: (error) => {
         if (isConflict(error)) notify(error.message, 'error');
       },

@@ -4,7 +4,7 @@ import { apiError, bodyOf, type FetchRoute, stubFetch } from '../../test/fetchSt
 import { choose, fill } from '../../test/fields';
 import { renderWithProviders } from '../../test/renderWithProviders';
 import { StoragesPage } from './StoragesPage';
-import { awsRow, azureRow, listOf } from './storages.fixtures';
+import { awsRow, azureRow, listOf, settingsOf } from './storages.fixtures';
 
 const NEW_ID = '6c4f5e7d-8091-4ca3-9d2e-3f4a5b6c7d8e';
 /** Not the console's own fallback text, so the test sees that the server's message is the toast. */
@@ -20,6 +20,7 @@ function renderPage(answers: Record<string, FetchRoute> = {}) {
     };
   stubFetch({
     'GET /api/v1/storages': listOf(awsRow, azureRow),
+    'GET /api/v1/storages/settings': settingsOf(),
     'POST /api/v1/storages': record({ status: 201, body: { id: NEW_ID, message: SERVER_MESSAGE } }),
     ...Object.fromEntries(Object.entries(answers).map(([key, answer]) => [key, record(answer)])),
   });
@@ -110,9 +111,10 @@ describe('Create storage modal', () => {
     fill(dialog, 'Container name', 'backups');
     submit(dialog);
     expect(await within(dialog).findByText('Maximum length is 24 characters')).toBeInTheDocument();
-    expect(within(dialog).getByText('Account key is required')).toBeInTheDocument();
-
     fill(dialog, 'Account name', 'acmestorage');
+    submit(dialog);
+    expect(await within(dialog).findByText('Account key is required')).toBeInTheDocument();
+
     fill(dialog, 'Account key', 'azure-account-key==');
     submit(dialog);
     expect(await screen.findByText(SERVER_MESSAGE)).toBeInTheDocument();
@@ -124,6 +126,7 @@ describe('Create storage modal', () => {
           type: 'AzureBlob',
           credentials: {
             accountName: 'acmestorage',
+            authentication: 'accountKey',
             accountKey: 'azure-account-key==',
             containerName: 'backups',
           },
@@ -202,6 +205,7 @@ describe('Edit storage modal', () => {
       type: 'AzureBlob',
       credentials: {
         accountName: 'acmestorage',
+        authentication: 'accountKey',
         accountKey: 'azure-account-key==',
         containerName: 'backups',
       },

@@ -4,7 +4,7 @@ import { apiError, type FetchRoute, stubFetch } from '../../test/fetchStub';
 import { choose } from '../../test/fields';
 import { renderWithProviders } from '../../test/renderWithProviders';
 import { StoragesPage } from './StoragesPage';
-import { awsRow, azureRow, listOf, sharedRow } from './storages.fixtures';
+import { awsRow, azureRow, bucketMissing, healthy, listOf, sharedRow } from './storages.fixtures';
 
 const rowOf = (table: HTMLElement, name: string) => within(table).getByText(name).closest('tr')!;
 
@@ -43,6 +43,30 @@ describe('StoragesPage', () => {
     expect(within(shared).queryAllByRole('button')).toHaveLength(0);
     expect(asked()[0]!.get('limit')).toBe('10');
     expect(asked()[0]!.get('offset')).toBe('0');
+  });
+
+  it('shows each storage’s health, and links each name to its page', async () => {
+    renderList({
+      'GET /api/v1/storages': listOf(
+        { ...awsRow, health: healthy },
+        { ...azureRow, health: bucketMissing },
+        sharedRow,
+      ),
+    });
+    const table = await screen.findByRole('table', { name: 'Storages' });
+    await within(table).findByText('aws-main');
+    expect(within(table).getByRole('columnheader', { name: 'Health' })).toBeInTheDocument();
+    const chipOf = (name: string) => within(rowOf(table, name)).getByText(/Healthy|Unhealthy|Not checked/);
+    expect(chipOf('aws-main')).toHaveTextContent('Healthy');
+    expect(chipOf('aws-main').closest('.MuiChip-root')).toHaveClass('MuiChip-colorSuccess');
+    const unhealthy = chipOf('azure-main').closest('.MuiChip-root');
+    expect(unhealthy).toHaveClass('MuiChip-colorError');
+    expect(unhealthy).toHaveAccessibleName('Unhealthy: Bucket not found');
+    expect(chipOf('platform-local')).toHaveTextContent('Not checked');
+    expect(within(table).getByRole('link', { name: 'azure-main' })).toHaveAttribute(
+      'href',
+      `/storages/${azureRow.id}`,
+    );
   });
 
   it('filters by type on the server and keeps the filter in the URL', async () => {

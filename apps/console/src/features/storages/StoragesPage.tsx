@@ -1,10 +1,13 @@
 import { SCREEN_NAMES, STORAGE_TYPE_LABELS, type Storage } from '@skyvault/contract';
 import { useState } from 'react';
 import type { DataTableColumn } from '../../components/DataTable';
+import { RouterLink } from '../../components/RouterLink';
 import { CreateButton } from '../../components/screens/CreateButton';
 import { ListScreen } from '../../components/screens/ListScreen';
 import { StorageDialog } from '../../components/storages/StorageDialog';
+import { StorageHealthChip } from '../../components/storages/StorageHealthChip';
 import { useListParams } from '../../components/useListParams';
+import { toStorage } from '../../core/paths/links';
 import { DeleteStorageDialog } from './DeleteStorageDialog';
 import { StorageRowActions } from './StorageRowActions';
 import { StorageTypeFilter, useStorageTypeParam } from './StorageTypeFilter';
@@ -22,8 +25,13 @@ export function StoragesPage() {
   const storages = useStorages({ limit: list.pageSize, offset: list.offset, search: list.search, type });
 
   const columns: DataTableColumn<Storage>[] = [
-    { key: 'name', header: 'Name' },
+    {
+      key: 'name',
+      header: 'Name',
+      render: (storage) => <RouterLink to={toStorage(storage.id)}>{storage.name}</RouterLink>,
+    },
     { key: 'type', header: 'Type', render: (storage) => STORAGE_TYPE_LABELS[storage.type] },
+    { key: 'health', header: 'Health', render: (storage) => <StorageHealthChip health={storage.health} /> },
     {
       key: 'actions',
       header: 'Actions',

@@ -1,4 +1,4 @@
-import type { Storage, StorageHealth } from '@skyvault/contract';
+import type { Storage, StorageCheck, StorageHealth } from '@skyvault/contract';
 
 /** A storage no check has reached yet. */
 export const notChecked: StorageHealth = {
@@ -45,3 +45,49 @@ export const sharedRow: Storage = {
 };
 
 export const listOf = (...rows: Storage[]) => ({ body: { rows, count: rows.length } });
+
+/** What the platform allows in the storage forms: AWS's own endpoints only, unless a test says otherwise. */
+export const settingsOf = (customEndpoints = false) => ({ body: { customEndpoints } });
+
+/** Local time, so the expected text holds in any time zone. */
+export const CHECKED_AT = new Date(2025, 2, 7, 8, 15).toISOString();
+export const LAST_SUCCESS_AT = new Date(2025, 2, 6, 8, 15).toISOString();
+
+/** A storage whose last check passed. */
+export const healthy: StorageHealth = {
+  status: 'Healthy',
+  problem: null,
+  checkedAt: CHECKED_AT,
+  lastSuccessAt: CHECKED_AT,
+  changedAt: CHECKED_AT,
+  properties: { versioning: 'Enabled', immutability: 'Disabled', encryption: 'SSE-S3' },
+};
+
+export const BUCKET_MISSING = 'No bucket of this name exists. Check the name, or create the bucket first.';
+
+/** A storage whose bucket went missing. */
+export const bucketMissing: StorageHealth = {
+  status: 'Unhealthy',
+  problem: {
+    kind: 'BucketNotFound',
+    permission: null,
+    actualRegion: null,
+    field: 'credentials.bucketName',
+    message: BUCKET_MISSING,
+  },
+  checkedAt: CHECKED_AT,
+  lastSuccessAt: LAST_SUCCESS_AT,
+  changedAt: CHECKED_AT,
+  properties: null,
+};
+
+export const checkOf = (overrides: Partial<StorageCheck>): StorageCheck => ({
+  id: '7d1e2f3a-4b5c-4d6e-8f7a-9b0c1d2e3f4a',
+  checkedAt: CHECKED_AT,
+  trigger: 'schedule',
+  status: 'Healthy',
+  problem: null,
+  message: null,
+  durationMs: 180,
+  ...overrides,
+});

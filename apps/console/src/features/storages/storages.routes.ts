@@ -8,4 +8,9 @@ export const storagesRoutes: RouteObject[] = [
     path: routes['storages.index'],
     Component: lazyScreen(() => import('./StoragesPage').then((module) => module.StoragesPage)),
   },
+  {
+    id: 'storages.show',
+    path: routes['storages.show'],
+    Component: lazyScreen(() => import('./StoragePage').then((module) => module.StoragePage)),
+  },
 ];

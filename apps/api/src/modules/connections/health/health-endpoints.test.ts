@@ -54,6 +54,8 @@ describe('connection health endpoints', () => {
       name: 'history',
       status: 'connected',
       health: { status: 'Healthy', reason: null },
+      // A tenant without Backup keeps no storage for its connections.
+      storageId: null,
       org: {
         orgId: user.orgId,
         instanceUrl: sf.url,

@@ -20,6 +20,7 @@ export async function findDetail(tenantId: string, db: Executor, id: string) {
       apiVersion: connections.apiVersion,
       observedOrgId: connections.observedOrgId,
       earlierOrgIds: connections.earlierOrgIds,
+      storageId: connections.storageId,
     })
     .from(connections)
     .leftJoin(users, creatorOf)

@@ -78,6 +78,7 @@ export function createConnectionHealthService(deps: {
         observedOrgId: row.observedOrgId,
         earlierOrgIds: row.earlierOrgIds,
       },
+      storageId: row.storageId,
     };
   }
 
