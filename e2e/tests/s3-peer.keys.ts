@@ -4,10 +4,7 @@
  * was given (it does not check signatures).
  */
 export const E2E_S3_BUCKET = 'e2e-backups';
-export const E2E_S3_KEYS = {
-  accessKeyId: 'AKIAE2ES3PEERKEY0001',
-  secretAccessKey: 'E2eS3PeerSecretAccessKey0123456789abcd',
-} as const;
+export { S3_TEST_KEYS as E2E_S3_KEYS } from '../../apps/api/test/s3-keys';
 
 /** Where the storages' Endpoint points. */
 export const e2eS3Endpoint = (): string => {

@@ -4,6 +4,7 @@ import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { S3_TEST_KEYS } from './s3-keys.js';
 
 /**
  * A local S3-compatible server (s3rver, in-process on 127.0.0.1) for storage tests: the official AWS SDK
@@ -19,15 +20,13 @@ import { join } from 'node:path';
  *   await s3.stop();
  */
 
-/** A key pair s3rver accepts, long enough for the contract's credential rules (16 characters or more). */
-export const S3_TEST_KEYS = {
-  accessKeyId: 'AKIAS3RVERTESTKEY01',
-  secretAccessKey: 'S3rverTestSecretAccessKey0123456789abcdef',
-} as const;
+export { S3_TEST_KEYS };
 
 export interface S3ServerOptions {
   /** Buckets that exist from the start. */
   buckets?: string[];
+  /** A fixed port (the browser tests'); by default one the system picks, kept across stop() and start(). */
+  port?: number;
 }
 
 export interface TestS3Server {
@@ -63,7 +62,7 @@ DUMMY_ACCOUNT.createKeyPair(S3_TEST_KEYS.accessKeyId, S3_TEST_KEYS.secretAccessK
 export async function startS3Server(options: S3ServerOptions = {}): Promise<TestS3Server> {
   const directory = mkdtempSync(join(tmpdir(), 'skyvault-s3rver-'));
   const buckets = (options.buckets ?? []).map((name) => ({ name }));
-  let port = 0;
+  let port = options.port ?? 0;
   let running: S3rverInstance | null = null;
 
   const start = async () => {
