@@ -1,4 +1,5 @@
 import {
+  ADMIN_ROLE_MESSAGES,
   API_TOKEN_MESSAGES,
   type EndpointDef,
   MASKED_SECRET,
@@ -91,7 +92,12 @@ export function route<E extends EndpointDef>(
       if (request.actor.mfaEnrolment && !endpoint.duringMfaEnrolment) {
         throw new AppError('MFA_ENROLMENT_REQUIRED', MFA_POLICY_MESSAGES.enrolmentRequired);
       }
-      if (endpoint.access === 'admin' && !request.actor.isAdmin) throw forbidden();
+      if (endpoint.access === 'admin') {
+        if (!request.actor.isAdmin) throw forbidden();
+        // Some administrator role, and one that gives this endpoint's permission (admin-roles.ts).
+        if (!request.actor.permissions.includes(endpoint.permission))
+          throw forbidden(ADMIN_ROLE_MESSAGES.missingPermission(endpoint.permission));
+      }
       if (endpoint.service && !request.actor.services.includes(endpoint.service)) {
         throw new AppError('SERVICE_NOT_ENABLED');
       }
