@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import type { AdminRole } from '@skyvault/contract';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
+import type { AdminRole } from '@skyvault/contract';
 import { and, count, eq, lte, or, sql } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
@@ -158,7 +158,9 @@ export async function createTenantWithUser(
     if (options.adminRoles?.length) {
       const mine = and(eq(userAdminRoles.tenantId, tenantId), eq(userAdminRoles.userId, user!.id));
       await tx.delete(userAdminRoles).where(mine);
-      await tx.insert(userAdminRoles).values(options.adminRoles.map((role) => ({ tenantId, userId: user!.id, role })));
+      await tx
+        .insert(userAdminRoles)
+        .values(options.adminRoles.map((role) => ({ tenantId, userId: user!.id, role })));
     }
     return user!.id;
   });

@@ -33,8 +33,7 @@ export type Permission = (typeof PERMISSIONS)[number];
 export const PERMISSION_DESCRIPTIONS: Record<Permission, string> = {
   'users:read': 'See users, groups, roles and their licences',
   'users:write': 'Add, change and delete users, groups and roles; send invitations; end user sessions',
-  'credentials:reset':
-    "Reset a user's password or MFA (an administrator's only with the sign-in permission)",
+  'credentials:reset': "Reset a user's password or MFA (an administrator's only with the sign-in permission)",
   'sign-in:read': 'See the sign-in policy, identity providers, domains and network access',
   'sign-in:write': 'Change the sign-in and MFA policy, identity providers, domains and network access',
   'applications:read': 'See connected apps',

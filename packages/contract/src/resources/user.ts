@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.js';
-import { adminRoleSchema } from './admin-role.js';
 import { userStatusSchema } from '../enums.js';
 import { emailRule, firstNameRule, lastNameRule, passwordRule } from '../rules/identity.js';
 import { emptyOr, isoDateSchema, optionalIdRule, uuidSchema } from '../rules/text.js';
 import { userBodyNeedsPerson } from '../session-only.js';
+import { adminRoleSchema } from './admin-role.js';
 import { idParamsSchema, totalList } from './list.js';
 import { passkeyRemovalSchema } from './second-factor.js';
 import { userInvitationSchema } from './user-invitation.js';

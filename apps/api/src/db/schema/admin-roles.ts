@@ -24,6 +24,9 @@ export const userAdminRoles = pgTable(
       foreignColumns: [users.tenantId, users.id],
     }).onDelete('cascade'),
     index('user_admin_roles_tenant_role_idx').on(t.tenantId, t.role),
-    check('user_admin_roles_role_check', sql.raw(`"role" IN (${ADMIN_ROLES.map((r) => `'${r}'`).join(', ')})`)),
+    check(
+      'user_admin_roles_role_check',
+      sql.raw(`"role" IN (${ADMIN_ROLES.map((r) => `'${r}'`).join(', ')})`),
+    ),
   ],
 );

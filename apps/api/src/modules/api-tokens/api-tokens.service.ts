@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import {
-  PERMISSIONS,
   API_TOKEN_MESSAGES,
   API_TOKEN_PREFIX,
   type ApiToken,
@@ -10,6 +9,7 @@ import {
   MAX_API_TOKENS,
   MFA_POLICY_MESSAGES,
   type MfaStepUp,
+  PERMISSIONS,
   SSO_ENFORCEMENT_MESSAGES,
 } from '@skyvault/contract';
 import type { z } from 'zod';

@@ -10,7 +10,7 @@ import type { Database, Executor } from '../../db/client.js';
 import { unauthorized } from '../../lib/errors.js';
 import { asServiceKeys } from '../../lib/services.js';
 import { mfaEnrolmentFor } from '../auth-policy/index.js';
-import { findSessionUser } from './sessions.repository.js';
+import { findAdminRoleNames, findSessionUser } from './sessions.repository.js';
 
 const isAdminRole = (role: string): role is AdminRole => (ADMIN_ROLES as readonly string[]).includes(role);
 
@@ -24,6 +24,11 @@ export function adminRights(
 ): { adminRoles: AdminRole[]; permissions: Permission[] } {
   const adminRoles = isAdmin ? sortedAdminRoles((stored ?? []).filter(isAdminRole)) : [];
   return { adminRoles, permissions: permissionsOf(adminRoles) };
+}
+
+/** A user's roles and permissions for a sign-in's answer: read for an administrator only. */
+export async function adminRightsOf(db: Executor, tenantId: string, userId: string, isAdmin: boolean) {
+  return adminRights(isAdmin, isAdmin ? await findAdminRoleNames(tenantId, db, userId) : []);
 }
 
 /** The signed-in user with their tenant's name and services, in the caller's transaction; null if gone. */

@@ -161,7 +161,9 @@ export async function findSessionUser(tenantId: string, db: Executor, userId: st
       firstName: users.firstName,
       lastName: users.lastName,
       isAdmin: users.isAdmin,
-      adminRoles: sql<string[]>`array(select ${userAdminRoles.role} from ${userAdminRoles} where ${userAdminRoles.tenantId} = ${users.tenantId} and ${userAdminRoles.userId} = ${users.id})`,
+      adminRoles: sql<
+        string[]
+      >`array(select ${userAdminRoles.role} from ${userAdminRoles} where ${userAdminRoles.tenantId} = ${users.tenantId} and ${userAdminRoles.userId} = ${users.id})`,
       tenantId: tenants.id,
       tenantName: tenants.name,
       services: tenants.services,
@@ -171,4 +173,13 @@ export async function findSessionUser(tenantId: string, db: Executor, userId: st
     .where(and(eq(users.tenantId, tenantId), eq(users.id, userId)))
     .limit(1);
   return row ?? null;
+}
+
+/** A user's administrator roles as stored (migration 0038), for a sign-in's answer. */
+export async function findAdminRoleNames(tenantId: string, db: Executor, userId: string) {
+  const rows = await db
+    .select({ role: userAdminRoles.role })
+    .from(userAdminRoles)
+    .where(and(eq(userAdminRoles.tenantId, tenantId), eq(userAdminRoles.userId, userId)));
+  return rows.map((row) => row.role as string);
 }

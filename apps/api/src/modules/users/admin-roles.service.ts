@@ -1,4 +1,10 @@
-import { type AdminRole, NOT_FOUND, permissionsOf, sortedAdminRoles, type UserAdminRoles } from '@skyvault/contract';
+import {
+  type AdminRole,
+  NOT_FOUND,
+  permissionsOf,
+  sortedAdminRoles,
+  type UserAdminRoles,
+} from '@skyvault/contract';
 import type { Database } from '../../db/client.js';
 import type { Actor, RequestMeta } from '../../lib/context.js';
 import { notFound } from '../../lib/errors.js';
@@ -7,7 +13,10 @@ import { changeAdminRoles } from './admin-roles.rules.js';
 import * as repo from './users.repository.js';
 import type { KeepsBreakGlass } from './users.rules.js';
 
-const answer = (roles: AdminRole[]): UserAdminRoles => ({ adminRoles: roles, permissions: permissionsOf(roles) });
+const answer = (roles: AdminRole[]): UserAdminRoles => ({
+  adminRoles: roles,
+  permissions: permissionsOf(roles),
+});
 
 /**
  * A user's administrator roles (docs/administration.md). A change is audited in its transaction, and
@@ -28,7 +37,14 @@ export function createAdminRoleService(deps: { database: Database; keepsBreakGla
         // Not locked here: the last-Owner rule locks the Owners' rows, always in one order.
         const user = await repo.findUser(actor.tenantId, tx, id);
         if (!user) throw notFound(NOT_FOUND.user);
-        const { after } = await changeAdminRoles(tx, actor, meta, user, sortedAdminRoles(roles), keepsBreakGlass);
+        const { after } = await changeAdminRoles(
+          tx,
+          actor,
+          meta,
+          user,
+          sortedAdminRoles(roles),
+          keepsBreakGlass,
+        );
         return answer(after);
       }),
   };

@@ -1,4 +1,10 @@
-import { ADMIN_ROLE_MESSAGES, authEndpoints, passwordEndpoints, REFUSALS, userEndpoints } from '@skyvault/contract';
+import {
+  ADMIN_ROLE_MESSAGES,
+  authEndpoints,
+  passwordEndpoints,
+  REFUSALS,
+  userEndpoints,
+} from '@skyvault/contract';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { apiCaller } from '../../../test/api-caller.js';

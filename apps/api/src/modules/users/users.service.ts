@@ -263,7 +263,13 @@ export function createUserService(deps: {
         // The seats' lock comes before the administrators' rows, in the order every change of seats takes them.
         if (input.groupId && input.groupId !== before.groupId)
           await checkSeat(tenantId, tx, id, input.groupId);
-        await assertKeepsAnOwner(tenantId, tx, before, { owner: disabling, admin: disabling }, keepsBreakGlass);
+        await assertKeepsAnOwner(
+          tenantId,
+          tx,
+          before,
+          { owner: disabling, admin: disabling },
+          keepsBreakGlass,
+        );
         // `isAdmin` as the release before roles meant it: true makes an Owner, false takes every role.
         if (input.isAdmin !== undefined && input.isAdmin !== before.isAdmin)
           await changeAdminRoles(tx, actor, meta, before, input.isAdmin ? ['Owner'] : [], keepsBreakGlass);

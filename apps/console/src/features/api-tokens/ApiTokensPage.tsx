@@ -5,6 +5,7 @@ import {
   API_TOKEN_SCOPE_LABELS,
   API_TOKEN_TEXTS,
   type ApiToken,
+  apiTokenEndpoints,
   type CreatedApiToken,
 } from '@skyvault/contract';
 import { useState } from 'react';
@@ -86,7 +87,9 @@ export function ApiTokensPage() {
   const [created, setCreated] = useState<CreatedApiToken | null>(null);
   const [revoking, setRevoking] = useState<ApiToken | null>(null);
   const rows = tokens.data?.apiTokens ?? [];
-  const createButton = <CreateButton label={T.create} onClick={() => setCreating(true)} />;
+  const createButton = (
+    <CreateButton endpoint={apiTokenEndpoints.create} label={T.create} onClick={() => setCreating(true)} />
+  );
 
   const confirmRevoke = () => {
     if (!revoking) return;

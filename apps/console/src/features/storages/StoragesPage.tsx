@@ -1,4 +1,4 @@
-import { SCREEN_NAMES, STORAGE_TYPE_LABELS, type Storage } from '@skyvault/contract';
+import { SCREEN_NAMES, STORAGE_TYPE_LABELS, type Storage, storageEndpoints } from '@skyvault/contract';
 import { useState } from 'react';
 import type { DataTableColumn } from '../../components/DataTable';
 import { CreateButton } from '../../components/screens/CreateButton';
@@ -38,7 +38,7 @@ export function StoragesPage() {
       ),
     },
   ];
-  const createButton = <CreateButton onClick={() => setEditing({})} />;
+  const createButton = <CreateButton endpoint={storageEndpoints.create} onClick={() => setEditing({})} />;
 
   return (
     <ListScreen

@@ -1,4 +1,4 @@
-import { SCREEN_TITLES } from '@skyvault/contract';
+import { SCREEN_TITLES, userEndpoints } from '@skyvault/contract';
 import { useState } from 'react';
 import { fullName } from '../../components/fullName';
 import { DetailsScreen } from '../../components/screens/DetailsScreen';
@@ -44,6 +44,7 @@ export function UserDetails({ id }: { id: string }) {
       history={{ resourceType: 'user', resourceId: id }}
       actions={(loaded) => <UserActions user={loaded} />}
       edit={() => setEditing(true)}
+      editEndpoint={userEndpoints.update}
     >
       <UserInfoCard user={user} />
       <UserPermissionsCard userId={id} />

@@ -1,6 +1,6 @@
 import Button from '@mui/material/Button';
 import type { User } from '@skyvault/contract';
-import { INVITATION_MESSAGES, SCREEN_NAMES } from '@skyvault/contract';
+import { INVITATION_MESSAGES, SCREEN_NAMES, userEndpoints } from '@skyvault/contract';
 import { lazy, Suspense, useState } from 'react';
 import type { DataTableColumn } from '../../components/DataTable';
 import { formatDate } from '../../components/formatDate';
@@ -80,7 +80,7 @@ export function UsersPage() {
           <Button variant="outlined" onClick={() => setDialog('invite')}>
             {INVITATION_MESSAGES.invite}
           </Button>
-          <CreateButton onClick={() => setDialog('create')} />
+          <CreateButton endpoint={userEndpoints.create} onClick={() => setDialog('create')} />
         </>
       }
       query={users}
