@@ -143,3 +143,10 @@ export const ADMIN_ROLE_MESSAGES = {
   /** The audit trail's wording of a change of roles. */
   changed: 'Administrator roles changed',
 } as const;
+
+/**
+ * The permission a 403 was missing, when the refusal is the permission check's (an administrator
+ * whose roles do not allow this one call), so the console can say so instead of leaving the screen.
+ */
+export const missingPermissionIn = (message: string): Permission | undefined =>
+  PERMISSIONS.find((permission) => ADMIN_ROLE_MESSAGES.missingPermission(permission) === message);

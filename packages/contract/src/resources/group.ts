@@ -3,6 +3,7 @@ import { defineEndpoint } from '../endpoint.js';
 import { MESSAGES } from '../messages.js';
 import { descriptionRule, groupNameRule, roleIdRule } from '../rules/names.js';
 import { isoDateSchema, uuidSchema } from '../rules/text.js';
+import { adminRoleSchema } from './admin-role.js';
 import {
   booleanQuerySchema,
   idParamsSchema,
@@ -91,6 +92,8 @@ export const groupUserSchema = z.object({
   email: z.string(),
   firstName: z.string(),
   lastName: z.string(),
+  /** The member's administrator roles (none: not an administrator). */
+  adminRoles: z.array(adminRoleSchema),
   updatedAt: isoDateSchema,
 });
 export type GroupUser = z.infer<typeof groupUserSchema>;
