@@ -50,11 +50,17 @@ function maskSecrets(value: unknown, fields: readonly string[]): unknown {
 
 /** Only the parts an endpoint declares: Fastify warns about schemas given as undefined. */
 function schemaOf(endpoint: EndpointDef, status: number) {
-  const parts = {
-    summary: endpoint.summary,
-    description: endpoint.sessionOnlyBody
+  const notes = [
+    endpoint.access === 'admin'
+      ? `Needs the administrator permission \`${endpoint.permission}\` (docs/administration.md).`
+      : undefined,
+    endpoint.sessionOnlyBody
       ? 'Some bodies of this call are for a signed-in person only (a password, administrator rights, a factor reset): an API token that sends one is answered 403.'
       : undefined,
+  ].filter(Boolean);
+  const parts = {
+    summary: endpoint.summary,
+    description: notes.length > 0 ? notes.join(' ') : undefined,
     tags: endpoint.tags ? [...endpoint.tags] : undefined,
     params: endpoint.params,
     querystring: endpoint.query,
