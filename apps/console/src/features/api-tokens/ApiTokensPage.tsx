@@ -17,12 +17,13 @@ import type { DataTableColumn } from '../../components/DataTable';
 import { formatDate } from '../../components/formatDate';
 import { CreateButton } from '../../components/screens/CreateButton';
 import { ListScreen } from '../../components/screens/ListScreen';
+import { useCan } from '../../core/session/permissions';
 import { notify } from '../../core/toasts/notify';
 import { useApiTokens, useRevokeApiToken } from './api-tokens.queries';
 
 const T = API_TOKEN_TEXTS;
 
-function columns(onRevoke: (token: ApiToken) => void): DataTableColumn<ApiToken>[] {
+function columns(onRevoke?: (token: ApiToken) => void): DataTableColumn<ApiToken>[] {
   return [
     {
       key: 'name',
@@ -58,21 +59,26 @@ function columns(onRevoke: (token: ApiToken) => void): DataTableColumn<ApiToken>
           T.never
         ),
     },
-    {
-      key: 'actions',
-      header: T.actions,
-      align: 'right',
-      render: (token) => (
-        <Button
-          color="error"
-          size="small"
-          onClick={() => onRevoke(token)}
-          aria-label={T.revokeLabel(token.name)}
-        >
-          {T.revoke}
-        </Button>
-      ),
-    },
+    // Revoke: for the roles that may (an Auditor reads the tokens only).
+    ...(onRevoke
+      ? [
+          {
+            key: 'actions',
+            header: T.actions,
+            align: 'right' as const,
+            render: (token: ApiToken) => (
+              <Button
+                color="error"
+                size="small"
+                onClick={() => onRevoke(token)}
+                aria-label={T.revokeLabel(token.name)}
+              >
+                {T.revoke}
+              </Button>
+            ),
+          },
+        ]
+      : []),
   ];
 }
 
@@ -83,6 +89,7 @@ function columns(onRevoke: (token: ApiToken) => void): DataTableColumn<ApiToken>
 export function ApiTokensPage() {
   const tokens = useApiTokens();
   const revoke = useRevokeApiToken();
+  const can = useCan();
   const [creating, setCreating] = useState(false);
   const [created, setCreated] = useState<CreatedApiToken | null>(null);
   const [revoking, setRevoking] = useState<ApiToken | null>(null);
@@ -109,7 +116,7 @@ export function ApiTokensPage() {
       total={rows.length}
       paginated={false}
       ariaLabel={T.screenTitle}
-      columns={columns(setRevoking)}
+      columns={columns(can(apiTokenEndpoints.revoke) ? setRevoking : undefined)}
       getRowId={(token) => token.id}
       intro={
         <Typography variant="body2" color="text.secondary">
