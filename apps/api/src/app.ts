@@ -71,7 +71,13 @@ import {
 } from './modules/storages/index.js';
 import { systemRoutes } from './modules/system/index.js';
 import { createTenantService, tenantRoutes } from './modules/tenants/index.js';
-import { createUserService, findUser, userRoutes } from './modules/users/index.js';
+import {
+  adminRoleRoutes,
+  createAdminRoleService,
+  createUserService,
+  findUser,
+  userRoutes,
+} from './modules/users/index.js';
 import { createWebhookService, disabledEndpointNotice, webhookRoutes } from './modules/webhooks/index.js';
 import { createMailer, type Mailer } from './platform/mail/mailer.js';
 import { createOneTimeTokens } from './platform/one-time-tokens/one-time-tokens.service.js';
@@ -241,6 +247,7 @@ export function createServices(
       keepsBreakGlass: assertKeepsBreakGlass,
       ...mail,
     }),
+    adminRoles: createAdminRoleService({ database, keepsBreakGlass: assertKeepsBreakGlass }),
     groups: createGroupService({ database }),
     groupMapping: createGroupMappingService({ database }),
     expiryWarnings: createExpiryWarnings({
@@ -400,6 +407,7 @@ export async function buildApp(config: Config, options: AppOptions): Promise<Fas
   await app.register(storageRoutes, { storages: services.storages });
   await app.register(setupGuideRoutes, { setupGuide: services.setupGuide });
   await app.register(userRoutes, { users: services.users });
+  await app.register(adminRoleRoutes, { adminRoles: services.adminRoles });
   await app.register(groupRoutes, { groups: services.groups, groupUsers: services.groupUsers });
   await app.register(roleRoutes, { roles: services.roles, rolePermissions: services.rolePermissions });
   await app.register(permissionRoutes, { permissions: services.permissions });

@@ -3,13 +3,14 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
+import type { AdminRole } from '@skyvault/contract';
 import { and, count, eq, lte, or, sql } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import { type AppOptions, buildApp } from '../src/app.js';
 import { type Config, loadConfig } from '../src/config.js';
 import type { Database } from '../src/db/client.js';
-import { outboxMessages, tenants, users } from '../src/db/schema/index.js';
+import { outboxMessages, tenants, userAdminRoles, users } from '../src/db/schema/index.js';
 import { hashPassword } from '../src/lib/passwords.js';
 import { sessionCookieName } from '../src/modules/sessions/index.js';
 import { openTestDatabase } from './database.js';
@@ -129,6 +130,8 @@ export async function createTenantWithUser(
     emailVerified?: boolean;
     /** A tenant that exists already, to add the user to (a new tenant by default). */
     inTenant?: string;
+    /** The user's administrator roles (an administrator is an Owner by default; none: not one). */
+    adminRoles?: readonly AdminRole[];
   } = {},
 ): Promise<TestUser> {
   counter += 1;
@@ -151,10 +154,18 @@ export async function createTenantWithUser(
         firstName: 'Test',
         lastName: `User ${counter}`,
         status: 'Confirmed',
-        isAdmin: options.isAdmin ?? true,
+        isAdmin: options.adminRoles ? options.adminRoles.length > 0 : (options.isAdmin ?? true),
         emailVerifiedAt: options.emailVerified ? new Date() : null,
       })
       .returning({ id: users.id });
+    // Migration 0038's trigger made an administrator an Owner: other roles replace it.
+    if (options.adminRoles?.length) {
+      const mine = and(eq(userAdminRoles.tenantId, tenantId), eq(userAdminRoles.userId, user!.id));
+      await tx.delete(userAdminRoles).where(mine);
+      await tx
+        .insert(userAdminRoles)
+        .values(options.adminRoles.map((role) => ({ tenantId, userId: user!.id, role })));
+    }
     return user!.id;
   });
   const cookie = await signIn(t, tenantId, userId);

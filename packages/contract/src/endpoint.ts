@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { Permission } from './admin-roles.js';
 
 /**
  * One API call as both sides see it. The API registers a route from it (validating params, query,
@@ -7,13 +8,26 @@ import type { z } from 'zod';
  */
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
-/** Who may call: anyone, any signed-in user, or a tenant administrator only. */
+/**
+ * Who may call: anyone, any signed-in user, or an administrator (a user holding at least one
+ * administrator role) whose roles give the endpoint's `permission`.
+ */
 export type Access = 'public' | 'user' | 'admin';
 
-export interface EndpointDef {
+/**
+ * An administrator's endpoint names the permission it needs (admin-roles.ts): the API answers 403
+ * without it and the console shows the action only with it. Required by type, so that no endpoint is
+ * open to every administrator by omission.
+ */
+type AccessRule =
+  | { access: 'admin'; permission: Permission }
+  | { access: 'public' | 'user'; permission?: undefined };
+
+export type EndpointDef = AccessRule & EndpointFields;
+
+interface EndpointFields {
   method: HttpMethod;
   path: `/api/${string}`;
-  access: Access;
   /**
    * Callable by a user whose session is restricted to MFA enrolment (the tenant requires a second factor
    * and the grace period is over); every other endpoint answers them 403 MFA_ENROLMENT_REQUIRED.

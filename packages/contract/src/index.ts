@@ -1,3 +1,4 @@
+export * from './admin-roles.js';
 export * from './automation-messages.js';
 export * from './console-messages.js';
 export * from './constants.js';
@@ -7,6 +8,7 @@ export * from './errors.js';
 export * from './messages.js';
 export * from './mfa-messages.js';
 export * from './refusals.js';
+export * from './resources/admin-role.js';
 export * from './resources/api-token.js';
 export * from './resources/application.js';
 export * from './resources/audit.js';

@@ -5,8 +5,6 @@
  */
 export const REFUSALS = {
   user: {
-    lastAdmin:
-      'This is the last administrator of your organization. Make another user an administrator first.',
     deleteSelf: 'You cannot delete your own user.',
     disableSelf: 'You cannot disable your own user.',
     enableOnlyDisabled: 'Only a disabled user can be enabled.',

@@ -1,4 +1,4 @@
-import type { ApiTokenScope } from '@skyvault/contract';
+import type { AdminRole, ApiTokenScope, Permission } from '@skyvault/contract';
 import type { FastifyRequest } from 'fastify';
 
 /** Who is calling, taken from the session only (never from the URL or body). */
@@ -6,6 +6,10 @@ export interface Actor {
   tenantId: string;
   userId: string;
   isAdmin: boolean;
+  /** The administrator roles the user holds (none for an API token: a service principal, not a person). */
+  adminRoles: readonly AdminRole[];
+  /** What the roles allow together, or an API token's scope (what route.ts checks endpoints against). */
+  permissions: readonly Permission[];
   sessionId: string;
   /** The services the tenant has enabled (backup, devOps), read with the session. */
   services: readonly string[];

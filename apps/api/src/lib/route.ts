@@ -1,4 +1,5 @@
 import {
+  ADMIN_ROLE_MESSAGES,
   API_TOKEN_MESSAGES,
   type EndpointDef,
   MASKED_SECRET,
@@ -49,11 +50,17 @@ function maskSecrets(value: unknown, fields: readonly string[]): unknown {
 
 /** Only the parts an endpoint declares: Fastify warns about schemas given as undefined. */
 function schemaOf(endpoint: EndpointDef, status: number) {
-  const parts = {
-    summary: endpoint.summary,
-    description: endpoint.sessionOnlyBody
+  const notes = [
+    endpoint.access === 'admin'
+      ? `Needs the administrator permission \`${endpoint.permission}\` (docs/administration.md).`
+      : undefined,
+    endpoint.sessionOnlyBody
       ? 'Some bodies of this call are for a signed-in person only (a password, administrator rights, a factor reset): an API token that sends one is answered 403.'
       : undefined,
+  ].filter(Boolean);
+  const parts = {
+    summary: endpoint.summary,
+    description: notes.length > 0 ? notes.join(' ') : undefined,
     tags: endpoint.tags ? [...endpoint.tags] : undefined,
     params: endpoint.params,
     querystring: endpoint.query,
@@ -91,7 +98,12 @@ export function route<E extends EndpointDef>(
       if (request.actor.mfaEnrolment && !endpoint.duringMfaEnrolment) {
         throw new AppError('MFA_ENROLMENT_REQUIRED', MFA_POLICY_MESSAGES.enrolmentRequired);
       }
-      if (endpoint.access === 'admin' && !request.actor.isAdmin) throw forbidden();
+      if (endpoint.access === 'admin') {
+        if (!request.actor.isAdmin) throw forbidden();
+        // Some administrator role, and one that gives this endpoint's permission (admin-roles.ts).
+        if (!request.actor.permissions.includes(endpoint.permission))
+          throw forbidden(ADMIN_ROLE_MESSAGES.missingPermission(endpoint.permission));
+      }
       if (endpoint.service && !request.actor.services.includes(endpoint.service)) {
         throw new AppError('SERVICE_NOT_ENABLED');
       }

@@ -2,10 +2,14 @@ import ArrowDropDownIcon from '@mui/icons-material/ArrowDropDown';
 import Button from '@mui/material/Button';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
+import type { EndpointDef } from '@skyvault/contract';
 import { useId, useState } from 'react';
+import { useCan } from '../core/session/permissions';
 
 export interface MenuAction {
   label: string;
+  /** The call the item makes: the item is left out for whom it is not open (access and permission). */
+  endpoint: EndpointDef;
   onSelect: () => void;
   disabled?: boolean;
 }
@@ -24,6 +28,10 @@ export function ActionsMenu({
   const buttonId = useId();
   const menuId = useId();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const can = useCan();
+  const allowed = actions.filter((action) => can(action.endpoint));
+  // Nothing this user may do here (an Auditor): no menu at all.
+  if (allowed.length === 0) return null;
   return (
     <>
       <Button
@@ -44,7 +52,7 @@ export function ActionsMenu({
         onClose={() => setAnchor(null)}
         slotProps={{ list: { 'aria-labelledby': buttonId } }}
       >
-        {actions.map((action) => (
+        {allowed.map((action) => (
           <MenuItem
             key={action.label}
             disabled={action.disabled}

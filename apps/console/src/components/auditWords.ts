@@ -35,6 +35,7 @@ export const ACTION_LABELS: Record<AuditActionName, string> = {
   resend: 'Resend a webhook event',
   'send-test-event': 'Send a webhook test event',
   'update-permissions': 'Change permissions',
+  'update-admin-roles': 'Change administrator roles',
   'add-users': 'Add users to a group',
   'remove-user': 'Remove a user from a group',
   'start-trial': 'Start a trial',

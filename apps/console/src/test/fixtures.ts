@@ -1,4 +1,4 @@
-import { MESSAGES, type SessionUser } from '@skyvault/contract';
+import { type AdminRole, MESSAGES, permissionsOf, type SessionUser } from '@skyvault/contract';
 import { apiError } from './fetchStub';
 
 export const adminUser: SessionUser = {
@@ -12,6 +12,13 @@ export const adminUser: SessionUser = {
 };
 
 export const memberUser: SessionUser = { ...adminUser, isAdmin: false };
+
+/** An administrator holding these roles, with the permissions they give (as GET /auth/session answers). */
+export const administrator = (...adminRoles: AdminRole[]): SessionUser => ({
+  ...adminUser,
+  adminRoles,
+  permissions: permissionsOf(adminRoles),
+});
 
 /** The API's answer to a 6-digit code that none of the user's authenticator apps gives now. */
 export const incorrectCode = apiError(400, 'INVALID_TOTP', MESSAGES.mfaCodeIncorrect, {

@@ -23,6 +23,7 @@ export const grace: User = {
   status: 'Confirmed',
   isEnableMfa: true,
   isAdmin: false,
+  adminRoles: [],
   scimManaged: false,
   lastSignInAt: '2025-03-06T08:15:00.000Z',
   invitation: null,

@@ -124,6 +124,7 @@ export const apiTokenEndpoints = {
     method: 'GET',
     path: '/api/v1/api-tokens',
     access: 'admin',
+    permission: 'api-tokens:read',
     sessionOnly: true,
     summary: "The tenant's API tokens (not paginated; never the tokens themselves)",
     tags,
@@ -133,6 +134,7 @@ export const apiTokenEndpoints = {
     method: 'POST',
     path: '/api/v1/api-tokens',
     access: 'admin',
+    permission: 'api-tokens:write',
     sessionOnly: true,
     summary:
       'Creates an API token (with a current code or the password when the creator has a second factor); the answer holds the token, shown this once',
@@ -145,6 +147,7 @@ export const apiTokenEndpoints = {
     method: 'DELETE',
     path: '/api/v1/api-tokens/:id',
     access: 'admin',
+    permission: 'api-tokens:write',
     sessionOnly: true,
     summary: 'Revokes an API token: every later call with it answers 401',
     tags,

@@ -18,6 +18,7 @@ export const AUDIT_ACTION_GROUPS = {
     'resend',
     'send-test-event',
     'update-permissions',
+    'update-admin-roles',
     'add-users',
     'remove-user',
     'start-trial',

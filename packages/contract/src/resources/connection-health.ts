@@ -240,6 +240,7 @@ export const connectionHealthEndpoints = {
     method: 'GET',
     path: '/api/v1/connections/unhealthy',
     access: 'admin',
+    permission: 'connections:read',
     summary: 'Connections whose last check needs a person (for the console banner)',
     tags: ['Connections'],
     response: unhealthyConnectionsSchema,
@@ -248,6 +249,7 @@ export const connectionHealthEndpoints = {
     method: 'GET',
     path: '/api/v1/connections/approval-cap',
     access: 'admin',
+    permission: 'connections:read',
     summary:
       "Salesforce users of the tenant's connections at the approval limit, and which connection a new login would revoke",
     tags: ['Connections'],
@@ -258,6 +260,7 @@ export const connectionHealthEndpoints = {
     method: 'GET',
     path: '/api/v1/connections/:id/checks',
     access: 'admin',
+    permission: 'connections:read',
     summary: "A connection's last 30 checks and 30 days of API usage",
     tags: ['Connections'],
     params: idParamsSchema,

@@ -70,6 +70,7 @@ export const expiringCredentialsEndpoints = {
     method: 'GET',
     path: '/api/v1/identity-providers/expiring',
     access: 'admin',
+    permission: 'sign-in:read',
     summary: `Identity providers whose credentials expire within ${EXPIRY_BANNER_DAYS} days or have expired, soonest first`,
     tags: ['Identity Providers'],
     response: expiringProvidersSchema,

@@ -3,6 +3,7 @@ import { defineEndpoint } from '../endpoint.js';
 import { MESSAGES } from '../messages.js';
 import { descriptionRule, groupNameRule, roleIdRule } from '../rules/names.js';
 import { isoDateSchema, uuidSchema } from '../rules/text.js';
+import { adminRoleSchema } from './admin-role.js';
 import {
   booleanQuerySchema,
   idParamsSchema,
@@ -91,6 +92,8 @@ export const groupUserSchema = z.object({
   email: z.string(),
   firstName: z.string(),
   lastName: z.string(),
+  /** The member's administrator roles (none: not an administrator). */
+  adminRoles: z.array(adminRoleSchema),
   updatedAt: isoDateSchema,
 });
 export type GroupUser = z.infer<typeof groupUserSchema>;
@@ -129,6 +132,7 @@ export const groupEndpoints = {
     method: 'GET',
     path: '/api/v1/groups',
     access: 'admin',
+    permission: 'users:read',
     summary: "The tenant's groups by name, with their role and number of users",
     tags: ['Groups'],
     query: groupListQuerySchema,
@@ -138,6 +142,7 @@ export const groupEndpoints = {
     method: 'GET',
     path: '/api/v1/groups/:id',
     access: 'admin',
+    permission: 'users:read',
     summary: 'One group',
     tags: ['Groups'],
     params: idParamsSchema,
@@ -147,6 +152,7 @@ export const groupEndpoints = {
     method: 'POST',
     path: '/api/v1/groups',
     access: 'admin',
+    permission: 'users:write',
     summary: 'Adds a group with one of the tenant’s roles',
     tags: ['Groups'],
     body: groupCreateSchema,
@@ -157,6 +163,7 @@ export const groupEndpoints = {
     method: 'PATCH',
     path: '/api/v1/groups/:id',
     access: 'admin',
+    permission: 'users:write',
     summary:
       'Changes a group and adds or removes its users in one transaction; a new role removes every user first',
     tags: ['Groups'],
@@ -168,6 +175,7 @@ export const groupEndpoints = {
     method: 'DELETE',
     path: '/api/v1/groups/:id',
     access: 'admin',
+    permission: 'users:write',
     summary: 'Deletes a group; its users are left without one',
     tags: ['Groups'],
     params: idParamsSchema,
@@ -177,6 +185,7 @@ export const groupEndpoints = {
     method: 'GET',
     path: '/api/v1/groups/:id/users',
     access: 'admin',
+    permission: 'users:read',
     summary: "The group's users (isRelated=true) or the users who could be added (isRelated=false)",
     tags: ['Groups'],
     params: idParamsSchema,
@@ -187,6 +196,7 @@ export const groupEndpoints = {
     method: 'PATCH',
     path: '/api/v1/groups/:id/users',
     access: 'admin',
+    permission: 'users:write',
     summary: 'Adds users to the group, moving them from their previous group',
     tags: ['Groups'],
     params: idParamsSchema,
@@ -197,6 +207,7 @@ export const groupEndpoints = {
     method: 'DELETE',
     path: '/api/v1/groups/:id/users/:userId',
     access: 'admin',
+    permission: 'users:write',
     summary: 'Removes one user from the group',
     tags: ['Groups'],
     params: groupUserParamsSchema,

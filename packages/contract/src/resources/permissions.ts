@@ -38,6 +38,7 @@ export const permissionEndpoints = {
     method: 'GET',
     path: '/api/v1/users/:id/permissions',
     access: 'admin',
+    permission: 'users:read',
     summary: "A user's effective permissions through their group's role",
     tags,
     params: idParamsSchema,

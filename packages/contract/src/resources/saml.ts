@@ -168,6 +168,7 @@ export const samlEndpoints = {
     method: 'GET',
     path: '/api/v1/identity-providers/:id/test-sign-in/:resultId',
     access: 'admin',
+    permission: 'sign-in:read',
     summary: 'What a SAML test sign-in received (kept for a few minutes)',
     tags: ['Identity Providers'],
     params: samlTestResultParamsSchema,

@@ -3,6 +3,7 @@ import { defineEndpoint } from '../endpoint.js';
 import { serviceKeySchema } from '../enums.js';
 import { isoDateSchema, uuidSchema } from '../rules/text.js';
 import { passkeyRemovalNeedsPerson } from '../session-only.js';
+import { adminRoleSchema, permissionSchema } from './admin-role.js';
 import { idParamsSchema } from './list.js';
 import { mfaEnrolmentSchema, passkeyRemovalSchema } from './second-factor.js';
 
@@ -19,6 +20,13 @@ export const sessionUserSchema = z.object({
   firstName: z.string(),
   lastName: z.string(),
   isAdmin: z.boolean(),
+  /**
+   * The user's administrator roles and the permissions they give (docs/administration.md): the console
+   * shows an endpoint's action only with its permission. GET /auth/session answers them; a sign-in's
+   * answer may leave them out, and the console then reads the session again.
+   */
+  adminRoles: z.array(adminRoleSchema).optional(),
+  permissions: z.array(permissionSchema).optional(),
   tenant: sessionTenantSchema,
   services: z.array(serviceKeySchema),
   /** Present while the user must enrol a second factor (the tenant's MFA policy); see mfa-policy.ts. */
@@ -97,6 +105,7 @@ export const signedInSessionEndpoints = {
     method: 'GET',
     path: '/api/v1/users/:id/sessions',
     access: 'admin',
+    permission: 'users:read',
     summary: "A user's sessions, most recently used first",
     tags: ['Sessions', 'Users'],
     params: idParamsSchema,
@@ -106,6 +115,7 @@ export const signedInSessionEndpoints = {
     method: 'DELETE',
     path: '/api/v1/users/:id/sessions',
     access: 'admin',
+    permission: 'credentials:reset',
     summary: 'Ends every session of a user (`removePasskeys` also removes their passkeys)',
     sessionOnlyBody: passkeyRemovalNeedsPerson,
     tags: ['Sessions', 'Users'],
@@ -117,6 +127,7 @@ export const signedInSessionEndpoints = {
     method: 'DELETE',
     path: '/api/v1/users/:id/sessions/:sessionId',
     access: 'admin',
+    permission: 'credentials:reset',
     summary: 'Ends one session of a user',
     tags: ['Sessions', 'Users'],
     params: userSessionParamsSchema,

@@ -80,6 +80,7 @@ export const systemEndpoints = {
     method: 'GET',
     path: '/api/v1/provisioning',
     access: 'admin',
+    permission: 'sign-in:read',
     summary: 'The SCIM base URL an identity provider provisions users and groups through',
     tags: ['System'],
     response: provisioningSettingsSchema,

@@ -107,6 +107,7 @@ export const tenantEndpoints = {
     method: 'PATCH',
     path: '/api/v1/tenants',
     access: 'admin',
+    permission: 'organization:write',
     summary: "Renames the signed-in user's organization",
     tags: ['Tenants'],
     body: tenantUpdateSchema,

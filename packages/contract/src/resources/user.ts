@@ -4,6 +4,7 @@ import { userStatusSchema } from '../enums.js';
 import { emailRule, firstNameRule, lastNameRule, passwordRule } from '../rules/identity.js';
 import { emptyOr, isoDateSchema, optionalIdRule, uuidSchema } from '../rules/text.js';
 import { userBodyNeedsPerson } from '../session-only.js';
+import { adminRoleSchema } from './admin-role.js';
 import { idParamsSchema, totalList } from './list.js';
 import { passkeyRemovalSchema } from './second-factor.js';
 import { userInvitationSchema } from './user-invitation.js';
@@ -20,8 +21,10 @@ export const userSchema = z.object({
   group: z.object({ id: uuidSchema, name: z.string() }).nullable(),
   status: userStatusSchema,
   isEnableMfa: z.boolean(),
-  /** Tenant administrators see the admin-only screens (ARCHITECTURE §3). */
+  /** Holds at least one administrator role: sees the administrators' screens that its roles allow. */
   isAdmin: z.boolean(),
+  /** The administrator roles the user holds, in the role table's order (docs/administration.md). */
+  adminRoles: z.array(adminRoleSchema),
   /**
    * An identity provider's SCIM client may change this user (docs/scim.md): users it created, or that
    * an administrator put under it. Never an administrator, whatever this says.
@@ -101,6 +104,7 @@ export const userEndpoints = {
     method: 'GET',
     path: '/api/v1/users',
     access: 'admin',
+    permission: 'users:read',
     summary:
       "The tenant's users with their groups, filtered by status, group, administrator and MFA, and sorted by a column (most recently updated first by default)",
     tags: ['Users'],
@@ -111,6 +115,7 @@ export const userEndpoints = {
     method: 'GET',
     path: '/api/v1/users/:id',
     access: 'admin',
+    permission: 'users:read',
     summary: 'One user',
     tags: ['Users'],
     params: idParamsSchema,
@@ -120,6 +125,7 @@ export const userEndpoints = {
     method: 'POST',
     path: '/api/v1/users',
     access: 'admin',
+    permission: 'users:write',
     summary: 'Adds a user; without a password the user is invited by e-mail to set one',
     // An API token may add users, but neither with a password nor as administrators.
     sessionOnlyBody: userBodyNeedsPerson,
@@ -132,6 +138,7 @@ export const userEndpoints = {
     method: 'PATCH',
     path: '/api/v1/users/:id',
     access: 'admin',
+    permission: 'users:write',
     summary: 'Changes a user; Disabled ends their sessions, Confirmed enables a disabled user again',
     sessionOnlyBody: userBodyNeedsPerson,
     tags: ['Users'],
@@ -143,6 +150,7 @@ export const userEndpoints = {
     method: 'DELETE',
     path: '/api/v1/users/:id',
     access: 'admin',
+    permission: 'users:write',
     summary: 'Deletes a user and their sessions and MFA devices',
     tags: ['Users'],
     params: idParamsSchema,
@@ -152,6 +160,7 @@ export const userEndpoints = {
     method: 'POST',
     path: '/api/v1/users/password/:id/reset',
     access: 'admin',
+    permission: 'credentials:reset',
     sessionOnly: true,
     summary:
       'Makes the user set a new password: ends their sessions and e-mails them a reset link (`removePasskeys` also removes their passkeys)',
@@ -164,6 +173,7 @@ export const userEndpoints = {
     method: 'POST',
     path: '/api/v1/users/:id/invitation',
     access: 'admin',
+    permission: 'users:write',
     summary:
       'E-mails a user who has not set a password yet a new invitation; the link of the one before stops working',
     tags: ['Users'],

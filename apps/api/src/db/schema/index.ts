@@ -1,3 +1,4 @@
+export * from './admin-roles.js';
 export * from './audit.js';
 export * from './automation.js';
 export * from './domains.js';

@@ -9,6 +9,7 @@ import {
   MAX_API_TOKENS,
   MFA_POLICY_MESSAGES,
   type MfaStepUp,
+  PERMISSIONS,
   SSO_ENFORCEMENT_MESSAGES,
 } from '@skyvault/contract';
 import type { z } from 'zod';
@@ -116,6 +117,10 @@ export function createApiTokenService(deps: {
         sessionId: row.id,
         // Read tokens see what administrators see; route.ts refuses them every change.
         isAdmin: row.scope !== 'scim',
+        // The token's scope decides what it reaches (route.ts refuses a read token every change); it
+        // holds no administrator role, so it grants and takes away no Owner.
+        adminRoles: [],
+        permissions: row.scope === 'scim' ? [] : PERMISSIONS,
         services: row.services,
         mfaEnrolment: false,
         token: { id: row.id, name: row.name, scope: row.scope },

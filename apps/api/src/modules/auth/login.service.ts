@@ -14,7 +14,7 @@ import { signInEnrolment, signInRefusal } from '../auth-policy/index.js';
 import { assertLocalSignIn, type DomainSignInService } from '../domains/index.js';
 import type { MfaService } from '../mfa/index.js';
 import type { PasskeyService } from '../passkeys/index.js';
-import { type SessionService, toSessionUser } from '../sessions/index.js';
+import { adminRightsOf, type SessionService, toSessionUser } from '../sessions/index.js';
 import { findForLoginBeside, type LoginAccount } from '../users/index.js';
 
 type Found = LoginAccount;
@@ -215,7 +215,11 @@ export function createLoginService(deps: {
           meta,
         );
       }
-      const answer = toSessionUser(user, tenant);
+      const answer = {
+        ...toSessionUser(user, tenant),
+        // Before any tenant transaction, as the look-ups above: an administrator's roles (one read).
+        ...(await adminRightsOf(database.db, tenant.id, user.id, user.isAdmin)),
+      };
       return { session, user: mfaEnrolment ? { ...answer, mfaEnrolment } : answer };
     },
 

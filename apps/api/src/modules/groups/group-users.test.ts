@@ -142,6 +142,7 @@ describe('group users', () => {
       expect(members.count).toBe(12);
       expect(emails(members)).toEqual(Array.from({ length: 10 }, (_, i) => `p${11 - i}@acme.test`));
       expect(Object.keys(members.rows[0]).sort()).toEqual([
+        'adminRoles',
         'email',
         'firstName',
         'id',

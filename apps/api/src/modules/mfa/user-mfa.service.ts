@@ -4,7 +4,7 @@ import type { Actor, RequestMeta } from '../../lib/context.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { recordAudit } from '../../platform/audit/audit.service.js';
 import type { PasskeyService } from '../passkeys/index.js';
-import { findUser } from '../users/index.js';
+import { assertMayResetCredentials, findUser } from '../users/index.js';
 import { createMfaMailer, factorChanges, type MfaMailDeps } from './mfa.mail.js';
 import * as repo from './mfa.repository.js';
 import { deleteRecoveryCodes, recoveryCodeCounts } from './recovery-codes.js';
@@ -88,6 +88,7 @@ export function createUserMfaService(deps: {
         const user = await userOf(tx, actor, userId);
         // One's own factors go through the MFA Devices page, with its step-up.
         if (userId === actor.userId) throw conflict(MFA_POLICY_MESSAGES.cannotResetOwnMfa);
+        assertMayResetCredentials(actor, user);
         const before = await countsOf(tx, actor.tenantId, userId);
         await repo.deleteUserDevices(actor.tenantId, tx, userId);
         if (before.passkeys > 0) await passkeys.removeAllForUser(tx, actor.tenantId, userId);

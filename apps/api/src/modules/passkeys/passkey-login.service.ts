@@ -9,7 +9,7 @@ import { addressKey } from '../../platform/rate-limits/address-key.js';
 import type { RateLimiter } from '../../platform/rate-limits/rate-limits.service.js';
 import { signInEnrolment, signInRefusal } from '../auth-policy/index.js';
 import { assertLocalSignIn } from '../domains/index.js';
-import { type SessionService, toSessionUser } from '../sessions/index.js';
+import { adminRightsOf, type SessionService, toSessionUser } from '../sessions/index.js';
 import { findForLogin } from '../users/index.js';
 import { verifyAssertion } from './assertion.js';
 import { storeChallenge, takeChallenge } from './challenges.js';
@@ -127,7 +127,10 @@ export function createPasskeyLogin(deps: {
           targetId: user.id,
           targetName: user.email,
         });
-        const answer: SessionUser = toSessionUser(user, tenant);
+        const answer: SessionUser = {
+          ...toSessionUser(user, tenant),
+          ...(await adminRightsOf(tx, tenant.id, user.id, user.isAdmin)),
+        };
         return { session, user: mfaEnrolment ? { ...answer, mfaEnrolment } : answer };
       });
     },

@@ -161,6 +161,8 @@ describe('SCIM manages only its own users', () => {
       userId: token.id,
       sessionId: token.id,
       isAdmin: true,
+      adminRoles: [],
+      permissions: [],
       services: [],
       mfaEnrolment: false,
       token: { id: token.id, name: 'Okta provisioning', scope: 'scim' as const },

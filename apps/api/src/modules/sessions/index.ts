@@ -3,6 +3,6 @@
 export { createSessionControl, type PasskeyRemover, type SessionControl } from './session-control.js';
 export { clearSessionCookie, sessionCookieName, setSessionCookie } from './session-cookie.js';
 export { liftEnrolmentRestriction } from './session-enrolment.js';
-export { findSignedInUser, toSessionUser } from './session-user.js';
+export { adminRightsOf, findSignedInUser, toSessionUser } from './session-user.js';
 export { sessionRoutes } from './sessions.routes.js';
 export { createSessionService, type SessionService, type SessionSettings } from './sessions.service.js';

@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, ne, sql } from 'drizzle-orm';
 import type { AppDb, Executor } from '../../db/client.js';
-import { sessions, tenants, users } from '../../db/schema/index.js';
+import { sessions, tenants, userAdminRoles, users } from '../../db/schema/index.js';
 import type { RangeBounds } from '../ip-ranges/index.js';
 
 /**
@@ -23,6 +23,8 @@ export async function findByTokenHash(db: Executor, tokenHash: string) {
       services: sql`found.services`.mapWith(tenants.services),
       ipRanges: sql<RangeBounds[]>`found.ip_ranges`,
       mfaEnrolment: sql<boolean>`found.mfa_enrolment`,
+      // Migration 0038: the user's administrator roles.
+      adminRoles: sql<string[]>`found.admin_roles`,
     })
     .from(sql`skyvault_session_by_token(${tokenHash}) as found`);
   return row ?? null;
@@ -159,6 +161,9 @@ export async function findSessionUser(tenantId: string, db: Executor, userId: st
       firstName: users.firstName,
       lastName: users.lastName,
       isAdmin: users.isAdmin,
+      adminRoles: sql<
+        string[]
+      >`array(select ${userAdminRoles.role} from ${userAdminRoles} where ${userAdminRoles.tenantId} = ${users.tenantId} and ${userAdminRoles.userId} = ${users.id})`,
       tenantId: tenants.id,
       tenantName: tenants.name,
       services: tenants.services,
@@ -168,4 +173,13 @@ export async function findSessionUser(tenantId: string, db: Executor, userId: st
     .where(and(eq(users.tenantId, tenantId), eq(users.id, userId)))
     .limit(1);
   return row ?? null;
+}
+
+/** A user's administrator roles as stored (migration 0038), for a sign-in's answer. */
+export async function findAdminRoleNames(tenantId: string, db: Executor, userId: string) {
+  const rows = await db
+    .select({ role: userAdminRoles.role })
+    .from(userAdminRoles)
+    .where(and(eq(userAdminRoles.tenantId, tenantId), eq(userAdminRoles.userId, userId)));
+  return rows.map((row) => row.role as string);
 }

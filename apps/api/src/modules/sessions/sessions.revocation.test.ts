@@ -1,4 +1,11 @@
-import { authEndpoints, passwordEndpoints, sessionEndpoints, userEndpoints } from '@skyvault/contract';
+import { randomUUID } from 'node:crypto';
+import {
+  adminRoleEndpoints,
+  authEndpoints,
+  passwordEndpoints,
+  sessionEndpoints,
+  userEndpoints,
+} from '@skyvault/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCaller } from '../../../test/api-caller.js';
@@ -125,5 +132,29 @@ describe('a session ended through one process', () => {
     });
     expect((await apiCaller(one).call(demoted, userEndpoints.list)).statusCode).toBe(403);
     expect(await msUntilRefused(other, demoted, userEndpoints.list)).toBeLessThanOrEqual(1000);
+  });
+
+  it('takes a role away everywhere within a second, though the user stays an administrator', async () => {
+    const changed = await createTenantWithUser(one, {
+      inTenant: admin.tenantId,
+      adminRoles: ['UserAdministrator'],
+    });
+    // A write the role allows: past the check, the made-up id is not found.
+    const remove = (t: TestApp) =>
+      apiCaller(t).call(changed, userEndpoints.remove, { params: { id: randomUUID() } });
+    for (const t of [one, other]) expect((await remove(t)).statusCode).toBe(404);
+    const set = await apiCaller(one).call(admin, adminRoleEndpoints.setOfUser, {
+      params: { id: changed.userId },
+      body: { adminRoles: ['Auditor'] },
+    });
+    expect(set.statusCode).toBe(200);
+    expect((await remove(one)).statusCode).toBe(403);
+    const started = Date.now();
+    while ((await remove(other)).statusCode !== 403) {
+      expect(Date.now() - started).toBeLessThanOrEqual(1000);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    // What the Auditor reads it still reads.
+    expect((await apiCaller(other).call(changed, userEndpoints.list)).statusCode).toBe(200);
   });
 });

@@ -6,7 +6,7 @@ import { hashToken } from '../../lib/token-hash.js';
 import { type AuditEvent, recordAuditWith } from '../../platform/audit/audit.service.js';
 import { assertAddressPermitted } from '../ip-ranges/index.js';
 import { createSessionCache } from './session-cache.js';
-import { sessionUser } from './session-user.js';
+import { adminRights, sessionUser } from './session-user.js';
 import * as repo from './sessions.repository.js';
 
 export interface SessionSettings {
@@ -126,6 +126,7 @@ export function createSessionService(
         tenantId: row.tenantId,
         userId: row.userId,
         isAdmin: row.isAdmin,
+        ...adminRights(row.isAdmin, row.adminRoles),
         sessionId: row.id,
         services: row.services,
         mfaEnrolment: row.mfaEnrolment,

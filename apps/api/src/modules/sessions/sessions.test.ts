@@ -37,6 +37,8 @@ describe('GET /api/v1/auth/session', () => {
       firstName: 'Test',
       lastName: expect.any(String),
       isAdmin: false,
+      adminRoles: [],
+      permissions: [],
       tenant: { id: u.tenantId, name: 'acme-corp' },
       services: ['devOps'],
     });

@@ -28,7 +28,7 @@ import { assertNetworkAllowed } from '../ip-ranges/index.js';
 import type { MfaService } from '../mfa/index.js';
 import type { PasskeyService } from '../passkeys/index.js';
 import type { SamlSettings } from '../saml/index.js';
-import { type SessionService, toSessionUser } from '../sessions/index.js';
+import { adminRightsOf, type SessionService, toSessionUser } from '../sessions/index.js';
 import { findUser } from '../users/index.js';
 import { createSamlSignIn, type SamlStart } from './saml-sign-in.js';
 import * as repo from './sso.repository.js';
@@ -417,7 +417,10 @@ export function createSsoService(deps: {
           mfaEnrolment: mfaEnrolment?.restricted ?? false,
         });
         await auditSsoEvent(tx, tenantId, userId, meta, 'sign-in', providerId);
-        const answer = toSessionUser(checked.user, checked.tenant);
+        const answer = {
+          ...toSessionUser(checked.user, checked.tenant),
+          ...(await adminRightsOf(tx, tenantId, userId, checked.user.isAdmin)),
+        };
         return { session, user: mfaEnrolment ? { ...answer, mfaEnrolment } : answer };
       });
     },

@@ -1,6 +1,7 @@
+import { type AdminRole, sortedAdminRoles } from '@skyvault/contract';
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { users } from '../../db/schema/index.js';
+import { userAdminRoles, users } from '../../db/schema/index.js';
 import { userSearch } from './users.repository.js';
 
 /**
@@ -28,6 +29,10 @@ export async function listGroupUsers(
         email: users.email,
         firstName: users.firstName,
         lastName: users.lastName,
+        // The group's page shows who among its members administers the console (migration 0038).
+        adminRoles: sql<
+          AdminRole[]
+        >`array(select ${userAdminRoles.role} from ${userAdminRoles} where ${userAdminRoles.tenantId} = ${users.tenantId} and ${userAdminRoles.userId} = ${users.id})`,
         updatedAt: users.updatedAt,
       })
       .from(users)
@@ -37,7 +42,10 @@ export async function listGroupUsers(
       .offset(query.offset),
     db.select({ value: count() }).from(users).where(where),
   ]);
-  return { rows, count: total?.value ?? 0 };
+  return {
+    rows: rows.map((row) => ({ ...row, adminRoles: sortedAdminRoles(row.adminRoles) })),
+    count: total?.value ?? 0,
+  };
 }
 
 /** Which of these ids are the tenant's users. */

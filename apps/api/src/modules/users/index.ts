@@ -3,6 +3,9 @@
  * their own transaction through user-accounts.ts.
  */
 
+export { adminRoleRoutes } from './admin-roles.routes.js';
+export { assertMayResetCredentials } from './admin-roles.rules.js';
+export { type AdminRoleService, createAdminRoleService } from './admin-roles.service.js';
 export { createPlatformInvitations } from './invitations.js';
 export {
   assertScimMayMove,

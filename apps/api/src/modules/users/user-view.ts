@@ -1,7 +1,15 @@
+import type { AdminRole } from '@skyvault/contract';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { alias, type PgSelect } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
-import { groups, mfaDevices, passkeys, userInvitations, users } from '../../db/schema/index.js';
+import {
+  groups,
+  mfaDevices,
+  passkeys,
+  userAdminRoles,
+  userInvitations,
+  users,
+} from '../../db/schema/index.js';
 
 /** Who sent a pending invitation: a second reading of the users table. */
 const inviter = alias(users, 'inviter');
@@ -21,6 +29,9 @@ export const userView = {
   email: users.email,
   status: users.status,
   isAdmin: users.isAdmin,
+  adminRoles: sql<
+    AdminRole[]
+  >`array(select ${userAdminRoles.role} from ${userAdminRoles} where ${userAdminRoles.tenantId} = ${users.tenantId} and ${userAdminRoles.userId} = ${users.id})`,
   scimManaged: users.scimManaged,
   groupId: users.groupId,
   groupName: sql<string | null>`${groups.name}`,

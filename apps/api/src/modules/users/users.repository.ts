@@ -239,26 +239,6 @@ export async function emailTaken(tenantId: string, db: Executor, email: string, 
   return rows.length > 0;
 }
 
-/**
- * The tenant's administrators who can still reach the console (not disabled, not waiting for their
- * invitation), locked until the transaction ends: two administrators demoting each other at the same
- * time then cannot both pass the last-administrator check.
- */
-export async function lockWorkingAdmins(tenantId: string, db: Executor) {
-  const rows = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(
-      and(
-        eq(users.tenantId, tenantId),
-        eq(users.isAdmin, true),
-        inArray(users.status, ['Confirmed', 'ForceResetPassword']),
-      ),
-    )
-    .for('update');
-  return rows.map((row) => row.id);
-}
-
 /** The administrators who can reach the console, with their names (what other modules offer to pick). */
 export function listWorkingAdmins(tenantId: string, db: Executor) {
   return db

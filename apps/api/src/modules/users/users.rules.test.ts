@@ -1,4 +1,10 @@
-import { authEndpoints, passwordEndpoints, REFUSALS, userEndpoints } from '@skyvault/contract';
+import {
+  ADMIN_ROLE_MESSAGES,
+  authEndpoints,
+  passwordEndpoints,
+  REFUSALS,
+  userEndpoints,
+} from '@skyvault/contract';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { apiCaller } from '../../../test/api-caller.js';
@@ -225,7 +231,7 @@ describe('user rules', () => {
         const res = await api.send(u, method, `/api/v1/users/${u.userId}`, body);
         expect(res.statusCode).toBe(409);
         expect(res.json().message).toBe(
-          method === 'DELETE' ? REFUSALS.user.deleteSelf : REFUSALS.user.lastAdmin,
+          method === 'DELETE' ? REFUSALS.user.deleteSelf : ADMIN_ROLE_MESSAGES.lastOwner,
         );
       }
       const disable = await api.call(u, userEndpoints.update, {
@@ -264,7 +270,7 @@ describe('user rules', () => {
       });
       expect(demote.statusCode).toBe(409);
       expect(demote.json().message).toBe(
-        'This is the last administrator of your organization. Make another user an administrator first.',
+        'This is the last Owner of your organization. Make another user an Owner first.',
       );
     });
 
@@ -280,7 +286,7 @@ describe('user rules', () => {
         params: { id: u.userId },
         body: { isAdmin: false },
       });
-      expect(demote.json().message).toBe(REFUSALS.user.lastAdmin);
+      expect(demote.json().message).toBe(ADMIN_ROLE_MESSAGES.lastOwner);
       expect((await api.call(u, userEndpoints.remove, { params: { id: other } })).statusCode).toBe(204);
     });
   });

@@ -1,8 +1,9 @@
 import type { UserStatus } from '@skyvault/contract';
-import { REFUSALS } from '@skyvault/contract';
+import { ADMIN_ROLE_MESSAGES, REFUSALS } from '@skyvault/contract';
 import type { Executor } from '../../db/client.js';
 import { conflict } from '../../lib/errors.js';
-import { lockWorkingAdmins, type UserRow } from './users.repository.js';
+import { lockWorkingOwners } from './admin-roles.repository.js';
+import type { UserRow } from './users.repository.js';
 
 /**
  * User status transitions (SPEC.md §4 names the states, not the moves between them):
@@ -37,26 +38,30 @@ export function nextStatus(
   return user.status;
 }
 
-/** Whether the user is an administrator who can reach the console (what the last-admin rule counts). */
-const isWorkingAdmin = (user: Pick<UserRow, 'isAdmin' | 'status'>) =>
-  user.isAdmin && (user.status === 'Confirmed' || user.status === 'ForceResetPassword');
+/** Whether the user can reach the console (what the last-Owner rule counts). */
+const isWorking = (user: Pick<UserRow, 'status'>) =>
+  user.status === 'Confirmed' || user.status === 'ForceResetPassword';
 
 /**
- * Refuses (409) to delete, disable or demote the tenant's last working administrator: nobody could
- * manage the organisation afterwards. The administrators' rows stay locked until the transaction ends.
+ * Refuses (409) to delete or disable the tenant's last working Owner, or to take the Owner role away
+ * from them: nobody could grant roles afterwards. The Owners' rows stay locked until the transaction
+ * ends, so that two Owners demoting each other at the same time cannot both pass. An administrator who
+ * stops being one may also be the last break-glass administrator (the domains module's rule).
  */
-export async function assertKeepsAnAdmin(
+export async function assertKeepsAnOwner(
   tenantId: string,
   tx: Executor,
-  user: UserRow,
-  leaving: boolean,
+  user: Pick<UserRow, 'id' | 'status' | 'isAdmin'>,
+  leaving: { owner: boolean; admin: boolean },
   keepsBreakGlass: KeepsBreakGlass,
 ) {
-  if (!leaving || !isWorkingAdmin(user)) return;
-  const admins = await lockWorkingAdmins(tenantId, tx);
-  if (admins.every((id) => id === user.id)) throw conflict(REFUSALS.user.lastAdmin);
-  // Nor the last break-glass administrator while single sign-on is enforced (the domains module's rule).
-  await keepsBreakGlass(tx, tenantId, user.id);
+  if (!isWorking(user)) return;
+  if (leaving.owner) {
+    const owners = await lockWorkingOwners(tenantId, tx);
+    if (owners.includes(user.id) && owners.every((id) => id === user.id))
+      throw conflict(ADMIN_ROLE_MESSAGES.lastOwner);
+  }
+  if (leaving.admin && user.isAdmin) await keepsBreakGlass(tx, tenantId, user.id);
 }
 
 /** Refuses taking away the tenant's last break-glass administrator while single sign-on is enforced. */

@@ -6,7 +6,14 @@ import type {
   userListQuerySchema,
   userPatchSchema,
 } from '@skyvault/contract';
-import { API_TOKEN_MESSAGES, encodeListCursor, NOT_FOUND, REFUSALS, SCIM_MESSAGES } from '@skyvault/contract';
+import {
+  API_TOKEN_MESSAGES,
+  encodeListCursor,
+  NOT_FOUND,
+  REFUSALS,
+  SCIM_MESSAGES,
+  sortedAdminRoles,
+} from '@skyvault/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Database, Executor, Tx } from '../../db/client.js';
@@ -21,13 +28,19 @@ import type { RateLimiter } from '../../platform/rate-limits/rate-limits.service
 import { revokeAccountData } from '../oauth/index.js';
 import { assertDevopsSeats } from '../seats/index.js';
 import type { PasskeyRemover, SessionService } from '../sessions/index.js';
+import {
+  assertMayChangeAdministrator,
+  assertMayChangeOwner,
+  assertMayResetCredentials,
+  changeAdminRoles,
+} from './admin-roles.rules.js';
 import { createEmailChange } from './email-change.js';
 import { createUserLinks } from './invitations.js';
 import * as provisioning from './provisioning.repository.js';
 import { assertScimMayChange, provisionedUsers } from './scim-management.js';
 import { findUserView, type UserViewRow } from './user-view.js';
 import * as repo from './users.repository.js';
-import { assertKeepsAnAdmin, type KeepsBreakGlass, nextStatus } from './users.rules.js';
+import { assertKeepsAnOwner, type KeepsBreakGlass, nextStatus } from './users.rules.js';
 import { listUsers } from './users-list.repository.js';
 
 type UserInput = z.output<typeof userCreateSchema>;
@@ -57,6 +70,7 @@ const toUser = (row: UserViewRow): User => ({
   status: row.status,
   isEnableMfa: Boolean(row.isEnableMfa),
   isAdmin: row.isAdmin,
+  adminRoles: sortedAdminRoles(row.adminRoles),
   scimManaged: row.scimManaged,
   lastSignInAt: row.lastSignInAt && iso(row.lastSignInAt),
   invitation:
@@ -183,6 +197,8 @@ export function createUserService(deps: {
       const { tenantId } = actor;
       // Hashing takes a while; it is done before the transaction so that it holds no locks meanwhile.
       const passwordHash = input.password ? await hashPassword(input.password) : null;
+      // A new administrator is an Owner (migration 0038 gives the role): only an Owner makes one.
+      if (input.isAdmin) assertMayChangeOwner(actor);
       const user = await database.tenant(tenantId, async (tx) => {
         await checkEmail(tenantId, tx, input.email);
         const externalId = provisioned?.externalId ?? null;
@@ -243,15 +259,24 @@ export function createUserService(deps: {
           throw forbidden(API_TOKEN_MESSAGES.adminAddressNeedsPerson);
         const disabling = status === 'Disabled' && before.status !== 'Disabled';
         if (disabling && id === actor.userId) throw conflict(REFUSALS.user.disableSelf);
+        if (disabling || passwordHash || readdressed) assertMayChangeAdministrator(actor, before);
         // The seats' lock comes before the administrators' rows, in the order every change of seats takes them.
         if (input.groupId && input.groupId !== before.groupId)
           await checkSeat(tenantId, tx, id, input.groupId);
-        await assertKeepsAnAdmin(tenantId, tx, before, disabling || input.isAdmin === false, keepsBreakGlass);
+        await assertKeepsAnOwner(
+          tenantId,
+          tx,
+          before,
+          { owner: disabling, admin: disabling },
+          keepsBreakGlass,
+        );
+        // `isAdmin` as the release before roles meant it: true makes an Owner, false takes every role.
+        if (input.isAdmin !== undefined && input.isAdmin !== before.isAdmin)
+          await changeAdminRoles(tx, actor, meta, before, input.isAdmin ? ['Owner'] : [], keepsBreakGlass);
         const after = await repo.updateUser(tenantId, tx, id, {
           firstName: input.firstName,
           lastName: input.lastName,
           email: input.email,
-          isAdmin: input.isAdmin,
           passwordHash,
           status,
           ...(readdressed ? { emailVerifiedAt: null, emailUnprovenSince: new Date() } : {}),
@@ -307,7 +332,8 @@ export function createUserService(deps: {
         const row = await existing(tenantId, tx, id);
         assertScimMayChange(actor, row);
         if (id === actor.userId) throw conflict(REFUSALS.user.deleteSelf);
-        await assertKeepsAnAdmin(tenantId, tx, row, true, keepsBreakGlass);
+        assertMayChangeAdministrator(actor, row);
+        await assertKeepsAnOwner(tenantId, tx, row, { owner: true, admin: true }, keepsBreakGlass);
         // Sessions, MFA devices and one-time links go with the user (their foreign keys cascade); what
         // the authorization server keeps for them is removed here.
         await revokeAccountData(tx, id);
@@ -341,6 +367,7 @@ export function createUserService(deps: {
         // Locked, like every password link's issue: a change of address cannot slip past the check.
         const row = await repo.lockUser(tenantId, tx, id);
         if (!row) throw notFound(USER_NOT_FOUND);
+        assertMayResetCredentials(actor, row);
         if (row.status === 'Disabled') throw conflict(REFUSALS.user.resetDisabled);
         // A changed address that was not proven yet gets no password link: whoever changed it may own it.
         if (row.emailUnprovenSince) throw conflict(REFUSALS.user.resetEmailUnproven);

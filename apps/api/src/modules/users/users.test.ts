@@ -52,6 +52,8 @@ describe('users', () => {
       status: 'Confirmed',
       isEnableMfa: false,
       isAdmin: true,
+      // An administrator made through `isAdmin` is an Owner (migration 0038).
+      adminRoles: ['Owner'],
       scimManaged: false,
       lastSignInAt: null,
       invitation: null,

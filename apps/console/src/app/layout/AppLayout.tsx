@@ -2,6 +2,13 @@ import Box from '@mui/material/Box';
 import { useTheme } from '@mui/material/styles';
 import Toolbar from '@mui/material/Toolbar';
 import useMediaQuery from '@mui/material/useMediaQuery';
+import {
+  connectionHealthEndpoints,
+  domainEndpoints,
+  expiringCredentialsEndpoints,
+  storageHealthEndpoints,
+  tenantEndpoints,
+} from '@skyvault/contract';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
@@ -11,6 +18,7 @@ import { isApiError } from '../../core/errors/apiErrors';
 import { toMfaEnrolment } from '../../core/paths/links';
 import { routes } from '../../core/paths/routes';
 import { mustEnrolMfa } from '../../core/session/mfaEnrolment';
+import { canCall } from '../../core/session/permissions';
 import { SessionContext, useSessionUser } from '../../core/session/SessionContext';
 import { sessionQuery } from '../../core/session/session.queries';
 import { useLoggedInMark } from '../../core/session/useLoggedInMark';
@@ -97,7 +105,9 @@ function Shell() {
         onOpenNavigation={mobile ? () => setMobileOpen(true) : undefined}
         onChangePassword={() => setAccountDialog('password')}
         // Renaming the tenant is for administrators only.
-        onChangeTenantName={user.isAdmin ? () => setAccountDialog('tenantName') : undefined}
+        onChangeTenantName={
+          canCall(user, tenantEndpoints.update) ? () => setAccountDialog('tenantName') : undefined
+        }
       />
       <Suspense fallback={null}>
         {accountDialog === 'password' && <ChangePasswordDialog onClose={closeAccountDialog} />}
@@ -113,10 +123,13 @@ function Shell() {
       <Box component="main" id="main" tabIndex={-1} sx={{ flexGrow: 1, minWidth: 0, outline: 'none' }}>
         <Toolbar />
         <Box sx={{ p: { xs: 2, sm: 3 }, maxWidth: 1440, mx: 'auto' }}>
-          {user.isAdmin && <UnhealthyConnectionsBanner />}
-          {user.isAdmin && user.services.includes('backup') && <UnhealthyStoragesBanner />}
-          {user.isAdmin && <MissingDomainsBanner />}
-          {user.isAdmin && <ExpiringCredentialsBanner />}
+          {/* Each banner reads what only some administrator roles may: shown to whom its call is open. */}
+          {canCall(user, connectionHealthEndpoints.unhealthy) && <UnhealthyConnectionsBanner />}
+          {user.services.includes('backup') && canCall(user, storageHealthEndpoints.unhealthy) && (
+            <UnhealthyStoragesBanner />
+          )}
+          {canCall(user, domainEndpoints.list) && <MissingDomainsBanner />}
+          {canCall(user, expiringCredentialsEndpoints.list) && <ExpiringCredentialsBanner />}
           <ScreenBoundary resetKey={pathname}>
             <Outlet />
           </ScreenBoundary>

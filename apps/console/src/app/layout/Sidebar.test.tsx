@@ -1,6 +1,6 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { adminUser, memberUser } from '../../test/fixtures';
+import { administrator, adminUser, memberUser } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/renderWithProviders';
 import { Sidebar } from './Sidebar';
 import { SIDEBAR_COLLAPSED_KEY, useSidebarCollapsed } from './useSidebarCollapsed';
@@ -49,6 +49,20 @@ describe('Sidebar', () => {
       '/mfa',
     ]);
     expect(within(navigation()).getByRole('link', { name: 'Users' })).toHaveAttribute('aria-current', 'page');
+  });
+
+  it("shows an administrator the links their roles open, an Auditor's reads included", () => {
+    renderWithProviders(<DesktopSidebar />, {
+      path: '/connections',
+      session: administrator('EnvironmentAdministrator'),
+    });
+    expect(linkNames()).toEqual(['/licenses', '/connections', '/storages', '/mfa']);
+  });
+
+  it('shows an Auditor every screen an administrator reads', () => {
+    renderWithProviders(<DesktopSidebar />, { path: '/users', session: administrator('Auditor') });
+    expect(linkNames()).toHaveLength(16);
+    expect(linkNames()).toContain('/audit-log');
   });
 
   it('shows other users only MFA Devices', () => {

@@ -18,13 +18,31 @@ import type SvgIcon from '@mui/material/SvgIcon';
 import {
   API_TOKEN_TEXTS,
   AUTH_POLICY_TEXTS,
+  apiTokenEndpoints,
+  applicationEndpoints,
+  auditEndpoints,
+  authPolicyEndpoints,
+  connectionEndpoints,
   DOMAIN_MESSAGES,
+  domainEndpoints,
+  type EndpointDef,
+  groupEndpoints,
+  identityProviderEndpoints,
+  ipRangeEndpoints,
+  licenseEndpoints,
   NAV_SECTIONS,
+  roleEndpoints,
   SCREEN_NAMES,
   type ServiceKey,
+  type SessionUser,
+  storageEndpoints,
+  systemEndpoints,
+  userEndpoints,
   WEBHOOK_TEXTS,
+  webhookEndpoints,
 } from '@skyvault/contract';
 import { routes } from '../../core/paths/routes';
+import { canCall } from '../../core/session/permissions';
 import { PROVISIONING_TEXTS } from '../../features/provisioning/provisioning.texts';
 
 export interface NavItem {
@@ -33,6 +51,8 @@ export interface NavItem {
   icon: typeof SvgIcon;
   /** SPEC.md §6: links are marked admin or not; the router enforces the same (RequireAdmin). */
   adminOnly: boolean;
+  /** The screen's first read: the link is shown only to whom it is open (its permission). */
+  reads?: EndpointDef;
   /** Shown only when the tenant has this service (RequireService guards the route). */
   service?: ServiceKey;
 }
@@ -51,21 +71,47 @@ export const NAV_GROUPS: readonly NavGroup[] = [
         label: SCREEN_NAMES.licenses,
         to: routes['licenses.index'],
         icon: CardMembershipIcon,
+        reads: licenseEndpoints.get,
         adminOnly: true,
       },
-      { label: SCREEN_NAMES.users, to: routes['users.index'], icon: PersonIcon, adminOnly: true },
-      { label: SCREEN_NAMES.roles, to: routes['roles.index'], icon: AdminPanelSettingsIcon, adminOnly: true },
-      { label: SCREEN_NAMES.groups, to: routes['groups.index'], icon: GroupsIcon, adminOnly: true },
+      {
+        label: SCREEN_NAMES.users,
+        to: routes['users.index'],
+        icon: PersonIcon,
+        reads: userEndpoints.list,
+        adminOnly: true,
+      },
+      {
+        label: SCREEN_NAMES.roles,
+        to: routes['roles.index'],
+        icon: AdminPanelSettingsIcon,
+        reads: roleEndpoints.list,
+        adminOnly: true,
+      },
+      {
+        label: SCREEN_NAMES.groups,
+        to: routes['groups.index'],
+        icon: GroupsIcon,
+        reads: groupEndpoints.list,
+        adminOnly: true,
+      },
     ],
   },
   {
     label: NAV_SECTIONS.environment,
     items: [
-      { label: SCREEN_NAMES.connections, to: routes['connections.index'], icon: CableIcon, adminOnly: true },
+      {
+        label: SCREEN_NAMES.connections,
+        to: routes['connections.index'],
+        icon: CableIcon,
+        reads: connectionEndpoints.list,
+        adminOnly: true,
+      },
       {
         label: SCREEN_NAMES.storages,
         to: routes['storages.index'],
         icon: StorageIcon,
+        reads: storageEndpoints.list,
         adminOnly: true,
         service: 'backup',
       },
@@ -78,31 +124,65 @@ export const NAV_GROUPS: readonly NavGroup[] = [
         label: SCREEN_NAMES.connectedApps,
         to: routes['applications.index'],
         icon: AppRegistrationIcon,
+        reads: applicationEndpoints.list,
         adminOnly: true,
       },
       {
         label: SCREEN_NAMES.identityProviders,
         to: routes['identity-providers.index'],
         icon: BadgeIcon,
+        reads: identityProviderEndpoints.list,
         adminOnly: true,
       },
-      { label: DOMAIN_MESSAGES.screenTitle, to: routes['domains.index'], icon: DnsIcon, adminOnly: true },
-      { label: SCREEN_NAMES.networkAccess, to: routes['ip-ranges.index'], icon: LanIcon, adminOnly: true },
+      {
+        label: DOMAIN_MESSAGES.screenTitle,
+        to: routes['domains.index'],
+        icon: DnsIcon,
+        reads: domainEndpoints.list,
+        adminOnly: true,
+      },
+      {
+        label: SCREEN_NAMES.networkAccess,
+        to: routes['ip-ranges.index'],
+        icon: LanIcon,
+        reads: ipRangeEndpoints.list,
+        adminOnly: true,
+      },
       {
         label: AUTH_POLICY_TEXTS.screenTitle,
         to: routes['auth-policy.index'],
         icon: PasswordIcon,
+        reads: authPolicyEndpoints.get,
         adminOnly: true,
       },
-      { label: API_TOKEN_TEXTS.screenTitle, to: routes['api-tokens.index'], icon: KeyIcon, adminOnly: true },
+      {
+        label: API_TOKEN_TEXTS.screenTitle,
+        to: routes['api-tokens.index'],
+        icon: KeyIcon,
+        reads: apiTokenEndpoints.list,
+        adminOnly: true,
+      },
       {
         label: PROVISIONING_TEXTS.screenTitle,
         to: routes['provisioning.index'],
         icon: SyncIcon,
+        reads: systemEndpoints.provisioning,
         adminOnly: true,
       },
-      { label: WEBHOOK_TEXTS.screenTitle, to: routes['webhooks.index'], icon: WebhookIcon, adminOnly: true },
-      { label: 'Audit Log', to: routes['audit.index'], icon: HistoryIcon, adminOnly: true },
+      {
+        label: WEBHOOK_TEXTS.screenTitle,
+        to: routes['webhooks.index'],
+        icon: WebhookIcon,
+        reads: webhookEndpoints.list,
+        adminOnly: true,
+      },
+      {
+        label: 'Audit Log',
+        to: routes['audit.index'],
+        icon: HistoryIcon,
+        reads: auditEndpoints.list,
+        adminOnly: true,
+      },
       { label: SCREEN_NAMES.mfaDevices, to: routes['mfa.index'], icon: PhonelinkLockIcon, adminOnly: false },
     ],
   },
@@ -111,14 +191,16 @@ export const NAV_GROUPS: readonly NavGroup[] = [
 /** The groups and links this user may see; groups left empty disappear. */
 export function visibleNavGroups(
   groups: readonly NavGroup[],
-  access: { isAdmin: boolean; services: readonly ServiceKey[] },
+  access: Pick<SessionUser, 'isAdmin' | 'permissions'> & { services: readonly ServiceKey[] },
 ): NavGroup[] {
   return groups
     .map((group) => ({
       ...group,
       items: group.items.filter(
         (item) =>
-          (access.isAdmin || !item.adminOnly) && (!item.service || access.services.includes(item.service)),
+          (access.isAdmin || !item.adminOnly) &&
+          (!item.reads || canCall(access, item.reads)) &&
+          (!item.service || access.services.includes(item.service)),
       ),
     }))
     .filter((group) => group.items.length > 0);

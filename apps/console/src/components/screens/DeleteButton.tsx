@@ -1,6 +1,8 @@
 import DeleteIcon from '@mui/icons-material/Delete';
 import Button from '@mui/material/Button';
+import type { EndpointDef } from '@skyvault/contract';
 import { type ReactNode, useState } from 'react';
+import { useCan } from '../../core/session/permissions';
 import { ConfirmDialog } from '../ConfirmDialog';
 import { useLeaveAfterDelete } from './useLeaveAfterDelete';
 
@@ -11,6 +13,8 @@ interface RemoveCall {
 }
 
 export interface DeleteButtonProps {
+  /** The delete call: the button is shown only to whom it is open (its access and permission). */
+  endpoint: EndpointDef;
   id: string;
   remove: RemoveCall;
   /** The spec's question (SPEC.md §8), and what follows from the answer. */
@@ -25,9 +29,19 @@ export interface DeleteButtonProps {
  * A details screen's Delete: it asks first, then deletes and goes back to the list. A refusal is the
  * shared handler's toast with the server's reason, and the question closes.
  */
-export function DeleteButton({ id, remove, confirmation, message, deleted, list }: DeleteButtonProps) {
+export function DeleteButton({
+  endpoint,
+  id,
+  remove,
+  confirmation,
+  message,
+  deleted,
+  list,
+}: DeleteButtonProps) {
   const leaveAfterDelete = useLeaveAfterDelete(deleted, list);
   const [confirming, setConfirming] = useState(false);
+  const can = useCan();
+  if (!can(endpoint)) return null;
   const confirm = () =>
     remove.mutate(id, { onSuccess: leaveAfterDelete, onError: () => setConfirming(false) });
   return (

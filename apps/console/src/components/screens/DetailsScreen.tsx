@@ -1,7 +1,9 @@
 import EditIcon from '@mui/icons-material/Edit';
 import Button from '@mui/material/Button';
+import type { EndpointDef } from '@skyvault/contract';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { useCan } from '../../core/session/permissions';
 import { PageHeader } from '../PageHeader';
 import { HistoryLink, type HistoryTarget } from './HistoryLink';
 import { LoadFailed } from './LoadFailed';
@@ -33,6 +35,8 @@ export interface DetailsScreenProps<T> {
   history?: HistoryTarget;
   /** Edit: the edit screen's address, or what opens the edit dialog. */
   edit: string | (() => void);
+  /** The call Edit saves with: Edit is shown only to whom it is open (its access and permission). */
+  editEndpoint: EndpointDef;
   /** The cards (with skeletons until the item has loaded) and the screen's dialogs. */
   children: ReactNode;
 }
@@ -53,22 +57,23 @@ export function DetailsScreen<T>({
   actions,
   history,
   edit,
+  editEndpoint,
   children,
 }: DetailsScreenProps<T>) {
+  const can = useCan();
   const loads = [query, ...alsoLoads];
   const leaving = leaveForList(list, leaveWhen, loads);
   if (leaving) return leaving;
   const item = query.data;
-  const editButton =
-    typeof edit === 'string' ? (
-      <Button component={Link} to={edit} variant="contained" startIcon={<EditIcon />}>
-        Edit
-      </Button>
-    ) : (
-      <Button variant="contained" startIcon={<EditIcon />} onClick={edit}>
-        Edit
-      </Button>
-    );
+  const editButton = !can(editEndpoint) ? null : typeof edit === 'string' ? (
+    <Button component={Link} to={edit} variant="contained" startIcon={<EditIcon />}>
+      Edit
+    </Button>
+  ) : (
+    <Button variant="contained" startIcon={<EditIcon />} onClick={edit}>
+      Edit
+    </Button>
+  );
 
   return (
     <>

@@ -8,6 +8,7 @@ const renameApp = defineEndpoint({
   method: 'PATCH',
   path: '/api/v1/applications/:id',
   access: 'admin',
+  permission: 'applications:write',
   summary: 'Rename',
   params: z.object({ id: z.string() }),
   query: z.object({ notify: z.boolean().optional(), tags: z.array(z.string()).optional() }),

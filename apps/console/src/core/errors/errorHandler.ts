@@ -1,4 +1,4 @@
-import { ERROR_MESSAGES } from '@skyvault/contract';
+import { ERROR_MESSAGES, missingPermissionIn } from '@skyvault/contract';
 import { ApiError, UNEXPECTED_ERROR_MESSAGE } from '../api/client';
 import { safeRedirectTarget, toChangePassword, toLogin, toMfaEnrolment } from '../paths/links';
 import { FIRST_USER_ROUTE, isAuthPath, isPublicPath, routes } from '../paths/routes';
@@ -75,6 +75,11 @@ export function createErrorHandler(deps: ErrorHandlerDeps): ErrorHandler {
         return;
       }
       if (error.status === 403 && error.code === 'INSUFFICIENT_ACCESS' && !isAuthPath(pathname)) {
+        // An administrator whose roles do not allow this one call: said, and the screen stays.
+        if (missingPermissionIn(error.message)) {
+          if (toast) deps.notifyError(error.message);
+          return;
+        }
         deps.navigate(FIRST_USER_ROUTE);
         return;
       }

@@ -5,6 +5,7 @@ import {
   API_TOKEN_SCOPE_LABELS,
   API_TOKEN_TEXTS,
   type ApiToken,
+  apiTokenEndpoints,
   type CreatedApiToken,
 } from '@skyvault/contract';
 import { useState } from 'react';
@@ -16,12 +17,13 @@ import type { DataTableColumn } from '../../components/DataTable';
 import { formatDate } from '../../components/formatDate';
 import { CreateButton } from '../../components/screens/CreateButton';
 import { ListScreen } from '../../components/screens/ListScreen';
+import { useCan } from '../../core/session/permissions';
 import { notify } from '../../core/toasts/notify';
 import { useApiTokens, useRevokeApiToken } from './api-tokens.queries';
 
 const T = API_TOKEN_TEXTS;
 
-function columns(onRevoke: (token: ApiToken) => void): DataTableColumn<ApiToken>[] {
+function columns(onRevoke?: (token: ApiToken) => void): DataTableColumn<ApiToken>[] {
   return [
     {
       key: 'name',
@@ -57,21 +59,26 @@ function columns(onRevoke: (token: ApiToken) => void): DataTableColumn<ApiToken>
           T.never
         ),
     },
-    {
-      key: 'actions',
-      header: T.actions,
-      align: 'right',
-      render: (token) => (
-        <Button
-          color="error"
-          size="small"
-          onClick={() => onRevoke(token)}
-          aria-label={T.revokeLabel(token.name)}
-        >
-          {T.revoke}
-        </Button>
-      ),
-    },
+    // Revoke: for the roles that may (an Auditor reads the tokens only).
+    ...(onRevoke
+      ? [
+          {
+            key: 'actions',
+            header: T.actions,
+            align: 'right' as const,
+            render: (token: ApiToken) => (
+              <Button
+                color="error"
+                size="small"
+                onClick={() => onRevoke(token)}
+                aria-label={T.revokeLabel(token.name)}
+              >
+                {T.revoke}
+              </Button>
+            ),
+          },
+        ]
+      : []),
   ];
 }
 
@@ -82,11 +89,14 @@ function columns(onRevoke: (token: ApiToken) => void): DataTableColumn<ApiToken>
 export function ApiTokensPage() {
   const tokens = useApiTokens();
   const revoke = useRevokeApiToken();
+  const can = useCan();
   const [creating, setCreating] = useState(false);
   const [created, setCreated] = useState<CreatedApiToken | null>(null);
   const [revoking, setRevoking] = useState<ApiToken | null>(null);
   const rows = tokens.data?.apiTokens ?? [];
-  const createButton = <CreateButton label={T.create} onClick={() => setCreating(true)} />;
+  const createButton = (
+    <CreateButton endpoint={apiTokenEndpoints.create} label={T.create} onClick={() => setCreating(true)} />
+  );
 
   const confirmRevoke = () => {
     if (!revoking) return;
@@ -106,7 +116,7 @@ export function ApiTokensPage() {
       total={rows.length}
       paginated={false}
       ariaLabel={T.screenTitle}
-      columns={columns(setRevoking)}
+      columns={columns(can(apiTokenEndpoints.revoke) ? setRevoking : undefined)}
       getRowId={(token) => token.id}
       intro={
         <Typography variant="body2" color="text.secondary">

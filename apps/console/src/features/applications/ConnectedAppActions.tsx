@@ -1,4 +1,10 @@
-import { ACTION_LABELS, type Application, CONFIRMATIONS, TOASTS } from '@skyvault/contract';
+import {
+  ACTION_LABELS,
+  type Application,
+  applicationEndpoints,
+  CONFIRMATIONS,
+  TOASTS,
+} from '@skyvault/contract';
 import { ActionsMenu } from '../../components/ActionsMenu';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { useLeaveAfterDelete } from '../../components/screens/useLeaveAfterDelete';
@@ -58,10 +64,30 @@ export function ConnectedAppActions({ app }: { app: Application }) {
       <ActionsMenu
         actions={[
           app.active
-            ? { label: 'Disable', disabled: pending, onSelect: () => ask('disable') }
-            : { label: 'Enable', disabled: pending, onSelect: () => run('enable') },
-          { label: ACTION_LABELS.regenerateSecret, disabled: pending, onSelect: () => ask('regenerate') },
-          { label: 'Delete', disabled: pending, onSelect: () => ask('delete') },
+            ? {
+                label: 'Disable',
+                endpoint: applicationEndpoints.disable,
+                disabled: pending,
+                onSelect: () => ask('disable'),
+              }
+            : {
+                label: 'Enable',
+                endpoint: applicationEndpoints.enable,
+                disabled: pending,
+                onSelect: () => run('enable'),
+              },
+          {
+            label: ACTION_LABELS.regenerateSecret,
+            endpoint: applicationEndpoints.regenerate,
+            disabled: pending,
+            onSelect: () => ask('regenerate'),
+          },
+          {
+            label: 'Delete',
+            endpoint: applicationEndpoints.remove,
+            disabled: pending,
+            onSelect: () => ask('delete'),
+          },
         ]}
       />
       <ConfirmDialog {...confirmation.dialogProps(CONFIRMING)} pending={pending} onConfirm={confirm} />

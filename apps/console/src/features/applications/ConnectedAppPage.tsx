@@ -1,5 +1,5 @@
 import Alert from '@mui/material/Alert';
-import { SCREEN_TITLES } from '@skyvault/contract';
+import { applicationEndpoints, SCREEN_TITLES } from '@skyvault/contract';
 import { DetailsScreen } from '../../components/screens/DetailsScreen';
 import { ItemPage } from '../../components/screens/missingItem';
 import { toConnectedAppEdit, toConnectedApps } from '../../core/paths/links';
@@ -35,6 +35,7 @@ export function ConnectedAppDetails({ id }: { id: string }) {
       history={{ resourceType: 'application', resourceId: id }}
       actions={(loaded) => <ConnectedAppActions app={loaded} />}
       edit={toConnectedAppEdit(id)}
+      editEndpoint={applicationEndpoints.update}
     >
       {app && app.data.oauth.authorizedCallbackURLs.length === 0 && (
         // A new app starts without one (no address is a safe guess), and so signs nobody in yet.

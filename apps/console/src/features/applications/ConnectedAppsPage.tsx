@@ -1,5 +1,5 @@
 import type { ApplicationListItem } from '@skyvault/contract';
-import { SCREEN_NAMES } from '@skyvault/contract';
+import { applicationEndpoints, SCREEN_NAMES } from '@skyvault/contract';
 import { useState } from 'react';
 import { CopyableSecret } from '../../components/CopyableSecret';
 import type { DataTableColumn } from '../../components/DataTable';
@@ -39,7 +39,9 @@ export function ConnectedAppsPage() {
   const list = useListParams();
   const [creating, setCreating] = useState(false);
   const apps = useApplications(pageQueryOf(list));
-  const createButton = <CreateButton onClick={() => setCreating(true)} />;
+  const createButton = (
+    <CreateButton endpoint={applicationEndpoints.create} onClick={() => setCreating(true)} />
+  );
 
   return (
     <ListScreen

@@ -36,6 +36,7 @@ const ada: User = {
   lastSignInAt: null,
   invitation: null,
   isAdmin: true,
+  adminRoles: ['Owner'],
   scimManaged: false,
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',

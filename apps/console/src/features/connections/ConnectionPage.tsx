@@ -4,7 +4,12 @@ import RefreshIcon from '@mui/icons-material/Refresh';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { ACTION_LABELS, CONNECTION_CHECKS_SHOWN, CONNECTION_HEALTH_TEXTS } from '@skyvault/contract';
+import {
+  ACTION_LABELS,
+  CONNECTION_CHECKS_SHOWN,
+  CONNECTION_HEALTH_TEXTS,
+  connectionEndpoints,
+} from '@skyvault/contract';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
@@ -14,6 +19,7 @@ import { LoadFailed } from '../../components/screens/LoadFailed';
 import { failedWithoutData, ItemPage, leaveForList } from '../../components/screens/missingItem';
 import { TitledSection } from '../../components/TitledSection';
 import { toConnections } from '../../core/paths/links';
+import { useCan } from '../../core/session/permissions';
 import { notify } from '../../core/toasts/notify';
 import { ApiUsageChart } from './ApiUsageChart';
 import { ConnectionChecksTable } from './ConnectionChecksTable';
@@ -43,6 +49,7 @@ export function ConnectionDetails({ id }: { id: string }) {
   const query = useConnection(id);
   const history = useConnectionHistory(id);
   const check = useCheckConnection(id);
+  const can = useCan();
   const updateToken = useUpdateToken();
   const navigate = useNavigate();
   const [deleting, setDeleting] = useState(false);
@@ -62,34 +69,40 @@ export function ConnectionDetails({ id }: { id: string }) {
           connection && (
             <>
               <HistoryLink resourceType="connection" resourceId={id} />
-              <Button
-                variant="contained"
-                startIcon={<RefreshIcon />}
-                loading={check.isPending}
-                loadingPosition="start"
-                // Until a Salesforce login completes there is no grant to check.
-                disabled={connection.status !== 'connected'}
-                onClick={checkNow}
-              >
-                Check now
-              </Button>
-              <Button
-                variant="outlined"
-                startIcon={<SyncIcon />}
-                loading={updateToken.busy}
-                loadingPosition="start"
-                onClick={() => updateToken.start(connection)}
-              >
-                {ACTION_LABELS.updateToken}
-              </Button>
-              <Button
-                variant="outlined"
-                color="error"
-                startIcon={<DeleteIcon />}
-                onClick={() => setDeleting(true)}
-              >
-                Delete
-              </Button>
+              {can(connectionEndpoints.check) && (
+                <Button
+                  variant="contained"
+                  startIcon={<RefreshIcon />}
+                  loading={check.isPending}
+                  loadingPosition="start"
+                  // Until a Salesforce login completes there is no grant to check.
+                  disabled={connection.status !== 'connected'}
+                  onClick={checkNow}
+                >
+                  Check now
+                </Button>
+              )}
+              {can(connectionEndpoints.renew) && (
+                <Button
+                  variant="outlined"
+                  startIcon={<SyncIcon />}
+                  loading={updateToken.busy}
+                  loadingPosition="start"
+                  onClick={() => updateToken.start(connection)}
+                >
+                  {ACTION_LABELS.updateToken}
+                </Button>
+              )}
+              {can(connectionEndpoints.remove) && (
+                <Button
+                  variant="outlined"
+                  color="error"
+                  startIcon={<DeleteIcon />}
+                  onClick={() => setDeleting(true)}
+                >
+                  Delete
+                </Button>
+              )}
             </>
           )
         }

@@ -2,6 +2,7 @@ import {
   ACTION_LABELS,
   CONNECTION_HEALTH_TEXTS,
   type Connection,
+  connectionEndpoints,
   ORGANIZATION_TYPE_LABELS,
   SCREEN_NAMES,
 } from '@skyvault/contract';
@@ -85,7 +86,11 @@ export function ConnectionsPage() {
     },
   ];
   const createButton = (
-    <CreateButton label={ACTION_LABELS.createConnection} onClick={() => setCreating(true)} />
+    <CreateButton
+      endpoint={connectionEndpoints.create}
+      label={ACTION_LABELS.createConnection}
+      onClick={() => setCreating(true)}
+    />
   );
 
   return (

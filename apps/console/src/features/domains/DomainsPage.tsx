@@ -1,7 +1,7 @@
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { DOMAIN_MESSAGES, type Domain } from '@skyvault/contract';
+import { DOMAIN_MESSAGES, type Domain, domainEndpoints } from '@skyvault/contract';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import type { DataTableColumn } from '../../components/DataTable';
@@ -88,7 +88,9 @@ export function DomainsPage() {
   return (
     <ListScreen
       title={DOMAIN_MESSAGES.screenTitle}
-      actions={<CreateButton label="Add domain" onClick={() => setAdding(true)} />}
+      actions={
+        <CreateButton endpoint={domainEndpoints.create} label="Add domain" onClick={() => setAdding(true)} />
+      }
       query={domains}
       items="domains"
       rows={rows}

@@ -13,6 +13,7 @@ const alan: GroupUser = {
   email: 'alan@example.com',
   firstName: 'Alan',
   lastName: 'Turing',
+  adminRoles: [],
   updatedAt: group.updatedAt,
 };
 const role = { ...group.role, description: '', createdAt: group.createdAt, updatedAt: group.updatedAt };

@@ -16,6 +16,7 @@ const member: GroupUser = {
   email: 'ada@example.com',
   firstName: 'Ada',
   lastName: 'Lovelace',
+  adminRoles: [],
   updatedAt: group.updatedAt,
 };
 const candidate: GroupUser = {

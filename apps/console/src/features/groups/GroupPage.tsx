@@ -2,7 +2,7 @@ import PersonAddIcon from '@mui/icons-material/PersonAdd';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { CONFIRMATIONS, TOASTS } from '@skyvault/contract';
+import { CONFIRMATIONS, groupEndpoints, TOASTS } from '@skyvault/contract';
 import { useState } from 'react';
 import { DeleteButton } from '../../components/screens/DeleteButton';
 import { DetailsScreen } from '../../components/screens/DetailsScreen';
@@ -43,6 +43,7 @@ export function GroupDetails({ id }: { id: string }) {
       history={{ resourceType: 'group', resourceId: id }}
       actions={() => (
         <DeleteButton
+          endpoint={groupEndpoints.remove}
           id={id}
           remove={remove}
           confirmation={CONFIRMATIONS.deleteGroup}
@@ -52,6 +53,7 @@ export function GroupDetails({ id }: { id: string }) {
         />
       )}
       edit={toGroupEdit(id)}
+      editEndpoint={groupEndpoints.update}
     >
       <Stack sx={{ gap: 3 }}>
         <GroupInfoCard group={query.data} />

@@ -3,6 +3,7 @@ import UndoIcon from '@mui/icons-material/Undo';
 import IconButton from '@mui/material/IconButton';
 import { DEFAULT_PAGE_SIZE, type GroupUser } from '@skyvault/contract';
 import { useState } from 'react';
+import { adminRoleLabels } from '../../components/adminRoleLabels';
 import { DataTable, type DataTableColumn } from '../../components/DataTable';
 import { formatDate } from '../../components/formatDate';
 import { fullName } from '../../components/fullName';
@@ -40,6 +41,7 @@ export function GroupUsersTable({ groupId, removing, onToggleRemove }: GroupUser
       ),
     },
     { key: 'email', header: 'Email' },
+    { key: 'adminRoles', header: 'Administrator roles', render: (user) => adminRoleLabels(user.adminRoles) },
     { key: 'updatedAt', header: 'Updated At', render: (user) => formatDate(user.updatedAt) },
   ];
   if (onToggleRemove) {

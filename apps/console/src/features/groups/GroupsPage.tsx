@@ -1,5 +1,5 @@
 import type { Group } from '@skyvault/contract';
-import { SCREEN_NAMES } from '@skyvault/contract';
+import { groupEndpoints, SCREEN_NAMES } from '@skyvault/contract';
 import { useState } from 'react';
 import type { DataTableColumn } from '../../components/DataTable';
 import { formatDate } from '../../components/formatDate';
@@ -32,7 +32,7 @@ export function GroupsPage() {
   return (
     <ListScreen
       title={SCREEN_NAMES.groups}
-      actions={<CreateButton onClick={() => setCreating(true)} />}
+      actions={<CreateButton endpoint={groupEndpoints.create} onClick={() => setCreating(true)} />}
       query={groups}
       items="groups"
       rows={groups.data?.groups ?? []}

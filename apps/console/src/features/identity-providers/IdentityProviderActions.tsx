@@ -1,4 +1,4 @@
-import { CONFIRMATIONS, type IdentityProvider, TOASTS } from '@skyvault/contract';
+import { CONFIRMATIONS, type IdentityProvider, identityProviderEndpoints, TOASTS } from '@skyvault/contract';
 import { ActionsMenu } from '../../components/ActionsMenu';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { useLeaveAfterDelete } from '../../components/screens/useLeaveAfterDelete';
@@ -64,9 +64,24 @@ export function IdentityProviderActions({ provider }: { provider: IdentityProvid
       <ActionsMenu
         actions={[
           provider.active
-            ? { label: 'Disable', onSelect: () => choose('disable'), disabled: pending }
-            : { label: 'Enable', onSelect: enable, disabled: pending },
-          { label: 'Delete', onSelect: () => choose('delete'), disabled: pending },
+            ? {
+                label: 'Disable',
+                endpoint: identityProviderEndpoints.disable,
+                onSelect: () => choose('disable'),
+                disabled: pending,
+              }
+            : {
+                label: 'Enable',
+                endpoint: identityProviderEndpoints.enable,
+                onSelect: enable,
+                disabled: pending,
+              },
+          {
+            label: 'Delete',
+            endpoint: identityProviderEndpoints.remove,
+            onSelect: () => choose('delete'),
+            disabled: pending,
+          },
         ]}
       />
       <ConfirmDialog {...confirmation.dialogProps(CONFIRMING)} pending={pending} onConfirm={confirm} />

@@ -5,6 +5,7 @@ import {
   expiryWords,
   IDENTITY_PROVIDER_TYPE_LABELS,
   type IdentityProvider,
+  identityProviderEndpoints,
   type OpenIdIdentityProvider,
 } from '@skyvault/contract';
 import { DetailsCard, type DetailsField } from '../../components/DetailsCard';
@@ -50,6 +51,7 @@ export function IdentityProviderDetails({ id }: { id: string }) {
       history={{ resourceType: 'identity-provider', resourceId: id }}
       actions={(loaded) => <IdentityProviderActions provider={loaded} />}
       edit={toIdentityProviderEdit(id)}
+      editEndpoint={identityProviderEndpoints.update}
     >
       <Stack sx={{ gap: 3 }}>
         <DetailsCard title="Identity provider information" item={provider} fields={INFO_FIELDS} />

@@ -1,4 +1,9 @@
-import { IDENTITY_PROVIDER_TYPE_LABELS, type IdentityProvider, SCREEN_NAMES } from '@skyvault/contract';
+import {
+  IDENTITY_PROVIDER_TYPE_LABELS,
+  type IdentityProvider,
+  identityProviderEndpoints,
+  SCREEN_NAMES,
+} from '@skyvault/contract';
 import type { DataTableColumn } from '../../components/DataTable';
 import { formatDate } from '../../components/formatDate';
 import { RouterLink } from '../../components/RouterLink';
@@ -42,7 +47,7 @@ export function IdentityProvidersPage() {
   return (
     <ListScreen
       title={SCREEN_NAMES.identityProviders}
-      actions={<CreateButton to={toIdentityProviderCreate()} />}
+      actions={<CreateButton endpoint={identityProviderEndpoints.create} to={toIdentityProviderCreate()} />}
       query={providers}
       items="identity providers"
       rows={providers.data?.identityProviders ?? []}
@@ -57,7 +62,13 @@ export function IdentityProvidersPage() {
         description:
           "Add your organization's OpenID Connect provider (such as Okta, Microsoft Entra ID or Google) " +
           'and its button shows on the login page, so your users sign in with the account they already have.',
-        action: <CreateButton to={toIdentityProviderCreate()} label="Create identity provider" />,
+        action: (
+          <CreateButton
+            endpoint={identityProviderEndpoints.create}
+            to={toIdentityProviderCreate()}
+            label="Create identity provider"
+          />
+        ),
       }}
     />
   );

@@ -1,4 +1,4 @@
-import { CONFIRMATIONS, type IpRange, TOASTS } from '@skyvault/contract';
+import { CONFIRMATIONS, type IpRange, ipRangeEndpoints, TOASTS } from '@skyvault/contract';
 import { useState } from 'react';
 import { DetailsCard, type DetailsField } from '../../components/DetailsCard';
 import { formatDate } from '../../components/formatDate';
@@ -48,6 +48,7 @@ export function IpRangeDetails({ id }: { id: string }) {
       history={{ resourceType: 'ip-range', resourceId: id }}
       actions={() => (
         <DeleteButton
+          endpoint={ipRangeEndpoints.remove}
           id={id}
           remove={remove}
           confirmation={CONFIRMATIONS.deleteIpRange}
@@ -57,6 +58,7 @@ export function IpRangeDetails({ id }: { id: string }) {
         />
       )}
       edit={() => setEditing(true)}
+      editEndpoint={ipRangeEndpoints.update}
     >
       <DetailsCard title="IP range information" item={range} fields={FIELDS} />
       {editing && range && <IpRangeDialog range={range} onClose={() => setEditing(false)} />}

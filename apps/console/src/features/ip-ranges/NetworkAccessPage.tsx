@@ -1,6 +1,6 @@
 import Typography from '@mui/material/Typography';
 import type { IpRange } from '@skyvault/contract';
-import { SCREEN_NAMES } from '@skyvault/contract';
+import { ipRangeEndpoints, SCREEN_NAMES } from '@skyvault/contract';
 import { useState } from 'react';
 import type { DataTableColumn } from '../../components/DataTable';
 import { formatDate } from '../../components/formatDate';
@@ -37,7 +37,7 @@ export function NetworkAccessPage() {
   return (
     <ListScreen
       title={SCREEN_NAMES.networkAccess}
-      actions={<CreateButton onClick={() => setCreating(true)} />}
+      actions={<CreateButton endpoint={ipRangeEndpoints.create} onClick={() => setCreating(true)} />}
       query={ranges}
       items="IP ranges"
       rows={ranges.data?.ipRanges ?? []}

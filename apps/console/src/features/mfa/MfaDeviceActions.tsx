@@ -2,6 +2,7 @@ import {
   CONFIRMATIONS,
   type MfaDevice,
   type MfaStepUpProof,
+  mfaEndpoints,
   mfaMenu,
   TOASTS,
   WARNINGS,
@@ -126,14 +127,35 @@ export function MfaDeviceActions({ device }: { device: MfaDevice }) {
       <ActionsMenu
         actions={[
           ...(menu.enable.visible
-            ? [{ label: 'Enable', disabled: menu.enable.disabled, onSelect: () => choose('enable') }]
+            ? [
+                {
+                  label: 'Enable',
+                  endpoint: mfaEndpoints.enable,
+                  disabled: menu.enable.disabled,
+                  onSelect: () => choose('enable'),
+                },
+              ]
             : []),
           ...(menu.disable.visible
-            ? [{ label: 'Disable', disabled: menu.disable.disabled, onSelect: () => choose('disable') }]
+            ? [
+                {
+                  label: 'Disable',
+                  endpoint: mfaEndpoints.disable,
+                  disabled: menu.disable.disabled,
+                  onSelect: () => choose('disable'),
+                },
+              ]
             : []),
-          { label: 'Reset secret', onSelect: () => choose('reset') },
+          { label: 'Reset secret', endpoint: mfaEndpoints.reset, onSelect: () => choose('reset') },
           ...(menu.delete.visible
-            ? [{ label: 'Delete', disabled: menu.delete.disabled, onSelect: () => choose('delete') }]
+            ? [
+                {
+                  label: 'Delete',
+                  endpoint: mfaEndpoints.remove,
+                  disabled: menu.delete.disabled,
+                  onSelect: () => choose('delete'),
+                },
+              ]
             : []),
         ]}
       />

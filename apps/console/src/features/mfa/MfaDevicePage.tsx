@@ -1,5 +1,6 @@
 import Alert from '@mui/material/Alert';
 import type { MfaDevice, MfaStatus } from '@skyvault/contract';
+import { mfaEndpoints } from '@skyvault/contract';
 import { DetailsCard, type DetailsField } from '../../components/DetailsCard';
 import { formatDate } from '../../components/formatDate';
 import { DetailsScreen } from '../../components/screens/DetailsScreen';
@@ -53,6 +54,7 @@ export function MfaDeviceDetails({ id }: { id: string }) {
       backLabel="Back to MFA Devices"
       actions={(loaded) => <MfaDeviceActions device={loaded} />}
       edit={toMfaDeviceEdit(id)}
+      editEndpoint={mfaEndpoints.rename}
     >
       {hint && (
         <Alert severity={hint.severity} sx={{ mb: 2 }}>

@@ -1,5 +1,5 @@
 import type { MfaDevice } from '@skyvault/contract';
-import { SCREEN_NAMES } from '@skyvault/contract';
+import { mfaEndpoints, SCREEN_NAMES } from '@skyvault/contract';
 import { useState } from 'react';
 import type { DataTableColumn } from '../../components/DataTable';
 import { formatDate } from '../../components/formatDate';
@@ -33,6 +33,7 @@ export function MfaDevicesPage() {
   const devices = useMfaDevices(pageQueryOf(list));
   const addButton = (label: string) => (
     <CreateButton
+      endpoint={mfaEndpoints.create}
       label={label}
       onClick={() => setAdding(true)}
       // The QR dialog's code starts loading as soon as the pointer heads for the button.

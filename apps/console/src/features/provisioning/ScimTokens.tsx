@@ -4,7 +4,7 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { API_TOKEN_TEXTS, type ApiToken, type CreatedApiToken } from '@skyvault/contract';
+import { API_TOKEN_TEXTS, type ApiToken, apiTokenEndpoints, type CreatedApiToken } from '@skyvault/contract';
 import { useState } from 'react';
 import { ApiTokenExpiry, ApiTokenName } from '../../components/api-tokens/ApiTokenCells';
 import { CreateApiTokenDialog } from '../../components/api-tokens/CreateApiTokenDialog';
@@ -36,7 +36,13 @@ export function ScimTokens() {
     <TitledSection
       title={T.tokens}
       busy={tokens.isPending}
-      actions={<CreateButton label={T.create} onClick={() => setCreating(true)} />}
+      actions={
+        <CreateButton
+          endpoint={apiTokenEndpoints.create}
+          label={T.create}
+          onClick={() => setCreating(true)}
+        />
+      }
     >
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
         {T.tokensHelp}

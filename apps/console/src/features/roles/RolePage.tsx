@@ -1,6 +1,6 @@
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import { CONFIRMATIONS, type Role, TOASTS } from '@skyvault/contract';
+import { CONFIRMATIONS, type Role, roleEndpoints, TOASTS } from '@skyvault/contract';
 import { DetailsCard, type DetailsField } from '../../components/DetailsCard';
 import { formatDate } from '../../components/formatDate';
 import { ProductTabs } from '../../components/ProductTabs';
@@ -48,6 +48,7 @@ export function RoleDetails({ id }: { id: string }) {
       history={{ resourceType: 'role', resourceId: id }}
       actions={() => (
         <DeleteButton
+          endpoint={roleEndpoints.remove}
           id={id}
           remove={remove}
           confirmation={CONFIRMATIONS.deleteRole}
@@ -56,6 +57,7 @@ export function RoleDetails({ id }: { id: string }) {
         />
       )}
       edit={toRoleEdit(id)}
+      editEndpoint={roleEndpoints.update}
     >
       <Stack sx={{ gap: 2 }}>
         <DetailsCard item={role.data} fields={ROLE_FIELDS} />

@@ -1,5 +1,5 @@
 import type { Role } from '@skyvault/contract';
-import { SCREEN_NAMES } from '@skyvault/contract';
+import { roleEndpoints, SCREEN_NAMES } from '@skyvault/contract';
 import type { DataTableColumn } from '../../components/DataTable';
 import { formatDate } from '../../components/formatDate';
 import { RouterLink } from '../../components/RouterLink';
@@ -24,7 +24,7 @@ const columns: DataTableColumn<Role>[] = [
 export function RolesPage() {
   const list = useListParams();
   const roles = useRoles(pageQueryOf(list));
-  const createButton = <CreateButton to={toRoleCreate()} />;
+  const createButton = <CreateButton endpoint={roleEndpoints.create} to={toRoleCreate()} />;
 
   return (
     <ListScreen

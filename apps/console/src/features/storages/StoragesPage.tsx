@@ -1,4 +1,4 @@
-import { SCREEN_NAMES, STORAGE_TYPE_LABELS, type Storage } from '@skyvault/contract';
+import { SCREEN_NAMES, STORAGE_TYPE_LABELS, type Storage, storageEndpoints } from '@skyvault/contract';
 import { useState } from 'react';
 import type { DataTableColumn } from '../../components/DataTable';
 import { RouterLink } from '../../components/RouterLink';
@@ -46,7 +46,7 @@ export function StoragesPage() {
       ),
     },
   ];
-  const createButton = <CreateButton onClick={() => setEditing({})} />;
+  const createButton = <CreateButton endpoint={storageEndpoints.create} onClick={() => setEditing({})} />;
 
   return (
     <ListScreen

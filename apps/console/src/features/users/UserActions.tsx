@@ -1,4 +1,4 @@
-import { CONFIRMATIONS, INVITATION_MESSAGES, TOASTS, type User } from '@skyvault/contract';
+import { CONFIRMATIONS, INVITATION_MESSAGES, TOASTS, type User, userEndpoints } from '@skyvault/contract';
 import { useState } from 'react';
 import { ActionsMenu } from '../../components/ActionsMenu';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
@@ -98,13 +98,25 @@ export function UserActions({ user }: { user: User }) {
       <ActionsMenu
         actions={[
           ...(user.status === 'WaitConfirmation'
-            ? [{ label: INVITATION_MESSAGES.resend, disabled: resend.isPending, onSelect: resendInvitation }]
+            ? [
+                {
+                  label: INVITATION_MESSAGES.resend,
+                  endpoint: userEndpoints.resendInvitation,
+                  disabled: resend.isPending,
+                  onSelect: resendInvitation,
+                },
+              ]
             : []),
-          { label: 'Reset password', disabled, onSelect: () => choose('reset') },
+          {
+            label: 'Reset password',
+            endpoint: userEndpoints.resetPassword,
+            disabled,
+            onSelect: () => choose('reset'),
+          },
           disabled
-            ? { label: 'Enable', onSelect: () => choose('enable') }
-            : { label: 'Disable', onSelect: () => choose('disable') },
-          { label: 'Delete', onSelect: () => choose('delete') },
+            ? { label: 'Enable', endpoint: userEndpoints.update, onSelect: () => choose('enable') }
+            : { label: 'Disable', endpoint: userEndpoints.update, onSelect: () => choose('disable') },
+          { label: 'Delete', endpoint: userEndpoints.remove, onSelect: () => choose('delete') },
         ]}
       />
       <ConfirmDialog

@@ -1,6 +1,12 @@
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { INVITATION_MESSAGES, SCREEN_TITLES, TOASTS, type User } from '@skyvault/contract';
+import {
+  adminRoleEndpoints,
+  INVITATION_MESSAGES,
+  SCREEN_TITLES,
+  TOASTS,
+  type User,
+} from '@skyvault/contract';
 import { Controller } from 'react-hook-form';
 import { FormDialog } from '../../components/FormDialog';
 import { controlledField, formField } from '../../components/formField';
@@ -9,6 +15,7 @@ import { PasswordField } from '../../components/password/PasswordField';
 import { SwitchField } from '../../components/SwitchField';
 import { EmailField } from '../../components/TextFields';
 import { useSaveDialog } from '../../components/useSaveDialog';
+import { useCan } from '../../core/session/permissions';
 import { toUserPatch, userFormValues, userResolver } from './userForm';
 import { useCreateUser, useUpdateUser } from './users.queries';
 
@@ -40,6 +47,7 @@ export function UserDialog({
   mode?: UserDialogMode;
   onClose: () => void;
 }) {
+  const can = useCan();
   const create = useCreateUser();
   const update = useUpdateUser();
   const kind = user ? 'edit' : mode;
@@ -86,7 +94,10 @@ export function UserDialog({
             />
           )}
         />
-        <SwitchField control={form.control} name="isAdmin" label="Administrator" />
+        {/* On makes an Owner (off takes every role): for whoever sets administrator roles. */}
+        {can(adminRoleEndpoints.setOfUser) && (
+          <SwitchField control={form.control} name="isAdmin" label="Administrator" />
+        )}
       </Stack>
     </FormDialog>
   );

@@ -1,4 +1,5 @@
 import type { User } from '@skyvault/contract';
+import { adminRoleLabels } from '../../components/adminRoleLabels';
 import { DetailsCard, type DetailsField } from '../../components/DetailsCard';
 import { formatDate } from '../../components/formatDate';
 import { RouterLink } from '../../components/RouterLink';
@@ -22,7 +23,10 @@ const FIELDS: DetailsField<User>[] = [
     value: (user) =>
       user.group ? <RouterLink to={toGroup(user.group.id)}>{user.group.name}</RouterLink> : 'No group',
   },
-  { label: 'Administrator', value: (user) => (user.isAdmin ? 'Yes' : 'No') },
+  {
+    label: 'Administrator roles',
+    value: (user) => (user.isAdmin ? adminRoleLabels(user.adminRoles) : 'None'),
+  },
   { label: 'Last sign-in', value: (user) => (user.lastSignInAt ? formatDate(user.lastSignInAt) : 'Never') },
   { label: 'Created At', value: (user) => formatDate(user.createdAt) },
   { label: 'Updated At', value: (user) => formatDate(user.updatedAt) },

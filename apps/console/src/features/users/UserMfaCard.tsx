@@ -2,12 +2,13 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import { MFA_POLICY_MESSAGES, USER_MFA_TEXTS, type UserMfa } from '@skyvault/contract';
+import { MFA_POLICY_MESSAGES, USER_MFA_TEXTS, type UserMfa, userMfaEndpoints } from '@skyvault/contract';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DescriptionList } from '../../components/DetailsCard';
 import { RetryButton } from '../../components/RetryButton';
 import { TitledSection } from '../../components/TitledSection';
+import { useCan } from '../../core/session/permissions';
 import { useSessionUser } from '../../core/session/SessionContext';
 import { notify } from '../../core/toasts/notify';
 import { useResetUserMfa, useUserMfa } from './userMfa.queries';
@@ -27,6 +28,7 @@ const hasAnything = (mfa: UserMfa) => mfa.enrolled || COUNTS.some((count) => cou
  */
 export function UserMfaCard({ userId }: { userId: string }) {
   const own = useSessionUser().id === userId;
+  const can = useCan();
   const query = useUserMfa(userId);
   const reset = useResetUserMfa(userId);
   const [confirming, setConfirming] = useState(false);
@@ -45,7 +47,8 @@ export function UserMfaCard({ userId }: { userId: string }) {
       sx={{ maxWidth: 720, mt: 2 }}
       actions={
         !own &&
-        mfa && (
+        mfa &&
+        can(userMfaEndpoints.reset) && (
           <Button color="error" disabled={!hasAnything(mfa)} onClick={() => setConfirming(true)}>
             {USER_MFA_TEXTS.reset}
           </Button>

@@ -1,9 +1,19 @@
-import { SCREEN_TITLES } from '@skyvault/contract';
+import {
+  adminRoleEndpoints,
+  auditEndpoints,
+  permissionEndpoints,
+  SCREEN_TITLES,
+  signedInSessionEndpoints,
+  userEndpoints,
+  userMfaEndpoints,
+} from '@skyvault/contract';
 import { useState } from 'react';
 import { fullName } from '../../components/fullName';
 import { DetailsScreen } from '../../components/screens/DetailsScreen';
 import { ItemPage } from '../../components/screens/missingItem';
 import { toUsers } from '../../core/paths/links';
+import { useCan } from '../../core/session/permissions';
+import { AdminRolesCard } from './AdminRolesCard';
 import { UserActions } from './UserActions';
 import { UserDialog } from './UserDialog';
 import { UserInfoCard } from './UserInfoCard';
@@ -29,6 +39,7 @@ export function UserPage() {
  * failure leaves the way back and a retry.
  */
 export function UserDetails({ id }: { id: string }) {
+  const can = useCan();
   const query = useUser(id);
   const [editing, setEditing] = useState(false);
   const user = query.data;
@@ -44,13 +55,16 @@ export function UserDetails({ id }: { id: string }) {
       history={{ resourceType: 'user', resourceId: id }}
       actions={(loaded) => <UserActions user={loaded} />}
       edit={() => setEditing(true)}
+      editEndpoint={userEndpoints.update}
     >
       <UserInfoCard user={user} />
-      <UserPermissionsCard userId={id} />
-      <UserMfaCard userId={id} />
+      {/* Each card reads a call of its own: shown to the roles it is open to. */}
+      {can(adminRoleEndpoints.ofUser) && <AdminRolesCard userId={id} />}
+      {can(permissionEndpoints.ofUser) && <UserPermissionsCard userId={id} />}
+      {can(userMfaEndpoints.get) && <UserMfaCard userId={id} />}
       {user && <UserScimCard user={user} />}
-      <UserSessionsCard userId={id} />
-      <UserSignInsCard userId={id} />
+      {can(signedInSessionEndpoints.ofUser) && <UserSessionsCard userId={id} />}
+      {can(auditEndpoints.signIns) && <UserSignInsCard userId={id} />}
       {editing && user && <UserDialog user={user} onClose={() => setEditing(false)} />}
     </DetailsScreen>
   );

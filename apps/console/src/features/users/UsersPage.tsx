@@ -1,7 +1,8 @@
 import Button from '@mui/material/Button';
 import type { User } from '@skyvault/contract';
-import { INVITATION_MESSAGES, SCREEN_NAMES } from '@skyvault/contract';
+import { INVITATION_MESSAGES, SCREEN_NAMES, userEndpoints } from '@skyvault/contract';
 import { lazy, Suspense, useState } from 'react';
+import { adminRoleLabels } from '../../components/adminRoleLabels';
 import type { DataTableColumn } from '../../components/DataTable';
 import { formatDate } from '../../components/formatDate';
 import { fullName } from '../../components/fullName';
@@ -10,6 +11,7 @@ import { CreateButton } from '../../components/screens/CreateButton';
 import { ListScreen } from '../../components/screens/ListScreen';
 import { useListParams } from '../../components/useListParams';
 import { toGroup, toUser } from '../../core/paths/links';
+import { useCan } from '../../core/session/permissions';
 import { InvitationNote } from './InvitationNote';
 import type { UserDialogMode } from './UserDialog';
 import { UserStatusChip } from './UserStatusChip';
@@ -46,6 +48,11 @@ const columns: DataTableColumn<User>[] = [
     render: (user) => user.group && <RouterLink to={toGroup(user.group.id)}>{user.group.name}</RouterLink>,
   },
   {
+    key: 'adminRoles',
+    header: 'Administrator roles',
+    render: (user) => adminRoleLabels(user.adminRoles),
+  },
+  {
     key: 'lastSignInAt',
     header: 'Last sign-in',
     sortKey: 'lastSignInAt',
@@ -71,16 +78,19 @@ export function UsersPage() {
   const filters = useUserListFilters(list);
   const [dialog, setDialog] = useState<UserDialogMode | null>(null);
   const users = useUsers(usersPageQuery(list, filters.query));
+  const can = useCan();
 
   return (
     <ListScreen
       title={SCREEN_NAMES.users}
       actions={
         <>
-          <Button variant="outlined" onClick={() => setDialog('invite')}>
-            {INVITATION_MESSAGES.invite}
-          </Button>
-          <CreateButton onClick={() => setDialog('create')} />
+          {can(userEndpoints.create) && (
+            <Button variant="outlined" onClick={() => setDialog('invite')}>
+              {INVITATION_MESSAGES.invite}
+            </Button>
+          )}
+          <CreateButton endpoint={userEndpoints.create} onClick={() => setDialog('create')} />
         </>
       }
       query={users}

@@ -1,4 +1,10 @@
-import { type EndpointQuery, permissionEndpoints, userEndpoints } from '@skyvault/contract';
+import {
+  type AdminRole,
+  adminRoleEndpoints,
+  type EndpointQuery,
+  permissionEndpoints,
+  userEndpoints,
+} from '@skyvault/contract';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { signedInSessionKeys } from '../../components/sessions/useSessionEnding';
 import { pageQueryOf } from '../../components/useListParams';
@@ -99,6 +105,27 @@ export function useResetUserPassword() {
     onSettled: (_, __, { id }) => {
       void queryClient.invalidateQueries({ queryKey: userKeys.detail(id) });
       void queryClient.invalidateQueries({ queryKey: signedInSessionKeys.ofUser(id) });
+      void queryClient.invalidateQueries({ queryKey: userKeys.lists() });
+    },
+  });
+}
+
+/** The user's administrator roles and what they give (the details carry the roles too). */
+export const useUserAdminRoles = (id: string) =>
+  useQuery({
+    queryKey: [...userKeys.detail(id), 'admin-roles'],
+    queryFn: ({ signal }) => callApi(adminRoleEndpoints.ofUser, { params: { id }, signal }),
+  });
+
+/** Sets the user's administrator roles; the user, the lists and this answer are read again. */
+export function useSetUserAdminRoles(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (adminRoles: AdminRole[]) =>
+      callApi(adminRoleEndpoints.setOfUser, { params: { id }, body: { adminRoles } }),
+    onSuccess: (answer) => {
+      queryClient.setQueryData([...userKeys.detail(id), 'admin-roles'], answer);
+      void queryClient.invalidateQueries({ queryKey: userKeys.detail(id) });
       void queryClient.invalidateQueries({ queryKey: userKeys.lists() });
     },
   });

@@ -1,7 +1,7 @@
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
-import { WEBHOOK_EVENT_LABELS, WEBHOOK_TEXTS, type Webhook } from '@skyvault/contract';
+import { WEBHOOK_EVENT_LABELS, WEBHOOK_TEXTS, type Webhook, webhookEndpoints } from '@skyvault/contract';
 import { useState } from 'react';
 import { DetailsCard, type DetailsField } from '../../components/DetailsCard';
 import { formatDate } from '../../components/formatDate';
@@ -84,6 +84,7 @@ export function WebhookDetails({ id }: { id: string }) {
           {testEvent.button}
           <WebhookSecretRotation id={id} />
           <DeleteButton
+            endpoint={webhookEndpoints.remove}
             id={id}
             remove={remove}
             confirmation={T.deleteTitle}
@@ -94,6 +95,7 @@ export function WebhookDetails({ id }: { id: string }) {
         </>
       )}
       edit={() => setEditing(true)}
+      editEndpoint={webhookEndpoints.update}
     >
       <DetailsCard title={T.settings} item={webhook} fields={FIELDS} />
       {testEvent.outcome}

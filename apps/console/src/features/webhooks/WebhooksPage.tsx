@@ -2,7 +2,13 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { type CreatedWebhook, WEBHOOK_EVENT_LABELS, WEBHOOK_TEXTS, type Webhook } from '@skyvault/contract';
+import {
+  type CreatedWebhook,
+  WEBHOOK_EVENT_LABELS,
+  WEBHOOK_TEXTS,
+  type Webhook,
+  webhookEndpoints,
+} from '@skyvault/contract';
 import { useState } from 'react';
 import type { DataTableColumn } from '../../components/DataTable';
 import { RouterLink } from '../../components/RouterLink';
@@ -103,7 +109,9 @@ export function WebhooksPage() {
   const [editing, setEditing] = useState<Webhook | null>(null);
   const [created, setCreated] = useState<CreatedWebhook | null>(null);
   const rows = webhooks.data?.webhooks ?? [];
-  const createButton = <CreateButton label={T.create} onClick={() => setCreating(true)} />;
+  const createButton = (
+    <CreateButton endpoint={webhookEndpoints.create} label={T.create} onClick={() => setCreating(true)} />
+  );
 
   return (
     <ListScreen
