@@ -43,7 +43,8 @@ test.describe('signed-in screens', () => {
   const provider = useOpenIdProvider({ port: IDP_PORT, clientId: `axe-${run}` });
 
   test('every screen meets WCAG 2.1 AA', async ({ page }) => {
-    test.setTimeout(180_000);
+    // Some thirty screens, each loaded and checked.
+    test.setTimeout(300_000);
     await signInAsDemo(page);
     const me = (await (await page.request.get('/api/v1/auth/session')).json()) as { id: string };
     const groupId = await createGroup(page, `Axe ${run}`);
