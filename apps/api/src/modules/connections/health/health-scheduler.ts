@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../../db/client.js';
+import { checkClaimed } from '../../../platform/background/claimed-checks.js';
 import { createPoller } from '../../../platform/background/poller.js';
 import * as repo from './health.repository.js';
 import type { HealthCheck } from './health-check.js';
@@ -26,35 +27,20 @@ export function createHealthScheduler(deps: {
   const { database, check, log, now } = deps;
   let stopping = () => false;
 
-  async function runBatch(claimed: { tenantId: string; id: string; afterLogin: boolean }[]) {
-    const queue = [...claimed];
-    const worker = async () => {
-      for (let next = queue.shift(); next; next = queue.shift()) {
-        try {
-          await check.run(next.tenantId, next.id, next.afterLogin ? 'login' : 'schedule');
-        } catch (error) {
-          // One connection's failure stays its own; its lease runs out and it is tried again.
-          log.warn({ err: error, connectionId: next.id }, 'connection check failed');
-        }
-      }
-    };
-    await Promise.all(Array.from({ length: Math.min(PARALLEL, queue.length) }, worker));
-  }
-
   /** Checks every connection due now; answers how many were claimed. */
-  async function runDue(): Promise<number> {
-    let total = 0;
-    while (deps.configured && !stopping()) {
-      const at = now();
-      const claimed = await database.system((tx) =>
-        repo.claimDue(tx, new Date(at), new Date(at + CLAIM_MS), BATCH),
-      );
-      if (claimed.length === 0) break;
-      total += claimed.length;
-      await runBatch(claimed);
-    }
-    return total;
-  }
+  const runDue = () =>
+    checkClaimed({
+      claim: () => {
+        if (!deps.configured) return Promise.resolve([]);
+        const at = now();
+        return database.system((tx) => repo.claimDue(tx, new Date(at), new Date(at + CLAIM_MS), BATCH));
+      },
+      check: (next) => check.run(next.tenantId, next.id, next.afterLogin ? 'login' : 'schedule'),
+      parallel: PARALLEL,
+      stopping: () => stopping(),
+      log,
+      failure: (next) => [{ connectionId: next.id }, 'connection check failed'],
+    });
 
   const poller = createPoller({
     pollMs: deps.pollMs,

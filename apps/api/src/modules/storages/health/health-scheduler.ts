@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../../db/client.js';
+import { checkClaimed } from '../../../platform/background/claimed-checks.js';
 import { createPoller } from '../../../platform/background/poller.js';
 import * as repo from './health.repository.js';
 import type { StorageCheck } from './storage-check.js';
@@ -25,35 +26,19 @@ export function createStorageScheduler(deps: {
   const { database, check, log, now } = deps;
   let stopping = () => false;
 
-  async function runBatch(ids: string[]) {
-    const queue = [...ids];
-    const worker = async () => {
-      for (let id = queue.shift(); id; id = queue.shift()) {
-        try {
-          await check.run(id, 'schedule');
-        } catch (error) {
-          // One storage's failure stays its own; its lease runs out and it is tried again.
-          log.warn({ err: error, storageId: id }, 'storage check failed');
-        }
-      }
-    };
-    await Promise.all(Array.from({ length: Math.min(PARALLEL, queue.length) }, worker));
-  }
-
   /** Checks every storage due now; answers how many were claimed. */
-  async function runDue(): Promise<number> {
-    let total = 0;
-    while (!stopping()) {
-      const at = now();
-      const claimed = await database.system((tx) =>
-        repo.claimDue(tx, new Date(at), new Date(at + CLAIM_MS), BATCH),
-      );
-      if (claimed.length === 0) break;
-      total += claimed.length;
-      await runBatch(claimed.map((row) => row.id));
-    }
-    return total;
-  }
+  const runDue = () =>
+    checkClaimed({
+      claim: () => {
+        const at = now();
+        return database.system((tx) => repo.claimDue(tx, new Date(at), new Date(at + CLAIM_MS), BATCH));
+      },
+      check: ({ id }) => check.run(id, 'schedule'),
+      parallel: PARALLEL,
+      stopping: () => stopping(),
+      log,
+      failure: ({ id }) => [{ storageId: id }, 'storage check failed'],
+    });
 
   const poller = createPoller({ pollMs: deps.pollMs, pass: runDue, log, failure: 'storage checks failed' });
   stopping = poller.isStopped;
