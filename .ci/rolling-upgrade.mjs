@@ -157,6 +157,9 @@ async function makeResources(base, jar, state, tag) {
         accessKeyId: 'AKIAIOSFODNN7EXAMPLE',
         secretAccessKey: AWS_SECRET,
       },
+      // AWS is out of reach here: a release that tests storages before saving them saves this one only
+      // when told to (the previous release drops the unknown field).
+      acceptFailedTest: true,
     });
     add('storage', storage.id, `/api/v1/storages/${storage.id}`);
     const app = await call(base, jar, 'POST', '/api/v1/applications', { name: `Portal ${tag}` });
