@@ -12,7 +12,7 @@ export function percentileOf(sorted, p) {
 
 const round1 = (n) => (n === null ? null : Math.round(n * 10) / 10);
 
-/** `{ count, perSecond, p50Ms, p97_5Ms }` of `task` run `inFlight` at a time for `seconds`. */
+/** `{ count, perSecond, p50Ms, p95Ms, p97_5Ms }` of `task` run `inFlight` at a time for `seconds`. */
 export async function measure({ seconds, inFlight, task }) {
   const times = [];
   let n = 0;
@@ -33,6 +33,7 @@ export async function measure({ seconds, inFlight, task }) {
     count: times.length,
     perSecond: round1(times.length / elapsed),
     p50Ms: round1(percentileOf(times, 50)),
+    p95Ms: round1(percentileOf(times, 95)),
     p97_5Ms: round1(percentileOf(times, 97.5)),
   };
 }

@@ -6,7 +6,7 @@ data=$(mktemp -d)
 url=""
 if [ "${1:-}" = postgres ]; then
   db=${BENCH_DB:-skyvault_bench}
-  psql -h 127.0.0.1 -U postgres -d test -qc "drop database if exists $db" -c "create database $db"
+  psql -h 127.0.0.1 -U postgres -d test -qc "drop database if exists $db with (force)" -c "create database $db"
   url="postgres://postgres@127.0.0.1:5432/$db"
 fi
 export SECRETS_KEY="${SECRETS_KEY:-$(openssl rand -base64 32)}"

@@ -14,7 +14,25 @@ const LOGIN_PAGE = posix(fileURLToPath(new URL('./src/features/auth/LoginPage.ts
 
 /** What a chunking pass tells about the module graph (Rolldown's `ChunkingContext`). */
 interface ModuleGraph {
-  getModuleInfo(id: string): { importedIds: readonly string[] } | null;
+  getModuleInfo(id: string): {
+    importedIds: readonly string[];
+    dynamicallyImportedIds: readonly string[];
+    exports: readonly string[];
+    code: string | null;
+  } | null;
+}
+
+/** A set found once per chunking pass (the graph is the pass's own). */
+function perPass(find: (graph: ModuleGraph) => Set<string>): (graph: ModuleGraph) => Set<string> {
+  const found = new WeakMap<ModuleGraph, Set<string>>();
+  return (graph) => {
+    let modules = found.get(graph);
+    if (!modules) {
+      modules = find(graph);
+      found.set(graph, modules);
+    }
+    return modules;
+  };
 }
 
 /**
@@ -22,24 +40,78 @@ interface ModuleGraph {
  * the form helpers, the text fields, the card). The group below takes them, and the bundler brings along
  * what they use of the libraries and the contract (MUI's inputs and button, react-hook-form, the login
  * schemas): only what is used, where a walk of the imports would take whole packages through their
- * index files. Found once per chunking pass.
+ * index files. The page itself keeps a chunk of its own, which its route loads.
  */
-const loginModulesByPass = new WeakMap<ModuleGraph, Set<string>>();
-function loginModules(graph: ModuleGraph): Set<string> {
-  let modules = loginModulesByPass.get(graph);
-  if (modules) return modules;
-  modules = new Set<string>();
-  const pending = [LOGIN_PAGE];
-  for (let id = pending.pop(); id !== undefined; id = pending.pop()) {
-    if (modules.has(id) || !posix(id).startsWith(SRC)) continue;
-    modules.add(id);
-    pending.push(...(graph.getModuleInfo(id)?.importedIds ?? []));
-  }
-  // The page itself keeps a chunk of its own, which its route loads.
+const loginModules = perPass((graph) => {
+  const modules = reach(graph, [LOGIN_PAGE], { within: SRC });
   modules.delete(LOGIN_PAGE);
-  loginModulesByPass.set(graph, modules);
   return modules;
+});
+
+/** The signed-in shell: the route table and the layout, which every signed-in screen loads first. */
+const SIGNED_IN_SHELL = ['app/signedInRoutes.tsx', 'app/layout/AppLayout.tsx'].map((file) => SRC + file);
+
+const ENTRY = `${SRC}main.tsx`;
+const CONTRACT_INDEX = posix(fileURLToPath(new URL('../../packages/contract/src/index.ts', import.meta.url)));
+const CONTRACT_IMPORT = /import\s*\{([^}]*)\}\s*from\s*["']@skyvault\/contract["']/g;
+
+/**
+ * What a module imports statically. Through the contract's index (`@skyvault/contract`), which
+ * re-exports every resource, only the modules that export the names it imports: the index lists them
+ * all, and a walk through it would take every resource's schemas. A module that uses the index other
+ * than by named imports is taken to use all of it.
+ */
+function staticImports(graph: ModuleGraph, id: string): readonly string[] {
+  const info = graph.getModuleInfo(id);
+  if (!info) return [];
+  const own = info.importedIds.filter((imported) => imported !== CONTRACT_INDEX);
+  if (own.length === info.importedIds.length) return own;
+  const index = graph.getModuleInfo(CONTRACT_INDEX)?.importedIds ?? [];
+  const code = info.code ?? '';
+  const imports = [...code.matchAll(CONTRACT_IMPORT)];
+  if (imports.length !== code.split('@skyvault/contract').length - 1) return [...own, ...index];
+  // `{ a, b as c, type D }`: the names as the contract exports them.
+  const exported = (entry: string) =>
+    entry
+      .trim()
+      .replace(/^type\s+/, '')
+      .split(/\s+as\s+/)[0];
+  const names = new Set(imports.flatMap(([, list]) => (list ?? '').split(',').map(exported)));
+  return [
+    ...own,
+    ...index.filter((module) => graph.getModuleInfo(module)?.exports.some((name) => names.has(name))),
+  ];
 }
+
+/**
+ * The modules `roots` reach through static imports (and dynamic ones with `dynamic`), short of `stop`,
+ * only those under `within` when given.
+ */
+function reach(
+  graph: ModuleGraph,
+  roots: string[],
+  { dynamic = false, stop = [] as string[], within = '' } = {},
+): Set<string> {
+  const found = new Set<string>();
+  const pending = [...roots];
+  for (let id = pending.pop(); id !== undefined; id = pending.pop()) {
+    if (found.has(id) || stop.includes(id) || !posix(id).startsWith(within)) continue;
+    found.add(id);
+    pending.push(...staticImports(graph, id));
+    if (dynamic) pending.push(...(graph.getModuleInfo(id)?.dynamicallyImportedIds ?? []));
+  }
+  return found;
+}
+
+/**
+ * The modules that only the signed-in console uses and its shell's first render needs: what the shell
+ * imports statically, less what the entry reaches without passing through the shell (the login page
+ * and the other public pages, static or lazy). Found once per chunking pass.
+ */
+const shellModules = perPass((graph) => {
+  const publicModules = reach(graph, [ENTRY], { dynamic: true, stop: SIGNED_IN_SHELL });
+  return new Set([...reach(graph, SIGNED_IN_SHELL)].filter((id) => !publicModules.has(id)));
+});
 
 /**
  * How the build splits the code, for the login page's first load above all: every file of it is one
@@ -52,6 +124,11 @@ function loginModules(graph: ModuleGraph): Set<string> {
  *   twenty-odd small ones that automatic splitting makes of modules several screens share. A signed-in
  *   screen that uses one of them (a button, a text field) loads this chunk too: most of it is what every
  *   form needs, some KB of it the login form's own steps.
+ * - `signed-in`: the signed-in shell's own code (the route table, the layout, the top bar, the sidebar,
+ *   the banners, and the contract's resources whose endpoints the sidebar checks) in one chunk: a cold
+ *   open of a signed-in screen asked for 50-odd small files of it, six at a time over HTTP/1.1, and its
+ *   session call and first read waited behind them. It takes no module that the public pages reach, so
+ *   they never load it, and no module it imports imports it back, but for the layout's lazy facade.
  * The first two take only modules of the first load (`$initial`): MUI parts that just one lazy page uses
  * stay with that page.
  */
@@ -66,6 +143,13 @@ const chunkGroups = [
   {
     name: (id: string, graph: ModuleGraph) => (loginModules(graph).has(id) ? 'login-shared' : null),
     priority: 0,
+  },
+  {
+    name: (id: string, graph: ModuleGraph) => (shellModules(graph).has(id) ? 'signed-in' : null),
+    priority: -1,
+    // What these import that public pages use too stays where it was: the login page must not load
+    // this chunk for a module of it.
+    includeDependenciesRecursively: false,
   },
 ];
 
@@ -161,9 +245,6 @@ const precompress = (): Plugin => {
   };
 };
 
-/** The signed-in shell: the route table and the layout, which every signed-in screen loads first. */
-const SIGNED_IN_SHELL = ['app/signedInRoutes.tsx', 'app/layout/AppLayout.tsx'].map((file) => SRC + file);
-
 /**
  * A feature's screens as its routes file declares them, each route named as in core/paths/routes.ts:
  * `{ id: 'users.show', path: routes['users.show'], Component: lazyScreen(() => import('./UserPage')…`.
@@ -221,6 +302,9 @@ const signedInPages = (): Plugin => {
         return found;
       };
       const chunkOf = (module: string) => byModule.get(module) ?? fail(`No chunk of its own for ${module}`);
+      // The shell's modules are in the chunk of the `signed-in` group (chunkGroups).
+      const shellChunkOf = (module: string) =>
+        chunks.find((chunk) => chunk.moduleIds.includes(module))?.fileName ?? fail(`No chunk has ${module}`);
       const firstLoad = withImports(chunks.filter((chunk) => chunk.isEntry).map((chunk) => chunk.fileName));
       const page = bundle['index.html'];
       if (page?.type !== 'asset') return fail('index.html is not in the bundle');
@@ -231,7 +315,19 @@ const signedInPages = (): Plugin => {
         return String(page.source).replace('  </head>', `${links.join('\n')}\n  </head>`);
       };
 
-      const shell = SIGNED_IN_SHELL.map(chunkOf);
+      const shell = SIGNED_IN_SHELL.map(shellChunkOf);
+      // The public pages (the entry's chunks and what they load, lazily too, short of the shell) must
+      // not load the shell's chunk: the login page's first load would grow by all of it.
+      const publicChunks = new Set<string>();
+      const pending = chunks.filter((chunk) => chunk.isEntry).map((chunk) => chunk.fileName);
+      for (let name = pending.pop(); name !== undefined; name = pending.pop()) {
+        if (publicChunks.has(name) || shell.includes(name)) continue;
+        publicChunks.add(name);
+        const chunk = byName.get(name);
+        if (chunk?.imports.some((imported) => shell.includes(imported)))
+          fail(`${name}, of a public page, would load the signed-in shell's chunk`);
+        pending.push(...(chunk?.imports ?? []), ...(chunk?.dynamicImports ?? []));
+      }
       this.emitFile({ type: 'asset', fileName: 'index.signed-in.html', source: pageWith([...shell]) });
       // The signed-in screens: those of the routes files that the signed-in route table imports.
       const routesFiles = (this.getModuleInfo(SIGNED_IN_SHELL[0]!)?.importedIds ?? []).filter((id) =>

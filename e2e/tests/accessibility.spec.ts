@@ -96,6 +96,8 @@ test.describe('signed-in screens', () => {
       '/authentication',
       '/api-tokens',
       '/webhooks',
+      '/approvals',
+      '/approvals/settings',
       '/audit-log',
     ];
     const found: string[] = [];

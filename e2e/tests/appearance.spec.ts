@@ -140,7 +140,7 @@ test("the tenant's name shows in the top bar and the settings menu, and Change t
   const login = new LoginPage(page);
   await login.open();
   await login.withTenantName(owner.tenantName, owner.email, owner.password);
-  await expect(page).toHaveURL(/\/licenses$/);
+  await expect(page).toHaveURL(/\/security-overview$/);
   const topBar = page.getByRole('banner');
   await expect(topBar.getByText(owner.tenantName, { exact: true })).toBeVisible();
 

@@ -18,13 +18,13 @@ export function demoLogin(): DemoLogin {
 
 /**
  * Signs the demo administrator in through the login page (the tenant-name flow) and waits for the
- * licenses list, where every signed-in spec starts.
+ * security overview, an Owner's first page, where every signed-in spec starts.
  */
 export async function signInAsDemo(page: Page): Promise<DemoLogin> {
   const demo = demoLogin();
   const login = new LoginPage(page);
   await login.open();
   await login.withTenantName(demo.tenantName, demo.email, demo.password);
-  await expect(page).toHaveURL(/\/licenses$/);
+  await expect(page).toHaveURL(/\/security-overview$/);
   return demo;
 }

@@ -12,6 +12,9 @@ const CONTACT = 'renewals@platform.example.com';
 test('an expired licence blocks its tab with the modal naming the success manager and the contact', async ({
   page,
 }) => {
+  // A server of its own, started twice on a fresh data dir (its migrations, the demo tenant): minutes
+  // on a busy machine, not the shared server's seconds.
+  test.setTimeout(180_000);
   const server = await startOwnServer(3, { SUPPORT_CONTACT: CONTACT }, (dataDir) =>
     admin(dataDir, ['license', 'demo', 'Dbr', '--edition', 'Enterprise', '--until', '2020-01-31']),
   );

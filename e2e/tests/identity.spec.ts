@@ -44,7 +44,7 @@ test('sign up, verify the e-mail, log in both ways, enrol MFA, then the TOTP is 
   const login = new LoginPage(page);
   await login.open();
   await login.withEmailCode(owner.email, owner.tenantName, owner.password);
-  await expect(page).toHaveURL(/\/licenses/);
+  await expect(page).toHaveURL(/\/security-overview$/);
   await expect(page.getByText(owner.email, { exact: true })).toBeVisible();
   await logOut(page);
 
@@ -65,7 +65,7 @@ test('sign up, verify the e-mail, log in both ways, enrol MFA, then the TOTP is 
   await login.submitTotp(codeAt(secret) === '000000' ? '111111' : '000000');
   await expect(login.mfaDialog.getByText('The verification code is incorrect.')).toBeVisible();
   await login.submitTotp(codeAt(secret, 1));
-  await expect(page).toHaveURL(/\/licenses/);
+  await expect(page).toHaveURL(/\/security-overview$/);
   await logOut(page);
 });
 

@@ -30,7 +30,7 @@ test('a tenant that requires MFA of everyone has its user enrol right after the 
   const login = new LoginPage(page);
   await login.open();
   await login.withTenantName(owner.tenantName, owner.email, owner.password);
-  await expect(page).toHaveURL(/\/licenses$/);
+  await expect(page).toHaveURL(/\/security-overview$/);
 
   // Security → Authentication: required for everyone, no grace period.
   await page.goto('/authentication');
@@ -79,7 +79,7 @@ test('a tenant that requires MFA of everyone has its user enrol right after the 
     await recoveryDialog.getByLabel('Recovery code').fill(recoveryCode.toUpperCase());
     await recoveryDialog.getByRole('button', { name: 'Login' }).click();
     if (attempt === 'first') {
-      await expect(later).toHaveURL(/\/licenses$/);
+      await expect(later).toHaveURL(/\/security-overview$/);
       await expect(later.getByText(owner.email, { exact: true })).toBeVisible();
     } else {
       await expect(

@@ -18,6 +18,8 @@ export interface OwnServer {
   dataDir: string;
   demo: DemoLogin;
   stop(): Promise<void>;
+  /** Stops the server, runs `between` on its data dir (operator commands), and starts it again. */
+  restart(between: (dataDir: string) => void): Promise<void>;
 }
 
 const ownPort = (offset: number) => Number(process.env.E2E_PORT ?? 8181) + offset;
@@ -59,15 +61,17 @@ function start(dataDir: string, port: number, env: Record<string, string>): Prom
 
 const stop = (child: ChildProcess) =>
   new Promise<void>((resolve) => {
+    // A server already gone (stopped for a restart that did not finish) has nothing left to stop.
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
     child.once('exit', () => resolve());
     child.kill('SIGTERM');
   });
 
-/** Runs the operator CLI (npm run admin) on a data dir whose server is stopped. */
-export const admin = (dataDir: string, args: string[]) =>
+/** Runs the operator CLI (npm run admin) on a data dir whose server is stopped; answers what it printed. */
+export const admin = (dataDir: string, args: string[], env: Record<string, string> = {}) =>
   execFileSync(process.execPath, ['--import', 'tsx', path.join(root, 'apps/api/src/cli/admin.ts'), ...args], {
     cwd: root,
-    env: { ...process.env, DATA_DIR: dataDir },
+    env: { ...process.env, ...env, DATA_DIR: dataDir },
     stdio: 'pipe',
   });
 
@@ -86,7 +90,17 @@ export async function startOwnServer(
     await stop(await start(dataDir, port, env));
     beforeStart(dataDir);
   }
-  const child = await start(dataDir, port, env);
+  let child = await start(dataDir, port, env);
   const demo = JSON.parse(readFileSync(path.join(dataDir, 'demo-login.json'), 'utf8')) as DemoLogin;
-  return { base: `http://localhost:${port}`, dataDir, demo, stop: () => stop(child) };
+  return {
+    base: `http://localhost:${port}`,
+    dataDir,
+    demo,
+    stop: () => stop(child),
+    async restart(between) {
+      await stop(child);
+      between(dataDir);
+      child = await start(dataDir, port, env);
+    },
+  };
 }

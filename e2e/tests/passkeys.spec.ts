@@ -15,7 +15,7 @@ test('registers a passkey, then signs in with password and passkey, and with the
   const login = new LoginPage(page);
   await login.open();
   await login.withTenantName(owner.tenantName, owner.email, owner.password);
-  await expect(page).toHaveURL(/\/licenses$/);
+  await expect(page).toHaveURL(/\/security-overview$/);
 
   // The first factor of the account: the browser creates the passkey, and the recovery codes show once.
   await page.goto('/mfa');
@@ -36,14 +36,14 @@ test('registers a passkey, then signs in with password and passkey, and with the
   const secondFactor = page.getByRole('dialog', { name: 'Confirm with your passkey' });
   await expect(secondFactor).toBeVisible();
   await secondFactor.getByRole('button', { name: 'Use a passkey' }).click();
-  await expect(page).toHaveURL(/\/licenses$/);
+  await expect(page).toHaveURL(/\/security-overview$/);
   await expect(page.getByText(owner.email, { exact: true })).toBeVisible();
   await logOut(page);
 
   // The passkey alone, from the login page's first step: no e-mail, tenant or password typed.
   await login.open();
   await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
-  await expect(page).toHaveURL(/\/licenses$/);
+  await expect(page).toHaveURL(/\/security-overview$/);
   await expect(page.getByText(owner.email, { exact: true })).toBeVisible();
 
   // Both sign-ins used it.

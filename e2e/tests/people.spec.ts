@@ -67,7 +67,7 @@ test('groups with a role, their users, a role change that clears them, and a non
   const login = new LoginPage(page);
   await login.open();
   await login.withTenantName(demo.tenantName, demo.email, demo.password);
-  await expect(page).toHaveURL(/\/licenses$/);
+  await expect(page).toHaveURL(/\/security-overview$/);
   await grantFullAccess(page, await createRole(page, roles.first));
   await createRole(page, roles.second);
 

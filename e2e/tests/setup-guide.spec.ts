@@ -14,7 +14,7 @@ async function signInTo(page: Page, tenant: OwnTenant, base = '') {
   const login = new LoginPage(page);
   await page.goto(`${base}/auth/login`);
   await login.withTenantName(tenant.tenantName, tenant.email, tenant.password);
-  await expect(page).toHaveURL(/\/licenses$/);
+  await expect(page).toHaveURL(/\/security-overview$/);
 }
 
 /** Fills the storage dialog with a Local storage and creates it. */
@@ -89,6 +89,8 @@ test("the connection dialog's storage picker offers to add the first storage, an
 test('without the Salesforce integration, administrators are told before filling the form, and whom to contact', async ({
   page,
 }) => {
+  // A server of its own on a fresh data dir (its migrations, the demo tenant) before the test's steps.
+  test.setTimeout(180_000);
   const contact = 'https://help.platform.example.com/salesforce';
   // A server whose operator has not set SALESFORCE_CLIENT_ID / SECRET (the shared one has them).
   const server = await startOwnServer(4, {

@@ -36,6 +36,8 @@ let idp: OpenIdProvider;
 let server: OwnServer;
 
 test.beforeAll(async () => {
+  // A server of its own, started twice on a fresh data dir: minutes on a busy machine.
+  test.setTimeout(180_000);
   idp = await startOpenIdProvider({
     port: IDP_PORT,
     clientId: CLIENT_ID,
@@ -68,7 +70,8 @@ async function adminPage(browser: Browser): Promise<Page> {
   const login = new LoginPage(page);
   await login.open();
   await login.withTenantName(server.demo.tenantName, server.demo.email, server.demo.password);
-  await expect(page).toHaveURL(/\/licenses$/);
+  // An Owner's first page.
+  await expect(page).toHaveURL(/\/security-overview$/);
   return page;
 }
 

@@ -1,48 +1,14 @@
-import { createHmac } from 'node:crypto';
-import http from 'node:http';
 import { expect, test } from '@playwright/test';
 import { violationsOn } from './axe';
 import { signInAsDemo } from './demo';
+import { signatureOf, startReceiver } from './receiver';
 
 const CONSOLE_HEADERS = { 'x-requested-with': 'skyvault-console' };
-
-interface Received {
-  headers: http.IncomingHttpHeaders;
-  body: string;
-}
-
-/** A webhook receiver on this machine: keeps each request, answers the next of `answers` (then 200). */
-async function startReceiver(answers: number[]) {
-  const received: Received[] = [];
-  const server = http.createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      received.push({ headers: request.headers, body: Buffer.concat(chunks).toString('utf8') });
-      response.statusCode = answers.shift() ?? 200;
-      response.end();
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  return {
-    url: `http://127.0.0.1:${port}/hooks/skyvault`,
-    received,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
-
-/** The Standard Webhooks signature of a request, made with the endpoint's secret. */
-const signatureOf = (secret: string, request: Received) => {
-  const key = Buffer.from(secret.slice('whsec_'.length), 'base64');
-  const signed = `${request.headers['webhook-id']}.${request.headers['webhook-timestamp']}.${request.body}`;
-  return `v1,${createHmac('sha256', key).update(signed).digest('base64')}`;
-};
 
 test('Send test event delivers a signed webhook.test to the endpoint and shows its answer, or why it failed', async ({
   page,
 }) => {
-  const receiver = await startReceiver([200, 500]);
+  const receiver = await startReceiver('/hooks/skyvault', [200, 500]);
   try {
     await signInAsDemo(page);
     const created = await page.request.post('/api/v1/webhooks', {

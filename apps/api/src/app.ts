@@ -7,6 +7,12 @@ import { startHousekeeping } from './housekeeping.js';
 import { logSerializers } from './lib/logging.js';
 import { apiTokenRoutes, createApiTokenService } from './modules/api-tokens/index.js';
 import { applicationRoutes, createApplicationService } from './modules/applications/index.js';
+import {
+  approvalActions,
+  approvalRoutes,
+  createApprovalGate,
+  createApprovalService,
+} from './modules/approvals/index.js';
 import { auditRoutes, createAuditService } from './modules/audit/index.js';
 import { authRoutes, createLoginCodes, createLoginService } from './modules/auth/index.js';
 import { authPolicyRoutes, createAuthPolicyService } from './modules/auth-policy/index.js';
@@ -40,6 +46,12 @@ import {
 import { createIpRangeService, ipRangeRoutes } from './modules/ip-ranges/index.js';
 import { createLicensesService, licenseRoutes } from './modules/licenses/index.js';
 import {
+  createLogStreamDelivery,
+  createLogStreamService,
+  logStreamRoutes,
+  suspendedStreamNotice,
+} from './modules/log-streams/index.js';
+import {
   createMfaMailer,
   createMfaService,
   createUserMfaService,
@@ -55,6 +67,7 @@ import { createPasswordService } from './modules/passwords/index.js';
 import { createPermissionService, permissionRoutes } from './modules/permissions/index.js';
 import { createRolePermissionService, createRoleService, roleRoutes } from './modules/roles/index.js';
 import { scimRoutes } from './modules/scim/index.js';
+import { createSecurityOverviewService, securityOverviewRoutes } from './modules/security-overview/index.js';
 import {
   createSessionControl,
   createSessionService,
@@ -62,18 +75,22 @@ import {
   sessionRoutes,
 } from './modules/sessions/index.js';
 import { createSetupGuideService, setupGuideRoutes } from './modules/setup-guide/index.js';
+import { createSignInAlerts, endSessionRoutes } from './modules/sign-in-alerts/index.js';
 import { createSingleSignOn, samlRoutes, ssoRoutes } from './modules/sso/index.js';
 import {
   createStorageHealth,
   createStorageProbe,
   createStorageService,
+  createStorageWriter,
   storageRoutes,
 } from './modules/storages/index.js';
+import { createSupportAccess, supportAccessRoutes } from './modules/support-access/index.js';
 import { systemRoutes } from './modules/system/index.js';
 import { createTenantService, tenantRoutes } from './modules/tenants/index.js';
 import {
   adminRoleRoutes,
   createAdminRoleService,
+  createTemporaryAccessExpiry,
   createUserService,
   findUser,
   userRoutes,
@@ -185,6 +202,25 @@ export function createServices(
     allowPrivateNetworks: config.outbound.allowPrivateNetworks,
     azureBlobEndpoint: config.storages.azureBlobEndpoint,
   });
+  const storageWriter = createStorageWriter({
+    database,
+    secrets,
+    options: {
+      timeoutMs: config.storages.timeoutMs,
+      allowPrivateNetworks: config.outbound.allowPrivateNetworks,
+      azureBlobEndpoint: config.storages.azureBlobEndpoint,
+    },
+  });
+  const logStreamDelivery = createLogStreamDelivery({
+    database,
+    secrets,
+    storage: storageWriter,
+    log,
+    allowPrivateNetworks: config.outbound.allowPrivateNetworks,
+    schedule: { pollMs: config.logStreams.pollMs },
+    onSuspended: suspendedStreamNotice(mfaMail),
+    now: clock,
+  });
   const storageHealth = createStorageHealth({
     database,
     secrets,
@@ -214,9 +250,17 @@ export function createServices(
       (await hasEnabledDevice(tx, tenantId, userId)) ||
       (await passkeys.countForUser(tx, tenantId, userId)) > 0,
   });
-  return {
+  const alerts = createSignInAlerts({
+    database,
+    tokens,
+    outbox,
+    brand: config.brand,
+    publicUrl: config.publicUrl,
+  });
+  const built = {
     secrets,
     outbox,
+    tokens,
     webhookDispatcher,
     webhooks: createWebhookService({
       database,
@@ -226,13 +270,22 @@ export function createServices(
       sender: webhookDispatcher,
       now: clock,
     }),
+    logStreamDelivery,
+    logStreams: createLogStreamService({
+      database,
+      secrets,
+      storage: storageWriter,
+      outbound: config.outbound,
+      nudge: logStreamDelivery.nudge,
+      now: clock,
+    }),
     limiter,
     sessions,
     apiTokens: createApiTokenService({ database, proveFactor: mfa.proveFactor, now: clock }),
     sessionControl: createSessionControl(database, sessions, findUser, userMfa.passkeyRemover),
     mfa,
     passkeys,
-    passkeyLogin: createPasskeyLogin({ config, database, limiter, sessions }),
+    passkeyLogin: createPasskeyLogin({ config, database, limiter, sessions, alerts }),
     userMfa,
     authPolicy: createAuthPolicyService({ database }),
     licenses: createLicensesService({ database }),
@@ -248,6 +301,11 @@ export function createServices(
       ...mail,
     }),
     adminRoles: createAdminRoleService({ database, keepsBreakGlass: assertKeepsBreakGlass }),
+    temporaryAccessExpiry: createTemporaryAccessExpiry({
+      database,
+      pollMs: config.temporaryAccess.pollMs,
+      log,
+    }),
     groups: createGroupService({ database }),
     groupMapping: createGroupMappingService({ database }),
     expiryWarnings: createExpiryWarnings({
@@ -293,6 +351,7 @@ export function createServices(
     rolePermissions: createRolePermissionService(database),
     permissions: createPermissionService(database),
     audit: createAuditService({ database }),
+    securityOverview: createSecurityOverviewService({ database }),
     tenants: createTenantService({
       database,
       tokens,
@@ -302,10 +361,26 @@ export function createServices(
       ...mail,
     }),
     domainSignIn,
-    login: createLoginService({ database, limiter, sessions, mfa, passkeys, domainSignIn }),
+    login: createLoginService({ database, limiter, sessions, mfa, passkeys, domainSignIn, alerts }),
+    supportAccess: createSupportAccess({
+      database,
+      outbox,
+      brand: config.brand,
+      publicUrl: config.publicUrl,
+    }),
     loginCodes: createLoginCodes({ database, secrets, limiter, ...mail }),
-    ...createSingleSignOn({ config, database, secrets, limiter, sessions, mfa, passkeys, log }),
+    ...createSingleSignOn({ config, database, secrets, limiter, sessions, mfa, passkeys, alerts, log }),
   };
+  // Built last: it carries approved changes out through the services above (approval-actions.ts).
+  const approvals = createApprovalService({
+    database,
+    outbox,
+    brand: config.brand,
+    publicUrl: config.publicUrl,
+    log,
+    actions: approvalActions(built),
+  });
+  return { ...built, approvals };
 }
 export type Services = ReturnType<typeof createServices>;
 
@@ -370,6 +445,8 @@ export async function buildApp(config: Config, options: AppOptions): Promise<Fas
   const stopConnectionChecks = services.connectionHealth.start();
   const stopDomainChecks = services.domains.start();
   const stopStorageChecks = services.storageHealth.start();
+  const stopTemporaryAccessExpiry = services.temporaryAccessExpiry.start();
+  const stopLogStreams = services.logStreamDelivery.start();
   // Runs once the server has stopped and its requests have finished: background work next, the pool last.
   app.addHook('onClose', async () => {
     await stopHousekeeping();
@@ -377,6 +454,8 @@ export async function buildApp(config: Config, options: AppOptions): Promise<Fas
     await stopConnectionChecks();
     await stopDomainChecks();
     await stopStorageChecks();
+    await stopTemporaryAccessExpiry();
+    await stopLogStreams();
     await stopOutbox();
     await stopWebhooks();
     mailer.close();
@@ -390,11 +469,23 @@ export async function buildApp(config: Config, options: AppOptions): Promise<Fas
   await app.register(healthPlugin, { database });
   await app.register(securityPlugin, { config });
   await app.register(docsPlugin, { config });
-  await app.register(sessionPlugin, { config, sessions: services.sessions, apiTokens: services.apiTokens });
+  await app.register(sessionPlugin, {
+    config,
+    sessions: services.sessions,
+    apiTokens: services.apiTokens,
+    supportAccess: services.supportAccess,
+  });
 
+  // Before every route: a change the tenant's approval policy covers becomes a request instead.
+  app.addHook('preHandler', createApprovalGate(services.approvals));
   await app.register(systemRoutes, { config, tenants: services.tenants, connections: services.connections });
-  await app.register(sessionRoutes, { sessions: services.sessions, control: services.sessionControl });
+  await app.register(sessionRoutes, {
+    sessions: services.sessions,
+    control: services.sessionControl,
+    supportAccess: services.supportAccess,
+  });
   await app.register(authRoutes, { config, ...services });
+  await app.register(endSessionRoutes, { database, tokens: services.tokens });
   await app.register(tenantRoutes, { tenants: services.tenants });
   await app.register(mfaRoutes, { mfa: services.mfa, users: services.users });
   await app.register(userMfaRoutes, { userMfa: services.userMfa });
@@ -419,10 +510,14 @@ export async function buildApp(config: Config, options: AppOptions): Promise<Fas
   await app.register(expiryWarningRoutes, { expiryWarnings: services.expiryWarnings });
   await app.register(iconRoutes, { icons: services.icons });
   await app.register(auditRoutes, { audit: services.audit });
+  await app.register(securityOverviewRoutes, { securityOverview: services.securityOverview });
   await app.register(apiTokenRoutes, { apiTokens: services.apiTokens });
   await app.register(webhookRoutes, { webhooks: services.webhooks });
-  await app.register(ssoRoutes, { config, sso: services.sso });
-  await app.register(samlRoutes, { config, sso: services.sso });
+  await app.register(logStreamRoutes, { logStreams: services.logStreams });
+  await app.register(supportAccessRoutes, { config, supportAccess: services.supportAccess });
+  await app.register(approvalRoutes, { approvals: services.approvals });
+  await app.register(ssoRoutes, { config, sso: services.sso, secrets: services.secrets });
+  await app.register(samlRoutes, { config, sso: services.sso, secrets: services.secrets });
 
   await app.register(oauthRoutes, { config, prefix: '/oauth' });
   await app.register(scimRoutes, { ...services, publicUrl: config.publicUrl, prefix: '/scim/v2' });

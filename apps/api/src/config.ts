@@ -119,6 +119,13 @@ const envSchema = z.object({
   DOMAIN_GRACE_DAYS: z.coerce.number({ error: 'must be a number of days' }).int().min(1).max(90).default(7),
   // How often this process looks for verified domains due for their daily re-check; 0: never.
   DOMAIN_CHECK_POLL_MS: z.coerce.number({ error: 'must be milliseconds' }).int().min(0).default(60_000),
+  // How often this process removes (and audits the end of) roles and permissions granted for a time; 0:
+  // never here. They give nothing from their end whatever this is: it keeps users.is_admin right for the
+  // previous release and the audit trail's ending timely.
+  TEMPORARY_ACCESS_POLL_MS: z.coerce.number({ error: 'must be milliseconds' }).int().min(0).default(5000),
+  // How often this process looks for log streams with audit events to send (each stream is sent by one
+  // process at a time, whichever claims it); 0: never here.
+  LOG_STREAM_POLL_MS: z.coerce.number({ error: 'must be milliseconds' }).int().min(0).default(5000),
   // Whether a tenant's S3 storage may name its own endpoint (S3-compatible storage); off: AWS's only.
   STORAGE_CUSTOM_ENDPOINTS: flag('false'),
   // The address of an Azure storage account's blobs, {account} standing for the account's name: another
@@ -277,6 +284,10 @@ export interface Config {
    * the days a missing record is tolerated, and how often due re-checks are looked for (0: never here).
    */
   domains: { dnsServers: string[]; dnsTimeoutMs: number; graceDays: number; checkPollMs: number };
+  /** Roles and permissions granted for a time: how often their ends are removed and audited (0: never here). */
+  temporaryAccess: { pollMs: number };
+  /** Log streams: how often streams with events to send are looked for (0: never by this process). */
+  logStreams: { pollMs: number };
   /**
    * Storages: whether tenants may name an S3-compatible endpoint, the Azure blob address template, one
    * call's time limit, and how often due checks are looked for (0: never by this process).
@@ -410,6 +421,8 @@ export function loadConfig(given: NodeJS.ProcessEnv = process.env, cwd: string =
       graceDays: e.DOMAIN_GRACE_DAYS,
       checkPollMs: e.DOMAIN_CHECK_POLL_MS,
     },
+    temporaryAccess: { pollMs: e.TEMPORARY_ACCESS_POLL_MS },
+    logStreams: { pollMs: e.LOG_STREAM_POLL_MS },
     storages: {
       customEndpoints: e.STORAGE_CUSTOM_ENDPOINTS,
       azureBlobEndpoint: e.AZURE_BLOB_ENDPOINT,

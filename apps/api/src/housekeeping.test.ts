@@ -9,6 +9,7 @@ import { runHousekeeping } from './housekeeping.js';
 const JOBS = [
   'sessions',
   'rate-limits',
+  'sign-in-rollups',
   'oauth-states',
   'unverified-sign-ups',
   'oauth-models',

@@ -14,6 +14,7 @@ import { deleteExpiredEvents } from './modules/audit/index.js';
 import { deleteOldChecks } from './modules/connections/index.js';
 import { sweepExpiredModels } from './modules/oauth/index.js';
 import { purgeExpiredChallenges } from './modules/passkeys/index.js';
+import { deleteOldRollups } from './modules/security-overview/index.js';
 import { deleteOldStorageChecks } from './modules/storages/index.js';
 import { sendLicenseReminders } from './modules/webhooks/index.js';
 import { deleteExpiredStates } from './platform/oauth-states/oauth-states.repository.js';
@@ -34,6 +35,11 @@ interface Job {
 const JOBS: Job[] = [
   { name: 'sessions', everyMs: 60 * MINUTE, run: ({ services }) => services.sessions.purgeExpired() },
   { name: 'rate-limits', everyMs: 60 * MINUTE, run: ({ services }) => services.limiter.purgeExpired() },
+  {
+    name: 'sign-in-rollups',
+    everyMs: 60 * MINUTE,
+    run: ({ database }) => database.system((tx) => deleteOldRollups(tx)),
+  },
   {
     name: 'oauth-states',
     everyMs: 60 * MINUTE,

@@ -6,7 +6,6 @@ import { PassThrough } from 'node:stream';
 import type { AdminRole } from '@skyvault/contract';
 import { and, count, eq, lte, or, sql } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import { afterAll, beforeAll } from 'vitest';
 import { type AppOptions, buildApp } from '../src/app.js';
 import { type Config, loadConfig } from '../src/config.js';
 import type { Database } from '../src/db/client.js';
@@ -14,6 +13,9 @@ import { outboxMessages, tenants, userAdminRoles, users } from '../src/db/schema
 import { hashPassword } from '../src/lib/passwords.js';
 import { sessionCookieName } from '../src/modules/sessions/index.js';
 import { openTestDatabase } from './database.js';
+import { useOpened } from './opened.js';
+
+export { useOpened };
 
 export const testConfig = (env: Record<string, string> = {}): Config =>
   loadConfig({
@@ -26,6 +28,10 @@ export const testConfig = (env: Record<string, string> = {}): Config =>
     CONNECTION_CHECK_POLL_MS: '0',
     // And the domains' re-checks (services.domains.runDue()).
     DOMAIN_CHECK_POLL_MS: '0',
+    // And the end of roles granted for a time (expireTemporaryAccess).
+    TEMPORARY_ACCESS_POLL_MS: '0',
+    // And the log streams' deliveries (services.logStreamDelivery.runDue()).
+    LOG_STREAM_POLL_MS: '0',
     // And the storages' (services.storageHealth.runDue()). The tests reach no cloud: a storage that
     // names AWS or Azure fails its test at the name look-up, well within this.
     STORAGE_CHECK_POLL_MS: '0',
@@ -68,38 +74,6 @@ export async function createTestApp(
     rmSync(config.dataDir, { recursive: true, force: true });
   };
   return { app, database, config, close };
-}
-
-/**
- * What a describe block's tests share (an app, a stand-in server): opened before its first test, after
- * the hooks registered before this call, and closed after its last. The value is taken at once and
- * read when a test runs, so that `const t = useTestApp()` can be passed on at the top of the block;
- * spreading it (`{ ...t }`) and `in` see the opened value's own fields.
- */
-export function useOpened<T extends { close(): unknown }>(open: () => Promise<T>): T {
-  let current: T | undefined;
-  beforeAll(async () => {
-    current = await open();
-  });
-  afterAll(async () => {
-    await current?.close();
-  });
-  const live = (): T => {
-    if (!current) throw new Error('It opens in beforeAll: read it inside a hook or a test.');
-    return current;
-  };
-  return new Proxy({} as T, {
-    get: (_, key) => {
-      const value: unknown = Reflect.get(live(), key);
-      return typeof value === 'function' ? value.bind(live()) : value;
-    },
-    has: (_, key) => Reflect.has(live(), key),
-    ownKeys: () => Reflect.ownKeys(live()),
-    getOwnPropertyDescriptor: (_, key) => {
-      const field = Reflect.getOwnPropertyDescriptor(live(), key);
-      return field && { ...field, configurable: true };
-    },
-  });
 }
 
 /** The app a describe block's tests share (see useOpened); a fresh one on its own database by default. */

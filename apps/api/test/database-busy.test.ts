@@ -4,11 +4,12 @@ import { describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { openPostgres } from '../src/db/postgres.js';
 import { call, createTenantWithUser, type TestApp, testConfig } from './app.js';
-import { createTestPostgresDatabase } from './database.js';
+import { usePostgresDatabase } from './database.js';
 
 describe.runIf(process.env.TEST_DATABASE_URL)('a table locked by another transaction (a migration)', () => {
+  const created = usePostgresDatabase();
+
   it('answers 503 DATABASE_BUSY with Retry-After once lock_timeout passes, never 500; then 200 again', async () => {
-    const created = await createTestPostgresDatabase(process.env.TEST_DATABASE_URL!);
     const name = new URL(created.url).pathname.slice(1);
     // A database whose sessions wait for a lock at most 200 ms, as an operator may set it.
     const owner = new pg.Client({ connectionString: created.url });
@@ -58,7 +59,6 @@ describe.runIf(process.env.TEST_DATABASE_URL)('a table locked by another transac
     } finally {
       await app.close();
       await owner.end();
-      await created.drop();
     }
   }, 60_000);
 });

@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { openPostgres } from '../src/db/postgres.js';
 import { call, createTenantWithUser, createTestApp, type TestApp, testConfig } from './app.js';
-import { createTestPostgresDatabase } from './database.js';
+import { usePostgresDatabase } from './database.js';
 
 const expectUnavailable = (res: {
   statusCode: number;
@@ -85,8 +85,9 @@ async function outageProxy(target: URL) {
 }
 
 describe.runIf(process.env.TEST_DATABASE_URL)('PostgreSQL going away and coming back', () => {
+  const created = usePostgresDatabase();
+
   it('answers 503 DATABASE_UNAVAILABLE with Retry-After while it is down, then 2xx again without restart', async () => {
-    const created = await createTestPostgresDatabase(process.env.TEST_DATABASE_URL!);
     const target = new URL(created.url);
     const proxy = await outageProxy(target);
     const through = new URL(created.url);
@@ -148,7 +149,6 @@ describe.runIf(process.env.TEST_DATABASE_URL)('PostgreSQL going away and coming 
     } finally {
       await app.close();
       await proxy.stop();
-      await created.drop();
     }
   }, 60_000);
 });

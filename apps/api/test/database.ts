@@ -6,6 +6,7 @@ import { openPglite } from '../src/db/pglite.js';
 import { openPostgres } from '../src/db/postgres.js';
 import { tenants } from '../src/db/schema/index.js';
 import { adminUrl } from './db-names.js';
+import { useOpened } from './opened.js';
 
 /** Serialises CREATE DATABASE … TEMPLATE across test workers (PostgreSQL refuses concurrent copies). */
 const CREATE_LOCK = 7_310_002;
@@ -57,6 +58,18 @@ export async function createTestPostgresDatabase(
     },
   };
 }
+
+/**
+ * A new PostgreSQL database (see createTestPostgresDatabase) that a describe block's tests share: made
+ * before its first test and dropped after its last, outside any test's own time. On a busy server,
+ * CREATE DATABASE waits its turn behind the other files' and DROP DATABASE for a checkpoint, which
+ * took most of a minute.
+ */
+export const usePostgresDatabase = (): { readonly url: string } =>
+  useOpened(async () => {
+    const created = await createTestPostgresDatabase(process.env.TEST_DATABASE_URL!);
+    return { url: created.url, close: created.drop };
+  });
 
 /**
  * A fresh database with these tenants (id and name), each given its rows by `seed` in a transaction of

@@ -26,6 +26,12 @@ export const PERMISSIONS = [
   'admin-roles:write',
   'organization:read',
   'organization:write',
+  'support-access:read',
+  'support-access:write',
+  'approvals:read',
+  'approvals:write',
+  'log-streams:read',
+  'log-streams:write',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -50,7 +56,15 @@ export const PERMISSION_DESCRIPTIONS: Record<Permission, string> = {
   'admin-roles:read': "See administrators' roles",
   'admin-roles:write': 'Grant and take away administrator roles',
   'organization:read': "See the organization's licences, setup guide and provisioning",
-  'organization:write': 'Rename the organization, start trials, change the setup guide',
+  'organization:write':
+    'Rename the organization, start trials, change the setup guide, choose which changes need approval',
+  'support-access:read': "See the support team's access to the organization and its sessions",
+  'support-access:write': 'Grant and revoke support access (Owners only)',
+  'approvals:read': 'See approval requests',
+  'approvals:write':
+    "Request, approve, deny and cancel approvals (deciding also needs the request's own permission)",
+  'log-streams:read': 'See log streams, their state and lag',
+  'log-streams:write': 'Add, change, pause, replay and delete log streams',
 };
 
 export const ADMIN_ROLES = [
@@ -77,7 +91,7 @@ export const ADMIN_ROLE_DEFINITIONS: Record<
   SecurityAdministrator: {
     label: 'Security administrator',
     description:
-      'Sign-in policy, identity providers, domains, network access, MFA resets, connected apps, API tokens, webhooks and the audit log.',
+      'Sign-in policy, identity providers, domains, network access, MFA resets, connected apps, API tokens, webhooks, the audit log and its log streams.',
     permissions: [
       'users:read',
       'credentials:reset',
@@ -92,13 +106,25 @@ export const ADMIN_ROLE_DEFINITIONS: Record<
       'audit:read',
       'admin-roles:read',
       'organization:read',
+      'approvals:read',
+      'approvals:write',
+      'log-streams:read',
+      'log-streams:write',
     ],
   },
   UserAdministrator: {
     label: 'User administrator',
     description:
       'Users, groups and roles, invitations, and password and MFA resets of users who are not administrators.',
-    permissions: ['users:read', 'users:write', 'credentials:reset', 'admin-roles:read', 'organization:read'],
+    permissions: [
+      'users:read',
+      'users:write',
+      'credentials:reset',
+      'admin-roles:read',
+      'organization:read',
+      'approvals:read',
+      'approvals:write',
+    ],
   },
   EnvironmentAdministrator: {
     label: 'Environment administrator',
@@ -109,6 +135,8 @@ export const ADMIN_ROLE_DEFINITIONS: Record<
       'storages:read',
       'storages:write',
       'organization:read',
+      'approvals:read',
+      'approvals:write',
     ],
   },
   Auditor: {
@@ -117,6 +145,15 @@ export const ADMIN_ROLE_DEFINITIONS: Record<
     permissions: READS,
   },
 };
+
+/** How long a role or a permission can be granted for (docs/administration.md "Time-bound roles"). */
+export const TEMPORARY_ACCESS_MINUTES = { min: 15, max: 7 * 24 * 60 } as const;
+
+/** The permissions that can be granted on one connection for a time. */
+export const CONNECTION_PERMISSIONS = [
+  'connections:read',
+  'connections:write',
+] as const satisfies readonly Permission[];
 
 /** Every permission the roles give together, in PERMISSIONS order. */
 export function permissionsOf(roles: readonly AdminRole[]): Permission[] {
@@ -140,6 +177,12 @@ export const ADMIN_ROLE_MESSAGES = {
     "Only an Owner or a Security administrator can reset an administrator's password or MFA.",
   administratorAccount:
     "Only an Owner can change another administrator's e-mail, password or status, or delete them.",
+  lastOwnerGroup:
+    "This group's members include the last Owner of your organization. Make another user an Owner first.",
+  alreadyHeld: (role: string) => `The user already holds ${role} without an end.`,
+  grantKind: 'Choose a role, or a permission on one connection',
+  durationRange: 'Duration should be between 15 minutes and 7 days',
+  temporaryPermission: 'Only a connection permission can be granted on one connection',
   /** The audit trail's wording of a change of roles. */
   changed: 'Administrator roles changed',
 } as const;

@@ -130,6 +130,8 @@ export const WEBHOOK_EVENT_LABELS = {
   'license.expiring': 'Licence expiring',
   'license.expired': 'Licence expired',
   'security.ip_range_changed': 'Network access changed',
+  'approval.requested': 'Approval requested',
+  'approval.decided': 'Approval decided',
 } as const;
 
 export const WEBHOOK_STATUS_LABELS = {

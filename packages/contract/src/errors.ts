@@ -28,6 +28,7 @@ export const ERROR_STATUS = {
   IP_NOT_ALLOWED: 403,
   MFA_ENROLMENT_REQUIRED: 403,
   IP_RANGE_LOCKOUT: 409,
+  APPROVAL_REQUIRED: 409,
   SSO_FAILED: 400,
   SSO_REQUIRED: 403,
   SSO_DOMAIN_NOT_VERIFIED: 403,
@@ -69,6 +70,9 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
     'Your organization requires multi-factor authentication. Add an authenticator or a passkey first.',
   IP_RANGE_LOCKOUT:
     'This change would block your own address. Add a range that includes your current address first.',
+  // The tenant's approval policy covers this change: resend it with a reason to ask for approval.
+  APPROVAL_REQUIRED:
+    'Your organization requires a second administrator to approve this change. Give a reason to request approval.',
   SSO_FAILED: 'Single sign-on did not complete. Please try again or log in with your password.',
   SSO_REQUIRED:
     'Your organization requires you to sign in with its identity provider. Use the button below to continue.',

@@ -273,6 +273,7 @@ export const NOT_FOUND = {
   identityProvider: 'Identity provider not found.',
   icon: 'Icon not found.',
   ipRange: 'IP range not found.',
+  approvalRequest: 'Approval request not found.',
   mfaDevice: 'MFA device not found.',
   tenant: 'Tenant not found.',
   /** Ours: a session that ended or is not the user's. */

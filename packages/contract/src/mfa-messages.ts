@@ -22,6 +22,17 @@ export const AUTH_POLICY_TEXTS = {
   refuseBreachedPasswords: 'Refuse breached and common passwords',
   refuseBreachedPasswordsHelp:
     'New passwords are checked against a list of passwords exposed in data breaches, shipped with the product (no network call).',
+  unusualSignIns: 'Unusual sign-ins',
+  unusualSignInsHelp:
+    "A sign-in from a browser the user has not signed in with before, or from outside your organization's usual networks (those its users signed in from in the last 30 days; any allowed address while network access is restricted).",
+  notifyUnusualSignIns: 'E-mail the user about unusual sign-ins',
+  notifyUnusualSignInsHelp:
+    'The e-mail says how, when and from where, and has a link that ends that session.',
+  notifySecurityAdmins: 'Also e-mail Security administrators when an administrator signs in unusually',
+  notifySecurityAdminsHelp: 'Every holder of the Security administrator role receives a copy.',
+  unusualSignInSecondFactor: 'Require a second factor for unusual sign-ins',
+  unusualSignInSecondFactorHelp:
+    'Users with an authenticator or a passkey must use it. Users without one are let in and told by e-mail.',
   saved: 'Authentication policy was successfully updated',
 } as const;
 

@@ -47,4 +47,15 @@ export const SERVER_PAGES = {
     doneTitle: 'Signed out',
     done: 'You were signed out. You can close this window.',
   },
+  /** The link mailed with an unusual sign-in: it ends that one session (the page asks first, see docs/login.md). */
+  endSession: {
+    title: 'End this session',
+    question: 'End the session this e-mail told you about? Whoever uses it is signed out at once.',
+    confirm: 'End the session',
+    doneTitle: 'Session ended',
+    done: 'The session was ended. If you did not sign in yourself, change your password now.',
+    alreadyEnded: 'This session has already ended.',
+    invalidTitle: 'Link not valid',
+    invalid: 'This link is not valid, has expired or was already used.',
+  },
 } as const;

@@ -13,6 +13,7 @@ import { BACKUP_USAGE } from './backup.command.js';
 import { CREATE_TENANT_USAGE, type MailSettings, runCreateTenant } from './create-tenant.command.js';
 import { OAUTH_KEYS_USAGE, runOAuthKeys } from './oauth-keys.command.js';
 import { runSecrets, SECRETS_USAGE } from './secrets.command.js';
+import { runSupportSession, SUPPORT_SESSION_USAGE } from './support-session.command.js';
 
 export const USAGE = `Usage: ${operatorCommand('admin')} <command> [options]
 
@@ -33,6 +34,7 @@ ${CREATE_TENANT_USAGE}
                                             AzureBlob: --account-name --account-key --container-name
   shared-storages                           list shared storages with their health: status, problem,
                                             last check and success, versioning, immutability, encryption
+${SUPPORT_SESSION_USAGE}
 ${AUDIT_USAGE}
 ${OAUTH_KEYS_USAGE}
 ${SECRETS_USAGE}
@@ -115,6 +117,9 @@ export async function runAdmin(
       'admin-email': { type: 'string' },
       'first-name': { type: 'string' },
       'last-name': { type: 'string' },
+      tenant: { type: 'string' },
+      operator: { type: 'string' },
+      ticket: { type: 'string' },
     },
   });
   const [command, ...rest] = positionals;
@@ -216,6 +221,12 @@ export async function runAdmin(
             );
         }
         return 0;
+      }
+      case 'support-session': {
+        if (!values.tenant || !values.operator || !values.ticket)
+          throw new UsageError('support-session needs --tenant, --operator and --ticket.');
+        if (!deps.mail) throw new Error('support-session needs the PUBLIC_URL of the link');
+        return await runSupportSession(values, { ...deps, mail: deps.mail }, print);
       }
       case 'audit': {
         const code = await runAudit(rest, deps, print);

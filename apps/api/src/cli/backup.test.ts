@@ -45,6 +45,8 @@ async function signingKeyIn(dataDir: string) {
 }
 
 describe('backup and restore of the embedded database', () => {
+  // Each test migrates a fresh embedded database and restores it into another: tens of seconds on a
+  // loaded machine, more with every migration.
   it('restores into a fresh DATA_DIR, the key in the file with --with-secrets-key', async () => {
     const { config, kid } = await seededDataDir();
     const file = path.join(tempDir(), 'skyvault.backup');
@@ -62,7 +64,7 @@ describe('backup and restore of the embedded database', () => {
     const restored = await signingKeyIn(target);
     expect(restored.rows).toHaveLength(1);
     expect(restored.kid).toBe(kid);
-  });
+  }, 120_000);
 
   it('without the key in the file, restore needs the same key, and refuses a database in place', async () => {
     const { config, kid } = await seededDataDir();
@@ -87,7 +89,7 @@ describe('backup and restore of the embedded database', () => {
     expect(lines.at(-1)).toContain('already holds a database');
     expect(await restore({ ...config, dataDir: target }, file, { force: true }, print)).toBe(0);
     expect((await signingKeyIn(target)).kid).toBe(kid);
-  });
+  }, 120_000);
 
   it('names pg_dump on PostgreSQL', async () => {
     const lines: string[] = [];

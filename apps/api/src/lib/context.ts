@@ -1,5 +1,6 @@
 import type { AdminRole, ApiTokenScope, Permission } from '@skyvault/contract';
 import type { FastifyRequest } from 'fastify';
+import type { ResourceGrantRef } from './resource-grants.js';
 
 /** Who is calling, taken from the session only (never from the URL or body). */
 export interface Actor {
@@ -10,6 +11,8 @@ export interface Actor {
   adminRoles: readonly AdminRole[];
   /** What the roles allow together, or an API token's scope (what route.ts checks endpoints against). */
   permissions: readonly Permission[];
+  /** Permissions on one resource the user holds for a time (migration 0040); route.ts checks them. */
+  resourceGrants?: readonly ResourceGrantRef[];
   sessionId: string;
   /** The services the tenant has enabled (backup, devOps), read with the session. */
   services: readonly string[];
@@ -23,6 +26,21 @@ export interface Actor {
    * and `sessionId` are then the token's id (what the audit trail names as the actor).
    */
   token?: { id: string; name: string; scope: ApiTokenScope };
+  /**
+   * Present in a support session (modules/support-access): a platform operator inside the support access
+   * the tenant's Owner granted, not a user. `userId` and `sessionId` are then the support session's id
+   * (the audit trail's actor id), and `permissions` every `read` plus the grant's named writes.
+   */
+  support?: SupportActor;
+}
+
+export interface SupportActor {
+  grantId: string;
+  operator: string;
+  ticket: string;
+  writePermissions: readonly Permission[];
+  /** The grant's end, when the session ends at the latest. */
+  expiresAt: Date;
 }
 
 /** What the audit trail records about the request alongside each change. */
@@ -43,6 +61,15 @@ export const apiTokenActorName = (name: string) => `API token "${name}"`;
  */
 const PROVIDER_ACTOR_PREFIX = 'Identity provider "';
 export const identityProviderActorName = (name: string) => `${PROVIDER_ACTOR_PREFIX}${name}"`;
+/**
+ * How the audit trail names a platform operator in a support session: who, and for which ticket, on
+ * behalf of the tenant (the event's actor id is the support session's). The prefix tells it apart.
+ */
+const SUPPORT_ACTOR_PREFIX = 'Support: ';
+export const supportActorName = (operator: string, ticket: string) =>
+  `${SUPPORT_ACTOR_PREFIX}${operator} (ticket ${ticket})`;
+export const isSupportActorName = (name: string | null | undefined) =>
+  name?.startsWith(SUPPORT_ACTOR_PREFIX) ?? false;
 export const isIdentityProviderActorName = (name: string | null | undefined) =>
   name?.startsWith(PROVIDER_ACTOR_PREFIX) ?? false;
 
@@ -51,4 +78,7 @@ export const requestMeta = (request: FastifyRequest): RequestMeta => ({
   userAgent: request.headers['user-agent']?.slice(0, 512),
   requestId: request.id,
   ...(request.actor?.token ? { actorName: apiTokenActorName(request.actor.token.name) } : {}),
+  ...(request.actor?.support
+    ? { actorName: supportActorName(request.actor.support.operator, request.actor.support.ticket) }
+    : {}),
 });

@@ -13,6 +13,10 @@ describe('safeUrl', () => {
       '/auth/change-password?code=%5Bredacted%5D&redirectTo=%2Fusers',
     );
     expect(safeUrl('/api/v1/users?limit=10')).toBe('/api/v1/users?limit=10');
+    // A support session's one-time sign-in link (modules/support-access).
+    expect(safeUrl('/api/v1/support-sessions/start?link=abc')).toBe(
+      '/api/v1/support-sessions/start?link=%5Bredacted%5D',
+    );
   });
 });
 

@@ -4,10 +4,11 @@ import { stdSerializers } from 'pino';
 /**
  * Query parameters that carry secrets or single-use values binding a sign-in to its browser; they
  * never reach a log line. OAuth's own (code, state, nonce, code_verifier, tokens, client credentials,
- * signed request objects), ours (ssoTicket: the TOTP step of a provider sign-in) and passwords.
+ * signed request objects), ours (ssoTicket: the TOTP step of a provider sign-in; link: a support
+ * session's one-time sign-in link) and passwords.
  */
 const SECRET_PARAMS =
-  /^(code|token|state|nonce|code_verifier|client_secret|client_assertion|password|id_token_hint|refresh_token|access_token|request|ssoTicket)$/i;
+  /^(code|token|state|nonce|code_verifier|client_secret|client_assertion|password|id_token_hint|refresh_token|access_token|request|ssoTicket|link)$/i;
 const SECRET_PATH = /(\/change-password\/|\/verify-email\/)[^/?]+/g;
 
 export function safeUrl(url: string): string {

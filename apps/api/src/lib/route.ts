@@ -5,12 +5,14 @@ import {
   MASKED_SECRET,
   MESSAGES,
   MFA_POLICY_MESSAGES,
+  SUPPORT_ACCESS_MESSAGES,
   unstorableTextAt,
 } from '@skyvault/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Actor } from './context.js';
 import { AppError, forbidden, invalidField, unauthorized } from './errors.js';
+import { grantedOnResource } from './resource-grants.js';
 
 type Out<T> = T extends z.ZodType ? z.output<T> : undefined;
 
@@ -95,13 +97,24 @@ export function route<E extends EndpointDef>(
         if (token.scope === 'scim') throw forbidden(API_TOKEN_MESSAGES.scimOnly);
         if (token.scope === 'read' && endpoint.method !== 'GET') throw forbidden(API_TOKEN_MESSAGES.readOnly);
       }
+      const support = request.actor.support;
+      if (support && endpoint.method !== 'GET') {
+        // A support session writes only what its grant names, and never a person's own account, a
+        // credential or how people sign in (sessionOnly), whatever was named.
+        if (endpoint.access !== 'admin' || endpoint.sessionOnly)
+          throw forbidden(SUPPORT_ACCESS_MESSAGES.never);
+        if (!support.writePermissions.includes(endpoint.permission))
+          throw forbidden(SUPPORT_ACCESS_MESSAGES.readOnly);
+      }
       if (request.actor.mfaEnrolment && !endpoint.duringMfaEnrolment) {
         throw new AppError('MFA_ENROLMENT_REQUIRED', MFA_POLICY_MESSAGES.enrolmentRequired);
       }
       if (endpoint.access === 'admin') {
-        if (!request.actor.isAdmin) throw forbidden();
+        // A permission on this one resource for a time (docs/administration.md "Time-bound roles").
+        const granted = grantedOnResource(request.actor.resourceGrants, endpoint, request.params);
+        if (!request.actor.isAdmin && !granted) throw forbidden();
         // Some administrator role, and one that gives this endpoint's permission (admin-roles.ts).
-        if (!request.actor.permissions.includes(endpoint.permission))
+        if (!request.actor.permissions.includes(endpoint.permission) && !granted)
           throw forbidden(ADMIN_ROLE_MESSAGES.missingPermission(endpoint.permission));
       }
       if (endpoint.service && !request.actor.services.includes(endpoint.service)) {
@@ -111,8 +124,11 @@ export function route<E extends EndpointDef>(
     // After the schemas passed: a value they allowed may still hold what no column stores, or ask for
     // what only a signed-in person may do (a password, administrator rights).
     preHandler: async (request) => {
-      const refusal = request.actor?.token && endpoint.sessionOnlyBody?.(request.body as never);
-      if (refusal) throw forbidden(refusal);
+      // What an API token may not ask (a password, administrator rights, a factor reset), a support
+      // session may not either.
+      const bound = request.actor?.token || request.actor?.support;
+      const refusal = bound && endpoint.sessionOnlyBody?.(request.body as never);
+      if (refusal) throw forbidden(request.actor?.support ? SUPPORT_ACCESS_MESSAGES.never : refusal);
       for (const part of [request.params, request.query, request.body]) {
         const field = unstorableTextAt(part);
         if (field) throw invalidField(field, MESSAGES.unstorableText);
@@ -130,8 +146,11 @@ export function route<E extends EndpointDef>(
       // A handler that answered itself (a redirect for a browser's form) has nothing more to send.
       if (reply.sent) return reply;
       if (status === 204) return reply.code(204).send();
-      // A read token reads what an administrator sees, but no secret (a connected app's client secret).
-      const masked = request.actor?.token?.scope === 'read' && endpoint.secretFields;
+      // A read token reads what an administrator sees, but no secret (a connected app's client secret);
+      // nor does a support session, whatever it may change.
+      const masked =
+        (request.actor?.token?.scope === 'read' || request.actor?.support !== undefined) &&
+        endpoint.secretFields;
       return reply.code(status).send(masked ? maskSecrets(result, masked) : result);
     },
   });

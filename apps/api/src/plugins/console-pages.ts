@@ -41,3 +41,21 @@ export function signedInPageFinder(root: string): (url: string) => string {
     return screens.find((screen) => matches(screen.path, pathname))?.page ?? shellPage;
   };
 }
+
+/**
+ * The signed-in page with the session call's answer in it (`<script type="application/json"
+ * id="session">`, which the console reads instead of calling: core/session/session.queries.ts), so a
+ * cold open's session check waits for no request. The JSON is escaped so that nothing in it can end the
+ * element or start markup: `<`, `>` and `&` as \u escapes, which JSON.parse reads back as they were.
+ */
+export function withSession(page: string, sessionJson: string): string {
+  const escaped = sessionJson.replace(
+    /[<>&\u2028\u2029]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+  // A function, so that a `$` in the JSON is not read as a replacement pattern.
+  return page.replace(
+    '</head>',
+    () => `<script type="application/json" id="session">${escaped}</script></head>`,
+  );
+}

@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app.js';
+import { createTenantWithUser, createTestApp, type TestApp } from '../../test/app.js';
+import { withSession } from './console-pages.js';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const SCRIPT = `export const greeting = ${JSON.stringify('hello '.repeat(500))};\n`;
@@ -135,6 +136,40 @@ describe('the console files', () => {
     const other = await get('/auth/login', 'br', 'skyvault_known_browser=1');
     expect(brotliDecompressSync(other.rawPayload).toString()).toBe(PAGE);
     expect(other.headers.vary).toMatch(/cookie/i);
+  });
+
+  it('puts the session in the signed-in page, for that browser only', async () => {
+    const { cookie, email } = await createTenantWithUser(t);
+    const session = await t.app.inject({ method: 'GET', url: '/api/v1/auth/session', headers: { cookie } });
+    for (const encoding of ['br', 'gzip', undefined]) {
+      const res = await get('/users/6d9e0f1a', encoding, cookie);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['cache-control']).toBe('private, no-store');
+      expect(res.headers.vary).toMatch(/cookie/i);
+      expect(res.headers['content-type']).toMatch(/text\/html/);
+      expect(res.headers['content-encoding']).toBe(encoding);
+      const body =
+        encoding === 'br'
+          ? brotliDecompressSync(res.rawPayload).toString()
+          : encoding === 'gzip'
+            ? gunzipSync(res.rawPayload).toString()
+            : res.body;
+      expect(body).toBe(withSession(screenPage('users.show'), session.body));
+      const json = body.match(/<script type="application\/json" id="session">(.*?)<\/script>/)?.[1];
+      expect(JSON.parse(json ?? '')).toEqual(session.json());
+      expect(session.json()).toMatchObject({ email });
+    }
+  });
+
+  it('escapes the session so that nothing in it ends its element', () => {
+    const page = withSession(
+      '<head></head>',
+      JSON.stringify({ name: "</script><script>alert(1)</script> & $' \u2028" }),
+    );
+    expect(page).not.toContain('</script><script>');
+    expect(page).not.toContain("& $'");
+    const json = page.match(/id="session">(.*)<\/script><\/head>$/)?.[1];
+    expect(JSON.parse(json ?? '')).toEqual({ name: "</script><script>alert(1)</script> & $' \u2028" });
   });
 
   it('answers a well-known path at the root with the JSON 404, not the console page; the OAuth discovery stays', async () => {

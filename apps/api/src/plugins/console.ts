@@ -1,12 +1,14 @@
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
-import { noSuchPath } from '@skyvault/contract';
-import type { FastifyInstance } from 'fastify';
+import { noSuchPath, sessionEndpoints } from '@skyvault/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/errors.js';
-import { signedInPageFinder } from './console-pages.js';
+import { signedInPageFinder, withSession } from './console-pages.js';
 import { isApiRequest } from './security.js';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -40,13 +42,50 @@ const isWellKnown = (url: string) => {
 };
 
 /**
+ * The session call's answer for a page's request, as the console would get it (the same cookie, address
+ * and headers, through the same hooks and checks), or null when it is not a signed-in session's 200.
+ */
+async function sessionAnswer(app: FastifyInstance, request: FastifyRequest): Promise<string | null> {
+  const { 'accept-encoding': _encoding, ...headers } = request.headers;
+  const answer = await app.inject({
+    method: 'GET',
+    url: sessionEndpoints.session.path,
+    headers: { ...headers, accept: 'application/json' },
+    remoteAddress: request.socket.remoteAddress,
+  });
+  return answer.statusCode === 200 ? answer.body : null;
+}
+
+/**
+ * A page with a person's session in it: never kept by a shared cache, nor by the browser (another
+ * person may sign in on it), and compressed here, small as it is, as the browser accepts.
+ */
+function sendPersonal(request: FastifyRequest, reply: FastifyReply, page: string) {
+  reply
+    .header('cache-control', 'private, no-store')
+    .header('vary', 'accept-encoding, cookie')
+    .type('text/html; charset=utf-8');
+  const accepted = String(request.headers['accept-encoding'] ?? '');
+  if (/\bbr\b/.test(accepted))
+    return reply
+      .header('content-encoding', 'br')
+      .send(brotliCompressSync(page, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }));
+  if (/\bgzip\b/.test(accepted)) return reply.header('content-encoding', 'gzip').send(gzipSync(page));
+  return reply.send(page);
+}
+
+/**
  * Serves the console and answers unknown paths: API and well-known paths get the JSON 404, every other
- * GET gets the console's index.html so that its router can take over (deep links, reloads).
+ * GET gets the console's index.html so that its router can take over (deep links, reloads). A browser
+ * with a session cookie gets the signed-in page of the address (console-pages.ts), with the session
+ * call's answer in it when the session is live, so that a cold open starts without that call.
  */
 export const consolePlugin = fp(
   async (app: FastifyInstance, { sessionCookie }: { sessionCookie: string }) => {
     const root = findConsoleDir();
     const signedInPage = root ? signedInPageFinder(root) : () => 'index.html';
+    // The signed-in pages as built, read once: a session is put into them per request.
+    const pages = new Map<string, Promise<string>>();
     if (root) {
       await app.register(fastifyStatic, {
         root,
@@ -81,8 +120,13 @@ export const consolePlugin = fp(
         !isApiRequest(request) &&
         !isWellKnown(request.url);
       if (isPage && !path.extname(request.url.split('?')[0] ?? '')) {
-        const page = request.cookies[sessionCookie] ? signedInPage(request.url) : 'index.html';
-        return reply.header('cache-control', 'no-cache').sendFile(page);
+        if (!request.cookies[sessionCookie])
+          return reply.header('cache-control', 'no-cache').sendFile('index.html');
+        const page = signedInPage(request.url);
+        const session = await sessionAnswer(app, request);
+        if (session === null) return reply.header('cache-control', 'no-cache').sendFile(page);
+        pages.set(page, pages.get(page) ?? readFile(path.join(root, page), 'utf8'));
+        return sendPersonal(request, reply, withSession(await pages.get(page)!, session));
       }
       throw new AppError('NOT_FOUND', noSuchPath(request.method, request.url.split('?')[0] ?? ''));
     });

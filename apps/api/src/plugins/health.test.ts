@@ -45,6 +45,7 @@ describe('liveness and readiness', () => {
 });
 
 describe('readiness before the migrations', () => {
+  // It migrates a fresh embedded database from the first migration: slow on a loaded machine.
   it('answers 503 until the database carries every migration of this build', async () => {
     const { database } = await openPglite({});
     const app = Fastify({ logger: false });
@@ -69,5 +70,5 @@ describe('readiness before the migrations', () => {
       await app.close();
       await database.close();
     }
-  });
+  }, 120_000);
 });

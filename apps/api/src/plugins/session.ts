@@ -6,6 +6,7 @@ import type { Actor } from '../lib/context.js';
 import { AppError, unauthorized } from '../lib/errors.js';
 import { type ApiTokenService, bearerTokenOf } from '../modules/api-tokens/index.js';
 import { clearSessionCookie, type SessionService, sessionCookieName } from '../modules/sessions/index.js';
+import { SUPPORT_TOKEN_PREFIX, type SupportAccess } from '../modules/support-access/index.js';
 import { isApiRequest } from './security.js';
 
 declare module 'fastify' {
@@ -34,7 +35,12 @@ const isPublicRoute = (request: FastifyRequest) => {
 export const sessionPlugin = fp(
   async (
     app: FastifyInstance,
-    { config, sessions, apiTokens }: { config: Config; sessions: SessionService; apiTokens: ApiTokenService },
+    {
+      config,
+      sessions,
+      apiTokens,
+      supportAccess,
+    }: { config: Config; sessions: SessionService; apiTokens: ApiTokenService; supportAccess: SupportAccess },
   ) => {
     const name = sessionCookieName(config);
     app.decorateRequest('actor', null);
@@ -57,7 +63,10 @@ export const sessionPlugin = fp(
       const token = request.cookies[name];
       if (!token) return;
       try {
-        request.actor = await sessions.resolve(token, request.ip);
+        // A support session's token says so (modules/support-access): its grant is read on every call.
+        request.actor = token.startsWith(SUPPORT_TOKEN_PREFIX)
+          ? await supportAccess.resolve(token, request.ip)
+          : await sessions.resolve(token, request.ip);
       } catch (error) {
         if (!(error instanceof AppError && error.code === 'IP_NOT_ALLOWED') || !isPublicRoute(request))
           throw error;

@@ -209,6 +209,34 @@ function recordsOf(endpoint: EndpointDef, param: string, found: Record<string, s
   return list ? (found[recordName(list.path)] ?? []) : [];
 }
 
+/**
+ * Bodies whose rules a JSON Schema cannot say (a refinement across fields: a role, or a permission with
+ * its connection, never both): drawn beside the schema's own, so that the contract's side is reached too.
+ */
+/** A time-bound grant: a role, or a connection permission with its connection (both endpoints' rule). */
+const grantBodies = (hints: Hints) => {
+  const durationMinutes = fc.integer({
+    min: contract.TEMPORARY_ACCESS_MINUTES.min,
+    max: contract.TEMPORARY_ACCESS_MINUTES.max,
+  });
+  return fc.oneof(
+    fc.record({ role: fc.constantFrom(...contract.ADMIN_ROLES), durationMinutes }),
+    fc.record({
+      permission: fc.constantFrom(...contract.CONNECTION_PERMISSIONS),
+      connectionId: hints.connectionId ?? fc.uuid({ version: 4 }),
+      durationMinutes,
+    }),
+  );
+};
+
+const REFINED_BODIES: Record<string, (hints: Hints) => fc.Arbitrary<unknown>> = {
+  'POST /api/v1/users/:id/temporary-access': grantBodies,
+  'POST /api/v1/approvals/elevation': (hints) =>
+    fc
+      .tuple(grantBodies(hints), fc.string({ minLength: 1, maxLength: 40 }))
+      .map(([grant, reason]) => ({ ...grant, reason })),
+};
+
 function requests(endpoint: EndpointDef, found: Record<string, string[]>) {
   const hints = hintsFrom(found);
   const part = (schema: z.ZodType | undefined) =>
@@ -227,7 +255,9 @@ function requests(endpoint: EndpointDef, found: Record<string, string[]>) {
         ),
       )
     : fc.constant(undefined);
-  const valid = fc.record({ params, query: part(endpoint.query), body: part(endpoint.body) });
+  const refined = REFINED_BODIES[`${endpoint.method} ${endpoint.path}`];
+  const body = refined ? fc.oneof(refined(hints), part(endpoint.body)) : part(endpoint.body);
+  const valid = fc.record({ params, query: part(endpoint.query), body });
   const notAnId = (p: Record<string, unknown> | undefined) =>
     fc.constantFrom(...NOT_IDS).map((id) => (p ? { ...p, [Object.keys(p)[0]!]: id } : p));
   const mutated = fc.oneof(

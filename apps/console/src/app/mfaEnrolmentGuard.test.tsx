@@ -1,41 +1,16 @@
 import { ENROLMENT_TEXTS, ERROR_MESSAGES, type MfaEnrolment, type SessionUser } from '@skyvault/contract';
-import { render, screen, waitFor } from '@testing-library/react';
-import { MemoryRouter, useLocation } from 'react-router';
+import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { skipMfaEnrolment } from '../core/session/mfaEnrolment';
-import { apiError, type FetchRoute, stubFetch } from '../test/fetchStub';
+import { apiError } from '../test/fetchStub';
 import { adminUser } from '../test/fixtures';
-import { ConsoleProviders } from './ConsoleProviders';
-import { AppRoutes } from './router';
+import { currentLocation, openConsole } from '../test/openConsole';
 
 const restricted: MfaEnrolment = { restricted: true, graceDaysLeft: 0, passkeysAvailable: true };
 const inGrace: MfaEnrolment = { restricted: false, graceDaysLeft: 3, passkeysAvailable: true };
 const enrolling = (mfaEnrolment: MfaEnrolment): SessionUser => ({ ...adminUser, mfaEnrolment });
 
-function openConsole(path: string, answers: Record<string, FetchRoute>) {
-  stubFetch({
-    'GET /api/v1/brand': { body: { brand: 'skyvault' } },
-    'GET /api/v1/links': { body: { backup: 'https://backup.example.com/' } },
-    'GET /api/analytics': { body: { token: '', host: '', isEnabled: false } },
-    ...answers,
-  });
-  render(
-    <MemoryRouter initialEntries={[path]}>
-      <ConsoleProviders>
-        <AppRoutes />
-        <LocationProbe />
-      </ConsoleProviders>
-    </MemoryRouter>,
-  );
-}
-
-function LocationProbe() {
-  const { pathname, search } = useLocation();
-  return <output data-testid="location">{`${pathname}${search}`}</output>;
-}
-
-const currentLocation = () => new URL(screen.getByTestId('location').textContent ?? '', 'http://localhost');
-const heading = (name: string) => screen.findByRole('heading', { level: 1, name }, { timeout: 3000 });
+const heading = (name: string) => screen.findByRole('heading', { level: 1, name }, { timeout: 10_000 });
 
 describe('the MFA enrolment guard', () => {
   afterEach(() => sessionStorage.clear());

@@ -1,10 +1,11 @@
-import { Navigate, type RouteObject, useRoutes } from 'react-router';
+import { type RouteObject, useRoutes } from 'react-router';
 import { startEarlyReads } from '../core/api/earlyReads';
 import { lazyScreen, preloadMatches } from '../core/lazyScreen';
 import { routes } from '../core/paths/routes';
-import { RequireAdmin, RequireService } from '../core/session/guards';
+import { HomeRedirect, RequireAdmin, RequireService } from '../core/session/guards';
 import { apiTokensRoutes } from '../features/api-tokens/api-tokens.routes';
 import { applicationsRoutes } from '../features/applications/applications.routes';
+import { approvalsRoutes } from '../features/approvals/approvals.routes';
 import { auditRoutes } from '../features/audit/audit.routes';
 import { authPolicyRoutes } from '../features/auth-policy/auth-policy.routes';
 import { connectionsRoutes } from '../features/connections/connections.routes';
@@ -13,12 +14,15 @@ import { groupsRoutes } from '../features/groups/groups.routes';
 import { identityProvidersRoutes } from '../features/identity-providers/identity-providers.routes';
 import { ipRangesRoutes } from '../features/ip-ranges/ip-ranges.routes';
 import { licensesRoutes } from '../features/licenses/licenses.routes';
+import { logStreamsRoutes } from '../features/log-streams/log-streams.routes';
 import { mfaRoutes } from '../features/mfa/mfa.routes';
 import { provisioningRoutes } from '../features/provisioning/provisioning.routes';
 import { rolesRoutes } from '../features/roles/roles.routes';
+import { securityOverviewRoutes } from '../features/security-overview/security-overview.routes';
 import { sessionsRoutes } from '../features/sessions/sessions.routes';
 import { withSetupGuide } from '../features/setup-guide/setup-guide.routes';
 import { storagesRoutes } from '../features/storages/storages.routes';
+import { supportAccessRoutes } from '../features/support-access/support-access.routes';
 import { usersRoutes } from '../features/users/users.routes';
 import { webhooksRoutes } from '../features/webhooks/webhooks.routes';
 
@@ -32,12 +36,13 @@ export const signedInRoutes: RouteObject[] = [
     // The shell loads beside the screen (preloadScreen), not before it: this module is the route table.
     Component: lazyScreen(() => import('./layout/AppLayout').then((module) => module.AppLayout)),
     children: [
-      { index: true, element: <Navigate to={routes['licenses.index']} replace /> },
+      { index: true, element: <HomeRedirect /> },
       {
         element: <RequireAdmin />,
         children: [
-          // The landing screen, with the setup guide of a new organization above it.
-          withSetupGuide(licensesRoutes),
+          // The landing screens (the licences; the security overview of Owners and Security
+          // administrators), with the setup guide of a new organization above them.
+          withSetupGuide([...licensesRoutes, ...securityOverviewRoutes]),
           ...usersRoutes,
           ...rolesRoutes,
           ...groupsRoutes,
@@ -51,7 +56,10 @@ export const signedInRoutes: RouteObject[] = [
           ...apiTokensRoutes,
           ...provisioningRoutes,
           ...webhooksRoutes,
+          ...logStreamsRoutes,
+          ...approvalsRoutes,
           ...auditRoutes,
+          ...supportAccessRoutes,
         ],
       },
       // The one screen of non-administrators (SPEC.md §6), and everyone's own sessions.

@@ -45,6 +45,8 @@ export interface GroupPickerProps {
   sx?: SxProps<Theme>;
   /** Loads the groups only once the list is opened (a filter most visits never open). */
   loadOnOpen?: boolean;
+  /** Shown, not changed (a form its user may read only): nothing is loaded but the chosen group. */
+  disabled?: boolean;
 }
 
 /**
@@ -64,11 +66,12 @@ export function GroupPicker({
   size,
   sx,
   loadOnOpen = false,
+  disabled = false,
 }: GroupPickerProps) {
   const [typed, setTyped] = useState('');
   const [opened, setOpened] = useState(false);
   const search = useDebouncedText(typed);
-  const groups = useGroupOptions(search, !loadOnOpen || opened);
+  const groups = useGroupOptions(search, !disabled && (!loadOnOpen || opened));
   const options: GroupOption[] =
     groups.data?.pages.flatMap((page) => page.groups.map(({ id, name }) => ({ id, name }))) ?? [];
   const known = current?.id === value ? current : null;
@@ -79,6 +82,7 @@ export function GroupPicker({
     <Autocomplete
       size={size}
       sx={sx}
+      disabled={disabled}
       options={options}
       value={selected}
       loading={loading}

@@ -32,6 +32,7 @@ export function SwitchField<Values extends FieldValues, Output>({
             control={
               <Switch
                 checked={field.value}
+                disabled={field.disabled}
                 onChange={(event) => field.onChange(event.target.checked)}
                 onBlur={field.onBlur}
                 inputRef={field.ref}

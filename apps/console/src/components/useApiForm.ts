@@ -22,6 +22,11 @@ type FormCheck<Values extends FieldValues, Output> =
 export type ApiFormOptions<Values extends FieldValues, Output, Answer> = FormCheck<Values, Output> & {
   defaultValues: DefaultValues<Values>;
   mode?: Mode;
+  /**
+   * Every field shown but not editable: a form the user may read and not change (their administrator
+   * roles do not give the call's permission). The form then has no Save either.
+   */
+  readOnly?: boolean;
   /** Only the fields on screen are part of the values (a form that swaps one field for another). */
   shouldUnregister?: boolean;
   /** The call, given the checked values; its calls run with FORM_META. */
@@ -54,6 +59,7 @@ export function useApiForm<Values extends FieldValues, Output, Answer>({
   resolver,
   defaultValues,
   mode,
+  readOnly,
   shouldUnregister,
   send,
   onSent,
@@ -65,6 +71,8 @@ export function useApiForm<Values extends FieldValues, Output, Answer>({
     defaultValues,
     mode,
     shouldUnregister,
+    // Left unset for whom the form is open: react-hook-form then manages each field's own state.
+    disabled: readOnly || undefined,
   });
 
   const onSubmit = form.handleSubmit(async (values) => {

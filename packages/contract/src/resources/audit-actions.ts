@@ -19,12 +19,17 @@ export const AUDIT_ACTION_GROUPS = {
     'send-test-event',
     'update-permissions',
     'update-admin-roles',
+    'grant-temporary-access',
+    'end-temporary-access',
+    'admin-role-expired',
     'add-users',
     'remove-user',
     'start-trial',
     'update-domain-sign-in',
     'add-break-glass-admin',
     'remove-break-glass-admin',
+    'replay-log-stream',
+    'suspend-log-stream',
   ],
   /** Signing in and out, and the second factor's step. */
   signIn: [
@@ -35,6 +40,7 @@ export const AUDIT_ACTION_GROUPS = {
     'authorize',
     'deny-authorization',
     'break-glass-sign-in',
+    'unusual-sign-in',
   ],
   /** An account's password, address, factors and sessions. */
   account: [
@@ -54,6 +60,14 @@ export const AUDIT_ACTION_GROUPS = {
     'end-sessions',
     'end-other-sessions',
   ],
+  /** Support access an Owner grants, and the support team's sessions inside it. */
+  support: [
+    'grant-support-access',
+    'revoke-support-access',
+    'support-session-link',
+    'support-session-start',
+    'support-session-end',
+  ],
   /** Salesforce connections: their logins and the health checks. */
   connections: [
     'connect',
@@ -72,6 +86,20 @@ export const AUDIT_ACTION_GROUPS = {
     'domain-record-missing',
     'domain-record-restored',
     'lapse-domain',
+  ],
+  /**
+   * Approvals (four-eyes): each step of a request, recorded with the item it changes as the target so
+   * that the item's History shows the chain.
+   */
+  approvals: [
+    'approval-requested',
+    'approval-approved',
+    'approval-denied',
+    'approval-cancelled',
+    'approval-expired',
+    'approval-executed',
+    'approval-failed',
+    'update-approval-policy',
   ],
   /** The platform's operators, from the command line. */
   operator: [

@@ -19,9 +19,17 @@ export type SignInMethod = (typeof SIGN_IN_METHODS)[number];
 /**
  * A tenant's user; an API token acting for the tenant (a script, a SCIM client); a platform operator
  * (the CLI); the system itself (a sign-up through a provider); an identity provider whose group
- * mapping changed a user's group at sign-in.
+ * mapping changed a user's group at sign-in; a platform operator in a support session the tenant's
+ * Owner granted (named with the ticket, acting on behalf of the tenant).
  */
-export const AUDIT_ACTOR_TYPES = ['user', 'api-token', 'operator', 'system', 'identity-provider'] as const;
+export const AUDIT_ACTOR_TYPES = [
+  'user',
+  'api-token',
+  'operator',
+  'system',
+  'identity-provider',
+  'support',
+] as const;
 export type AuditActorType = (typeof AUDIT_ACTOR_TYPES)[number];
 
 /** The most events one page answers, and how many when the caller does not say. */

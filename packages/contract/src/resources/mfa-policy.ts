@@ -29,6 +29,12 @@ export const authPolicySchema = z.object({
   /** When the current MFA requirement began: the grace period of each user counts from it (or from their creation). */
   mfaEnforcedAt: isoDateSchema.nullable(),
   refuseBreachedPasswords: z.boolean(),
+  /** Unusual sign-ins (a new browser or an address outside the usual networks): mail the user. */
+  notifyUnusualSignIns: z.boolean(),
+  /** An administrator's unusual sign-in is also mailed to the tenant's Security administrators. */
+  notifySecurityAdmins: z.boolean(),
+  /** An unusual sign-in of a user with a second factor asks for it, whatever else the sign-in proved. */
+  unusualSignInSecondFactor: z.boolean(),
 });
 export type AuthPolicy = z.infer<typeof authPolicySchema>;
 
@@ -36,6 +42,9 @@ const authPolicyFields = {
   mfaPolicy: mfaPolicySchema,
   mfaGraceDays: graceDaysRule,
   refuseBreachedPasswords: z.boolean(),
+  notifyUnusualSignIns: z.boolean(),
+  notifySecurityAdmins: z.boolean(),
+  unusualSignInSecondFactor: z.boolean(),
 };
 export const authPolicyPatchSchema = z.object(authPolicyFields).partial();
 export type AuthPolicyPatch = z.input<typeof authPolicyPatchSchema>;

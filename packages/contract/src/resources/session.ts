@@ -6,6 +6,7 @@ import { passkeyRemovalNeedsPerson } from '../session-only.js';
 import { adminRoleSchema, permissionSchema } from './admin-role.js';
 import { idParamsSchema } from './list.js';
 import { mfaEnrolmentSchema, passkeyRemovalSchema } from './second-factor.js';
+import { supportSessionInfoSchema } from './support-access.js';
 
 export const sessionTenantSchema = z.object({ id: z.string().uuid(), name: z.string() });
 
@@ -31,6 +32,11 @@ export const sessionUserSchema = z.object({
   services: z.array(serviceKeySchema),
   /** Present while the user must enrol a second factor (the tenant's MFA policy); see mfa-policy.ts. */
   mfaEnrolment: mfaEnrolmentSchema.optional(),
+  /**
+   * Present in a support session (support-access.ts): a platform operator, not a user of the tenant,
+   * and the console says so on every page.
+   */
+  support: supportSessionInfoSchema.optional(),
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 

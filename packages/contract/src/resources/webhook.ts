@@ -22,6 +22,8 @@ export const WEBHOOK_EVENT_TYPES = [
   'license.expiring',
   'license.expired',
   'security.ip_range_changed',
+  'approval.requested',
+  'approval.decided',
 ] as const;
 export const webhookEventTypeSchema = z.enum(WEBHOOK_EVENT_TYPES);
 /**

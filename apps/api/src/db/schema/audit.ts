@@ -3,6 +3,7 @@ import {
   bigint,
   foreignKey,
   index,
+  integer,
   jsonb,
   pgTable,
   primaryKey,
@@ -87,3 +88,30 @@ export const auditChainHeads = pgTable('audit_chain_heads', {
   anchorSeq: bigint('anchor_seq', { mode: 'number' }).notNull().default(0),
   anchorHash: text('anchor_hash'),
 });
+
+/**
+ * Sign-in attempts counted per tenant and hour (migration 0044), kept by a trigger on audit_events in
+ * the event's transaction: by `method` (key: the method, single sign-on as sso-oidc or sso-saml) and
+ * outcome, and failures by `address` (key: the IP) and by `account` (key: the user's id, label: their
+ * address then). The security overview sums a window's hours; rows older than eight days are removed.
+ */
+export const signInRollups = pgTable(
+  'sign_in_rollups',
+  {
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    dimension: text('dimension', { enum: ['method', 'address', 'account'] }).notNull(),
+    hour: timestamp('hour', { withTimezone: true, mode: 'date' }).notNull(),
+    key: text('key').notNull(),
+    outcome: text('outcome', { enum: ['success', 'failure'] }).notNull(),
+    label: text('label'),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({
+      name: 'sign_in_rollups_pk',
+      columns: [t.tenantId, t.dimension, t.hour, t.key, t.outcome],
+    }),
+  ],
+);

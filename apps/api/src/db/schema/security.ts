@@ -200,3 +200,43 @@ export const ipRanges = pgTable(
     index('ip_ranges_tenant_created_idx').on(t.tenantId, t.createdAt),
   ],
 );
+
+/**
+ * A tenant's usual networks (migration 0042): each /24 or /48 its users signed in from, and when last.
+ * The unusual sign-in check reads one row by its key; the sign-in refreshes it at most once an hour.
+ */
+export const signInNetworks = pgTable(
+  'sign_in_networks',
+  {
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    network: text('network').notNull(),
+    firstSeenAt: timestamp('first_seen_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ name: 'sign_in_networks_pk', columns: [t.tenantId, t.network] })],
+);
+
+/**
+ * The users who signed in before (migration 0042), one row each from their first sign-in: the unusual
+ * sign-in check judges a user's sign-ins only once there is one to compare with.
+ */
+export const signedInUsers = pgTable(
+  'signed_in_users',
+  {
+    tenantId: uuid('tenant_id').notNull(),
+    userId: uuid('user_id').notNull(),
+    firstSignedInAt: timestamp('first_signed_in_at', { withTimezone: true, mode: 'date' })
+      .notNull()
+      .defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'signed_in_users_pk', columns: [t.tenantId, t.userId] }),
+    foreignKey({
+      name: 'signed_in_users_user_fk',
+      columns: [t.tenantId, t.userId],
+      foreignColumns: [users.tenantId, users.id],
+    }).onDelete('cascade'),
+  ],
+);

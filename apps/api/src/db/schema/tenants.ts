@@ -38,6 +38,10 @@ export const tenants = pgTable(
     /** When the current requirement began (set when the policy turns on or widens); grace counts from it. */
     mfaEnforcedAt: timestamp('mfa_enforced_at', { withTimezone: true, mode: 'date' }),
     refuseBreachedPasswords: boolean('refuse_breached_passwords').notNull().default(true),
+    /** Unusual sign-ins (migration 0042): mail the user, also the Security administrators, ask a fresh factor. */
+    notifyUnusualSignIns: boolean('notify_unusual_sign_ins').notNull().default(true),
+    notifySecurityAdmins: boolean('notify_security_admins').notNull().default(false),
+    unusualSignInSecondFactor: boolean('unusual_sign_in_second_factor').notNull().default(false),
     ...timestamps(),
   },
   (t) => [uniqueIndex('tenants_name_lower_key').on(sql`lower(${t.name})`)],

@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import { auditHashInput, type LogStreamEvent } from '@skyvault/contract';
 import type { Database } from '../../db/client.js';
 import * as repo from './audit.repository.js';
 
@@ -15,6 +17,64 @@ export type ChainReport =
 /** Events read a query while verifying, and deleted a transaction by the retention. */
 const VERIFY_BATCH = 1000;
 const DELETE_BATCH = 5000;
+
+/**
+ * What one event must meet, in turn, for the chain to hold: the seq after the one before it, a
+ * prev_hash that is the hash before it, and a hash that its content recomputes to (`expected`). Null
+ * when it holds. `first`: the event the walk starts at; `anchored`: older events were removed there.
+ */
+export function linkProblem(
+  row: { seq: number; prevHash: string | null; hash: string; expected: string | null },
+  at: { nextSeq: number; prevHash: string | null; first: boolean; anchored: boolean },
+): string | null {
+  if (row.seq !== at.nextSeq) {
+    const missing = row.seq - 1 === at.nextSeq ? `${at.nextSeq} is` : `${at.nextSeq} to ${row.seq - 1} are`;
+    return `the event before it is missing: seq ${missing} not in the trail`;
+  }
+  if (row.prevHash !== at.prevHash) {
+    return !at.first
+      ? `its prev_hash is not the hash of seq ${row.seq - 1}: that event was changed or replaced`
+      : at.anchored
+        ? 'its prev_hash is not the anchor the retention recorded: older events were removed'
+        : 'it is the first event but names one before it';
+  }
+  if (row.expected !== row.hash) return 'its content does not match its hash: the event was changed';
+  return null;
+}
+
+/** An event's hash as the database computes it (skyvault_audit_hash), from the event as streamed. */
+export const streamedEventHash = (event: LogStreamEvent) =>
+  createHash('sha256').update(auditHashInput(event), 'utf8').digest('hex');
+
+/**
+ * What a log stream's receiver runs over the events it got, in seq order: `admin audit verify`'s checks
+ * (linkProblem), each hash recomputed from the event itself. `from`: the event before the first one
+ * received (its seq and hash), when known; otherwise the first one's prev_hash is taken as given.
+ */
+export function verifyReceivedChain(
+  events: readonly LogStreamEvent[],
+  from?: { seq: number; hash: string | null },
+): ChainReport {
+  let nextSeq = from ? from.seq + 1 : (events[0]?.seq ?? 1);
+  let prevHash = from ? from.hash : (events[0]?.chain.prevHash ?? null);
+  let count = 0;
+  for (const event of events) {
+    const problem = linkProblem(
+      {
+        seq: event.seq,
+        prevHash: event.chain.prevHash,
+        hash: event.chain.hash,
+        expected: streamedEventHash(event),
+      },
+      { nextSeq, prevHash, first: count === 0, anchored: !!from || nextSeq > 1 },
+    );
+    if (problem) return { ok: false, events: count, broken: { seq: event.seq, id: event.id, problem } };
+    prevHash = event.chain.hash;
+    nextSeq += 1;
+    count += 1;
+  }
+  return { ok: true, events: count, headSeq: nextSeq - 1, headHash: prevHash };
+}
 
 /**
  * Walks the tenant's chain in seq order, a batch at a time, on the owner connection: each event's
@@ -36,24 +96,13 @@ export async function verifyChain(database: Database, tenantId: string): Promise
   for (;;) {
     const rows = await database.system((tx) => repo.chainBatch(tenantId, tx, nextSeq - 1, VERIFY_BATCH));
     for (const row of rows) {
-      if (row.seq !== nextSeq) {
-        const missing = row.seq - 1 === nextSeq ? `${nextSeq} is` : `${nextSeq} to ${row.seq - 1} are`;
-        return broken(row.seq, row.id, `the event before it is missing: seq ${missing} not in the trail`);
-      }
-      if (row.prevHash !== prevHash) {
-        return broken(
-          row.seq,
-          row.id,
-          nextSeq > (head?.anchorSeq ?? 0) + 1
-            ? `its prev_hash is not the hash of seq ${row.seq - 1}: that event was changed or replaced`
-            : head?.anchorSeq
-              ? 'its prev_hash is not the anchor the retention recorded: older events were removed'
-              : 'it is the first event but names one before it',
-        );
-      }
-      if (row.expected !== row.hash) {
-        return broken(row.seq, row.id, 'its content does not match its hash: the event was changed');
-      }
+      const problem = linkProblem(row, {
+        nextSeq,
+        prevHash,
+        first: nextSeq === (head?.anchorSeq ?? 0) + 1,
+        anchored: !!head?.anchorSeq,
+      });
+      if (problem) return broken(row.seq, row.id, problem);
       prevHash = row.hash;
       nextSeq += 1;
       events += 1;

@@ -15,7 +15,7 @@ import {
 } from '@skyvault/contract';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.js';
-import { type Actor, isIdentityProviderActorName } from '../../lib/context.js';
+import { type Actor, isIdentityProviderActorName, isSupportActorName } from '../../lib/context.js';
 import { notFound } from '../../lib/errors.js';
 import { iso, isUuid } from '../../lib/sql.js';
 import { findUser } from '../users/index.js';
@@ -43,6 +43,8 @@ const actorTypeOf = (row: repo.AuditEventRow): AuditEvent['actorType'] => {
   if (row.actorId && row.actorEmail === null && isIdentityProviderActorName(row.actorName)) {
     return 'identity-provider';
   }
+  // A platform operator in a support session: the name says who and for which ticket.
+  if (row.actorId && row.actorEmail === null && isSupportActorName(row.actorName)) return 'support';
   if (row.actorId) return row.actorEmail === null && row.actorName !== null ? 'api-token' : 'user';
   return row.action.startsWith('operator:') ? 'operator' : 'system';
 };

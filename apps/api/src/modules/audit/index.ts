@@ -6,4 +6,10 @@
 
 export { auditRoutes } from './audit.routes.js';
 export { type AuditService, createAuditService } from './audit.service.js';
-export { type ChainReport, deleteExpiredEvents, verifyChain } from './audit-chain.js';
+export {
+  type ChainReport,
+  deleteExpiredEvents,
+  streamedEventHash,
+  verifyChain,
+  verifyReceivedChain,
+} from './audit-chain.js';

@@ -7,6 +7,9 @@ const policyColumns = {
   mfaGraceDays: tenants.mfaGraceDays,
   mfaEnforcedAt: tenants.mfaEnforcedAt,
   refuseBreachedPasswords: tenants.refuseBreachedPasswords,
+  notifyUnusualSignIns: tenants.notifyUnusualSignIns,
+  notifySecurityAdmins: tenants.notifySecurityAdmins,
+  unusualSignInSecondFactor: tenants.unusualSignInSecondFactor,
 };
 
 export type PolicyRow = { [K in keyof typeof policyColumns]: (typeof tenants.$inferSelect)[K] };

@@ -12,6 +12,9 @@ const toPolicy = (row: repo.PolicyRow): AuthPolicy => ({
   mfaGraceDays: row.mfaGraceDays,
   mfaEnforcedAt: row.mfaEnforcedAt ? iso(row.mfaEnforcedAt) : null,
   refuseBreachedPasswords: row.refuseBreachedPasswords,
+  notifyUnusualSignIns: row.notifyUnusualSignIns,
+  notifySecurityAdmins: row.notifySecurityAdmins,
+  unusualSignInSecondFactor: row.unusualSignInSecondFactor,
 });
 
 /** The answer's `mfaEnrolment` for a user in this state, or undefined when they need not enrol. */

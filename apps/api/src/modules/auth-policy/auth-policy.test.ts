@@ -55,13 +55,16 @@ describe('GET/PATCH /v1/auth-policy', () => {
   const t = useTestApp();
   const api = apiCaller(t);
 
-  it('answers the defaults: MFA off, breached passwords refused', async () => {
+  it('answers the defaults: MFA off, breached passwords refused, unusual sign-ins mailed to the user', async () => {
     const admin = await createTenantWithUser(t);
     expect((await api.call(admin, authPolicyEndpoints.get)).result()).toEqual({
       mfaPolicy: 'off',
       mfaGraceDays: 0,
       mfaEnforcedAt: null,
       refuseBreachedPasswords: true,
+      notifyUnusualSignIns: true,
+      notifySecurityAdmins: false,
+      unusualSignInSecondFactor: false,
     });
   });
 

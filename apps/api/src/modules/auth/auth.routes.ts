@@ -1,12 +1,12 @@
 import { authEndpoints, passwordEndpoints } from '@skyvault/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.js';
-import { requestMeta } from '../../lib/context.js';
+import { type Actor, type RequestMeta, requestMeta } from '../../lib/context.js';
 import { route } from '../../lib/route.js';
 import type { SecretBox } from '../../platform/secrets/secrets.js';
 import type { PasswordService } from '../passwords/index.js';
 import { type SessionService, setSessionCookie } from '../sessions/index.js';
-import { isKnownBrowser, rememberBrowser } from './known-browser.js';
+import { isKnownBrowser, rememberBrowser } from '../sign-in-alerts/index.js';
 import type { LoginService } from './login.service.js';
 import type { LoginCodes } from './login-codes.service.js';
 import { logoutRoutes } from './logout.routes.js';
@@ -20,6 +20,7 @@ export async function authRoutes(
     passwords: PasswordService;
     sessions: SessionService;
     secrets: SecretBox;
+    supportAccess: { end(actor: Actor, meta: RequestMeta): Promise<void> };
   },
 ) {
   const { config, login, loginCodes, passwords, secrets } = deps;
@@ -41,7 +42,7 @@ export async function authRoutes(
     return user;
   });
 
-  await app.register(logoutRoutes, { config, login });
+  await app.register(logoutRoutes, { config, login, supportAccess: deps.supportAccess });
 
   route(app, authEndpoints.requestCode, ({ body, request }) =>
     loginCodes.request(body.email, requestMeta(request)),

@@ -15,6 +15,7 @@ import { assertLocalSignIn, type DomainSignInService } from '../domains/index.js
 import type { MfaService } from '../mfa/index.js';
 import type { PasskeyService } from '../passkeys/index.js';
 import { adminRightsOf, type SessionService, toSessionUser } from '../sessions/index.js';
+import type { SignInAlerts } from '../sign-in-alerts/index.js';
 import { findForLoginBeside, type LoginAccount } from '../users/index.js';
 
 type Found = LoginAccount;
@@ -39,8 +40,9 @@ export function createLoginService(deps: {
   mfa: MfaService;
   passkeys: Pick<PasskeyService, 'support' | 'secondFactorOptions' | 'acceptSecondFactor'>;
   domainSignIn: Pick<DomainSignInService, 'breakGlassSignedIn'>;
+  alerts: Pick<SignInAlerts, 'afterSignIn'>;
 }) {
-  const { database, limiter, sessions, mfa, passkeys, domainSignIn } = deps;
+  const { database, limiter, sessions, mfa, passkeys, domainSignIn, alerts } = deps;
 
   const keysOf = (input: PreLogin, ip: string): LoginKeys => {
     const account = `login:account:${input.tenantName.toLowerCase()}:${input.email}`;
@@ -208,6 +210,17 @@ export function createLoginService(deps: {
           targetName: user.email,
         },
       );
+      // A new browser or an unusual network: audited, and mailed to the user with a link that ends this
+      // session. (A user with a factor gave it above, as at every sign-in: the tenant's choice to ask
+      // for one at unusual sign-ins is met before the session opens.)
+      await alerts.afterSignIn({
+        tenantId: tenant.id,
+        userId: user.id,
+        sessionId: session.id,
+        method: 'password',
+        knownBrowser: meta.knownBrowser ?? false,
+        meta,
+      });
       if (breakGlass) {
         const name = `${user.firstName} ${user.lastName}`.trim();
         await domainSignIn.breakGlassSignedIn(

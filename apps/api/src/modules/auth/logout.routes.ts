@@ -1,7 +1,7 @@
 import { authEndpoints, SERVER_PAGES, SSO_LOGIN_PAGE } from '@skyvault/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.js';
-import { requestMeta } from '../../lib/context.js';
+import { type Actor, type RequestMeta, requestMeta } from '../../lib/context.js';
 import { route } from '../../lib/route.js';
 import { escapeHtml, page } from '../oauth/index.js';
 import { clearSessionCookie } from '../sessions/index.js';
@@ -28,14 +28,24 @@ const signOutPage = (action: string) =>
  */
 export async function logoutRoutes(
   app: FastifyInstance,
-  { config, login }: { config: Config; login: LoginService },
+  {
+    config,
+    login,
+    supportAccess,
+  }: {
+    config: Config;
+    login: LoginService;
+    /** A support session's sign-out ends it in the operator's name (modules/support-access). */
+    supportAccess: { end(actor: Actor, meta: RequestMeta): Promise<void> };
+  },
 ) {
   app.addContentTypeParser(FORM, { parseAs: 'string', bodyLimit: 1024 }, (_request, _body, done) =>
     done(null, undefined),
   );
 
   route(app, authEndpoints.logout, async ({ actor, request, reply }) => {
-    if (actor) await login.logout(actor, requestMeta(request));
+    if (actor?.support) await supportAccess.end(actor, requestMeta(request));
+    else if (actor) await login.logout(actor, requestMeta(request));
     clearSessionCookie(reply, config);
     // The page's form lands on the login page rather than on an empty answer.
     if (request.headers['content-type']?.startsWith(FORM)) await reply.redirect(SSO_LOGIN_PAGE, 303);

@@ -6,7 +6,13 @@ import type { Actor, RequestMeta } from '../../lib/context.js';
 import { notFound } from '../../lib/errors.js';
 import { iso } from '../../lib/sql.js';
 import { assertDevopsSeats } from '../seats/index.js';
-import { addUsersToGroup, findTenantUserIds, listGroupUsers, removeUserFromGroup } from '../users/index.js';
+import {
+  addUsersToGroup,
+  assertMayMoveMembers,
+  findTenantUserIds,
+  listGroupUsers,
+  removeUserFromGroup,
+} from '../users/index.js';
 import { findGroup } from './groups.repository.js';
 import { GROUP_NOT_FOUND, recordMembershipEvent, USER_NOT_FOUND } from './groups.service.js';
 
@@ -40,6 +46,8 @@ export function createGroupUsersService(deps: { database: Database }) {
         const found = await findTenantUserIds(tenantId, tx, userIds);
         if (found.length !== userIds.length) throw notFound(USER_NOT_FOUND);
         if (userIds.length === 0) return;
+        // A group's administrator roles come and go with membership (docs/administration.md).
+        await assertMayMoveMembers(tx, actor, userIds, groupId);
         await assertDevopsSeats(tenantId, tx, { roleId: group.roleId, addedUserIds: userIds });
         await addUsersToGroup(tenantId, tx, groupId, userIds);
         await recordMembershipEvent(tx, meta, actor, group, { added: userIds, removed: [] });
@@ -51,6 +59,7 @@ export function createGroupUsersService(deps: { database: Database }) {
       await database.tenant(tenantId, async (tx) => {
         const group = await findGroup(tenantId, tx, groupId);
         if (!group) throw notFound(GROUP_NOT_FOUND);
+        await assertMayMoveMembers(tx, actor, [userId], null);
         if (!(await removeUserFromGroup(tenantId, tx, groupId, userId)))
           throw notFound(REFUSALS.group.userNotMember);
         await recordMembershipEvent(tx, meta, actor, group, { added: [], removed: [userId] });

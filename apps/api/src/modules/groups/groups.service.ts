@@ -7,7 +7,14 @@ import { AppError, conflict, notFound } from '../../lib/errors.js';
 import { iso } from '../../lib/sql.js';
 import { type AuditAction, type AuditEvent, recordAudit } from '../../platform/audit/audit.service.js';
 import { withinDevopsSeats } from '../seats/index.js';
-import { addUsersToGroup, clearGroupUsers, findTenantUserIds, removeUsersFromGroup } from '../users/index.js';
+import {
+  addUsersToGroup,
+  assertMayEmptyGroup,
+  assertMayMoveMembers,
+  clearGroupUsers,
+  findTenantUserIds,
+  removeUsersFromGroup,
+} from '../users/index.js';
 import * as repo from './groups.repository.js';
 
 type GroupInput = z.output<typeof groupCreateSchema>;
@@ -173,6 +180,10 @@ export function createGroupService(deps: { database: Database }) {
         // Another tenant's user is as unknown as one that does not exist.
         if ((await findTenantUserIds(tenantId, tx, added)).length !== added.length)
           throw missingReference('addUsers', USER_NOT_FOUND);
+        // A group's administrator roles come and go with membership (docs/administration.md).
+        if (roleChanges) await assertMayEmptyGroup(tx, actor, id);
+        else if (removed.length > 0) await assertMayMoveMembers(tx, actor, removed, null);
+        if (added.length > 0) await assertMayMoveMembers(tx, actor, added, id);
         let removedUsers = 0;
         // The seats' lock comes before any user row, in the order every change of seats takes them.
         const after = await withinDevopsSeats(
@@ -206,6 +217,7 @@ export function createGroupService(deps: { database: Database }) {
       await database.tenant(tenantId, async (tx) => {
         const row = await repo.findGroup(tenantId, tx, id);
         if (!row) throw notFound(GROUP_NOT_FOUND);
+        await assertMayEmptyGroup(tx, actor, id);
         await deleteGroupAudited(actor, meta, tx, row);
       });
     },

@@ -10,6 +10,7 @@ import type { RateLimiter } from '../../platform/rate-limits/rate-limits.service
 import { signInEnrolment, signInRefusal } from '../auth-policy/index.js';
 import { assertLocalSignIn } from '../domains/index.js';
 import { adminRightsOf, type SessionService, toSessionUser } from '../sessions/index.js';
+import type { SignInAlerts } from '../sign-in-alerts/index.js';
 import { findForLogin } from '../users/index.js';
 import { verifyAssertion } from './assertion.js';
 import { storeChallenge, takeChallenge } from './challenges.js';
@@ -29,8 +30,9 @@ export function createPasskeyLogin(deps: {
   database: Database;
   limiter: RateLimiter;
   sessions: SessionService;
+  alerts: Pick<SignInAlerts, 'inTransaction' | 'nudge'>;
 }) {
-  const { database, limiter, sessions } = deps;
+  const { database, limiter, sessions, alerts } = deps;
   const rp = relyingPartyOf(deps.config);
 
   const refusal = (found: { tenantId: string; userId: string; email: string }, meta: RequestMeta) =>
@@ -100,6 +102,8 @@ export function createPasskeyLogin(deps: {
       response: PasskeyCredentialResponse,
       meta: RequestMeta & { timezone?: string },
       previous: Actor | null,
+      /** Whether the browser is known for the address (knownBrowserCheck), asked once it is known. */
+      knownBrowser: (email: string) => boolean = () => false,
     ) {
       const key = `passkey:ip:${addressKey(meta.ip)}`;
       await limiter.check(key, 'loginFailuresPerAddress');
@@ -114,7 +118,7 @@ export function createPasskeyLogin(deps: {
       await sessions.endPrevious(previous);
       // The user has a passkey, hence a factor: the policy asks nothing more (the same rule as a password's).
       const mfaEnrolment = signInEnrolment(found, true);
-      return database.tenant(tenant.id, async (tx) => {
+      const signedIn = await database.tenant(tenant.id, async (tx) => {
         const session = await sessions.open(tx, { tenantId: tenant.id, userId: user.id }, meta, {
           mfaEnrolment: mfaEnrolment?.restricted ?? false,
         });
@@ -127,12 +131,23 @@ export function createPasskeyLogin(deps: {
           targetId: user.id,
           targetName: user.email,
         });
+        // A passkey is a fresh second factor in itself: an unusual sign-in with one is only told of.
+        await alerts.inTransaction(tx, {
+          tenantId: tenant.id,
+          userId: user.id,
+          sessionId: session.id,
+          method: 'passkey',
+          knownBrowser: knownBrowser(user.email),
+          meta,
+        });
         const answer: SessionUser = {
           ...toSessionUser(user, tenant),
           ...(await adminRightsOf(tx, tenant.id, user.id, user.isAdmin)),
         };
         return { session, user: mfaEnrolment ? { ...answer, mfaEnrolment } : answer };
       });
+      alerts.nudge();
+      return signedIn;
     },
   };
 }

@@ -3,7 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.js';
 import { type Actor, requestMeta } from '../../lib/context.js';
 import { route } from '../../lib/route.js';
+import type { SecretBox } from '../../platform/secrets/secrets.js';
 import { setSessionCookie } from '../sessions/index.js';
+import { knownBrowserCheck, rememberBrowser } from '../sign-in-alerts/index.js';
 import type { UserService } from '../users/index.js';
 import type { PasskeyLogin } from './passkey-login.service.js';
 import type { PasskeyService } from './passkeys.service.js';
@@ -17,16 +19,20 @@ export async function passkeyRoutes(
     /** MFA's step-up (a current code or the password), asked before a passkey is deleted or added beside a factor. */
     mfa: { proveFactor: (actor: Actor, proof: MfaStepUp) => Promise<void> };
     users: Pick<UserService, 'get'>;
+    secrets: SecretBox;
   },
 ) {
-  const { config, passkeys, passkeyLogin, mfa, users } = deps;
+  const { config, passkeys, passkeyLogin, mfa, users, secrets } = deps;
 
   route(app, passkeyEndpoints.support, async () => passkeys.support());
   route(app, passkeyEndpoints.loginOptions, () => passkeyLogin.options());
   route(app, passkeyEndpoints.login, async ({ body, request, reply, actor }) => {
     const meta = { ...requestMeta(request), timezone: body.timezone };
-    const { session, user } = await passkeyLogin.login(body.response, meta, actor);
+    const knownBrowser = knownBrowserCheck(request, config, secrets);
+    const { session, user } = await passkeyLogin.login(body.response, meta, actor, knownBrowser);
     setSessionCookie(reply, config, session.token, session.expiresAt);
+    // The owner's passkey proved this browser: known for the address from now on (no alert next time).
+    rememberBrowser(reply, config, secrets, user.email);
     return user;
   });
 

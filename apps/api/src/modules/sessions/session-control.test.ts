@@ -13,7 +13,7 @@ import {
   testConfig,
   useTestApp,
 } from '../../../test/app.js';
-import { createTestPostgresDatabase } from '../../../test/database.js';
+import { usePostgresDatabase } from '../../../test/database.js';
 import { buildApp } from '../../app.js';
 import { openPostgres } from '../../db/postgres.js';
 import { auditEvents } from '../../db/schema/index.js';
@@ -163,12 +163,10 @@ describe('sessions: my own and, for an administrator, a user’s', () => {
  * have expired (kept for a second here). The other hears of it from the database's notification.
  */
 describe.skipIf(!process.env.TEST_DATABASE_URL)('a session ended in one process, in another', () => {
-  let drop: () => Promise<void>;
+  const created = usePostgresDatabase();
   const apps: TestApp[] = [];
 
   beforeAll(async () => {
-    const created = await createTestPostgresDatabase(process.env.TEST_DATABASE_URL!);
-    drop = created.drop;
     for (let i = 0; i < 2; i++) {
       // Each app closes its own database.
       const { database } = openPostgres(created.url, { max: 2 });
@@ -180,7 +178,6 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a session ended in one process,
   });
   afterAll(async () => {
     for (const app of apps) await app.close();
-    await drop?.();
   });
 
   it('is refused by the other process within a few milliseconds', async () => {

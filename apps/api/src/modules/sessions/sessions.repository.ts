@@ -1,7 +1,14 @@
 import { and, desc, eq, gt, ne, sql } from 'drizzle-orm';
 import type { AppDb, Executor } from '../../db/client.js';
-import { sessions, tenants, userAdminRoles, users } from '../../db/schema/index.js';
+import { sessions, tenants, users } from '../../db/schema/index.js';
 import type { RangeBounds } from '../ip-ranges/index.js';
+
+/** A permission on one resource, as skyvault_session_by_token answers it (migration 0040). */
+export interface ResourceGrantRow {
+  permission: string;
+  resourceType: string;
+  resourceId: string;
+}
 
 /**
  * Finds a session by its token hash with its user, tenant and network ranges; runs before any tenant is
@@ -23,8 +30,10 @@ export async function findByTokenHash(db: Executor, tokenHash: string) {
       services: sql`found.services`.mapWith(tenants.services),
       ipRanges: sql<RangeBounds[]>`found.ip_ranges`,
       mfaEnrolment: sql<boolean>`found.mfa_enrolment`,
-      // Migration 0038: the user's administrator roles.
+      // Migration 0038: the user's administrator roles (0040: from every source, while they last).
       adminRoles: sql<string[]>`found.admin_roles`,
+      // Migration 0040: the permissions on one resource the user holds now.
+      resourceGrants: sql<ResourceGrantRow[] | null>`found.resource_grants`,
     })
     .from(sql`skyvault_session_by_token(${tokenHash}) as found`);
   return row ?? null;
@@ -161,9 +170,7 @@ export async function findSessionUser(tenantId: string, db: Executor, userId: st
       firstName: users.firstName,
       lastName: users.lastName,
       isAdmin: users.isAdmin,
-      adminRoles: sql<
-        string[]
-      >`array(select ${userAdminRoles.role} from ${userAdminRoles} where ${userAdminRoles.tenantId} = ${users.tenantId} and ${userAdminRoles.userId} = ${users.id})`,
+      adminRoles: sql<string[]>`skyvault_admin_roles_of(${users.tenantId}, ${users.id})`,
       tenantId: tenants.id,
       tenantName: tenants.name,
       services: tenants.services,
@@ -175,11 +182,11 @@ export async function findSessionUser(tenantId: string, db: Executor, userId: st
   return row ?? null;
 }
 
-/** A user's administrator roles as stored (migration 0038), for a sign-in's answer. */
+/** A user's administrator roles from every source, while they last (migration 0040), for a sign-in's answer. */
 export async function findAdminRoleNames(tenantId: string, db: Executor, userId: string) {
-  const rows = await db
-    .select({ role: userAdminRoles.role })
-    .from(userAdminRoles)
-    .where(and(eq(userAdminRoles.tenantId, tenantId), eq(userAdminRoles.userId, userId)));
-  return rows.map((row) => row.role as string);
+  const [row] = await db
+    .select({ roles: sql<string[]>`skyvault_admin_roles_of(${users.tenantId}, ${users.id})` })
+    .from(users)
+    .where(and(eq(users.tenantId, tenantId), eq(users.id, userId)));
+  return row?.roles ?? [];
 }

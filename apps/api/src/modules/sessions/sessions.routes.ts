@@ -1,15 +1,30 @@
-import { signedInSessionEndpoints as endpoints, sessionEndpoints } from '@skyvault/contract';
+import {
+  signedInSessionEndpoints as endpoints,
+  type SessionUser,
+  sessionEndpoints,
+} from '@skyvault/contract';
 import type { FastifyInstance } from 'fastify';
-import { requestMeta } from '../../lib/context.js';
+import { type Actor, requestMeta } from '../../lib/context.js';
 import { route } from '../../lib/route.js';
 import type { SessionControl } from './session-control.js';
 import type { SessionService } from './sessions.service.js';
 
 export async function sessionRoutes(
   app: FastifyInstance,
-  { sessions, control }: { sessions: SessionService; control: SessionControl },
+  {
+    sessions,
+    control,
+    supportAccess,
+  }: {
+    sessions: SessionService;
+    control: SessionControl;
+    /** A support session's answer names the operator (modules/support-access). */
+    supportAccess: { sessionUser(actor: Actor): Promise<SessionUser> };
+  },
 ) {
-  route(app, sessionEndpoints.session, ({ actor }) => sessions.user(actor));
+  route(app, sessionEndpoints.session, ({ actor }) =>
+    actor.support ? supportAccess.sessionUser(actor) : sessions.user(actor),
+  );
   route(app, endpoints.mine, ({ actor }) => control.mine(actor));
   route(app, endpoints.endMine, ({ actor, params, request }) =>
     control.endMine(actor, requestMeta(request), params.id),

@@ -127,6 +127,7 @@ export function createSessionService(
         userId: row.userId,
         isAdmin: row.isAdmin,
         ...adminRights(row.isAdmin, row.adminRoles),
+        resourceGrants: row.resourceGrants ?? [],
         sessionId: row.id,
         services: row.services,
         mfaEnrolment: row.mfaEnrolment,

@@ -9,7 +9,7 @@ import {
 } from '@skyvault/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.js';
-import type { Actor, RequestMeta } from '../../lib/context.js';
+import type { Actor } from '../../lib/context.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { iso } from '../../lib/sql.js';
 import { hashToken } from '../../lib/token-hash.js';
@@ -26,6 +26,7 @@ import {
   responseDestination,
   type SamlSettingsRow,
 } from '../saml/index.js';
+import type { SignInMeta } from '../sign-in-alerts/index.js';
 import type * as repo from './sso.repository.js';
 import type { ProviderClaims, ProviderRef } from './sso-accounts.js';
 import { newBrowserKey, nonceOf } from './sso-browser.js';
@@ -48,10 +49,10 @@ export type SamlFinish = (
   tenantId: string,
   provider: ProviderRef,
   claims: ProviderClaims,
-  meta: RequestMeta,
+  meta: SignInMeta,
   returnTo: string | undefined,
   previous: Actor | null,
-) => Promise<{ location: string; session?: { token: string; expiresAt: Date } }>;
+) => Promise<{ location: string; session?: { token: string; expiresAt: Date }; email?: string }>;
 
 /** What a start answers: a redirect (HTTP-Redirect binding) or a page that posts the AuthnRequest. */
 export type SamlStart =
@@ -344,9 +345,9 @@ export function createSamlSignIn(deps: {
       found: Found | null,
       form: Record<string, string>,
       browserKey: string | undefined,
-      meta: RequestMeta,
+      meta: SignInMeta,
       previous: Actor | null,
-    ): Promise<{ location: string; session?: { token: string; expiresAt: Date } }> {
+    ): Promise<{ location: string; session?: { token: string; expiresAt: Date }; email?: string }> {
       let returnTo: string | undefined;
       // Declared wide: the inner finally sets it, which the compiler's narrowing does not follow.
       let testOf = null as { userId: string | null } | null;

@@ -3,8 +3,10 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Config } from '../../config.js';
 import { requestMeta } from '../../lib/context.js';
 import { route } from '../../lib/route.js';
+import type { SecretBox } from '../../platform/secrets/secrets.js';
 import { escapeHtml, page } from '../oauth/index.js';
 import { setSessionCookie } from '../sessions/index.js';
+import { knownBrowserCheck, rememberBrowser } from '../sign-in-alerts/index.js';
 import type { SsoService } from './sso.service.js';
 import { samlBrowserKeyOf } from './sso-browser.js';
 import { loginPageWith } from './sso-outcome.js';
@@ -46,7 +48,10 @@ export function sendPostBindingPage(
  * SAML's own addresses: our SP metadata (public XML), the ACS (a cross-site form POST, answered with a
  * redirect like the OpenID callback), and a test sign-in's result.
  */
-export async function samlRoutes(app: FastifyInstance, { config, sso }: { config: Config; sso: SsoService }) {
+export async function samlRoutes(
+  app: FastifyInstance,
+  { config, sso, secrets }: { config: Config; sso: SsoService; secrets: SecretBox },
+) {
   app.addContentTypeParser(FORM, { parseAs: 'string', bodyLimit: ACS_BODY_LIMIT }, (_request, body, done) =>
     done(null, Object.fromEntries(new URLSearchParams(String(body)))),
   );
@@ -70,16 +75,17 @@ export async function samlRoutes(app: FastifyInstance, { config, sso }: { config
       const form = Object.fromEntries(
         Object.entries(body).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
       );
-      const { location, session } = params.success
+      const { location, session, email } = params.success
         ? await sso.samlAcs(
             params.data.providerId,
             form,
             samlBrowserKeyOf(request, config),
-            requestMeta(request),
+            { ...requestMeta(request), knownBrowserFor: knownBrowserCheck(request, config, secrets) },
             request.actor,
           )
-        : { location: loginPageWith({ ssoError: 'SSO_FAILED' }), session: undefined };
+        : { location: loginPageWith({ ssoError: 'SSO_FAILED' }), session: undefined, email: undefined };
       if (session) setSessionCookie(reply, config, session.token, session.expiresAt);
+      if (session && email) rememberBrowser(reply, config, secrets, email);
       // 303: the browser follows with a GET.
       return reply.header('cache-control', 'no-store').redirect(location, 303);
     },

@@ -10,6 +10,7 @@ import type { MfaService } from '../mfa/index.js';
 import type { PasskeyService } from '../passkeys/index.js';
 import { createSamlSettings } from '../saml/index.js';
 import type { SessionService } from '../sessions/index.js';
+import type { SignInAlerts } from '../sign-in-alerts/index.js';
 import { createSsoService } from './sso.service.js';
 
 /** Issuers answer discovery within this, or the save or sign-in reports them unreachable. */
@@ -27,6 +28,7 @@ export function createSingleSignOn(deps: {
   sessions: SessionService;
   mfa: MfaService;
   passkeys: Pick<PasskeyService, 'support' | 'countForUser' | 'secondFactorOptions' | 'acceptSecondFactor'>;
+  alerts: Pick<SignInAlerts, 'inTransaction' | 'nudge'>;
   log: FastifyBaseLogger;
 }) {
   const { config, database, secrets, limiter } = deps;

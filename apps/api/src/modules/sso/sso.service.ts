@@ -29,6 +29,7 @@ import type { MfaService } from '../mfa/index.js';
 import type { PasskeyService } from '../passkeys/index.js';
 import type { SamlSettings } from '../saml/index.js';
 import { adminRightsOf, type SessionService, toSessionUser } from '../sessions/index.js';
+import type { SignInAlerts, SignInMeta } from '../sign-in-alerts/index.js';
 import { findUser } from '../users/index.js';
 import { createSamlSignIn, type SamlStart } from './saml-sign-in.js';
 import * as repo from './sso.repository.js';
@@ -61,12 +62,13 @@ export function createSsoService(deps: {
   sessions: SessionService;
   mfa: MfaService;
   passkeys: Pick<PasskeyService, 'support' | 'countForUser' | 'secondFactorOptions' | 'acceptSecondFactor'>;
+  alerts: Pick<SignInAlerts, 'inTransaction' | 'nudge'>;
   issuers: Issuers;
   saml: SamlSettings;
   publicUrl: string;
   log: FastifyBaseLogger;
 }) {
-  const { database, secrets, limiter, sessions, mfa, passkeys, issuers, log, saml } = deps;
+  const { database, secrets, limiter, sessions, mfa, passkeys, issuers, log, saml, alerts } = deps;
   const passkeysAvailable = () => passkeys.support().available;
   const redirectUri = `${deps.publicUrl}${SSO_CALLBACK_PATH}`;
   const ipLimit = (meta: RequestMeta) =>
@@ -91,7 +93,7 @@ export function createSsoService(deps: {
     tenantId: string,
     provider: ProviderRef,
     claims: ProviderClaims,
-    meta: RequestMeta,
+    meta: SignInMeta,
     returnTo?: string,
   ) {
     return database.tenant(tenantId, async (tx) => {
@@ -146,7 +148,17 @@ export function createSsoService(deps: {
         mfaEnrolment: enrolment?.restricted ?? false,
       });
       await auditSsoEvent(tx, tenantId, user.id, meta, 'sign-in', provider.id);
-      return { session } as const;
+      // A user with a factor was sent to the MFA step above (every provider sign-in of theirs is); an
+      // unusual sign-in of anyone else is told of by e-mail.
+      await alerts.inTransaction(tx, {
+        tenantId,
+        userId: user.id,
+        sessionId: session.id,
+        method: 'sso',
+        knownBrowser: meta.knownBrowserFor?.(user.email) ?? false,
+        meta,
+      });
+      return { session, email: user.email } as const;
     });
   }
 
@@ -158,7 +170,7 @@ export function createSsoService(deps: {
     tenantId: string,
     provider: ProviderRef,
     claims: ProviderClaims,
-    meta: RequestMeta,
+    meta: SignInMeta,
     returnTo: string | undefined,
     previous: Actor | null,
   ) {
@@ -170,7 +182,8 @@ export function createSsoService(deps: {
       };
     }
     await sessions.endPrevious(previous);
-    return { location: returnTo ?? '/', session: outcome.session };
+    alerts.nudge();
+    return { location: returnTo ?? '/', session: outcome.session, email: outcome.email };
   }
 
   const samlSignIn = createSamlSignIn({ database, secrets, publicUrl: deps.publicUrl, log, finish });
@@ -275,7 +288,7 @@ export function createSsoService(deps: {
     async callback(
       rawQuery: string,
       browserKey: string | undefined,
-      meta: RequestMeta,
+      meta: SignInMeta,
       previous: Actor | null,
     ) {
       const params = new URLSearchParams(rawQuery);
@@ -331,7 +344,7 @@ export function createSsoService(deps: {
       providerId: string,
       form: Record<string, string>,
       browserKey: string | undefined,
-      meta: RequestMeta,
+      meta: SignInMeta,
       previous: Actor | null,
     ) {
       try {
@@ -368,7 +381,7 @@ export function createSsoService(deps: {
      * The MFA step of a provider sign-in: the ticket from the redirect and a code, one of the user's
      * recovery codes, or a passkey's answer, like the login's; each a try on the user's limit.
      */
-    async complete(input: SsoComplete, meta: RequestMeta, previous: Actor | null) {
+    async complete(input: SsoComplete, meta: SignInMeta, previous: Actor | null) {
       await ipLimit(meta);
       const found = await ticketOf(input.ticket);
       const { tenantId, userId, providerId } = found;
@@ -417,6 +430,14 @@ export function createSsoService(deps: {
           mfaEnrolment: mfaEnrolment?.restricted ?? false,
         });
         await auditSsoEvent(tx, tenantId, userId, meta, 'sign-in', providerId);
+        await alerts.inTransaction(tx, {
+          tenantId,
+          userId,
+          sessionId: session.id,
+          method: 'sso',
+          knownBrowser: meta.knownBrowserFor?.(checked.user.email) ?? false,
+          meta,
+        });
         const answer = {
           ...toSessionUser(checked.user, checked.tenant),
           ...(await adminRightsOf(tx, tenantId, userId, checked.user.isAdmin)),

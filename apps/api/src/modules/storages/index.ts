@@ -7,6 +7,7 @@ export {
   type StorageProbe,
 } from './health/index.js';
 export { createStorageProbe } from './probe/index.js';
+export { createStorageWriter, type StorageWriter } from './storage-writer.js';
 export { storageRoutes } from './storages.routes.js';
 export {
   createSharedStorage,

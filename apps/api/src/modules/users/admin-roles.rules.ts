@@ -61,7 +61,8 @@ export async function changeAdminRoles(
     tenantId,
     tx,
     user,
-    { owner: losesOwner, admin: before.length > 0 && next.length === 0 },
+    // Their own role only: an Owner through a group stays one.
+    { owner: losesOwner ? 'own' : false, admin: before.length > 0 && next.length === 0 },
     keepsBreakGlass,
   );
   await replaceAdminRoles(tenantId, tx, user.id, next);

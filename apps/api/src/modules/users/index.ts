@@ -6,6 +6,7 @@
 export { adminRoleRoutes } from './admin-roles.routes.js';
 export { assertMayResetCredentials } from './admin-roles.rules.js';
 export { type AdminRoleService, createAdminRoleService } from './admin-roles.service.js';
+export { assertMayEmptyGroup, assertMayMoveMembers } from './group-admin-roles.js';
 export { createPlatformInvitations } from './invitations.js';
 export {
   assertScimMayMove,
@@ -16,6 +17,12 @@ export {
   type ProvisionedUserFilter,
   scimUnmovable,
 } from './scim-management.js';
+export {
+  createTemporaryAccessExpiry,
+  expireTemporaryAccess,
+  grantTemporaryAccess,
+  type TemporaryAccessRequest,
+} from './temporary-access.js';
 export * from './user-accounts.js';
 export { userRoutes } from './users.routes.js';
 export {

@@ -2,7 +2,7 @@ import type { UserStatus } from '@skyvault/contract';
 import { ADMIN_ROLE_MESSAGES, REFUSALS } from '@skyvault/contract';
 import type { Executor } from '../../db/client.js';
 import { conflict } from '../../lib/errors.js';
-import { lockWorkingOwners } from './admin-roles.repository.js';
+import { lockWorkingOwners, type OwnerRow } from './admin-roles.repository.js';
 import type { UserRow } from './users.repository.js';
 
 /**
@@ -52,16 +52,34 @@ export async function assertKeepsAnOwner(
   tenantId: string,
   tx: Executor,
   user: Pick<UserRow, 'id' | 'status' | 'isAdmin'>,
-  leaving: { owner: boolean; admin: boolean },
+  leaving: {
+    /** true: the user stops being an Owner at all; 'own': only their own Owner role goes (a group's stays). */
+    owner: boolean | 'own';
+    admin: boolean;
+  },
   keepsBreakGlass: KeepsBreakGlass,
 ) {
   if (!isWorking(user)) return;
   if (leaving.owner) {
-    const owners = await lockWorkingOwners(tenantId, tx);
-    if (owners.includes(user.id) && owners.every((id) => id === user.id))
-      throw conflict(ADMIN_ROLE_MESSAGES.lastOwner);
+    const stays = (owner: OwnerRow) =>
+      owner.id !== user.id || (leaving.owner === 'own' && owner.ownerGroupId !== null);
+    await assertAnOwnerStays(tenantId, tx, stays, ADMIN_ROLE_MESSAGES.lastOwner);
   }
   if (leaving.admin && user.isAdmin) await keepsBreakGlass(tx, tenantId, user.id);
+}
+
+/**
+ * Refuses (409) a change after which none of the tenant's working Owners (their own role or a group's)
+ * would stay one: `stays` says who still would. A tenant that has no Owner now is not refused.
+ */
+export async function assertAnOwnerStays(
+  tenantId: string,
+  tx: Executor,
+  stays: (owner: OwnerRow) => boolean,
+  message: string,
+) {
+  const owners = await lockWorkingOwners(tenantId, tx);
+  if (owners.length > 0 && !owners.some(stays)) throw conflict(message);
 }
 
 /** Refuses taking away the tenant's last break-glass administrator while single sign-on is enforced. */

@@ -35,6 +35,7 @@ import {
   changeAdminRoles,
 } from './admin-roles.rules.js';
 import { createEmailChange } from './email-change.js';
+import { assertMayMoveMembers } from './group-admin-roles.js';
 import { createUserLinks } from './invitations.js';
 import * as provisioning from './provisioning.repository.js';
 import { assertScimMayChange, provisionedUsers } from './scim-management.js';
@@ -216,6 +217,7 @@ export function createUserService(deps: {
           scimWorkEmail: provisioned?.workEmail ?? null,
         });
         if (input.groupId) {
+          await assertMayMoveMembers(tx, actor, [row.id], input.groupId);
           await checkSeat(tenantId, tx, row.id, input.groupId);
           await repo.updateUser(tenantId, tx, row.id, { groupId: input.groupId });
         }
@@ -261,6 +263,8 @@ export function createUserService(deps: {
         if (disabling && id === actor.userId) throw conflict(REFUSALS.user.disableSelf);
         if (disabling || passwordHash || readdressed) assertMayChangeAdministrator(actor, before);
         // The seats' lock comes before the administrators' rows, in the order every change of seats takes them.
+        if (input.groupId !== undefined && input.groupId !== before.groupId)
+          await assertMayMoveMembers(tx, actor, [id], input.groupId);
         if (input.groupId && input.groupId !== before.groupId)
           await checkSeat(tenantId, tx, id, input.groupId);
         await assertKeepsAnOwner(

@@ -118,9 +118,10 @@ const auditRow = (meta: RequestMeta | null, event: AuditEvent) => ({
   targetId: event.targetId ?? null,
   targetName: event.targetName ?? null,
   changes: diffChanges(event.before, event.after),
-  ip: meta?.ip ?? null,
+  // Empty for a command line's event (no request): nothing to record.
+  ip: meta?.ip || null,
   userAgent: meta?.userAgent ?? null,
-  requestId: meta?.requestId ?? null,
+  requestId: meta?.requestId || null,
 });
 
 /** The columns an event's row gives; the database completes the rest (migration 0014). */

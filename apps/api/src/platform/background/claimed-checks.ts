@@ -1,4 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { Database, Tx } from '../../db/client.js';
+import { createPoller } from './poller.js';
 
 /**
  * One pass of a scheduler that checks things due across tenants (connections, storages): claims a
@@ -36,4 +38,51 @@ export async function checkClaimed<T>(options: {
     await Promise.all(Array.from({ length: Math.min(parallel, queue.length) }, worker));
   }
   return total;
+}
+
+/**
+ * A scheduler of checks due across tenants: every process polls, and each pass claims due items with
+ * a lease of `claimMs` (longer than a check takes, so that a crashed process's claims run out) and
+ * checks them through `checkClaimed`, so that each check runs in exactly one process.
+ */
+export function createClaimedScheduler<T>(options: {
+  database: Database;
+  /** The SKIP LOCKED claim: at most `batch` items due at `at`, leased until `until`. */
+  claimDue: (tx: Tx, at: Date, until: Date, batch: number) => Promise<T[]>;
+  check: (item: T) => Promise<unknown>;
+  claimMs: number;
+  batch: number;
+  parallel: number;
+  pollMs: number;
+  log: FastifyBaseLogger;
+  now: () => number;
+  /** Whether anything may be claimed (a check that needs configuration the operator left out). */
+  enabled?: boolean;
+  failure: (item: T) => [Record<string, unknown>, string];
+  /** The log line of a pass that failed as a whole. */
+  passFailure: string;
+}) {
+  const { database, log, now } = options;
+  let stopping = () => false;
+
+  /** Checks everything due now; answers how many were claimed. */
+  const runDue = () =>
+    checkClaimed({
+      claim: () => {
+        if (options.enabled === false) return Promise.resolve([]);
+        const at = now();
+        return database.system((tx) =>
+          options.claimDue(tx, new Date(at), new Date(at + options.claimMs), options.batch),
+        );
+      },
+      check: options.check,
+      parallel: options.parallel,
+      stopping: () => stopping(),
+      log,
+      failure: options.failure,
+    });
+
+  const poller = createPoller({ pollMs: options.pollMs, pass: runDue, log, failure: options.passFailure });
+  stopping = poller.isStopped;
+  return { runDue, nudge: poller.nudge, start: poller.start };
 }

@@ -23,6 +23,22 @@ interface Block {
   footer: string;
 }
 
+/** What an unusual sign-in's messages tell. */
+export interface UnusualSignInMail {
+  tenantName: string;
+  /** Why it is unusual, in words ("from a new browser", "from an unusual network"). */
+  why: string;
+  method: string;
+  device: string;
+  when: string;
+  address: string;
+}
+
+const signInFacts = (p: UnusualSignInMail) => [
+  `How: ${p.method}. Browser: ${p.device}.`,
+  `When: ${p.when}. From: ${p.address}.`,
+];
+
 function render(brand: Brand, subject: string, block: Block): Rendered {
   const name = BRAND_NAMES[brand];
   const text = [
@@ -50,6 +66,33 @@ ${block.action ? `<p style="text-align:center;padding:16px 0"><a href="${escapeH
 }
 
 export const templates = {
+  /**
+   * A sign-in from a browser the user never signed in with, or from outside the tenant's usual networks:
+   * what, when and from where, and the link that ends that one session.
+   */
+  unusualSignIn: (brand: Brand, p: UnusualSignInMail & { firstName: string; url: string; days: number }) =>
+    render(brand, `New sign-in to your ${BRAND_NAMES[brand]} account`, {
+      greeting: `Hello ${p.firstName},`,
+      paragraphs: [
+        `Your account in the organization "${p.tenantName}" was signed in to ${p.why}.`,
+        ...signInFacts(p),
+        `If this was you, there is nothing to do. If it was not, end that session with the link below (it works once, for ${p.days} days) and change your password.`,
+      ],
+      action: { label: 'End this session', url: p.url },
+      footer: 'You receive this message because your organization asks to be told of unusual sign-ins.',
+    }),
+  /** The Security administrators' copy of an administrator's unusual sign-in (no link: theirs is the console). */
+  unusualAdminSignIn: (brand: Brand, p: UnusualSignInMail & { firstName: string; who: string }) =>
+    render(brand, `Unusual administrator sign-in to ${BRAND_NAMES[brand]}`, {
+      greeting: `Hello ${p.firstName},`,
+      paragraphs: [
+        `The administrator ${p.who} of the organization "${p.tenantName}" signed in ${p.why}.`,
+        ...signInFacts(p),
+        "If it was not them, end their sessions from the user's page in the console.",
+      ],
+      footer:
+        'You receive this message as a Security administrator: your organization asks for these copies.',
+    }),
   verifySignUp: (brand: Brand, p: { firstName: string; url: string; tenantName: string }) =>
     render(brand, `Verify your email for ${BRAND_NAMES[brand]}`, {
       greeting: `Hello ${p.firstName},`,
@@ -188,6 +231,28 @@ export const templates = {
       },
     ),
   /** A webhook endpoint failed for 24 hours and was disabled: its administrators are told once. */
+  /** A support session started inside the support access an Owner granted: every Owner is told. */
+  supportSessionStarted: (
+    brand: Brand,
+    p: {
+      firstName: string;
+      tenantName: string;
+      operator: string;
+      ticket: string;
+      mode: string;
+      until: string;
+      url: string;
+    },
+  ) =>
+    render(brand, `A ${BRAND_NAMES[brand]} support session started in ${p.tenantName}`, {
+      greeting: `Hello ${p.firstName},`,
+      paragraphs: [
+        `${p.operator} of the ${BRAND_NAMES[brand]} support team signed in to the organization "${p.tenantName}" for ticket ${p.ticket}, inside the support access your organization granted (${p.mode}, until ${p.until}).`,
+        'Every change made in the session is in the audit log under their name. Revoke the support access to end the session at once.',
+      ],
+      action: { label: 'Open support access', url: p.url },
+      footer: 'You receive this message as an Owner of the organization.',
+    }),
   webhookDisabled: (
     brand: Brand,
     p: { firstName: string; tenantName: string; endpointUrl: string; url: string },
@@ -199,6 +264,20 @@ export const templates = {
         'Check that the endpoint answers with a 2xx status, then enable it again; its delivery log shows each attempt.',
       ],
       action: { label: 'Open webhooks', url: p.url },
+      footer: 'You receive this message as an administrator of the organization.',
+    }),
+  /** A log stream failed for 24 hours and was suspended: its administrators are told, once. */
+  logStreamSuspended: (
+    brand: Brand,
+    p: { firstName: string; tenantName: string; streamName: string; lastError: string; url: string },
+  ) =>
+    render(brand, `A ${BRAND_NAMES[brand]} log stream was suspended`, {
+      greeting: `Hello ${p.firstName},`,
+      paragraphs: [
+        `Deliveries of the log stream "${p.streamName}" of the organization "${p.tenantName}" have failed for 24 hours, so it was suspended. The last error: ${p.lastError}`,
+        'No audit event is lost: once the receiver works again, resume the stream and it sends everything since, in order.',
+      ],
+      action: { label: 'Open log streams', url: p.url },
       footer: 'You receive this message as an administrator of the organization.',
     }),
   /**
@@ -272,6 +351,51 @@ export const templates = {
           'You receive this message as an administrator of the organization or the creator of the storage.',
       },
     ),
+  /** A change needs the reader's approval (an administrator holding its permission, not the requester). */
+  approvalRequested: (
+    brand: Brand,
+    p: {
+      firstName: string;
+      tenantName: string;
+      requesterName: string;
+      actionLabel: string;
+      targetName: string;
+      reason: string;
+      expiresAt: string;
+      url: string;
+    },
+  ) =>
+    render(brand, `Approval requested: ${p.actionLabel}`, {
+      greeting: `Hello ${p.firstName},`,
+      paragraphs: [
+        `${p.requesterName} asks for approval to: ${p.actionLabel}${p.targetName ? ` ("${p.targetName}")` : ''}${p.tenantName ? `, in the organization "${p.tenantName}"` : ''}.`,
+        `Reason: ${p.reason}`,
+        `The request can be approved until ${p.expiresAt}. Nothing changes unless another administrator approves it.`,
+      ],
+      action: { label: 'Open the approvals', url: p.url },
+      footer: 'You receive this message as an administrator who may approve this change.',
+    }),
+  /** The requester's request was decided, carried out, or could not be carried out. */
+  approvalDecided: (
+    brand: Brand,
+    p: {
+      firstName: string;
+      actionLabel: string;
+      targetName: string;
+      outcome: string;
+      comment: string;
+      url: string;
+    },
+  ) =>
+    render(brand, `Your request: ${p.actionLabel} — ${p.outcome}`, {
+      greeting: `Hello ${p.firstName},`,
+      paragraphs: [
+        `Your request to ${p.actionLabel.charAt(0).toLowerCase()}${p.actionLabel.slice(1)}${p.targetName ? ` ("${p.targetName}")` : ''}: ${p.outcome}.`,
+        ...(p.comment ? [p.comment] : []),
+      ],
+      action: { label: 'Open the approvals', url: p.url },
+      footer: 'You receive this message because you asked for this change.',
+    }),
   /** An identity provider's client secret or certificate ends in 30, 7 or 1 days (once each). */
   credentialsExpiring: (
     brand: Brand,

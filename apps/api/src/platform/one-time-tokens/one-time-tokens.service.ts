@@ -18,6 +18,8 @@ const REPLACES: Record<TokenPurpose, TokenPurpose[]> = {
   'reset-password': ['reset-password', 'forced-reset'],
   'forced-reset': ['reset-password', 'forced-reset'],
   'prove-email': ['prove-email'],
+  // Each unusual sign-in's link ends its own session: a later sign-in's mail leaves the earlier link working.
+  'end-session': [],
 };
 
 /**
@@ -39,8 +41,9 @@ export function createOneTimeTokens(database: Database) {
   }
 
   /** Marks the owner's unused tokens of these purposes used, so that they stop working. */
-  const voidTokens = (tx: Tx, owner: TokenOwner, purposes: TokenPurpose[]) =>
-    tx
+  const voidTokens = async (tx: Tx, owner: TokenOwner, purposes: TokenPurpose[]) => {
+    if (purposes.length === 0) return;
+    await tx
       .update(oneTimeTokens)
       .set({ usedAt: new Date() })
       .where(
@@ -51,9 +54,17 @@ export function createOneTimeTokens(database: Database) {
           isNull(oneTimeTokens.usedAt),
         ),
       );
+  };
 
   return {
-    async issue(tx: Tx, owner: TokenOwner, purpose: TokenPurpose, ttlSeconds: number): Promise<string> {
+    /** `sessionId`: the session an end-session link ends. */
+    async issue(
+      tx: Tx,
+      owner: TokenOwner,
+      purpose: TokenPurpose,
+      ttlSeconds: number,
+      sessionId?: string,
+    ): Promise<string> {
       await voidTokens(tx, owner, REPLACES[purpose]);
       const token = randomBytes(32).toString('base64url');
       await tx.insert(oneTimeTokens).values({
@@ -62,6 +73,7 @@ export function createOneTimeTokens(database: Database) {
         purpose,
         tokenHash: hashToken(token),
         expiresAt: new Date(Date.now() + ttlSeconds * 1000),
+        sessionId: sessionId ?? null,
       });
       return token;
     },
@@ -109,7 +121,13 @@ export function createOneTimeTokens(database: Database) {
       if (!row) throw new AppError('INVALID_CODE', messages.invalid);
       if (row.usedAt) throw new AppError('INVALID_CODE', messages.used);
       if (row.expiresAt.getTime() <= Date.now()) throw new AppError('INVALID_CODE', messages.expired);
-      return { tenantId: row.tenantId, userId: row.userId, id: row.id, purpose: row.purpose };
+      return {
+        tenantId: row.tenantId,
+        userId: row.userId,
+        id: row.id,
+        purpose: row.purpose,
+        sessionId: row.sessionId,
+      };
     },
 
     /**

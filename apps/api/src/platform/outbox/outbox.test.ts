@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestPostgresDatabase, openTestDatabase, openWithTenants } from '../../../test/database.js';
+import { openTestDatabase, openWithTenants, usePostgresDatabase } from '../../../test/database.js';
 import type { Database } from '../../db/client.js';
 import { openPostgres } from '../../db/postgres.js';
 import { outboxMessages } from '../../db/schema/index.js';
@@ -224,8 +224,9 @@ describe('outbox rows of a tenant', () => {
 });
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)('outbox on PostgreSQL', () => {
+  const created = usePostgresDatabase();
+
   it('two dispatchers on one database never send one message twice', async () => {
-    const created = await createTestPostgresDatabase(process.env.TEST_DATABASE_URL!);
     const first = openPostgres(created.url, { max: 3 });
     const second = openPostgres(created.url, { max: 3 });
     try {
@@ -251,7 +252,6 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('outbox on PostgreSQL', () => {
     } finally {
       await first.database.close();
       await second.database.close();
-      await created.drop();
     }
   });
 });

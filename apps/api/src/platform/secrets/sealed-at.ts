@@ -29,6 +29,8 @@ export const sealedAt = {
   webhookSecret: at('webhook_endpoints', 'secret'),
   webhookPreviousSecret: at('webhook_endpoints', 'previous_secret'),
   webhookUrl: at('webhook_endpoints', 'url_sealed'),
+  /** A log stream's signing secret, Splunk token or Datadog API key. */
+  logStreamSecret: at('log_streams', 'secret'),
   /** A round trip to Salesforce or an identity provider; its row is named by the state's hash. */
   oauthStateCodeVerifier: at('oauth_states', 'code_verifier'),
   storageCredentials: (tenantId: string | null, id: string): SealedAt =>

@@ -3,6 +3,7 @@ import {
   applications,
   connections,
   identityProviders,
+  logStreams,
   mfaDevices,
   oauthStates,
   oidcKeys,
@@ -30,6 +31,13 @@ const tenantOnly =
 
 /** Every sealed column (sealed-at.ts lists their bindings). */
 export const SEALED_COLUMNS: SealedColumn[] = [
+  {
+    table: logStreams,
+    key: logStreams.id,
+    tenant: logStreams.tenantId,
+    column: logStreams.secret,
+    at: tenantOnly(sealedAt.logStreamSecret),
+  },
   {
     table: applications,
     key: applications.id,

@@ -112,6 +112,16 @@ export function webhookEventsOf(change: AuditedChange, actor: WebhookActor): Web
   if (targetType === 'role' && action === 'update-permissions') {
     return [{ type: 'role.permissions_changed', data: { role: target, changes, ...base } }];
   }
+  // A request's events are recorded on the item it changes; its own id and kind are in `changes`.
+  if (action === 'approval-requested' || action === 'approval-approved' || action === 'approval-denied') {
+    const request = valuesAfter(changes);
+    return [
+      {
+        type: action === 'approval-requested' ? 'approval.requested' : 'approval.decided',
+        data: { request, target: { type: targetType, ...target }, ...base },
+      },
+    ];
+  }
   if (targetType === 'ip-range' && (action === 'create' || action === 'update' || action === 'delete')) {
     return [{ type: 'security.ip_range_changed', data: { action, ipRange: target, changes, ...base } }];
   }

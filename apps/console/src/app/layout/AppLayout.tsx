@@ -22,12 +22,16 @@ import { canCall } from '../../core/session/permissions';
 import { SessionContext, useSessionUser } from '../../core/session/SessionContext';
 import { sessionQuery } from '../../core/session/session.queries';
 import { useLoggedInMark } from '../../core/session/useLoggedInMark';
+import { ApprovalReasonHost } from '../../features/approvals/ApprovalReasonHost';
 import { UnhealthyConnectionsBanner } from '../../features/connections/UnhealthyConnectionsBanner';
 import { MissingDomainsBanner } from '../../features/domains/MissingDomainsBanner';
 import { ExpiringCredentialsBanner } from '../../features/identity-providers/ExpiringCredentialsBanner';
 import { UnhealthyStoragesBanner } from '../../features/storages/UnhealthyStoragesBanner';
+import { SupportSessionBanner } from '../../features/support-access/SupportSessionBanner';
 import { EnrolmentShell } from './EnrolmentShell';
 import { FullPageProgress } from './FullPageProgress';
+import { NoAccessPage } from './NoAccessPage';
+import { missingScreenPermission } from './navigation';
 import { ScreenBoundary } from './ScreenBoundary';
 import { Sidebar } from './Sidebar';
 import { TopBar } from './TopBar';
@@ -103,7 +107,8 @@ function Shell() {
       </Box>
       <TopBar
         onOpenNavigation={mobile ? () => setMobileOpen(true) : undefined}
-        onChangePassword={() => setAccountDialog('password')}
+        // A support session has no password of its own to change.
+        onChangePassword={user.support ? undefined : () => setAccountDialog('password')}
         // Renaming the tenant is for administrators only.
         onChangeTenantName={
           canCall(user, tenantEndpoints.update) ? () => setAccountDialog('tenantName') : undefined
@@ -113,6 +118,7 @@ function Shell() {
         {accountDialog === 'password' && <ChangePasswordDialog onClose={closeAccountDialog} />}
         {accountDialog === 'tenantName' && <ChangeTenantNameDialog onClose={closeAccountDialog} />}
       </Suspense>
+      {user.isAdmin && <ApprovalReasonHost />}
       <Sidebar
         collapsed={collapsed}
         onToggleCollapsed={toggleCollapsed}
@@ -123,6 +129,7 @@ function Shell() {
       <Box component="main" id="main" tabIndex={-1} sx={{ flexGrow: 1, minWidth: 0, outline: 'none' }}>
         <Toolbar />
         <Box sx={{ p: { xs: 2, sm: 3 }, maxWidth: 1440, mx: 'auto' }}>
+          {user.support && <SupportSessionBanner support={user.support} />}
           {/* Each banner reads what only some administrator roles may: shown to whom its call is open. */}
           {canCall(user, connectionHealthEndpoints.unhealthy) && <UnhealthyConnectionsBanner />}
           {user.services.includes('backup') && canCall(user, storageHealthEndpoints.unhealthy) && (
@@ -131,10 +138,19 @@ function Shell() {
           {canCall(user, domainEndpoints.list) && <MissingDomainsBanner />}
           {canCall(user, expiringCredentialsEndpoints.list) && <ExpiringCredentialsBanner />}
           <ScreenBoundary resetKey={pathname}>
-            <Outlet />
+            <ScreenOrNoAccess pathname={pathname} />
           </ScreenBoundary>
         </Box>
       </Box>
     </Box>
   );
+}
+
+/**
+ * The screen at this address, or, for an administrator whose roles do not give the screen's first read
+ * (an address typed or bookmarked), a page that says so instead of the screen's failing reads.
+ */
+function ScreenOrNoAccess({ pathname }: { pathname: string }) {
+  const missing = missingScreenPermission(useSessionUser(), pathname);
+  return missing ? <NoAccessPage permission={missing} /> : <Outlet />;
 }

@@ -7,16 +7,19 @@ import LightModeIcon from '@mui/icons-material/LightModeOutlined';
 import LogoutIcon from '@mui/icons-material/Logout';
 import PasswordIcon from '@mui/icons-material/Password';
 import SystemModeIcon from '@mui/icons-material/SettingsBrightnessOutlined';
+import SupportAgentIcon from '@mui/icons-material/SupportAgent';
 import Divider from '@mui/material/Divider';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import ListSubheader from '@mui/material/ListSubheader';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
+import { supportAccessEndpoints } from '@skyvault/contract';
 import { Link } from 'react-router';
 import { useCopyToClipboard } from '../../components/useCopyToClipboard';
 import { COLOR_MODE_CHOICES, type ColorModeChoice, useColorMode } from '../../core/colorMode';
-import { toMySessions } from '../../core/paths/links';
+import { toMySessions, toSupportAccess } from '../../core/paths/links';
+import { canCall } from '../../core/session/permissions';
 import { useSessionUser } from '../../core/session/SessionContext';
 import { useLogout } from '../../core/session/useLogout';
 
@@ -110,6 +113,14 @@ export function SettingsMenuPopup({
         </ListItemIcon>
         <ListItemText>My sessions</ListItemText>
       </MenuItem>
+      {canCall(user, supportAccessEndpoints.list) && (
+        <MenuItem component={Link} to={toSupportAccess()} onClick={onClose}>
+          <ListItemIcon>
+            <SupportAgentIcon fontSize="small" />
+          </ListItemIcon>
+          <ListItemText>Support access</ListItemText>
+        </MenuItem>
+      )}
       <Divider />
       {/* The theme: choosing keeps the menu open, so the check mark shows what now applies. */}
       {COLOR_MODE_CHOICES.map((choice) => {

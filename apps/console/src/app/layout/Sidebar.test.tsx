@@ -45,6 +45,9 @@ describe('Sidebar', () => {
       '/api-tokens',
       '/provisioning',
       '/webhooks',
+      '/log-streams',
+      '/approvals',
+      '/security-overview',
       '/audit-log',
       '/mfa',
     ]);
@@ -56,12 +59,12 @@ describe('Sidebar', () => {
       path: '/connections',
       session: administrator('EnvironmentAdministrator'),
     });
-    expect(linkNames()).toEqual(['/licenses', '/connections', '/storages', '/mfa']);
+    expect(linkNames()).toEqual(['/licenses', '/connections', '/storages', '/approvals', '/mfa']);
   });
 
   it('shows an Auditor every screen an administrator reads', () => {
     renderWithProviders(<DesktopSidebar />, { path: '/users', session: administrator('Auditor') });
-    expect(linkNames()).toHaveLength(16);
+    expect(linkNames()).toHaveLength(19);
     expect(linkNames()).toContain('/audit-log');
   });
 

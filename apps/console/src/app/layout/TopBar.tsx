@@ -3,12 +3,15 @@ import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
+import { approvalEndpoints } from '@skyvault/contract';
 import { Link } from 'react-router';
 import { BrandLogo } from '../../core/brand/BrandLogo';
 import { useBrand } from '../../core/brand/useBrand';
 import { routes } from '../../core/paths/routes';
+import { canCall } from '../../core/session/permissions';
 import { useSessionUser } from '../../core/session/SessionContext';
 import { TOP_BAR_SX } from '../../core/theme';
+import { ApprovalsBadge } from '../../features/approvals/ApprovalsBadge';
 import { ServiceSwitcher } from './ServiceSwitcher';
 import { SettingsMenu, type SettingsMenuProps } from './SettingsMenu';
 
@@ -48,6 +51,7 @@ export function TopBar({ onOpenNavigation, ...settings }: TopBarProps) {
           <BrandLogo />
         </Box>
         <Box sx={{ flexGrow: 1 }} />
+        {canCall(user, approvalEndpoints.count) && <ApprovalsBadge />}
         <ServiceSwitcher />
         {/* Who is signed in, to which tenant; on phones the settings menu shows both instead. */}
         <Box sx={{ display: { xs: 'none', sm: 'block' }, maxWidth: 280, minWidth: 0, textAlign: 'right' }}>

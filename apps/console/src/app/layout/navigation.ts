@@ -4,6 +4,7 @@ import BadgeIcon from '@mui/icons-material/Badge';
 import CableIcon from '@mui/icons-material/Cable';
 import CardMembershipIcon from '@mui/icons-material/CardMembership';
 import DnsIcon from '@mui/icons-material/Dns';
+import FactCheckIcon from '@mui/icons-material/FactCheckOutlined';
 import GroupsIcon from '@mui/icons-material/Groups';
 import HistoryIcon from '@mui/icons-material/History';
 import KeyIcon from '@mui/icons-material/Key';
@@ -11,7 +12,9 @@ import LanIcon from '@mui/icons-material/Lan';
 import PasswordIcon from '@mui/icons-material/Password';
 import PersonIcon from '@mui/icons-material/Person';
 import PhonelinkLockIcon from '@mui/icons-material/PhonelinkLock';
+import ShieldIcon from '@mui/icons-material/Shield';
 import StorageIcon from '@mui/icons-material/Storage';
+import StreamIcon from '@mui/icons-material/Stream';
 import SyncIcon from '@mui/icons-material/Sync';
 import WebhookIcon from '@mui/icons-material/Webhook';
 import type SvgIcon from '@mui/material/SvgIcon';
@@ -20,6 +23,7 @@ import {
   AUTH_POLICY_TEXTS,
   apiTokenEndpoints,
   applicationEndpoints,
+  approvalEndpoints,
   auditEndpoints,
   authPolicyEndpoints,
   connectionEndpoints,
@@ -29,12 +33,17 @@ import {
   groupEndpoints,
   identityProviderEndpoints,
   ipRangeEndpoints,
+  LOG_STREAM_TEXTS,
   licenseEndpoints,
+  logStreamEndpoints,
   NAV_SECTIONS,
+  type Permission,
   roleEndpoints,
   SCREEN_NAMES,
+  SECURITY_OVERVIEW_TEXTS,
   type ServiceKey,
   type SessionUser,
+  securityOverviewEndpoints,
   storageEndpoints,
   systemEndpoints,
   userEndpoints,
@@ -177,6 +186,27 @@ export const NAV_GROUPS: readonly NavGroup[] = [
         adminOnly: true,
       },
       {
+        label: LOG_STREAM_TEXTS.screenTitle,
+        to: routes['log-streams.index'],
+        icon: StreamIcon,
+        reads: logStreamEndpoints.list,
+        adminOnly: true,
+      },
+      {
+        label: 'Approvals',
+        to: routes['approvals.index'],
+        icon: FactCheckIcon,
+        reads: approvalEndpoints.list,
+        adminOnly: true,
+      },
+      {
+        label: SECURITY_OVERVIEW_TEXTS.title,
+        to: routes['security-overview.index'],
+        icon: ShieldIcon,
+        reads: securityOverviewEndpoints.get,
+        adminOnly: true,
+      },
+      {
         label: 'Audit Log',
         to: routes['audit.index'],
         icon: HistoryIcon,
@@ -204,4 +234,28 @@ export function visibleNavGroups(
       ),
     }))
     .filter((group) => group.items.length > 0);
+}
+
+/**
+ * The link whose screen this address opens: its own path or one below it (/users/42 and /users are the
+ * Users link's). The route guard reads the screen's permission from it, the sidebar its visibility.
+ */
+export function navItemOf(pathname: string): NavItem | undefined {
+  return NAV_GROUPS.flatMap((group) => group.items).find(
+    (item) => pathname === item.to || pathname.startsWith(`${item.to}/`),
+  );
+}
+
+/**
+ * The permission an administrator lacks to open the screen at this address (its first read's), or
+ * undefined when they may. Non-administrators are left to RequireAdmin, which sends them to their own
+ * screen, and screens without a link (My sessions) to their own calls.
+ */
+export function missingScreenPermission(
+  user: Pick<SessionUser, 'isAdmin' | 'permissions'>,
+  pathname: string,
+): Permission | undefined {
+  if (!user.isAdmin) return undefined;
+  const reads = navItemOf(pathname)?.reads;
+  return reads?.access === 'admin' && !canCall(user, reads) ? reads.permission : undefined;
 }

@@ -2,9 +2,10 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { SignedInSession } from '@skyvault/contract';
+import type { EndpointDef, SignedInSession } from '@skyvault/contract';
 import type { ReactNode } from 'react';
 import { useId, useState } from 'react';
+import { useCan } from '../../core/session/permissions';
 import { ConfirmDialog } from '../ConfirmDialog';
 import { SessionsTable } from './SessionsTable';
 
@@ -13,9 +14,22 @@ export interface SessionsSectionProps {
   /** Under the title: what ending a session does. */
   description: ReactNode;
   sessions: SignedInSession[] | undefined;
-  endOne: { run: (id: string) => Promise<unknown>; pending: boolean; variables?: string };
+  /** Each call's endpoint: its button is shown only to whom the call is open (a User administrator's). */
+  endOne: {
+    endpoint: EndpointDef;
+    run: (id: string) => Promise<unknown>;
+    pending: boolean;
+    variables?: string;
+  };
   /** "Sign out everywhere else" or "End all sessions", with its confirmation (which may hold options). */
-  endAll: { label: string; title: string; message: ReactNode; run: () => Promise<unknown>; pending: boolean };
+  endAll: {
+    endpoint: EndpointDef;
+    label: string;
+    title: string;
+    message: ReactNode;
+    run: () => Promise<unknown>;
+    pending: boolean;
+  };
 }
 
 /**
@@ -26,6 +40,7 @@ export function SessionsSection({ title, description, sessions, endOne, endAll }
   const titleId = useId();
   const [confirming, setConfirming] = useState(false);
   const others = sessions?.filter((session) => !session.current).length ?? 0;
+  const can = useCan();
   return (
     <Paper
       component="section"
@@ -38,14 +53,16 @@ export function SessionsSection({ title, description, sessions, endOne, endAll }
         <Typography id={titleId} variant="h2" sx={{ fontSize: '1.125rem', fontWeight: 600, flexGrow: 1 }}>
           {title}
         </Typography>
-        <Button
-          variant="outlined"
-          color="error"
-          disabled={others === 0 || endAll.pending}
-          onClick={() => setConfirming(true)}
-        >
-          {endAll.label}
-        </Button>
+        {can(endAll.endpoint) && (
+          <Button
+            variant="outlined"
+            color="error"
+            disabled={others === 0 || endAll.pending}
+            onClick={() => setConfirming(true)}
+          >
+            {endAll.label}
+          </Button>
+        )}
       </Stack>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
         {description}
@@ -53,7 +70,7 @@ export function SessionsSection({ title, description, sessions, endOne, endAll }
       <SessionsTable
         label={title}
         sessions={sessions}
-        onEnd={(session) => void endOne.run(session.id).catch(() => {})}
+        onEnd={can(endOne.endpoint) ? (session) => void endOne.run(session.id).catch(() => {}) : undefined}
         ending={endOne.pending ? endOne.variables : undefined}
       />
       <ConfirmDialog

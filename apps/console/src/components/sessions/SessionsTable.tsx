@@ -13,8 +13,11 @@ import { formatDate } from '../formatDate';
 export interface SessionsTableProps {
   label: string;
   sessions: SignedInSession[] | undefined;
-  /** Ends one session; absent for the current one on "My sessions" (that is Logout). */
-  onEnd: (session: SignedInSession) => void;
+  /**
+   * Ends one session (never the current one on "My sessions": that is Logout); absent when the user may
+   * not end them (an Auditor on a user's page): the sessions are then only listed.
+   */
+  onEnd?: (session: SignedInSession) => void;
   /** The session being ended, whose button waits. */
   ending?: string;
 }
@@ -52,7 +55,7 @@ export function SessionsTable({ label, sessions, onEnd, ending }: SessionsTableP
             </TableCell>
             <TableCell>{formatDate(session.lastUsedAt)}</TableCell>
             <TableCell align="right">
-              {!session.current && (
+              {onEnd && !session.current && (
                 <Button
                   size="small"
                   color="error"

@@ -1,14 +1,18 @@
 import {
+  APPROVAL_REASON_HEADER,
+  approvalRequestSchema,
   buildPath,
   type EndpointBody,
   type EndpointDef,
   type EndpointParams,
   type EndpointQuery,
   type EndpointResponse,
+  ERROR_MESSAGES,
   type ErrorCode,
   errorBodySchema,
   type ProviderChoice,
 } from '@skyvault/contract';
+import { ApprovalPendingError, currentApprovalAsker } from './approvalGate';
 
 /** Shown when the answer is not one the console understands; the server's own message is preferred. */
 export const UNEXPECTED_ERROR_MESSAGE = 'Something went wrong. Please try again.';
@@ -120,6 +124,24 @@ async function toApiError(response: Response): Promise<ApiError> {
 }
 
 /**
+ * A change that needs a second administrator's approval (approvalGate.ts): with the reason the user
+ * gives, the same call again, which answers 202 with the request. Always rejects: the change is not
+ * made now. An APPROVAL_REQUIRED that asking cannot answer (its own message says why) is left to the caller.
+ */
+async function requestApproval(error: ApiError, send: (reason: string) => Promise<Response>): Promise<void> {
+  const asker = currentApprovalAsker();
+  if (!asker || error.message !== ERROR_MESSAGES.APPROVAL_REQUIRED) return;
+  const reason = await asker.askReason(error.message);
+  if (reason === null) throw new ApprovalPendingError(null);
+  const answer = await send(reason);
+  if (!answer.ok) throw await toApiError(answer);
+  const request = approvalRequestSchema.safeParse(await readJson(answer));
+  if (!request.success) throw new ApiError({ status: answer.status, message: UNEXPECTED_ERROR_MESSAGE });
+  asker.requested(request.data);
+  throw new ApprovalPendingError(request.data);
+}
+
+/**
  * Calls one API endpoint described by the contract: fills the path, serialises query and body, and
  * validates the answer with the endpoint's response schema. Throws `ApiError` for error answers and
  * network failures; an aborted call rejects with the browser's AbortError, which the error handler ignores.
@@ -132,24 +154,30 @@ export async function callApi<E extends EndpointDef>(
     params?: Record<string, unknown>;
     body?: unknown;
   };
-  const headers = new Headers({ Accept: 'application/json', 'X-Requested-With': REQUESTED_WITH });
   const url = buildPath(endpoint.path, params) + toSearch(query);
+  const send = async (approvalReason?: string): Promise<Response> => {
+    const headers = new Headers({ Accept: 'application/json', 'X-Requested-With': REQUESTED_WITH });
+    if (approvalReason !== undefined) headers.set(APPROVAL_REASON_HEADER, encodeURIComponent(approvalReason));
+    try {
+      return await fetch(url, {
+        method: endpoint.method,
+        headers,
+        body: toRequestBody(body, headers),
+        credentials: 'same-origin',
+        signal,
+      });
+    } catch (error) {
+      if (signal?.aborted) throw error;
+      throw new ApiError({ status: 0, message: NETWORK_ERROR_MESSAGE });
+    }
+  };
 
-  let response: Response;
-  try {
-    response = await fetch(url, {
-      method: endpoint.method,
-      headers,
-      body: toRequestBody(body, headers),
-      credentials: 'same-origin',
-      signal,
-    });
-  } catch (error) {
-    if (signal?.aborted) throw error;
-    throw new ApiError({ status: 0, message: NETWORK_ERROR_MESSAGE });
+  const response = await send();
+  if (!response.ok) {
+    const error = await toApiError(response);
+    if (error.code === 'APPROVAL_REQUIRED') await requestApproval(error, send);
+    throw error;
   }
-
-  if (!response.ok) throw await toApiError(response);
   if (!endpoint.response || response.status === 204) return undefined as EndpointResponse<E>;
   const parsed = endpoint.response.safeParse(await readJson(response));
   if (!parsed.success) {

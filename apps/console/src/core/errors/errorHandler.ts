@@ -40,8 +40,9 @@ export type ErrorHandler = (error: unknown, options?: HandleErrorOptions) => voi
 export function isAbortError(error: unknown): boolean {
   if (typeof error !== 'object' || error === null) return false;
   const { name } = error as { name?: unknown };
-  // TanStack Query rejects cancelled queries with a CancelledError.
-  return name === 'AbortError' || name === 'CancelledError';
+  // TanStack Query rejects cancelled queries with a CancelledError; a change that became a request for
+  // approval (core/api/approvalGate.ts) was not made, and its dialog has said so already.
+  return name === 'AbortError' || name === 'CancelledError' || name === 'ApprovalPending';
 }
 
 /**

@@ -138,6 +138,7 @@ export const toMfaEnrolment = (options: { redirectTo?: string } = {}): string =>
 
 /** Every browser the signed-in user is signed in with. */
 export const toMySessions = (): string => routes['sessions.mine'];
+export const toSupportAccess = (): string => routes['support-access.index'];
 export const toMfaDevice = (mfaId: string): string => generatePath(routes['mfa.show'], { mfaId });
 export const toMfaDeviceEdit = (mfaId: string): string => generatePath(routes['mfa.edit'], { mfaId });
 
@@ -152,6 +153,11 @@ export const toAuthPolicy = (): string => routes['auth-policy.index'];
 /** Security → Webhooks, and one endpoint with its delivery log. */
 export const toWebhooks = (): string => routes['webhooks.index'];
 export const toWebhook = (webhookId: string): string => generatePath(routes['webhooks.show'], { webhookId });
+
+/** Approvals: the inbox (on one of its tabs), and which changes need approval. */
+export const toApprovals = (status?: 'pending' | 'decided' | 'mine'): string =>
+  withQuery(routes['approvals.index'], { status: status === 'pending' ? undefined : status });
+export const toApprovalSettings = (): string => routes['approvals.settings'];
 
 /** The audit trail's filters as the Audit Log screen keeps them in its URL (each optional, all combine). */
 export interface AuditLogFilters {

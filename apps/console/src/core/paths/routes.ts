@@ -51,9 +51,17 @@ export const routes = {
   /** Security → Provisioning (SCIM): the SCIM base URL, its tokens and the identity providers' set-up. */
   'provisioning.index': '/provisioning',
   'webhooks.index': '/webhooks',
+  'log-streams.index': '/log-streams',
   'webhooks.show': '/webhooks/:webhookId',
+  /** Approvals (four-eyes): the inbox of requests, and which changes need approval. */
+  'approvals.index': '/approvals',
+  'approvals.settings': '/approvals/settings',
   'sessions.mine': '/my-sessions',
   'audit.index': '/audit-log',
+  /** The first page of Owners and Security administrators (docs/security-overview.md). */
+  'security-overview.index': '/security-overview',
+  /** Settings → Support access: the windows an Owner grants the platform's support team. */
+  'support-access.index': '/settings/support-access',
 } as const;
 
 export type RouteName = keyof typeof routes;

@@ -1,6 +1,7 @@
 import type { ServiceKey } from '@skyvault/contract';
 import { Navigate, Outlet } from 'react-router';
 import { FIRST_USER_ROUTE, routes } from '../paths/routes';
+import { firstPageOf } from './firstPage';
 import { useSessionUser } from './SessionContext';
 
 /** Admin-only screens send other users to the screens they may use (SPEC.md §6). */
@@ -13,4 +14,10 @@ export function RequireAdmin() {
 export function RequireService({ service }: { service: ServiceKey }) {
   const user = useSessionUser();
   return user.services.includes(service) ? <Outlet /> : <Navigate to={routes.home} replace />;
+}
+
+/** The first page: the security overview of Owners and Security administrators, else the licences. */
+export function HomeRedirect() {
+  const user = useSessionUser();
+  return <Navigate to={firstPageOf(user)} replace />;
 }

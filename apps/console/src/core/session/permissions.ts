@@ -1,4 +1,4 @@
-import type { EndpointDef, SessionUser } from '@skyvault/contract';
+import { ADMIN_ROLE_MESSAGES, type EndpointDef, type SessionUser } from '@skyvault/contract';
 import { useSessionUser } from './SessionContext';
 
 /**
@@ -8,7 +8,13 @@ import { useSessionUser } from './SessionContext';
  * answer may come without permissions until the session is read again: an administrator is then shown
  * what any administrator may do, and the API still decides.
  */
-export function canCall(user: Pick<SessionUser, 'isAdmin' | 'permissions'>, endpoint: EndpointDef): boolean {
+export function canCall(
+  user: Pick<SessionUser, 'isAdmin' | 'permissions' | 'support'>,
+  endpoint: EndpointDef,
+): boolean {
+  // A support session changes only what its grant names, never a person's own account or credentials.
+  if (user.support && endpoint.method !== 'GET' && (endpoint.access !== 'admin' || endpoint.sessionOnly))
+    return false;
   if (endpoint.access !== 'admin') return true;
   if (!user.isAdmin) return false;
   return user.permissions ? user.permissions.includes(endpoint.permission) : true;
@@ -19,3 +25,10 @@ export function useCan(): (endpoint: EndpointDef) => boolean {
   const user = useSessionUser();
   return (endpoint) => canCall(user, endpoint);
 }
+
+/**
+ * Why a control is shown but not usable: the permission its call needs, in the words of the API's
+ * refusal. For a control whose absence would puzzle (a form's switch, a card's only button).
+ */
+export const missingPermissionOf = (endpoint: EndpointDef): string =>
+  endpoint.access === 'admin' ? ADMIN_ROLE_MESSAGES.missingPermission(endpoint.permission) : '';

@@ -27,4 +27,33 @@ describe('the early session check', () => {
     const queryFn = sessionQuery.queryFn as (context: { signal: AbortSignal }) => Promise<unknown>;
     await expect(queryFn({ signal: new AbortController().signal })).rejects.toMatchObject({ status: 401 });
   });
+
+  it('takes the session the page came with, without a call, once', async () => {
+    const fetchMock = stubFetch({ 'GET /api/v1/auth/session': { body: adminUser } });
+    const element = document.createElement('script');
+    element.type = 'application/json';
+    element.id = 'session';
+    element.textContent = JSON.stringify(adminUser);
+    document.head.append(element);
+    await expect(startSessionCheck()).resolves.toEqual(adminUser);
+    expect(initialData()).toEqual(adminUser);
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(document.getElementById('session')).toBeNull();
+    // A later check asks the server.
+    await expect(startSessionCheck()).resolves.toEqual(adminUser);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    initialData();
+  });
+
+  it('asks the server when the session in the page is not one', async () => {
+    const fetchMock = stubFetch({ 'GET /api/v1/auth/session': { body: adminUser } });
+    const element = document.createElement('script');
+    element.type = 'application/json';
+    element.id = 'session';
+    element.textContent = JSON.stringify({ id: 1 });
+    document.head.append(element);
+    await expect(startSessionCheck()).resolves.toEqual(adminUser);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    initialData();
+  });
 });

@@ -5,6 +5,23 @@ import { callApi } from '../api/client';
 const checkSession = (signal?: AbortSignal) => callApi(sessionEndpoints.session, { signal });
 
 /**
+ * The session call's answer that the API put in the signed-in page it sent (api plugins/console.ts), read
+ * once and taken out: a later check asks the API.
+ */
+function sessionInPage(): Promise<SessionUser> | undefined {
+  const element = document.getElementById('session');
+  if (element?.getAttribute('type') !== 'application/json') return undefined;
+  element.remove();
+  try {
+    // Checked as the call's answer would be (core/api/client.ts callApi); one that fails is asked again.
+    const parsed = sessionEndpoints.session.response.safeParse(JSON.parse(element.textContent ?? ''));
+    return parsed.success ? Promise.resolve(parsed.data) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
  * The session check a cold open of a signed-in address starts before the first render (app/router.tsx
  * preloadScreen), and its answer once it came: the session query takes over one or the other, once.
  */
@@ -16,7 +33,7 @@ let earlySession: SessionUser | undefined;
  * never rejects.
  */
 export function startSessionCheck(): Promise<SessionUser | undefined> {
-  earlyCheck ??= checkSession();
+  earlyCheck ??= sessionInPage() ?? checkSession();
   // Its outcome, an error included, is the query's to handle.
   return earlyCheck.then(
     (user) => {

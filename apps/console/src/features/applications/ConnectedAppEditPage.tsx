@@ -1,5 +1,5 @@
 import Stack from '@mui/material/Stack';
-import { type Application, TOASTS } from '@skyvault/contract';
+import { type Application, applicationEndpoints, TOASTS } from '@skyvault/contract';
 import { useWatch } from 'react-hook-form';
 import { PageHeader } from '../../components/PageHeader';
 import { FormActions } from '../../components/screens/FormActions';
@@ -8,6 +8,7 @@ import { ItemPage } from '../../components/screens/missingItem';
 import { useLeaveWithToast } from '../../components/screens/useLeaveAfterDelete';
 import { useApiForm } from '../../components/useApiForm';
 import { toConnectedApp, toConnectedApps } from '../../core/paths/links';
+import { useCan } from '../../core/session/permissions';
 import {
   AppInformationSection,
   AuthorizedUrlsSection,
@@ -57,6 +58,8 @@ function ConnectedAppEditForm({ app }: { app: Application }) {
   const update = useUpdateApplication();
   const id = app.id;
   const { form, onSubmit, busy } = useApiForm({
+    // Opened by its address without applications:write: shown, not changed (FormActions says why).
+    readOnly: !useCan()(applicationEndpoints.update),
     resolver: applicationResolver,
     mode: 'onTouched',
     defaultValues: applicationFormValues(app),
@@ -86,6 +89,7 @@ function ConnectedAppEditForm({ app }: { app: Application }) {
         <AuthorizedUrlsSection form={form} />
         <TokenLifetimesSection form={form} />
         <FormActions
+          endpoint={applicationEndpoints.update}
           cancelTo={toConnectedApp(id)}
           busy={busy}
           disabled={!canSave}

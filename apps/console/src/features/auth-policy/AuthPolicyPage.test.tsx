@@ -2,6 +2,7 @@ import type { AuthPolicy } from '@skyvault/contract';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { apiError, bodyOf, stubFetch } from '../../test/fetchStub';
+import { administrator } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/renderWithProviders';
 import { AuthPolicyPage } from './AuthPolicyPage';
 
@@ -12,6 +13,9 @@ const policy: AuthPolicy = {
   mfaGraceDays: 7,
   mfaEnforcedAt: '2026-03-01T09:00:00.000Z',
   refuseBreachedPasswords: true,
+  notifyUnusualSignIns: true,
+  notifySecurityAdmins: false,
+  unusualSignInSecondFactor: false,
 };
 
 /** The single sign-on card's reads (SingleSignOnCard.test.tsx covers it): a tenant without domains. */
@@ -75,10 +79,53 @@ describe('AuthPolicyPage', () => {
     save();
 
     expect(await screen.findByText('Authentication policy was successfully updated')).toBeInTheDocument();
-    expect(sent).toEqual({ mfaPolicy: 'everyone', mfaGraceDays: 3, refuseBreachedPasswords: false });
+    expect(sent).toEqual({
+      mfaPolicy: 'everyone',
+      mfaGraceDays: 3,
+      refuseBreachedPasswords: false,
+      notifyUnusualSignIns: true,
+      notifySecurityAdmins: false,
+      unusualSignInSecondFactor: false,
+    });
     // Saved: the form holds the answer and has nothing left to save.
     await waitFor(() => expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled());
     expect(screen.getByRole('radio', { name: 'Required for everyone' })).toBeChecked();
+  });
+
+  it('shows and saves the unusual sign-in choices', async () => {
+    let sent: unknown;
+    stubFetch({
+      ...ssoCard,
+      [POLICY]: { body: policy },
+      [SAVE]: (init) => {
+        sent = bodyOf(init);
+        return { body: { ...policy, ...bodyOf(init) } };
+      },
+    });
+    renderPage();
+    const group = await screen.findByRole('group', { name: 'Unusual sign-ins' });
+    expect(group).toBeInTheDocument();
+    const mailUser = screen.getByRole('switch', { name: 'E-mail the user about unusual sign-ins' });
+    expect(mailUser).toBeChecked();
+    expect(mailUser).toHaveAccessibleDescription(/a link that ends that session/);
+    const copy = screen.getByRole('switch', {
+      name: 'Also e-mail Security administrators when an administrator signs in unusually',
+    });
+    const factor = screen.getByRole('switch', { name: 'Require a second factor for unusual sign-ins' });
+    expect(copy).not.toBeChecked();
+    expect(factor).not.toBeChecked();
+    expect(factor).toHaveAccessibleDescription(/Users without one are let in and told by e-mail/);
+    fireEvent.click(copy);
+    fireEvent.click(factor);
+    fireEvent.click(mailUser);
+    save();
+
+    expect(await screen.findByText('Authentication policy was successfully updated')).toBeInTheDocument();
+    expect(sent).toMatchObject({
+      notifyUnusualSignIns: false,
+      notifySecurityAdmins: true,
+      unusualSignInSecondFactor: true,
+    });
   });
 
   it("shows the server's refusal next to its field", async () => {
@@ -115,5 +162,28 @@ describe('AuthPolicyPage', () => {
     fetchMock.mockClear();
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     await waitFor(() => expect(fetchMock).toHaveBeenCalled());
+  });
+});
+
+describe('AuthPolicyPage by administrator role', () => {
+  it('shows an Auditor the policy read-only, without Save', async () => {
+    stubFetch({ ...ssoCard, [POLICY]: { body: policy } });
+    renderWithProviders(<AuthPolicyPage />, { path: '/authentication', session: administrator('Auditor') });
+    expect(await screen.findByRole('radio', { name: 'Required for administrators' })).toBeChecked();
+    expect(screen.getByRole('radio', { name: 'Off' })).toBeDisabled();
+    expect(graceDays()).toBeDisabled();
+    expect(screen.getByRole('switch', { name: /breached/i })).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
+  });
+
+  it('lets a Security administrator change and save it', async () => {
+    stubFetch({ ...ssoCard, [POLICY]: { body: policy } });
+    renderWithProviders(<AuthPolicyPage />, {
+      path: '/authentication',
+      session: administrator('SecurityAdministrator'),
+    });
+    expect(await screen.findByRole('radio', { name: 'Off' })).toBeEnabled();
+    expect(graceDays()).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Save' })).toBeInTheDocument();
   });
 });

@@ -7,6 +7,7 @@ import {
   AUTH_POLICY_TEXTS,
   type AuthPolicy,
   type AuthPolicyForm,
+  authPolicyEndpoints,
   authPolicyFormSchema,
   MAX_GRACE_DAYS,
 } from '@skyvault/contract';
@@ -14,17 +15,20 @@ import { PageHeader } from '../../components/PageHeader';
 import { SwitchField } from '../../components/SwitchField';
 import { LoadFailed } from '../../components/screens/LoadFailed';
 import { useApiForm } from '../../components/useApiForm';
+import { useCan } from '../../core/session/permissions';
 import { notify } from '../../core/toasts/notify';
 import { useAuthPolicy, useUpdateAuthPolicy } from './auth-policy.queries';
 import { MfaPolicyField } from './MfaPolicyField';
 import { SingleSignOnCard } from './SingleSignOnCard';
+import { UnusualSignInsFields } from './UnusualSignInsFields';
 
 const TITLE = AUTH_POLICY_TEXTS.screenTitle;
 const FORM_WIDTH = 640;
 
 /**
  * Security → Authentication (administrators): whether the tenant requires a second factor and of whom,
- * the grace period before it does, and whether breached or common passwords are refused; then single
+ * the grace period before it does, whether breached or common passwords are refused, and what an
+ * unusual sign-in sets off (an e-mail, a copy to Security administrators, the second factor); then single
  * sign-on of the verified domains and the break-glass administrators.
  */
 export function AuthPolicyPage() {
@@ -54,6 +58,9 @@ const formValues = (policy: AuthPolicy): AuthPolicyForm => ({
   mfaPolicy: policy.mfaPolicy,
   mfaGraceDays: policy.mfaGraceDays,
   refuseBreachedPasswords: policy.refuseBreachedPasswords,
+  notifyUnusualSignIns: policy.notifyUnusualSignIns,
+  notifySecurityAdmins: policy.notifySecurityAdmins,
+  unusualSignInSecondFactor: policy.unusualSignInSecondFactor,
 });
 
 /** A number field gives text: empty is no value (the rule says it is required), anything else a number. */
@@ -61,7 +68,10 @@ const toDays = (value: unknown) => (value === '' || value == null ? undefined : 
 
 function PolicyForm({ policy }: { policy: AuthPolicy }) {
   const update = useUpdateAuthPolicy();
+  // An Auditor, a User or Environment administrator reads the policy; only sign-in:write changes it.
+  const canSave = useCan()(authPolicyEndpoints.update);
   const { form, onSubmit, busy } = useApiForm({
+    readOnly: !canSave,
     schema: authPolicyFormSchema,
     defaultValues: formValues(policy),
     send: (values) => update.mutateAsync(values),
@@ -101,12 +111,15 @@ function PolicyForm({ policy }: { policy: AuthPolicy }) {
           label={AUTH_POLICY_TEXTS.refuseBreachedPasswords}
           hint={AUTH_POLICY_TEXTS.refuseBreachedPasswordsHelp}
         />
+        <UnusualSignInsFields control={form.control} />
       </Stack>
-      <Stack direction="row" sx={{ justifyContent: 'flex-end', mt: 3 }}>
-        <Button type="submit" variant="contained" loading={busy} disabled={!form.formState.isDirty}>
-          Save
-        </Button>
-      </Stack>
+      {canSave && (
+        <Stack direction="row" sx={{ justifyContent: 'flex-end', mt: 3 }}>
+          <Button type="submit" variant="contained" loading={busy} disabled={!form.formState.isDirty}>
+            Save
+          </Button>
+        </Stack>
+      )}
     </Paper>
   );
 }

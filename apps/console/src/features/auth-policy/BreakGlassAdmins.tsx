@@ -11,10 +11,11 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { SSO_ENFORCEMENT_TEXTS as T } from '@skyvault/contract';
+import { ssoEnforcementEndpoints, SSO_ENFORCEMENT_TEXTS as T } from '@skyvault/contract';
 import { useId, useState } from 'react';
 import { LoadFailed } from '../../components/screens/LoadFailed';
 import { apiErrorOf, failureMessage } from '../../core/errors/apiErrors';
+import { useCan } from '../../core/session/permissions';
 import { notify } from '../../core/toasts/notify';
 import { useAddBreakGlass, useBreakGlass, useRemoveBreakGlass } from './sso-enforcement.queries';
 
@@ -35,6 +36,9 @@ export function BreakGlassAdmins() {
   const [picked, setPicked] = useState('');
   const [refusal, setRefusal] = useState<string | null>(null);
   const headingId = useId();
+  const can = useCan();
+  const canAdd = can(ssoEnforcementEndpoints.addBreakGlass);
+  const canRemove = can(ssoEnforcementEndpoints.removeBreakGlass);
 
   async function run(action: () => Promise<unknown>, done: string) {
     setRefusal(null);
@@ -69,13 +73,15 @@ export function BreakGlassAdmins() {
                   key={admin.userId}
                   disableGutters
                   secondaryAction={
-                    <IconButton
-                      aria-label={T.removeBreakGlass(admin.name || admin.email)}
-                      disabled={remove.isPending}
-                      onClick={() => void run(() => remove.mutateAsync(admin.userId), T.breakGlassRemoved)}
-                    >
-                      <Close fontSize="small" />
-                    </IconButton>
+                    canRemove && (
+                      <IconButton
+                        aria-label={T.removeBreakGlass(admin.name || admin.email)}
+                        disabled={remove.isPending}
+                        onClick={() => void run(() => remove.mutateAsync(admin.userId), T.breakGlassRemoved)}
+                      >
+                        <Close fontSize="small" />
+                      </IconButton>
+                    )
                   }
                 >
                   <ListItemText
@@ -87,7 +93,7 @@ export function BreakGlassAdmins() {
               ))}
             </List>
           )}
-          {query.data.candidates.length === 0 ? (
+          {!canAdd ? null : query.data.candidates.length === 0 ? (
             <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
               {T.noCandidates}
             </Typography>

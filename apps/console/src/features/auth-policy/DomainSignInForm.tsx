@@ -14,9 +14,15 @@ import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { type DomainSignIn, type IdentityProvider, SSO_ENFORCEMENT_TEXTS as T } from '@skyvault/contract';
+import {
+  type DomainSignIn,
+  type IdentityProvider,
+  ssoEnforcementEndpoints,
+  SSO_ENFORCEMENT_TEXTS as T,
+} from '@skyvault/contract';
 import { useId, useState } from 'react';
 import { apiErrorOf, failureMessage } from '../../core/errors/apiErrors';
+import { useCan } from '../../core/session/permissions';
 import { notify } from '../../core/toasts/notify';
 import { useUpdateDomainSignIn } from './sso-enforcement.queries';
 
@@ -38,6 +44,8 @@ export function DomainSignInForm({
   providerOptions: IdentityProvider[];
 }) {
   const update = useUpdateDomainSignIn();
+  // Without sign-in:write the domain's routing and enforcement are shown as they are, not editable.
+  const canChange = useCan()(ssoEnforcementEndpoints.updateDomain);
   const [chosen, setChosen] = useState<Chosen[]>(domain.providers);
   const [enforceSso, setEnforceSso] = useState(domain.enforceSso);
   const [apiTokens, setApiTokens] = useState(domain.apiTokensUnderEnforcement);
@@ -91,28 +99,30 @@ export function DomainSignInForm({
               key={provider.id}
               disableGutters
               secondaryAction={
-                <Stack direction="row">
-                  <IconButton
-                    aria-label={T.moveUp(provider.name)}
-                    disabled={index === 0}
-                    onClick={() => move(index, -1)}
-                  >
-                    <ArrowUpward fontSize="small" />
-                  </IconButton>
-                  <IconButton
-                    aria-label={T.moveDown(provider.name)}
-                    disabled={index === chosen.length - 1}
-                    onClick={() => move(index, 1)}
-                  >
-                    <ArrowDownward fontSize="small" />
-                  </IconButton>
-                  <IconButton
-                    aria-label={T.removeProvider(provider.name)}
-                    onClick={() => setChosen((list) => list.filter((c) => c.id !== provider.id))}
-                  >
-                    <Close fontSize="small" />
-                  </IconButton>
-                </Stack>
+                canChange && (
+                  <Stack direction="row">
+                    <IconButton
+                      aria-label={T.moveUp(provider.name)}
+                      disabled={index === 0}
+                      onClick={() => move(index, -1)}
+                    >
+                      <ArrowUpward fontSize="small" />
+                    </IconButton>
+                    <IconButton
+                      aria-label={T.moveDown(provider.name)}
+                      disabled={index === chosen.length - 1}
+                      onClick={() => move(index, 1)}
+                    >
+                      <ArrowDownward fontSize="small" />
+                    </IconButton>
+                    <IconButton
+                      aria-label={T.removeProvider(provider.name)}
+                      onClick={() => setChosen((list) => list.filter((c) => c.id !== provider.id))}
+                    >
+                      <Close fontSize="small" />
+                    </IconButton>
+                  </Stack>
+                )
               }
             >
               <ListItemText primary={`${index + 1}. ${provider.name}`} />
@@ -120,7 +130,7 @@ export function DomainSignInForm({
           ))}
         </List>
       )}
-      {addable.length > 0 && (
+      {canChange && addable.length > 0 && (
         <TextField
           select
           size="small"
@@ -141,7 +151,9 @@ export function DomainSignInForm({
       )}
       <Stack sx={{ mt: 1 }}>
         <FormControlLabel
-          control={<Switch checked={enforceSso} onChange={(_, on) => setEnforceSso(on)} />}
+          control={
+            <Switch checked={enforceSso} disabled={!canChange} onChange={(_, on) => setEnforceSso(on)} />
+          }
           label={T.enforce}
         />
         <Typography variant="caption" color="text.secondary" sx={{ ml: 6, mt: -0.5 }}>
@@ -149,7 +161,11 @@ export function DomainSignInForm({
         </Typography>
         <FormControlLabel
           control={
-            <Switch checked={apiTokens} disabled={!enforceSso} onChange={(_, on) => setApiTokens(on)} />
+            <Switch
+              checked={apiTokens}
+              disabled={!canChange || !enforceSso}
+              onChange={(_, on) => setApiTokens(on)}
+            />
           }
           label={T.apiTokens}
           sx={{ mt: 1 }}
@@ -163,11 +179,18 @@ export function DomainSignInForm({
           {refusal}
         </Alert>
       )}
-      <Stack direction="row" sx={{ justifyContent: 'flex-end', mt: 2 }}>
-        <Button variant="contained" loading={update.isPending} disabled={!dirty} onClick={() => void save()}>
-          Save {domain.domain}
-        </Button>
-      </Stack>
+      {canChange && (
+        <Stack direction="row" sx={{ justifyContent: 'flex-end', mt: 2 }}>
+          <Button
+            variant="contained"
+            loading={update.isPending}
+            disabled={!dirty}
+            onClick={() => void save()}
+          >
+            Save {domain.domain}
+          </Button>
+        </Stack>
+      )}
     </Box>
   );
 }

@@ -23,7 +23,7 @@ export function MfaPolicyField<Output>({ control }: { control: Control<AuthPolic
       control={control}
       name="mfaPolicy"
       render={({ field }) => (
-        <FormControl>
+        <FormControl disabled={field.disabled}>
           <FormLabel id={labelId}>{AUTH_POLICY_TEXTS.mfaPolicy}</FormLabel>
           <RadioGroup
             name={field.name}

@@ -2,6 +2,7 @@ import { SSO_ENFORCEMENT_MESSAGES, SSO_ENFORCEMENT_TEXTS } from '@skyvault/contr
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { apiError, bodyOf, stubFetch } from '../../test/fetchStub';
+import { administrator } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/renderWithProviders';
 import { SingleSignOnCard } from './SingleSignOnCard';
 
@@ -125,5 +126,47 @@ describe('SingleSignOnCard', () => {
     stubFetch({ ...reads, 'GET /api/v1/sso-enforcement/domains': { body: { domains: [] } } });
     renderWithProviders(<SingleSignOnCard />, { path: '/authentication' });
     expect(await screen.findByText(SSO_ENFORCEMENT_TEXTS.noDomains)).toBeInTheDocument();
+  });
+});
+
+describe('SingleSignOnCard by administrator role', () => {
+  it('shows an Auditor the routing, enforcement and break-glass list without a way to change them', async () => {
+    stubFetch(reads);
+    renderWithProviders(<SingleSignOnCard />, { path: '/authentication', session: administrator('Auditor') });
+    const section = await screen.findByRole('region', { name: 'acme.com' });
+    expect(within(section).getByText('1. Okta')).toBeInTheDocument();
+    expect(within(section).getByRole('switch', { name: SSO_ENFORCEMENT_TEXTS.enforce })).toBeDisabled();
+    expect(within(section).queryByRole('button', { name: 'Save acme.com' })).not.toBeInTheDocument();
+    expect(
+      within(section).queryByRole('button', { name: SSO_ENFORCEMENT_TEXTS.removeProvider('Okta') }),
+    ).not.toBeInTheDocument();
+    expect(
+      within(section).queryByRole('combobox', { name: SSO_ENFORCEMENT_TEXTS.addProvider }),
+    ).not.toBeInTheDocument();
+    expect(await screen.findByText('Ada L')).toBeInTheDocument();
+    expect(
+      screen.queryByRole('button', { name: SSO_ENFORCEMENT_TEXTS.removeBreakGlass('Ada L') }),
+    ).not.toBeInTheDocument();
+    expect(
+      screen.queryByRole('button', { name: SSO_ENFORCEMENT_TEXTS.addBreakGlass }),
+    ).not.toBeInTheDocument();
+  });
+
+  it('gives a Security administrator every control', async () => {
+    stubFetch(reads);
+    renderWithProviders(<SingleSignOnCard />, {
+      path: '/authentication',
+      session: administrator('SecurityAdministrator'),
+    });
+    const section = await screen.findByRole('region', { name: 'acme.com' });
+    expect(within(section).getByRole('switch', { name: SSO_ENFORCEMENT_TEXTS.enforce })).toBeEnabled();
+    expect(within(section).getByRole('button', { name: 'Save acme.com' })).toBeInTheDocument();
+    expect(
+      within(section).getByRole('button', { name: SSO_ENFORCEMENT_TEXTS.removeProvider('Okta') }),
+    ).toBeInTheDocument();
+    expect(
+      await screen.findByRole('button', { name: SSO_ENFORCEMENT_TEXTS.removeBreakGlass('Ada L') }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: SSO_ENFORCEMENT_TEXTS.addBreakGlass })).toBeInTheDocument();
   });
 });

@@ -1,31 +1,26 @@
 import SyncIcon from '@mui/icons-material/Autorenew';
-import DeleteIcon from '@mui/icons-material/Delete';
-import RefreshIcon from '@mui/icons-material/Refresh';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import {
-  ACTION_LABELS,
-  CONNECTION_CHECKS_SHOWN,
-  CONNECTION_HEALTH_TEXTS,
-  connectionEndpoints,
-} from '@skyvault/contract';
+import { ACTION_LABELS, CONNECTION_HEALTH_TEXTS, connectionEndpoints } from '@skyvault/contract';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { PageHeader } from '../../components/PageHeader';
+import { LastChecks } from '../../components/health/LastChecks';
 import { RetryButton } from '../../components/RetryButton';
-import { HistoryLink } from '../../components/screens/HistoryLink';
-import { LoadFailed } from '../../components/screens/LoadFailed';
-import { failedWithoutData, ItemPage, leaveForList } from '../../components/screens/missingItem';
+import {
+  CheckNowButton,
+  DeleteItemButton,
+  HealthItemScreen,
+} from '../../components/screens/HealthItemScreen';
+import { ItemPage, leaveForList } from '../../components/screens/missingItem';
 import { TitledSection } from '../../components/TitledSection';
 import { toConnections } from '../../core/paths/links';
 import { useCan } from '../../core/session/permissions';
 import { notify } from '../../core/toasts/notify';
 import { ApiUsageChart } from './ApiUsageChart';
-import { ConnectionChecksTable } from './ConnectionChecksTable';
 import { ConnectionHealthCard } from './ConnectionHealthCard';
 import { ConnectionName } from './ConnectionName';
 import { ConnectionOrgCard } from './ConnectionOrgCard';
+import { CONNECTION_CHECKS } from './connectionChecks';
 import { useConnectionHistory } from './connectionHealth.queries';
 import { useCheckConnection, useConnection } from './connections.queries';
 import { DeleteConnectionDialog } from './DeleteConnectionDialog';
@@ -61,27 +56,23 @@ export function ConnectionDetails({ id }: { id: string }) {
 
   return (
     <>
-      <PageHeader
+      <HealthItemScreen
         title={connection ? <ConnectionName connection={connection} /> : 'Connection'}
-        back={toConnections()}
-        backLabel="Back to Connections"
+        list={toConnections()}
+        listName="Connections"
+        noun="connection"
+        query={query}
+        history={{ resourceType: 'connection', resourceId: id }}
         actions={
-          connection && (
+          connection !== undefined && (
             <>
-              <HistoryLink resourceType="connection" resourceId={id} />
-              {can(connectionEndpoints.check) && (
-                <Button
-                  variant="contained"
-                  startIcon={<RefreshIcon />}
-                  loading={check.isPending}
-                  loadingPosition="start"
-                  // Until a Salesforce login completes there is no grant to check.
-                  disabled={connection.status !== 'connected'}
-                  onClick={checkNow}
-                >
-                  Check now
-                </Button>
-              )}
+              <CheckNowButton
+                endpoint={connectionEndpoints.check}
+                pending={check.isPending}
+                // Until a Salesforce login completes there is no grant to check.
+                disabled={connection.status !== 'connected'}
+                onClick={checkNow}
+              />
               {can(connectionEndpoints.renew) && (
                 <Button
                   variant="outlined"
@@ -93,51 +84,25 @@ export function ConnectionDetails({ id }: { id: string }) {
                   {ACTION_LABELS.updateToken}
                 </Button>
               )}
-              {can(connectionEndpoints.remove) && (
-                <Button
-                  variant="outlined"
-                  color="error"
-                  startIcon={<DeleteIcon />}
-                  onClick={() => setDeleting(true)}
-                >
-                  Delete
-                </Button>
-              )}
+              <DeleteItemButton endpoint={connectionEndpoints.remove} onClick={() => setDeleting(true)} />
             </>
           )
         }
-      />
-      {failedWithoutData([query]) ? (
-        <LoadFailed what="connection" onRetry={() => void query.refetch()} />
-      ) : (
-        <>
-          <Box
-            sx={{
-              display: 'grid',
-              gap: 3,
-              gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'repeat(2, minmax(0, 1fr))' },
-              alignItems: 'start',
-            }}
-          >
-            <ConnectionHealthCard connection={connection} />
-            <ConnectionOrgCard connection={connection} />
-          </Box>
-          <TitledSection title="Daily API usage" busy={history.isPending}>
-            {history.isError && !history.data ? (
-              <HistoryFailed onRetry={() => void history.refetch()} />
-            ) : history.data ? (
-              <ApiUsageChart usage={history.data.usage} />
-            ) : null}
-          </TitledSection>
-          <TitledSection title={`Last ${CONNECTION_CHECKS_SHOWN} checks`} busy={history.isFetching}>
-            {history.isError && !history.data ? (
-              <HistoryFailed onRetry={() => void history.refetch()} />
-            ) : (
-              <ConnectionChecksTable checks={history.data?.checks} />
-            )}
-          </TitledSection>
-        </>
-      )}
+        health={<ConnectionHealthCard connection={connection} />}
+        about={<ConnectionOrgCard connection={connection} />}
+      >
+        <TitledSection title="Daily API usage" busy={history.isPending}>
+          {history.isError && !history.data ? (
+            <>
+              <Typography variant="body2">The API usage could not be loaded</Typography>
+              <RetryButton onClick={() => void history.refetch()}>Try again</RetryButton>
+            </>
+          ) : history.data ? (
+            <ApiUsageChart usage={history.data.usage} />
+          ) : null}
+        </TitledSection>
+        <LastChecks kind={CONNECTION_CHECKS} load={history} checks={history.data?.checks} />
+      </HealthItemScreen>
       {updateToken.dialog}
       {deleting && connection && (
         <DeleteConnectionDialog
@@ -146,15 +111,6 @@ export function ConnectionDetails({ id }: { id: string }) {
           onClose={() => setDeleting(false)}
         />
       )}
-    </>
-  );
-}
-
-function HistoryFailed({ onRetry }: { onRetry: () => void }) {
-  return (
-    <>
-      <Typography variant="body2">The checks could not be loaded</Typography>
-      <RetryButton onClick={onRetry}>Try again</RetryButton>
     </>
   );
 }

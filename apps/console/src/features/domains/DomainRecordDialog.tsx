@@ -5,8 +5,9 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { Domain } from '@skyvault/contract';
+import { type Domain, domainEndpoints } from '@skyvault/contract';
 import { useId } from 'react';
+import { useCan } from '../../core/session/permissions';
 import { DomainStatusChip } from './DomainStatusChip';
 import { useVerifyDomain } from './domains.queries';
 import { LookupResult } from './LookupResult';
@@ -19,6 +20,7 @@ import { TxtRecord } from './TxtRecord';
 export function DomainRecordDialog({ domain, onClose }: { domain: Domain; onClose: () => void }) {
   const titleId = useId();
   const verify = useVerifyDomain();
+  const canVerify = useCan()(domainEndpoints.verify);
   return (
     <Dialog
       open
@@ -46,9 +48,11 @@ export function DomainRecordDialog({ domain, onClose }: { domain: Domain; onClos
         <Button onClick={onClose} disabled={verify.isPending}>
           Close
         </Button>
-        <Button variant="contained" onClick={() => verify.mutate(domain.id)} disabled={verify.isPending}>
-          {verify.isPending ? 'Verifying…' : 'Verify'}
-        </Button>
+        {canVerify && (
+          <Button variant="contained" onClick={() => verify.mutate(domain.id)} disabled={verify.isPending}>
+            {verify.isPending ? 'Verifying…' : 'Verify'}
+          </Button>
+        )}
       </DialogActions>
     </Dialog>
   );

@@ -2,6 +2,7 @@ import { DOMAIN_MESSAGES, type Domain } from '@skyvault/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { stubFetch } from '../../test/fetchStub';
+import { administrator } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/renderWithProviders';
 import { DomainsPage } from './DomainsPage';
 
@@ -106,5 +107,32 @@ describe('DomainsPage', () => {
         fetchMock.mock.calls.some(([, init]) => (init as RequestInit | undefined)?.method === 'DELETE'),
       ).toBe(true),
     );
+  });
+});
+
+describe('DomainsPage by administrator role', () => {
+  const renderAs = (session: ReturnType<typeof administrator>) => {
+    stubFetch({ 'GET /api/v1/domains': { body: { domains: [pending], total: 1 } } });
+    renderWithProviders(<DomainsPage />, { path: '/domains', session });
+  };
+
+  it('shows an Auditor the domains and their record, without Add, Verify or Delete', async () => {
+    renderAs(administrator('Auditor'));
+    expect(await screen.findByRole('button', { name: 'DNS record of acme.com' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Verify acme.com' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Delete acme.com' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Add domain' })).not.toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'DNS record of acme.com' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).queryByRole('button', { name: 'Verify' })).not.toBeInTheDocument();
+  });
+
+  it('gives a Security administrator Verify and Delete', async () => {
+    renderAs(administrator('SecurityAdministrator'));
+    expect(await screen.findByRole('button', { name: 'Verify acme.com' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Delete acme.com' })).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'DNS record of acme.com' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByRole('button', { name: 'Verify' })).toBeInTheDocument();
   });
 });

@@ -8,6 +8,7 @@ import type { DataTableColumn } from '../../components/DataTable';
 import { formatDate } from '../../components/formatDate';
 import { CreateButton } from '../../components/screens/CreateButton';
 import { ListScreen } from '../../components/screens/ListScreen';
+import { useCan } from '../../core/session/permissions';
 import { AddDomainDialog } from './AddDomainDialog';
 import { DomainRecordDialog } from './DomainRecordDialog';
 import { DomainStatusChip } from './DomainStatusChip';
@@ -29,23 +30,28 @@ function RowActions({
   onDelete: () => void;
 }) {
   const verify = useVerifyDomain();
+  const can = useCan();
   return (
     <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap' }}>
       <Button size="small" onClick={onShow} aria-label={`DNS record of ${domain.domain}`}>
         DNS record
       </Button>
-      <Button
-        size="small"
-        variant="outlined"
-        onClick={() => verify.mutate(domain.id)}
-        disabled={verify.isPending}
-        aria-label={`Verify ${domain.domain}`}
-      >
-        {verify.isPending ? 'Verifying…' : 'Verify'}
-      </Button>
-      <Button size="small" color="error" onClick={onDelete} aria-label={`Delete ${domain.domain}`}>
-        Delete
-      </Button>
+      {can(domainEndpoints.verify) && (
+        <Button
+          size="small"
+          variant="outlined"
+          onClick={() => verify.mutate(domain.id)}
+          disabled={verify.isPending}
+          aria-label={`Verify ${domain.domain}`}
+        >
+          {verify.isPending ? 'Verifying…' : 'Verify'}
+        </Button>
+      )}
+      {can(domainEndpoints.remove) && (
+        <Button size="small" color="error" onClick={onDelete} aria-label={`Delete ${domain.domain}`}>
+          Delete
+        </Button>
+      )}
     </Stack>
   );
 }

@@ -22,6 +22,7 @@ function renderDetails(patch: Parameters<typeof stubFetch>[0][string]) {
   const fetchMock = stubFetch({
     [`GET ${url}`]: { body: group },
     [`GET ${url}/users`]: { body: { rows: [alan], count: 1 } },
+    [`GET ${url}/admin-roles`]: { body: { adminRoles: [], permissions: [] } },
     [`PATCH ${url}`]: patch,
   });
   renderWithProviders(<GroupDetails id={group.id} />, { path: `/groups/${group.id}` });

@@ -2,7 +2,7 @@ import Alert from '@mui/material/Alert';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { CONFIRMATIONS, type Group, type GroupUser, TOASTS } from '@skyvault/contract';
+import { CONFIRMATIONS, type Group, type GroupUser, groupEndpoints, TOASTS } from '@skyvault/contract';
 import { useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
@@ -14,6 +14,7 @@ import { ItemPage } from '../../components/screens/missingItem';
 import { useLeaveWithToast } from '../../components/screens/useLeaveAfterDelete';
 import { useFormErrorReport } from '../../core/errors/formErrors';
 import { toGroup, toGroups } from '../../core/paths/links';
+import { useCan } from '../../core/session/permissions';
 import { GroupFields } from './GroupFields';
 import { GroupUsersPicker } from './GroupUsersPicker';
 import { GroupUsersTable } from './GroupUsersTable';
@@ -64,6 +65,8 @@ export function GroupEditForm({ group }: { group: Group }) {
   const form = useForm<GroupEditValues, unknown, GroupEditOutput>({
     resolver: groupEditResolver,
     defaultValues: groupEditValues(group),
+    // Opened by its address without users:write: shown, not changed (FormActions says why).
+    disabled: !useCan()(groupEndpoints.update) || undefined,
   });
   const [pendingRole, setPendingRole] = useState<string | null>(null);
   const roleChanged = useWatch({ control: form.control, name: 'roleId' }) !== group.roleId;
@@ -134,6 +137,7 @@ export function GroupEditForm({ group }: { group: Group }) {
           </Stack>
         </Paper>
         <FormActions
+          endpoint={groupEndpoints.update}
           cancelTo={toGroup(group.id)}
           busy={form.formState.isSubmitting}
           dirty={form.formState.isDirty}

@@ -8,7 +8,9 @@ import { DeleteButton } from '../../components/screens/DeleteButton';
 import { DetailsScreen } from '../../components/screens/DetailsScreen';
 import { ItemPage } from '../../components/screens/missingItem';
 import { toGroupEdit, toGroups } from '../../core/paths/links';
+import { useCan } from '../../core/session/permissions';
 import { AddMembersDialog } from './AddMembersDialog';
+import { GroupAdminRolesCard } from './GroupAdminRolesCard';
 import { GroupInfoCard } from './GroupInfoCard';
 import { GroupUsersTable } from './GroupUsersTable';
 import { useDeleteGroup, useGroup } from './groups.queries';
@@ -31,6 +33,7 @@ export function GroupDetails({ id }: { id: string }) {
   const query = useGroup(id);
   const remove = useDeleteGroup();
   const [adding, setAdding] = useState(false);
+  const can = useCan();
 
   return (
     <DetailsScreen
@@ -57,6 +60,7 @@ export function GroupDetails({ id }: { id: string }) {
     >
       <Stack sx={{ gap: 3 }}>
         <GroupInfoCard group={query.data} />
+        <GroupAdminRolesCard groupId={id} />
         <Stack sx={{ gap: 1 }}>
           <Stack
             direction="row"
@@ -65,14 +69,16 @@ export function GroupDetails({ id }: { id: string }) {
             <Typography variant="h2" sx={{ fontSize: '1.125rem', fontWeight: 600 }}>
               Users
             </Typography>
-            <Button
-              variant="outlined"
-              startIcon={<PersonAddIcon />}
-              onClick={() => setAdding(true)}
-              disabled={query.data === undefined}
-            >
-              Add members
-            </Button>
+            {can(groupEndpoints.update) && (
+              <Button
+                variant="outlined"
+                startIcon={<PersonAddIcon />}
+                onClick={() => setAdding(true)}
+                disabled={query.data === undefined}
+              >
+                Add members
+              </Button>
+            )}
           </Stack>
           <GroupUsersTable groupId={id} />
         </Stack>

@@ -1,11 +1,13 @@
 import {
+  type AdminRole,
+  adminRoleEndpoints,
   type GroupUsersQuery,
   groupEndpoints,
   PICKER_BATCH_SIZE,
   ROLE_PICKER_SIZE,
   roleEndpoints,
 } from '@skyvault/contract';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../core/api/client';
 import { usePickerBatches } from '../../core/api/pickerQuery';
 import { groupKeys, sharedKeys } from '../../core/api/queryKeys';
@@ -60,3 +62,26 @@ export const useRoleOptions = (searchText: string) =>
       }),
     placeholderData: keepPreviousData,
   });
+
+const adminRolesKey = (id: string) => [...groupKeys.all, 'admin-roles', id] as const;
+
+/** The administrator roles the group gives its members. */
+export const useGroupAdminRoles = (id: string, enabled = true) =>
+  useQuery({
+    queryKey: adminRolesKey(id),
+    enabled,
+    queryFn: ({ signal }) => callApi(adminRoleEndpoints.ofGroup, { params: { id }, signal }),
+  });
+
+/** Sets the group's administrator roles; its members' rows (their roles) are read again. */
+export function useSetGroupAdminRoles(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (adminRoles: AdminRole[]) =>
+      callApi(adminRoleEndpoints.setOfGroup, { params: { id }, body: { adminRoles } }),
+    onSuccess: (answer) => {
+      queryClient.setQueryData(adminRolesKey(id), answer);
+      void queryClient.invalidateQueries({ queryKey: sharedKeys.users.all });
+    },
+  });
+}

@@ -29,6 +29,8 @@ export interface ButtonImageFieldProps {
   onChange: (iconId: string | null) => void;
   /** The form's own message for the field (e.g. from the server). */
   error?: string;
+  /** A read-only form (no sign-in:write): the image is shown, nothing is uploaded or removed. */
+  disabled?: boolean;
 }
 
 /**
@@ -37,7 +39,7 @@ export interface ButtonImageFieldProps {
  * replaced in place when another is chosen; the provider's saved image is not, so Cancel leaves the
  * login page's button as it was.
  */
-export function ButtonImageField({ value, onChange, error }: ButtonImageFieldProps) {
+export function ButtonImageField({ value, onChange, error, disabled = false }: ButtonImageFieldProps) {
   const inputId = useId();
   const helperId = useId();
   const input = useRef<HTMLInputElement>(null);
@@ -130,6 +132,7 @@ export function ButtonImageField({ value, onChange, error }: ButtonImageFieldPro
           variant="outlined"
           startIcon={<UploadFileIcon />}
           loading={upload.isPending}
+          disabled={disabled}
           aria-controls={inputId}
           onClick={() => input.current?.click()}
         >
@@ -140,7 +143,7 @@ export function ButtonImageField({ value, onChange, error }: ButtonImageFieldPro
             color="error"
             startIcon={<DeleteOutlineIcon />}
             onClick={remove}
-            disabled={upload.isPending}
+            disabled={disabled || upload.isPending}
           >
             Remove image
           </Button>

@@ -2,6 +2,7 @@ import { GROUP_MAPPING_MESSAGES, type GroupMapping } from '@skyvault/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { bodyOf, stubFetch } from '../../test/fetchStub';
+import { administrator, adminUser } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/renderWithProviders';
 import { GroupMappingCard } from './GroupMappingCard';
 import { groupsAnswer, oktaProvider, providerUrl, salesGroup } from './identity-providers.fixtures';
@@ -14,7 +15,7 @@ const saved: GroupMapping = {
   ],
 };
 
-function renderCard() {
+function renderCard(session = adminUser) {
   const puts: unknown[] = [];
   stubFetch({
     [`GET ${providerUrl}/group-mapping`]: { body: saved },
@@ -26,7 +27,7 @@ function renderCard() {
     [`GET /api/v1/groups/${OTHER_GROUP.id}`]: { body: OTHER_GROUP },
     'GET /api/v1/groups': groupsAnswer,
   });
-  renderWithProviders(<GroupMappingCard provider={oktaProvider} />);
+  renderWithProviders(<GroupMappingCard provider={oktaProvider} />, { session });
   return { puts };
 }
 
@@ -77,5 +78,25 @@ describe('GroupMappingCard', () => {
     expect(puts).toEqual([]);
     fireEvent.click(screen.getByRole('button', { name: 'Discard changes' }));
     expect(ruleValues()).toEqual(['staff', 'sf-backup-admins']);
+  });
+});
+
+describe('GroupMappingCard by administrator role', () => {
+  it('shows an Auditor the rules as saved, to try but not to change', async () => {
+    renderCard(administrator('Auditor'));
+    await waitFor(() => expect(ruleValues()).toEqual(['staff', 'sf-backup-admins']));
+    const rules = screen.getByRole('list', { name: 'Group mapping rules' });
+    for (const input of within(rules).getAllByLabelText(/^Value/)) expect(input).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Save rules' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Add rule' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Delete rule 1' })).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Claims to try (JSON)')).toBeInTheDocument();
+  });
+
+  it('lets a Security administrator edit and save them', async () => {
+    renderCard(administrator('SecurityAdministrator'));
+    await waitFor(() => expect(ruleValues()).toEqual(['staff', 'sf-backup-admins']));
+    expect(screen.getByRole('button', { name: 'Save rules' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Delete rule 1' })).toBeInTheDocument();
   });
 });

@@ -7,12 +7,14 @@ import Typography from '@mui/material/Typography';
 import {
   GROUP_MAPPING_MESSAGES,
   type GroupMapping,
+  groupMappingEndpoints,
   type IdentityProvider,
   MAX_GROUP_RULES,
 } from '@skyvault/contract';
 import { useState } from 'react';
 import { TitledSection } from '../../components/TitledSection';
 import { apiErrorOf, failureMessage } from '../../core/errors/apiErrors';
+import { useCan } from '../../core/session/permissions';
 import { notify } from '../../core/toasts/notify';
 import { GroupRuleRow } from './GroupRuleRow';
 import { useGroupMapping, useSaveGroupMapping } from './groupMapping.queries';
@@ -49,6 +51,8 @@ function GroupRulesEditor({ provider, saved }: { provider: IdentityProvider; sav
   const [errors, setErrors] = useState<Record<string, string>>({});
   const save = useSaveGroupMapping(provider.id);
   const changed = differs(rules, saved);
+  // Without sign-in:write the rules are shown as saved, and can still be tried.
+  const canSave = useCan()(groupMappingEndpoints.replace);
 
   const update = (next: DraftRule[]) => {
     setRules(next);
@@ -91,26 +95,29 @@ function GroupRulesEditor({ provider, saved }: { provider: IdentityProvider; sav
               onChange={(next) => update(rules.map((r) => (r.key === rule.key ? next : r)))}
               onMove={(by) => update(moved(rules, index, by))}
               onDelete={() => update(rules.filter((r) => r.key !== rule.key))}
+              readOnly={!canSave}
             />
           ))}
         </Stack>
       )}
       {errors.rules && <Typography color="error">{errors.rules}</Typography>}
-      <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap' }}>
-        <Button
-          startIcon={<Add />}
-          onClick={() => update([...rules, emptyRule()])}
-          disabled={rules.length >= MAX_GROUP_RULES}
-        >
-          Add rule
-        </Button>
-        <Button variant="contained" onClick={submit} disabled={!changed || save.isPending}>
-          Save rules
-        </Button>
-        <Button onClick={() => update(draftOf(saved))} disabled={!changed || save.isPending}>
-          Discard changes
-        </Button>
-      </Stack>
+      {canSave && (
+        <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap' }}>
+          <Button
+            startIcon={<Add />}
+            onClick={() => update([...rules, emptyRule()])}
+            disabled={rules.length >= MAX_GROUP_RULES}
+          >
+            Add rule
+          </Button>
+          <Button variant="contained" onClick={submit} disabled={!changed || save.isPending}>
+            Save rules
+          </Button>
+          <Button onClick={() => update(draftOf(saved))} disabled={!changed || save.isPending}>
+            Discard changes
+          </Button>
+        </Stack>
+      )}
       <Divider />
       <Typography variant="subtitle1" component="h3">
         Try the rules

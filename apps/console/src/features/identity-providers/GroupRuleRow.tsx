@@ -22,13 +22,24 @@ export interface GroupRuleRowProps {
   onChange: (rule: DraftRule) => void;
   onMove: (by: -1 | 1) => void;
   onDelete: () => void;
+  /** Shown as saved, without the buttons that change it (whom the mapping's save is not open to). */
+  readOnly?: boolean;
 }
 
 /**
  * One rule: "if claim [operator] value, the user joins group", with buttons to move it up or down
  * (plain buttons, so the keyboard moves rules as well as a mouse) and to delete it.
  */
-export function GroupRuleRow({ rule, index, count, errors, onChange, onMove, onDelete }: GroupRuleRowProps) {
+export function GroupRuleRow({
+  rule,
+  index,
+  count,
+  errors,
+  onChange,
+  onMove,
+  onDelete,
+  readOnly = false,
+}: GroupRuleRowProps) {
   const n = index + 1;
   const current = useDefaultGroup(rule.groupId);
   const set = (change: Partial<DraftRule>) => onChange({ ...rule, ...change });
@@ -38,25 +49,30 @@ export function GroupRuleRow({ rule, index, count, errors, onChange, onMove, onD
         <Typography variant="subtitle2" sx={{ flexGrow: 1 }}>
           Rule {n}
         </Typography>
-        <IconButton aria-label={`Move rule ${n} up`} disabled={index === 0} onClick={() => onMove(-1)}>
-          <ArrowUpward fontSize="small" />
-        </IconButton>
-        <IconButton
-          aria-label={`Move rule ${n} down`}
-          disabled={index === count - 1}
-          onClick={() => onMove(1)}
-        >
-          <ArrowDownward fontSize="small" />
-        </IconButton>
-        <IconButton aria-label={`Delete rule ${n}`} onClick={onDelete}>
-          <DeleteOutline fontSize="small" />
-        </IconButton>
+        {!readOnly && (
+          <>
+            <IconButton aria-label={`Move rule ${n} up`} disabled={index === 0} onClick={() => onMove(-1)}>
+              <ArrowUpward fontSize="small" />
+            </IconButton>
+            <IconButton
+              aria-label={`Move rule ${n} down`}
+              disabled={index === count - 1}
+              onClick={() => onMove(1)}
+            >
+              <ArrowDownward fontSize="small" />
+            </IconButton>
+            <IconButton aria-label={`Delete rule ${n}`} onClick={onDelete}>
+              <DeleteOutline fontSize="small" />
+            </IconButton>
+          </>
+        )}
       </Stack>
       <Stack direction={{ xs: 'column', md: 'row' }} sx={{ gap: 2, alignItems: { md: 'flex-start' } }}>
         <TextField
           label="Claim"
           value={rule.claim}
           onChange={(event) => set({ claim: event.target.value })}
+          disabled={readOnly}
           error={Boolean(errors.claim)}
           helperText={errors.claim ?? 'A claim or SAML attribute name, e.g. groups'}
           required
@@ -69,6 +85,7 @@ export function GroupRuleRow({ rule, index, count, errors, onChange, onMove, onD
           label="Operator"
           value={rule.operator}
           onChange={(event) => set({ operator: event.target.value as GroupRuleOperator })}
+          disabled={readOnly}
           error={Boolean(errors.operator)}
           helperText={errors.operator}
           sx={{ minWidth: 140 }}
@@ -83,6 +100,7 @@ export function GroupRuleRow({ rule, index, count, errors, onChange, onMove, onD
           label="Value"
           value={rule.value}
           onChange={(event) => set({ value: event.target.value })}
+          disabled={readOnly}
           error={Boolean(errors.value)}
           helperText={errors.value}
           required
@@ -96,6 +114,7 @@ export function GroupRuleRow({ rule, index, count, errors, onChange, onMove, onD
           label="Group"
           hint="The group the user joins"
           onChange={(groupId) => set({ groupId })}
+          disabled={readOnly}
           onBlur={() => {}}
           inputRef={null}
           error={errors.groupId}

@@ -8,6 +8,7 @@ import {
   IDENTITY_PROVIDER_TYPE_LABELS,
   IDENTITY_PROVIDER_TYPES,
   type IdentityProvider,
+  identityProviderEndpoints,
   TOASTS,
 } from '@skyvault/contract';
 import type { ReactNode } from 'react';
@@ -21,6 +22,7 @@ import { useLeaveWithToast } from '../../components/screens/useLeaveAfterDelete'
 import { NameField } from '../../components/TextFields';
 import { useApiForm } from '../../components/useApiForm';
 import { toIdentityProvider, toIdentityProviders } from '../../core/paths/links';
+import { useCan } from '../../core/session/permissions';
 import { ButtonImageField } from './ButtonImageField';
 import { CallbackUrlField } from './CallbackUrlField';
 import { CopyField } from './CopyField';
@@ -50,7 +52,10 @@ export function IdentityProviderForm({ provider }: { provider?: IdentityProvider
   const leaveWithToast = useLeaveWithToast();
   const create = useCreateIdentityProvider();
   const update = useUpdateIdentityProvider();
+  // Creating or saving is sign-in:write's; whom it is not open to sees the provider and no Save.
+  const writes = provider ? identityProviderEndpoints.update : identityProviderEndpoints.create;
   const { form, onSubmit, busy } = useApiForm({
+    readOnly: !useCan()(writes),
     resolver: identityProviderResolver(provider),
     defaultValues: identityProviderFormValues(provider),
     send: (values) =>
@@ -187,6 +192,7 @@ export function IdentityProviderForm({ provider }: { provider?: IdentityProvider
                 value={field.value}
                 onChange={field.onChange}
                 error={fieldState.error?.message}
+                disabled={field.disabled}
               />
             )}
           />
@@ -205,6 +211,7 @@ export function IdentityProviderForm({ provider }: { provider?: IdentityProvider
           />
         </Section>
         <FormActions
+          endpoint={writes}
           cancelTo={cancelTo}
           busy={busy}
           submitLabel={editing ? 'Save' : 'Create'}

@@ -1,4 +1,6 @@
 import {
+  ACTION_LABELS,
+  ADMIN_ROLE_MESSAGES,
   LICENSE_EXPIRED_TEXT,
   LICENSE_EXPIRED_TITLE,
   type License,
@@ -8,7 +10,7 @@ import {
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { apiError, stubFetch } from '../../test/fetchStub';
-import { capabilities } from '../../test/fixtures';
+import { administrator, capabilities } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/renderWithProviders';
 import { LicenseTab } from './LicenseTab';
 
@@ -217,5 +219,29 @@ describe('a licence tab', () => {
     await waitFor(() =>
       expect(screen.getByRole('dialog', { name: LICENSE_EXPIRED_TITLE })).toBeInTheDocument(),
     );
+  });
+});
+
+describe('a licence tab by administrator role', () => {
+  it("shows whom organization:write is not open to the trial's button disabled, and why", async () => {
+    stubFetch({ [STATE]: answer('No License') });
+    renderWithProviders(<LicenseTab product="backup" />, {
+      path: '/licenses',
+      session: administrator('EnvironmentAdministrator'),
+    });
+    const offer = await screen.findByRole('region', { name: '14-day FREE Trial' });
+    const start = within(offer).getByRole('button', { name: ACTION_LABELS.startFreeTrial });
+    expect(start).toBeDisabled();
+    expect(start).toHaveAccessibleDescription(ADMIN_ROLE_MESSAGES.missingPermission('organization:write'));
+  });
+
+  it('lets an Owner start it', async () => {
+    stubFetch({ [STATE]: answer('No License') });
+    renderWithProviders(<LicenseTab product="backup" />, {
+      path: '/licenses',
+      session: administrator('Owner'),
+    });
+    const offer = await screen.findByRole('region', { name: '14-day FREE Trial' });
+    expect(within(offer).getByRole('button', { name: ACTION_LABELS.startFreeTrial })).toBeEnabled();
   });
 });

@@ -1,5 +1,4 @@
 import CheckIcon from '@mui/icons-material/Check';
-import Button from '@mui/material/Button';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemIcon from '@mui/material/ListItemIcon';
@@ -7,8 +6,16 @@ import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { ACTION_LABELS, PRODUCT_LABELS, type ServiceKey, TOASTS, TRIAL_DAYS } from '@skyvault/contract';
+import {
+  ACTION_LABELS,
+  licenseEndpoints,
+  PRODUCT_LABELS,
+  type ServiceKey,
+  TOASTS,
+  TRIAL_DAYS,
+} from '@skyvault/contract';
 import { useId } from 'react';
+import { PermittedButton } from '../../components/PermittedButton';
 import { notify } from '../../core/toasts/notify';
 import { TRIAL_TITLE, trialFeatures } from './licenseLimits';
 import { useStartTrial } from './licenses.queries';
@@ -44,9 +51,17 @@ export function TrialOfferCard({ product }: { product: ServiceKey }) {
           per {TRIAL_DAYS} days
         </Typography>
       </Stack>
-      <Button variant="contained" size="large" fullWidth onClick={start} loading={startTrial.isPending}>
+      {/* Starting a trial is organization:write's (an Owner's): others see the offer and why not. */}
+      <PermittedButton
+        endpoint={licenseEndpoints.enableTrial}
+        variant="contained"
+        size="large"
+        fullWidth
+        onClick={start}
+        loading={startTrial.isPending}
+      >
         {ACTION_LABELS.startFreeTrial}
-      </Button>
+      </PermittedButton>
       <Typography id={featuresId} variant="subtitle2" component="h3" sx={{ mt: 3 }}>
         Included in the trial
       </Typography>

@@ -10,6 +10,7 @@ import {
   type Role,
   type RoleForm as RoleFormValues,
   type RolePermissions,
+  roleEndpoints,
   roleFormSchema,
   SCREEN_TITLES,
   TOASTS,
@@ -23,6 +24,7 @@ import { useLeaveWithToast } from '../../components/screens/useLeaveAfterDelete'
 import { useFormErrorReport } from '../../core/errors/formErrors';
 import { enabledProducts } from '../../core/licenseProducts';
 import { toRole, toRoles } from '../../core/paths/links';
+import { useCan } from '../../core/session/permissions';
 import { useSessionUser } from '../../core/session/SessionContext';
 import { ProductPermissions } from './ProductPermissions';
 import { RoleDetailsFields } from './RoleDetailsFields';
@@ -50,7 +52,10 @@ export function RoleForm({ role, initialPermissions }: RoleFormProps) {
   const updateRole = useUpdateRole();
   const savePermissions = useSaveRolePermissions();
   const reportError = useFormErrorReport();
+  // Creating or saving is users:write's; whom it is not open to sees the role and no Save.
+  const writes = role ? roleEndpoints.update : roleEndpoints.create;
   const form = useForm<RoleFormValues>({
+    disabled: !useCan()(writes) || undefined,
     resolver: zodResolver(roleFormSchema),
     defaultValues: { name: role?.name ?? '', description: role?.description ?? '' },
   });
@@ -125,7 +130,13 @@ export function RoleForm({ role, initialPermissions }: RoleFormProps) {
             <ProductPermissions product={product} permissions={permissions} onChange={setPermissions} />
           )}
         </ProductTabs>
-        <FormActions cancelTo={back} busy={pending} submitLabel={role ? 'Save' : 'Create'} dirty={dirty} />
+        <FormActions
+          endpoint={writes}
+          cancelTo={back}
+          busy={pending}
+          submitLabel={role ? 'Save' : 'Create'}
+          dirty={dirty}
+        />
       </Stack>
     </>
   );

@@ -7,6 +7,7 @@ import {
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { bodyOf, stubFetch } from '../../test/fetchStub';
+import { administrator } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/renderWithProviders';
 import { SetupGuide } from './SetupGuide';
 import { setupGuideKey } from './setupGuide.queries';
@@ -119,5 +120,21 @@ describe('the setup guide', () => {
     fireEvent.click(await screen.findByRole('button', { name: SETUP_GUIDE_WORDS.showAgain }));
     expect(await region()).toBeInTheDocument();
     expect(sent).toEqual({ dismissed: false });
+  });
+});
+
+describe('the setup guide by administrator role', () => {
+  it('shows an Auditor the steps, without hiding the guide for everyone', async () => {
+    stubFetch({ [GET]: { body: guide({}) } });
+    renderWithProviders(<SetupGuide />, { path: '/licenses', session: administrator('Auditor') });
+    expect(await region()).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: SETUP_GUIDE_WORDS.dismiss })).not.toBeInTheDocument();
+  });
+
+  it('lets an Owner hide it', async () => {
+    stubFetch({ [GET]: { body: guide({}) } });
+    renderWithProviders(<SetupGuide />, { path: '/licenses', session: administrator('Owner') });
+    expect(await region()).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: SETUP_GUIDE_WORDS.dismiss })).toBeInTheDocument();
   });
 });

@@ -10,9 +10,11 @@ import {
   SETUP_GUIDE_WORDS,
   type SetupStep,
   type SetupStepKey,
+  setupGuideEndpoints,
 } from '@skyvault/contract';
 import { useId } from 'react';
 import { toConnections, toGroups, toRoleCreate, toStorages, toUsers } from '../../core/paths/links';
+import { useCan } from '../../core/session/permissions';
 import { notify } from '../../core/toasts/notify';
 import { SetupGuideStep, type StepAction } from './SetupGuideStep';
 import { useDismissSetupGuide, useSetupGuide } from './setupGuide.queries';
@@ -63,8 +65,11 @@ export function SetupGuide() {
   const titleId = useId();
   const guide = useSetupGuide();
   const dismiss = useDismissSetupGuide();
+  // Hiding and showing the guide is for the whole organization: organization:write's (an Owner's).
+  const canChange = useCan()(setupGuideEndpoints.update);
   if (!guide.data || guide.data.complete) return null;
   if (guide.data.dismissed) {
+    if (!canChange) return null;
     // Hidden with steps left: a quiet way back, where the guide would be.
     return (
       <Button size="small" onClick={() => dismiss.mutate(false)} disabled={dismiss.isPending} sx={{ mb: 2 }}>
@@ -95,14 +100,16 @@ export function SetupGuide() {
             {SETUP_GUIDE_WORDS.intro}
           </Typography>
         </Stack>
-        <IconButton
-          aria-label={SETUP_GUIDE_WORDS.dismiss}
-          onClick={hide}
-          disabled={dismiss.isPending}
-          edge="end"
-        >
-          <CloseIcon />
-        </IconButton>
+        {canChange && (
+          <IconButton
+            aria-label={SETUP_GUIDE_WORDS.dismiss}
+            onClick={hide}
+            disabled={dismiss.isPending}
+            edge="end"
+          >
+            <CloseIcon />
+          </IconButton>
+        )}
       </Stack>
       <Stack direction="row" sx={{ alignItems: 'center', gap: 2, mt: 2 }}>
         {/* A picture of the words beside it, which say it to everyone: not a loading indicator. */}

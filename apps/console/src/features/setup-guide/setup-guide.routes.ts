@@ -2,8 +2,8 @@ import { lazy } from 'react';
 import type { RouteObject } from 'react-router';
 
 /**
- * Puts the setup guide above the given screens: the landing screen of administrators (the licences),
- * the first screen a new organization sees.
+ * Puts the setup guide above the given screens: the landing screens of administrators (the licences,
+ * and the security overview of Owners and Security administrators), the first a new organization sees.
  */
 export const withSetupGuide = (children: RouteObject[]): RouteObject => ({
   id: 'setup-guide',

@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { type FetchRoute, stubFetch } from '../../test/fetchStub';
+import { administrator, adminUser } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/renderWithProviders';
 import { StoragePage } from './StoragePage';
 import {
@@ -25,7 +26,12 @@ const failedCheck = checkOf({
   trigger: 'manual',
 });
 
-function openPage(storage: Storage, answers: Record<string, FetchRoute> = {}, checks: StorageCheck[] = []) {
+function openPage(
+  storage: Storage,
+  answers: Record<string, FetchRoute> = {},
+  checks: StorageCheck[] = [],
+  session = adminUser,
+) {
   const fetchMock = stubFetch({
     [`GET /api/v1/storages/${storage.id}`]: { body: storage },
     [`GET /api/v1/storages/${storage.id}/checks`]: { body: { rows: checks } },
@@ -33,7 +39,11 @@ function openPage(storage: Storage, answers: Record<string, FetchRoute> = {}, ch
     'GET /api/v1/storages/unhealthy': { body: { rows: [], count: 0 } },
     ...answers,
   });
-  renderWithProviders(<StoragePage />, { path: '/storages/:storageId', url: `/storages/${storage.id}` });
+  renderWithProviders(<StoragePage />, {
+    path: '/storages/:storageId',
+    url: `/storages/${storage.id}`,
+    session,
+  });
   return fetchMock;
 }
 
@@ -128,5 +138,24 @@ describe('StoragePage', () => {
     });
     await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByTestId('location')).toHaveTextContent('/storages');
+  });
+});
+
+describe('StoragePage by administrator role', () => {
+  it('shows an Auditor the storage, its health and checks, without Check now, Edit or Delete', async () => {
+    openPage(awsRow, {}, [failedCheck], administrator('Auditor'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'aws-main' })).toBeVisible();
+    expect(await screen.findByRole('table', { name: 'Last checks' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'History' })).toBeInTheDocument();
+    for (const name of ['Check now', 'Edit', 'Delete']) {
+      expect(screen.queryByRole('button', { name })).not.toBeInTheDocument();
+    }
+  });
+
+  it('gives an Environment administrator Check now, Edit and Delete', async () => {
+    openPage(awsRow, {}, [], administrator('EnvironmentAdministrator'));
+    expect(await screen.findByRole('button', { name: 'Check now' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Edit' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Delete' })).toBeInTheDocument();
   });
 });

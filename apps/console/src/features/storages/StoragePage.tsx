@@ -1,33 +1,32 @@
-import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
-import RefreshIcon from '@mui/icons-material/Refresh';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Typography from '@mui/material/Typography';
 import {
   AZURE_AUTHENTICATION_LABELS,
-  STORAGE_CHECKS_SHOWN,
   STORAGE_CREDENTIAL_LABELS,
   STORAGE_MESSAGES,
   STORAGE_TYPE_LABELS,
   type Storage,
+  storageEndpoints,
 } from '@skyvault/contract';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { DescriptionItem, DescriptionList } from '../../components/DetailsCard';
-import { PageHeader } from '../../components/PageHeader';
-import { RetryButton } from '../../components/RetryButton';
-import { HistoryLink } from '../../components/screens/HistoryLink';
-import { LoadFailed } from '../../components/screens/LoadFailed';
-import { failedWithoutData, ItemPage, leaveForList } from '../../components/screens/missingItem';
+import { LastChecks } from '../../components/health/LastChecks';
+import {
+  CheckNowButton,
+  DeleteItemButton,
+  HealthItemScreen,
+} from '../../components/screens/HealthItemScreen';
+import { ItemPage, leaveForList } from '../../components/screens/missingItem';
 import { StorageDialog } from '../../components/storages/StorageDialog';
 import { useStorage } from '../../components/storages/storageWrites';
 import { TitledSection } from '../../components/TitledSection';
 import { toStorages } from '../../core/paths/links';
+import { useCan } from '../../core/session/permissions';
 import { notify } from '../../core/toasts/notify';
 import { DeleteStorageDialog } from './DeleteStorageDialog';
-import { StorageChecksTable } from './StorageChecksTable';
 import { StorageHealthCard } from './StorageHealthCard';
+import { STORAGE_CHECKS } from './storageChecks';
 import { useCheckStorage, useStorageChecks } from './storageHealth.queries';
 
 /** A storage's page (/storages/:storageId); an address without an id goes to the list. */
@@ -78,6 +77,7 @@ export function StorageDetails({ id }: { id: string }) {
   const navigate = useNavigate();
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState<Storage | null>(null);
+  const can = useCan();
   const leaving = leaveForList(toStorages(), 'missing', [query]);
   if (leaving) return leaving;
   const checkNow = () =>
@@ -85,81 +85,51 @@ export function StorageDetails({ id }: { id: string }) {
 
   return (
     <>
-      <PageHeader
+      <HealthItemScreen
         title={storage?.name ?? 'Storage'}
-        back={toStorages()}
-        backLabel="Back to Storages"
+        list={toStorages()}
+        listName="Storages"
+        noun="storage"
+        query={query}
+        history={{ resourceType: 'storage', resourceId: id }}
         actions={
           own && (
             <>
-              <HistoryLink resourceType="storage" resourceId={id} />
               {checkable && (
-                <Button
-                  variant="contained"
-                  startIcon={<RefreshIcon />}
-                  loading={check.isPending}
-                  loadingPosition="start"
+                <CheckNowButton
+                  endpoint={storageEndpoints.check}
+                  pending={check.isPending}
                   onClick={checkNow}
-                >
-                  Check now
+                />
+              )}
+              {can(storageEndpoints.update) && (
+                <Button variant="outlined" startIcon={<EditIcon />} onClick={() => setEditing(true)}>
+                  Edit
                 </Button>
               )}
-              <Button variant="outlined" startIcon={<EditIcon />} onClick={() => setEditing(true)}>
-                Edit
-              </Button>
-              <Button
-                variant="outlined"
-                color="error"
-                startIcon={<DeleteIcon />}
-                onClick={() => setDeleting(storage)}
-              >
-                Delete
-              </Button>
+              <DeleteItemButton endpoint={storageEndpoints.remove} onClick={() => setDeleting(storage)} />
             </>
           )
         }
-      />
-      {failedWithoutData([query]) ? (
-        <LoadFailed what="storage" onRetry={() => void query.refetch()} />
-      ) : (
-        <>
-          <Box
-            sx={{
-              display: 'grid',
-              gap: 3,
-              gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'repeat(2, minmax(0, 1fr))' },
-              alignItems: 'start',
-            }}
-          >
-            <StorageHealthCard storage={storage} />
-            <TitledSection title="Storage" busy={!storage} sx={{ mt: 0 }}>
-              {storage && (
-                <DescriptionList>
-                  <DescriptionItem label="Type">{STORAGE_TYPE_LABELS[storage.type]}</DescriptionItem>
-                  {storage.isSharedStorage && <DescriptionItem label="Shared">Yes</DescriptionItem>}
-                  {credentialRows(storage).map(([label, value]) => (
-                    <DescriptionItem key={label} label={label}>
-                      {value}
-                    </DescriptionItem>
-                  ))}
-                </DescriptionList>
-              )}
-            </TitledSection>
-          </Box>
-          {checkable && (
-            <TitledSection title={`Last ${STORAGE_CHECKS_SHOWN} checks`} busy={checks.isFetching}>
-              {checks.isError && !checks.data ? (
-                <>
-                  <Typography variant="body2">The checks could not be loaded</Typography>
-                  <RetryButton onClick={() => void checks.refetch()}>Try again</RetryButton>
-                </>
-              ) : (
-                <StorageChecksTable checks={checks.data?.rows} />
-              )}
-            </TitledSection>
-          )}
-        </>
-      )}
+        health={<StorageHealthCard storage={storage} />}
+        about={
+          <TitledSection title="Storage" busy={!storage} sx={{ mt: 0 }}>
+            {storage && (
+              <DescriptionList>
+                <DescriptionItem label="Type">{STORAGE_TYPE_LABELS[storage.type]}</DescriptionItem>
+                {storage.isSharedStorage && <DescriptionItem label="Shared">Yes</DescriptionItem>}
+                {credentialRows(storage).map(([label, value]) => (
+                  <DescriptionItem key={label} label={label}>
+                    {value}
+                  </DescriptionItem>
+                ))}
+              </DescriptionList>
+            )}
+          </TitledSection>
+        }
+      >
+        {checkable && <LastChecks kind={STORAGE_CHECKS} load={checks} checks={checks.data?.rows} />}
+      </HealthItemScreen>
       {editing && storage && <StorageDialog storage={storage} onClose={() => setEditing(false)} />}
       <DeleteStorageDialog
         storage={deleting}

@@ -10,7 +10,16 @@ import { UserActions } from './UserActions';
 import { UsersPage } from './UsersPage';
 
 const ROLES = `/api/v1/users/${grace.id}/admin-roles`;
-const answer = (adminRoles: string[]) => ({ body: { adminRoles, permissions: [] } });
+const [G1, A1, C1, X1] = [1, 2, 3, 4].map((n) => `00000000-0000-4000-8000-00000000000${n}`);
+const direct = { source: 'direct', grantId: null, groupId: null, groupName: null, expiresAt: null };
+const answer = (adminRoles: string[], others: object[] = [], resourceGrants: object[] = []) => ({
+  body: {
+    adminRoles,
+    permissions: [],
+    sources: [...adminRoles.map((role) => ({ ...direct, role })), ...others],
+    resourceGrants,
+  },
+});
 
 describe('administrator roles in the console', () => {
   it('lets an Owner tick roles, with their descriptions, and save them', async () => {
@@ -47,6 +56,66 @@ describe('administrator roles in the console', () => {
     expect(await screen.findByText('Environment administrator')).toBeInTheDocument();
     expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Save roles' })).not.toBeInTheDocument();
+  });
+
+  it('shows roles through a group and for a time, ends one early, and grants a role for a time', async () => {
+    let granted: unknown;
+    let ended = false;
+    const until = '2030-01-02T10:00:00.000Z';
+    stubFetch({
+      [`GET ${ROLES}`]: answer(
+        ['Auditor'],
+        [
+          {
+            ...direct,
+            role: 'EnvironmentAdministrator',
+            source: 'group',
+            groupId: G1,
+            groupName: 'Platform',
+          },
+          { ...direct, role: 'UserAdministrator', source: 'temporary', grantId: A1, expiresAt: until },
+        ],
+        [
+          {
+            id: C1,
+            permission: 'connections:write',
+            resourceType: 'connection',
+            resourceId: X1,
+            resourceName: 'Prod org',
+            expiresAt: until,
+          },
+        ],
+      ),
+      [`DELETE ${`/api/v1/users/${grace.id}/temporary-access/${A1}`}`]: () => {
+        ended = true;
+        return { status: 204 };
+      },
+      [`POST /api/v1/users/${grace.id}/temporary-access`]: (init) => {
+        granted = bodyOf(init);
+        return { status: 201, ...answer(['Auditor']) };
+      },
+      [`GET /api/v1/users/${grace.id}`]: { body: grace },
+    });
+    renderWithProviders(<AdminRolesCard userId={grace.id} />, {
+      path: `/users/${grace.id}`,
+      session: administrator('Owner'),
+    });
+    expect(await screen.findByText('through group Platform')).toBeInTheDocument();
+    // Only the user's own roles are ticked: saving keeps the others where they come from.
+    expect(screen.getByRole('checkbox', { name: /Auditor/ })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: /Environment administrator/ })).not.toBeChecked();
+    expect(screen.getByText('connections:write on Prod org')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'End now: User administrator' }));
+    await waitFor(() => expect(ended).toBe(true));
+
+    const form = screen.getByRole('form', { name: 'Grant for a time' });
+    fireEvent.mouseDown(within(form).getByRole('combobox', { name: 'Role' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Security administrator' }));
+    fireEvent.mouseDown(within(form).getByRole('combobox', { name: 'For' }));
+    fireEvent.click(await screen.findByRole('option', { name: '4 hours' }));
+    fireEvent.click(within(form).getByRole('button', { name: 'Grant' }));
+    await waitFor(() => expect(granted).toEqual({ role: 'SecurityAdministrator', durationMinutes: 240 }));
+    expect(await screen.findByText('The role was granted for a time')).toBeInTheDocument();
   });
 
   it('gives an Auditor the users list without Create, Invite or the user actions', async () => {

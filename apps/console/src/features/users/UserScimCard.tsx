@@ -1,10 +1,11 @@
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import Switch from '@mui/material/Switch';
-import { USER_SCIM_TEXTS, type User } from '@skyvault/contract';
+import { USER_SCIM_TEXTS, type User, userEndpoints } from '@skyvault/contract';
 import { useId } from 'react';
 import { TitledSection } from '../../components/TitledSection';
 import { failureMessage } from '../../core/errors/apiErrors';
+import { useCan } from '../../core/session/permissions';
 import { notify } from '../../core/toasts/notify';
 import { useUpdateUser } from './users.queries';
 
@@ -17,6 +18,8 @@ export function UserScimCard({ user }: { user: User }) {
   const update = useUpdateUser();
   const helpId = useId();
   const managed = user.scimManaged && !user.isAdmin;
+  // Whom users:write is not open to (an Auditor) sees the switch as it stands, not to be turned.
+  const canChange = useCan()(userEndpoints.update);
 
   const change = (scimManaged: boolean) =>
     update.mutate(
@@ -34,7 +37,7 @@ export function UserScimCard({ user }: { user: User }) {
         control={
           <Switch
             checked={managed}
-            disabled={user.isAdmin || update.isPending}
+            disabled={!canChange || user.isAdmin || update.isPending}
             onChange={(_, checked) => change(checked)}
             slotProps={{ input: { 'aria-describedby': helpId } }}
           />

@@ -1,3 +1,4 @@
+import { signedInSessionEndpoints } from '@skyvault/contract';
 import { useState } from 'react';
 import { SessionsSection } from '../../components/sessions/SessionsSection';
 import { RemovePasskeysOption } from './RemovePasskeysOption';
@@ -17,8 +18,14 @@ export function UserSessionsCard({ userId }: { userId: string }) {
       title="Sessions"
       description="Where this user is signed in. An ended session is signed out on its next action."
       sessions={sessions}
-      endOne={{ run: endOne.mutateAsync, pending: endOne.isPending, variables: endOne.variables }}
+      endOne={{
+        endpoint: signedInSessionEndpoints.endOneOfUser,
+        run: endOne.mutateAsync,
+        pending: endOne.isPending,
+        variables: endOne.variables,
+      }}
       endAll={{
+        endpoint: signedInSessionEndpoints.endAllOfUser,
         label: 'End all sessions',
         title: 'End all sessions of this user?',
         message: (

@@ -3,6 +3,7 @@ import {
   adminRoleEndpoints,
   type EndpointQuery,
   permissionEndpoints,
+  type TemporaryAccessGrant,
   userEndpoints,
 } from '@skyvault/contract';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -125,6 +126,32 @@ export function useSetUserAdminRoles(id: string) {
       callApi(adminRoleEndpoints.setOfUser, { params: { id }, body: { adminRoles } }),
     onSuccess: (answer) => {
       queryClient.setQueryData([...userKeys.detail(id), 'admin-roles'], answer);
+      void queryClient.invalidateQueries({ queryKey: userKeys.detail(id) });
+      void queryClient.invalidateQueries({ queryKey: userKeys.lists() });
+    },
+  });
+}
+
+/** Grants the user a role, or a permission on one connection, for a time; the answer replaces the roles. */
+export function useGrantTemporaryAccess(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TemporaryAccessGrant) =>
+      callApi(adminRoleEndpoints.grantTemporary, { params: { id }, body }),
+    onSuccess: (answer) => {
+      queryClient.setQueryData([...userKeys.detail(id), 'admin-roles'], answer);
+      void queryClient.invalidateQueries({ queryKey: userKeys.detail(id) });
+      void queryClient.invalidateQueries({ queryKey: userKeys.lists() });
+    },
+  });
+}
+
+/** Ends a grant for a time before its end. */
+export function useEndTemporaryAccess(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (grantId: string) => callApi(adminRoleEndpoints.endTemporary, { params: { id, grantId } }),
+    onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: userKeys.detail(id) });
       void queryClient.invalidateQueries({ queryKey: userKeys.lists() });
     },

@@ -10,6 +10,7 @@ import {
   type WebhookDelivery,
   type WebhookDeliveryStatus,
   type WebhookEventType,
+  webhookEndpoints,
 } from '@skyvault/contract';
 import { useState } from 'react';
 import { DataTable, type DataTableColumn } from '../../components/DataTable';
@@ -17,6 +18,7 @@ import { formatDate } from '../../components/formatDate';
 import { RetryButton } from '../../components/RetryButton';
 import { StatusChip } from '../../components/StatusChip';
 import { TitledSection } from '../../components/TitledSection';
+import { useCan } from '../../core/session/permissions';
 import { notify } from '../../core/toasts/notify';
 import { WebhookAttemptsDialog } from './WebhookAttemptsDialog';
 import { useResendDelivery, useWebhookDeliveries } from './webhooks.queries';
@@ -42,13 +44,15 @@ interface RowActions {
   resend: (delivery: WebhookDelivery) => void;
   showAttempts: (delivery: WebhookDelivery) => void;
   busy: boolean;
+  /** Resend is shown only to whom its call is open (webhooks:write). */
+  canResend: boolean;
 }
 
 /** What names a delivery's buttons for a screen reader: its event and when it was written. */
 const rowName = (delivery: WebhookDelivery) =>
   `${eventLabel(delivery.eventType)} ${formatDate(delivery.createdAt)}`;
 
-function columns({ resend, showAttempts, busy }: RowActions): DataTableColumn<WebhookDelivery>[] {
+function columns({ resend, showAttempts, busy, canResend }: RowActions): DataTableColumn<WebhookDelivery>[] {
   return [
     { key: 'eventType', header: T.columns.event, render: (delivery) => eventLabel(delivery.eventType) },
     {
@@ -93,7 +97,7 @@ function columns({ resend, showAttempts, busy }: RowActions): DataTableColumn<We
               {T.attempts}
             </Button>
           )}
-          {resendable(delivery) && (
+          {canResend && resendable(delivery) && (
             <Button
               size="small"
               disabled={busy}
@@ -118,6 +122,7 @@ export function WebhookDeliveries({ id }: { id: string }) {
   const [pageSize, setPageSize] = useState(PAGE_SIZE);
   const deliveries = useWebhookDeliveries(id, { limit: pageSize, offset: page * pageSize });
   const resend = useResendDelivery(id);
+  const canResend = useCan()(webhookEndpoints.resend);
   const [inspected, setInspected] = useState<WebhookDelivery | null>(null);
   const rows = deliveries.data?.deliveries ?? [];
   const total = deliveries.data?.total ?? 0;
@@ -138,7 +143,12 @@ export function WebhookDeliveries({ id }: { id: string }) {
       ) : (
         <DataTable
           ariaLabel={T.deliveries}
-          columns={columns({ resend: send, showAttempts: setInspected, busy: resend.isPending })}
+          columns={columns({
+            resend: send,
+            showAttempts: setInspected,
+            busy: resend.isPending,
+            canResend,
+          })}
           rows={rows}
           getRowId={(delivery) => delivery.id}
           loading={deliveries.isFetching}

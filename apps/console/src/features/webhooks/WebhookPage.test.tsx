@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { stubFetch } from '../../test/fetchStub';
+import { administrator } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/renderWithProviders';
 import { WebhookDetails } from './WebhookPage';
 import { crmHook, failedAttempts, failedDelivery, HOOK_ID, pendingDelivery } from './webhooks.fixtures';
@@ -226,5 +227,38 @@ describe('WebhookDetails', () => {
       expect(screen.getByRole('alert')).toHaveTextContent(T.testFailed('The connection was refused')),
     );
     expect(fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST')).toHaveLength(2);
+  });
+});
+
+describe('WebhookDetails by administrator role', () => {
+  const renderAs = (session: ReturnType<typeof administrator>) => {
+    stubFetch({
+      [`GET /api/v1/webhooks/${HOOK_ID}`]: { body: crmHook },
+      [deliveriesPath]: { body: { deliveries: [failedDelivery], total: 1 } },
+    });
+    renderWithProviders(<WebhookDetails id={HOOK_ID} />, { path, session });
+  };
+
+  it('shows an Auditor the endpoint and its deliveries, without a write', async () => {
+    renderAs(administrator('Auditor'));
+    const table = await screen.findByRole('table', { name: T.deliveries });
+    expect(
+      await within(table).findByRole('button', { name: new RegExp(`^${T.attempts}`) }),
+    ).toBeInTheDocument();
+    expect(within(table).queryByRole('button', { name: new RegExp(`^${T.resend}`) })).not.toBeInTheDocument();
+    for (const name of [T.disable, T.sendTest, T.rotateSecret, 'Delete', 'Edit']) {
+      expect(screen.queryByRole('button', { name })).not.toBeInTheDocument();
+    }
+  });
+
+  it('gives a Security administrator the test event, the secret rotation and Resend', async () => {
+    renderAs(administrator('SecurityAdministrator'));
+    const table = await screen.findByRole('table', { name: T.deliveries });
+    expect(
+      await within(table).findByRole('button', { name: new RegExp(`^${T.resend}`) }),
+    ).toBeInTheDocument();
+    for (const name of [T.disable, T.sendTest, T.rotateSecret, 'Delete']) {
+      expect(screen.getByRole('button', { name })).toBeInTheDocument();
+    }
   });
 });

@@ -9,6 +9,7 @@ import { DeleteButton } from '../../components/screens/DeleteButton';
 import { DetailsScreen } from '../../components/screens/DetailsScreen';
 import { ItemPage } from '../../components/screens/missingItem';
 import { toWebhooks } from '../../core/paths/links';
+import { useCan } from '../../core/session/permissions';
 import { notify } from '../../core/toasts/notify';
 import { WebhookDeliveries } from './WebhookDeliveries';
 import { WebhookDialog } from './WebhookDialog';
@@ -55,6 +56,7 @@ export function WebhookPage() {
 
 /** The endpoint with Enable or Disable, Rotate secret, Delete and Edit (a dialog), then its deliveries. */
 export function WebhookDetails({ id }: { id: string }) {
+  const can = useCan();
   const query = useWebhook(id);
   const update = useUpdateWebhook();
   const remove = useDeleteWebhook();
@@ -78,11 +80,13 @@ export function WebhookDetails({ id }: { id: string }) {
       history={{ resourceType: 'webhook', resourceId: id }}
       actions={(loaded) => (
         <>
-          <Button variant="outlined" disabled={update.isPending} onClick={() => toggle(loaded)}>
-            {loaded.enabled ? T.disable : T.enable}
-          </Button>
-          {testEvent.button}
-          <WebhookSecretRotation id={id} />
+          {can(webhookEndpoints.update) && (
+            <Button variant="outlined" disabled={update.isPending} onClick={() => toggle(loaded)}>
+              {loaded.enabled ? T.disable : T.enable}
+            </Button>
+          )}
+          {can(webhookEndpoints.sendTest) && testEvent.button}
+          {can(webhookEndpoints.rotateSecret) && <WebhookSecretRotation id={id} />}
           <DeleteButton
             endpoint={webhookEndpoints.remove}
             id={id}

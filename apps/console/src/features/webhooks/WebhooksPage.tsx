@@ -16,6 +16,7 @@ import { ShownOnceSecretDialog } from '../../components/ShownOnceSecretDialog';
 import { CreateButton } from '../../components/screens/CreateButton';
 import { ListScreen } from '../../components/screens/ListScreen';
 import { toWebhook } from '../../core/paths/links';
+import { useCan } from '../../core/session/permissions';
 import { useWebhookActions } from './useWebhookActions';
 import { WebhookDialog } from './WebhookDialog';
 import { WebhookStatus } from './WebhookStatus';
@@ -30,10 +31,13 @@ interface RowActions {
   toggle: (webhook: Webhook) => void;
   askDelete: (webhook: Webhook) => void;
   busy: boolean;
+  /** Which of the row's calls the user's roles open: a button whose call is not open is left out. */
+  canUpdate: boolean;
+  canDelete: boolean;
 }
 
 function columns(actions: RowActions): DataTableColumn<Webhook>[] {
-  return [
+  const all: DataTableColumn<Webhook>[] = [
     {
       key: 'url',
       header: T.columns.url,
@@ -73,29 +77,41 @@ function columns(actions: RowActions): DataTableColumn<Webhook>[] {
       align: 'right',
       render: (webhook) => (
         <Stack direction="row" sx={{ gap: 0.5, justifyContent: 'flex-end', flexWrap: 'wrap' }}>
-          <Button size="small" onClick={() => actions.edit(webhook)} aria-label={`${T.edit} ${webhook.url}`}>
-            {T.edit}
-          </Button>
-          <Button
-            size="small"
-            disabled={actions.busy}
-            onClick={() => actions.toggle(webhook)}
-            aria-label={`${webhook.enabled ? T.disable : T.enable} ${webhook.url}`}
-          >
-            {webhook.enabled ? T.disable : T.enable}
-          </Button>
-          <Button
-            size="small"
-            color="error"
-            onClick={() => actions.askDelete(webhook)}
-            aria-label={`${T.delete} ${webhook.url}`}
-          >
-            {T.delete}
-          </Button>
+          {actions.canUpdate && (
+            <>
+              <Button
+                size="small"
+                onClick={() => actions.edit(webhook)}
+                aria-label={`${T.edit} ${webhook.url}`}
+              >
+                {T.edit}
+              </Button>
+              <Button
+                size="small"
+                disabled={actions.busy}
+                onClick={() => actions.toggle(webhook)}
+                aria-label={`${webhook.enabled ? T.disable : T.enable} ${webhook.url}`}
+              >
+                {webhook.enabled ? T.disable : T.enable}
+              </Button>
+            </>
+          )}
+          {actions.canDelete && (
+            <Button
+              size="small"
+              color="error"
+              onClick={() => actions.askDelete(webhook)}
+              aria-label={`${T.delete} ${webhook.url}`}
+            >
+              {T.delete}
+            </Button>
+          )}
         </Stack>
       ),
     },
   ];
+  // An Auditor's list: no column of buttons they may not use.
+  return actions.canUpdate || actions.canDelete ? all : all.filter((column) => column.key !== 'actions');
 }
 
 /**
@@ -109,6 +125,7 @@ export function WebhooksPage() {
   const [editing, setEditing] = useState<Webhook | null>(null);
   const [created, setCreated] = useState<CreatedWebhook | null>(null);
   const rows = webhooks.data?.webhooks ?? [];
+  const can = useCan();
   const createButton = (
     <CreateButton endpoint={webhookEndpoints.create} label={T.create} onClick={() => setCreating(true)} />
   );
@@ -123,7 +140,14 @@ export function WebhooksPage() {
       total={rows.length}
       paginated={false}
       ariaLabel={T.screenTitle}
-      columns={columns({ edit: setEditing, toggle, askDelete, busy: toggling })}
+      columns={columns({
+        edit: setEditing,
+        toggle,
+        askDelete,
+        busy: toggling,
+        canUpdate: can(webhookEndpoints.update),
+        canDelete: can(webhookEndpoints.remove),
+      })}
       getRowId={(webhook) => webhook.id}
       intro={
         <Typography variant="body2" color="text.secondary">

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createTenantWithUser, type TestApp, useOpened } from '../../../../test/app.js';
-import { createTestPostgresDatabase } from '../../../../test/database.js';
+import { usePostgresDatabase } from '../../../../test/database.js';
 import { startSalesforceStandIn } from '../../../../test/salesforce-stand-in.js';
 import { openPostgres } from '../../../db/postgres.js';
 import { checkNow, connect, openHealthApp, tokensOf } from './health.test-helpers.js';
@@ -43,18 +43,20 @@ describe('concurrent checks of one connection', () => {
     }
   });
 
-  it.skipIf(!process.env.TEST_DATABASE_URL)('across two processes on one PostgreSQL database', async () => {
-    const created = await createTestPostgresDatabase(process.env.TEST_DATABASE_URL!);
-    // Two pools, as two processes have: the lease in the row is all they share.
-    const pools = [openPostgres(created.url, { max: 4 }), openPostgres(created.url, { max: 4 })];
-    const apps: TestApp[] = [];
-    try {
-      for (const pool of pools) apps.push(await openHealthApp(sf, { database: pool.database }));
-      await concurrentChecks(apps, 20);
-    } finally {
-      for (const app of apps) await app.close();
-      for (const pool of pools) await pool.database.close();
-      await created.drop();
-    }
+  describe.skipIf(!process.env.TEST_DATABASE_URL)('on PostgreSQL', () => {
+    const created = usePostgresDatabase();
+
+    it('across two processes on one PostgreSQL database', async () => {
+      // Two pools, as two processes have: the lease in the row is all they share.
+      const pools = [openPostgres(created.url, { max: 4 }), openPostgres(created.url, { max: 4 })];
+      const apps: TestApp[] = [];
+      try {
+        for (const pool of pools) apps.push(await openHealthApp(sf, { database: pool.database }));
+        await concurrentChecks(apps, 20);
+      } finally {
+        for (const app of apps) await app.close();
+        for (const pool of pools) await pool.database.close();
+      }
+    });
   });
 });

@@ -1,19 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../../db/client.js';
-import { checkClaimed } from '../../../platform/background/claimed-checks.js';
-import { createPoller } from '../../../platform/background/poller.js';
+import { createClaimedScheduler } from '../../../platform/background/claimed-checks.js';
 import * as repo from './health.repository.js';
 import type { HealthCheck } from './health-check.js';
 
-/** Longer than a check takes (a few calls of at most 10 s each): a crashed process's claims run out. */
-const CLAIM_MS = 2 * 60_000;
-/** Connections claimed at a time, and checked at once of those. */
-const BATCH = 10;
-const PARALLEL = 3;
-
 /**
- * The hourly checks. Every process polls; each pass claims due connections with a lease (SKIP LOCKED
- * across processes), so that each check runs in exactly one of them, and loops until none is due.
+ * The hourly checks of Salesforce connections, each in exactly one process. A claim lasts longer than
+ * a check takes (a few calls of at most 10 s each).
  */
 export function createHealthScheduler(deps: {
   database: Database;
@@ -24,31 +17,15 @@ export function createHealthScheduler(deps: {
   log: FastifyBaseLogger;
   now: () => number;
 }) {
-  const { database, check, log, now } = deps;
-  let stopping = () => false;
-
-  /** Checks every connection due now; answers how many were claimed. */
-  const runDue = () =>
-    checkClaimed({
-      claim: () => {
-        if (!deps.configured) return Promise.resolve([]);
-        const at = now();
-        return database.system((tx) => repo.claimDue(tx, new Date(at), new Date(at + CLAIM_MS), BATCH));
-      },
-      check: (next) => check.run(next.tenantId, next.id, next.afterLogin ? 'login' : 'schedule'),
-      parallel: PARALLEL,
-      stopping: () => stopping(),
-      log,
-      failure: (next) => [{ connectionId: next.id }, 'connection check failed'],
-    });
-
-  const poller = createPoller({
-    pollMs: deps.pollMs,
-    pass: runDue,
-    log,
-    failure: 'connection checks failed',
+  return createClaimedScheduler({
+    ...deps,
+    enabled: deps.configured,
+    claimDue: repo.claimDue,
+    check: (next) => deps.check.run(next.tenantId, next.id, next.afterLogin ? 'login' : 'schedule'),
+    claimMs: 2 * 60_000,
+    batch: 10,
+    parallel: 3,
+    failure: (next) => [{ connectionId: next.id }, 'connection check failed'],
+    passFailure: 'connection checks failed',
   });
-  stopping = poller.isStopped;
-
-  return { runDue, nudge: poller.nudge, start: poller.start };
 }

@@ -1,38 +1,30 @@
 import { createServer, type Socket } from 'node:net';
 import type { AzureBlobCredentials } from '@skyvault/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startAzurite, type TestAzurite } from '../../../../test/azurite-server.js';
-import { createStorageProbe } from './index.js';
+import { describe, expect, it } from 'vitest';
+import { startAzurite } from '../../../../test/azurite-server.js';
+import { resolvesToLocalhost, testProbe, usePeer } from './probe.test-helpers.js';
 
 /** The probe against Azurite, Microsoft's local server speaking Azure Blob to the official SDK. */
 
-let azure: TestAzurite;
-beforeAll(async () => {
-  azure = await startAzurite({ containers: ['backups'] });
-});
-afterAll(async () => {
-  await azure?.stop();
-});
-
+const peer = usePeer(
+  () => startAzurite({ containers: ['backups'] }),
+  (azure) => azure.stop(),
+);
 const probe = (allowPrivateNetworks = true) =>
-  createStorageProbe({
-    timeoutMs: 8000,
-    allowPrivateNetworks,
-    azureBlobEndpoint: azure.blobEndpointTemplate,
-  });
+  testProbe({ allowPrivateNetworks, azureBlobEndpoint: peer().blobEndpointTemplate });
 const withKey = (changes: Partial<AzureBlobCredentials> = {}): AzureBlobCredentials => ({
-  accountName: azure.accountName,
+  accountName: peer().accountName,
   containerName: 'backups',
   authentication: 'accountKey',
-  accountKey: azure.accountKey,
+  accountKey: peer().accountKey,
   ...changes,
 });
 const withSas = (permissions: string): AzureBlobCredentials => ({
-  accountName: azure.accountName,
+  accountName: peer().accountName,
   containerName: 'backups',
   authentication: 'sasToken',
   // As the portal shows it, with its '?'.
-  sasToken: `?${azure.sas(permissions)}`,
+  sasToken: `?${peer().sas(permissions)}`,
 });
 const test = (credentials: AzureBlobCredentials, allowPrivateNetworks = true) =>
   probe(allowPrivateNetworks).test({ type: 'AzureBlob', credentials });
@@ -132,9 +124,8 @@ describe('storage probe against Azure Blob', () => {
     const { port } = silent.address() as { port: number };
     try {
       const started = Date.now();
-      const result = await createStorageProbe({
+      const result = await testProbe({
         timeoutMs: 500,
-        allowPrivateNetworks: true,
         azureBlobEndpoint: `http://127.0.0.1:${port}/{account}`,
       }).test({ type: 'AzureBlob', credentials: withKey() });
       expect(result.problem).toMatchObject({ kind: 'Unreachable' });
@@ -151,27 +142,23 @@ describe('storage probe against Azure Blob', () => {
   });
 
   it('connects through the outbound guard, which refuses a name that resolves to a private address', async () => {
-    // A name only the test's resolver knows: the connection can only have used the guard's lookup.
-    const resolve = ((_name: string, _options: unknown, callback: (...args: unknown[]) => void) =>
-      callback(null, [{ address: '127.0.0.1', family: 4 }])) as never;
     const named = (allowPrivateNetworks: boolean) =>
-      createStorageProbe({
-        timeoutMs: 8000,
+      testProbe({
         allowPrivateNetworks,
-        azureBlobEndpoint: `http://blob.azure.test:${azure.port}/{account}`,
-        resolve,
+        azureBlobEndpoint: `http://blob.azure.test:${peer().port}/{account}`,
+        resolve: resolvesToLocalhost,
       }).test({ type: 'AzureBlob', credentials: withKey() });
     expect((await named(true)).ok).toBe(true);
     expect((await named(false)).problem).toMatchObject({ kind: 'EndpointNotAllowed' });
   });
 
   it('is Unreachable while the server is down, and passes again once it is back', async () => {
-    await azure.stop();
+    await peer().stop();
     try {
       const down = await test(withKey());
       expect(down.problem).toMatchObject({ kind: 'Unreachable', field: 'credentials.accountName' });
     } finally {
-      await azure.start();
+      await peer().start();
     }
     expect((await test(withKey())).ok).toBe(true);
   });

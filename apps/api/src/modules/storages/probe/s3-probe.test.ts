@@ -1,28 +1,19 @@
 import type { AwsS3Credentials } from '@skyvault/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { S3_TEST_KEYS, startS3Server, type TestS3Server } from '../../../../test/s3-server.js';
-import { createStorageProbe } from './index.js';
+import { describe, expect, it } from 'vitest';
+import { S3_TEST_KEYS, startS3Server } from '../../../../test/s3-server.js';
+import { resolvesToLocalhost, testProbe, usePeer } from './probe.test-helpers.js';
 
 /** The probe against s3rver, a local server speaking S3 to the official SDK. */
 
-let s3: TestS3Server;
-beforeAll(async () => {
-  s3 = await startS3Server({ buckets: ['backups'] });
-});
-afterAll(async () => {
-  await s3?.close();
-});
-
-const probe = (allowPrivateNetworks = true) =>
-  createStorageProbe({
-    timeoutMs: 8000,
-    allowPrivateNetworks,
-    azureBlobEndpoint: 'https://{account}.blob.core.windows.net',
-  });
+const peer = usePeer(
+  () => startS3Server({ buckets: ['backups'] }),
+  (s3) => s3.close(),
+);
+const probe = (allowPrivateNetworks = true) => testProbe({ allowPrivateNetworks });
 const credentials = (changes: Partial<AwsS3Credentials> = {}): AwsS3Credentials => ({
   region: 'us-east-1',
   bucketName: 'backups',
-  endpoint: s3.endpoint,
+  endpoint: peer().endpoint,
   ...S3_TEST_KEYS,
   ...changes,
 });
@@ -51,7 +42,7 @@ describe('storage probe against S3', () => {
     const { S3Client, ListObjectsV2Command } = await import('@aws-sdk/client-s3');
     const client = new S3Client({
       region: 'us-east-1',
-      endpoint: s3.endpoint,
+      endpoint: peer().endpoint,
       forcePathStyle: true,
       credentials: S3_TEST_KEYS,
     });
@@ -82,13 +73,13 @@ describe('storage probe against S3', () => {
   });
 
   it('is Unreachable while the server is down, and passes again once it is back', async () => {
-    await s3.stop();
+    await peer().stop();
     try {
       const down = await test();
       expect(down.ok).toBe(false);
       expect(down.problem).toMatchObject({ kind: 'Unreachable', field: 'credentials.endpoint' });
     } finally {
-      await s3.start();
+      await peer().start();
     }
     expect((await test()).ok).toBe(true);
   });
@@ -96,16 +87,11 @@ describe('storage probe against S3', () => {
   it('refuses a private endpoint unless private networks are allowed', async () => {
     const literal = await test({}, false);
     expect(literal.problem).toMatchObject({ kind: 'EndpointNotAllowed', field: 'credentials.endpoint' });
-    // A name only the test's resolver knows: the connection can only have used the guard's lookup.
-    const resolve = ((_name: string, _options: unknown, callback: (...args: unknown[]) => void) =>
-      callback(null, [{ address: '127.0.0.1', family: 4 }])) as never;
     const named = (allowPrivateNetworks: boolean) =>
-      createStorageProbe({
-        timeoutMs: 8000,
-        allowPrivateNetworks,
-        azureBlobEndpoint: 'https://{account}.blob.core.windows.net',
-        resolve,
-      }).test({ type: 'AwsS3', credentials: credentials({ endpoint: `http://s3.example.test:${s3.port}` }) });
+      testProbe({ allowPrivateNetworks, resolve: resolvesToLocalhost }).test({
+        type: 'AwsS3',
+        credentials: credentials({ endpoint: `http://s3.example.test:${peer().port}` }),
+      });
     expect((await named(true)).ok).toBe(true);
     expect((await named(false)).problem).toMatchObject({
       kind: 'EndpointNotAllowed',

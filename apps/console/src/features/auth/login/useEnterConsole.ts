@@ -19,7 +19,7 @@ export function useEnterConsole(redirectTo: string | null) {
     setLoggedIn();
     // The signed-in layout starts from this answer instead of asking for the session again.
     queryClient.setQueryData(sessionQuery.queryKey, user);
-    const destination = loginDestination(redirectTo);
+    const destination = loginDestination(redirectTo, user);
     if (user.mfaEnrolment) {
       // A new sign-in asks again, even if enrolment was skipped in an earlier one.
       forgetMfaEnrolmentSkip();
