@@ -59,7 +59,7 @@ export function rssMb(pid) {
 /**
  * Starts the built server as bench/server.sh's start_server does (its environment: DATA_DIR,
  * DATABASE_URL, PORT, SECRETS_KEY, plus `env`), its output appended to DATA_DIR/server.log, and waits
- * until it listens. `exited` settles with the exit code or signal; `warnings` keeps its warn/error lines.
+ * until /readyz answers. `exited` settles with the exit code or signal; `warnings` keeps its warn/error lines.
  */
 export async function startServer(env = {}) {
   const logFile = `${target.dataDir}/server.log`;
@@ -70,28 +70,33 @@ export async function startServer(env = {}) {
   const exited = new Promise((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
   const warnings = [];
   let output = '';
-  let listening = false;
-  await new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('the server did not listen within 120 s')), 120_000);
-    const take = (chunk) => {
-      const text = chunk.toString('utf8');
-      appendFileSync(logFile, text);
-      for (const line of text.split('\n')) if (/"level":(40|50|60)/.test(line)) warnings.push(line);
-      if (listening) return;
-      output += text;
-      if (output.includes('running at')) {
-        listening = true;
-        clearTimeout(timer);
-        resolve();
-      }
-    };
-    child.stdout.on('data', take);
-    child.stderr.on('data', take);
-    exited.then(({ code, signal }) => {
-      clearTimeout(timer);
-      reject(new Error(`the server stopped (${code ?? signal}) before it listened: ${output.slice(-1500)}`));
-    });
+  const take = (chunk) => {
+    const text = chunk.toString('utf8');
+    appendFileSync(logFile, text);
+    for (const line of text.split('\n')) if (/"level":(40|50|60)/.test(line)) warnings.push(line);
+    if (output.length < 20_000) output += text;
+  };
+  child.stdout.on('data', take);
+  child.stderr.on('data', take);
+  // Ready once /readyz answers 200: its start line is an info record, below LOG_LEVEL=warn.
+  let ended = null;
+  exited.then((result) => {
+    ended = result;
   });
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (ended)
+      throw new Error(
+        `the server stopped (${ended.code ?? ended.signal}) before it was ready: ${output.slice(-1500)}`,
+      );
+    if (Date.now() > deadline) throw new Error('the server was not ready within 120 s');
+    const ready = await fetch(`${target.base}/readyz`).then(
+      (res) => res.status === 200,
+      () => false,
+    );
+    if (ready) break;
+    await sleep(250);
+  }
   return {
     pid: child.pid,
     exited,

@@ -1,0 +1,217 @@
+// The figures of the platform at scale (bench/scale-run.sh builds the data set first): the audit log
+// of the 5-million-event tenant (first page, each filter alone and together, deep cursors, the CSV
+// export of a month), the retention's daily delete with a writer beside it, and today's session, list,
+// login and token budgets with this data in the database. Prints one JSON line of figures against their
+// budgets; exits 1 when one is missed. Progress goes to stderr.
+import { spawn } from 'node:child_process';
+import { performance } from 'node:perf_hooks';
+import { parseFlags, progress, readDemoLogin, rssMb, run, startServer, target } from './fault-lib.mjs';
+import { getOk, loginsAgainstArgon2, measure, passwordLogin, send } from './measure.mjs';
+import { md5Uuid } from './scale-audit.mjs';
+
+const flags = parseFlags({ seconds: 5, 'in-flight': 10, 'login-seconds': 10, 'skip-retention': false });
+const { seconds } = flags;
+const inFlight = flags['in-flight'];
+const DAY_MS = 86_400_000;
+const figures = {};
+
+function record(name, value, budget, extra = {}) {
+  const ok =
+    value !== null && (budget.atLeast !== undefined ? value >= budget.atLeast : value <= budget.atMost);
+  figures[name] = { value, ...budget, ok, ...extra };
+  progress(
+    `${name}: ${value} (${budget.atLeast !== undefined ? '≥' : '≤'} ${budget.atLeast ?? budget.atMost}) ${ok ? 'ok' : 'MISSED'}`,
+  );
+}
+
+const sql = async (text) => {
+  const { code, output } = await run('psql', [process.env.DATABASE_URL, '-Atc', text]);
+  if (code !== 0) throw new Error(`psql: ${output}`);
+  return output.trim();
+};
+
+// The retention is measured below, not run by the server's housekeeping as it starts.
+await sql(
+  "insert into housekeeping_runs (job, ran_at) values ('audit-retention', now()) on conflict (job) do update set ran_at = now()",
+);
+const server = await startServer({ TRUST_PROXY: 'true', PUBLIC_URL: target.base });
+const demo = readDemoLogin();
+const cookie = await passwordLogin(target.base, demo);
+const demoTenant = await sql("select id from tenants where name = 'demo'");
+const events = Number(await sql(`select seq from audit_chain_heads where tenant_id = '${demoTenant}'`));
+progress(`the demo tenant holds ${events} audit events`);
+const get = (path) => getOk(`${target.base}${path}`, { cookie });
+const p95Of = async (paths) => {
+  await measure({ seconds: 1, inFlight, task: (n) => get(paths(n)) });
+  return measure({ seconds, inFlight, task: (n) => get(paths(n)) });
+};
+
+// 1. The audit log: the screen's filters alone and combined, a user or a month at a time.
+const iso = (ms) => new Date(ms).toISOString();
+const now = Date.now();
+const actor = (n) => md5Uuid(`${demoTenant}:${((n * 7919) % 100_000) + 1}`);
+const email = (n) => `user${((n * 7919) % 100_000) + 1}@t0.example.com`;
+const month = (n) => {
+  const from = now - (30 + ((n * 37) % 300)) * DAY_MS;
+  return `from=${encodeURIComponent(iso(from))}&to=${encodeURIComponent(iso(from + 30 * DAY_MS))}`;
+};
+const day = (n) => {
+  const from = now - (1 + ((n * 37) % 360)) * DAY_MS;
+  return `from=${encodeURIComponent(iso(from))}&to=${encodeURIComponent(iso(from + DAY_MS))}`;
+};
+const list = '/api/v1/audit-events?limit=50';
+const filters = {
+  firstPage: () => list,
+  actorId: (n) => `${list}&actor=${actor(n)}`,
+  actorEmail: (n) => `${list}&actor=${email(n)}`,
+  action: (n) =>
+    `${list}&action=${['update', 'failed-sign-in', 'health-changed', 'delete', 'sign-out'][n % 5]}`,
+  resourceType: (n) =>
+    `${list}&resourceType=${['user', 'group', 'connection', 'storage', 'api-token'][n % 5]}`,
+  resource: (n) => `${list}&resourceType=user&resourceId=${actor(n)}`,
+  outcomeFailure: () => `${list}&outcome=failure`,
+  outcomeSuccess: () => `${list}&outcome=success`,
+  month: (n) => `${list}&${month(n)}`,
+  day: (n) => `${list}&${day(n)}`,
+  actionAndOutcome: () => `${list}&action=failed-sign-in&outcome=failure`,
+  actorAndMonth: (n) => `${list}&actor=${actor(n)}&${month(n)}`,
+  actionAndMonth: (n) => `${list}&action=update&${month(n)}`,
+  typeActionAndDay: (n) => `${list}&resourceType=group&action=update&${day(n)}`,
+  failuresInADay: (n) => `${list}&outcome=failure&${day(n)}`,
+  everything: (n) =>
+    `${list}&actor=${actor(n)}&action=sign-in&resourceType=user&resourceId=${actor(n)}&outcome=success&${month(n)}`,
+  deepCursor: (n) => `${list}&cursor=${1 + ((n * 104_729) % events)}`,
+  deepCursorWithAction: (n) => `${list}&action=update&cursor=${1 + ((n * 104_729) % events)}`,
+};
+const audit = {};
+for (const [name, paths] of Object.entries(filters)) {
+  const m = await p95Of(paths);
+  audit[name] = m.p95Ms;
+  progress(`audit ${name}: p50 ${m.p50Ms} ms, p95 ${m.p95Ms} ms (${m.count} requests)`);
+}
+const worst = Object.entries(audit).sort((a, b) => b[1] - a[1])[0];
+record('auditListWorstP95Ms', worst[1], { atMost: 50 }, { worst: worst[0], p95Ms: audit });
+
+// 2. The CSV export of a month, half a year back: its rate, and the server's memory while it streams.
+{
+  const from = now - 180 * DAY_MS;
+  const path = `/api/v1/audit-events/export?format=csv&from=${encodeURIComponent(iso(from))}&to=${encodeURIComponent(iso(from + 30 * DAY_MS))}`;
+  const rssBefore = rssMb(server.pid);
+  let rssPeak = rssBefore;
+  const sampler = setInterval(() => {
+    rssPeak = Math.max(rssPeak, rssMb(server.pid) ?? 0);
+  }, 200);
+  const started = performance.now();
+  const res = await send(`${target.base}${path}`, { headers: { cookie } });
+  const secondsTaken = (performance.now() - started) / 1000;
+  clearInterval(sampler);
+  if (res.status !== 200) throw new Error(`the export answered ${res.status}`);
+  let rows = -1;
+  for (const byte of res.body) if (byte === 10) rows++;
+  record(
+    'auditExportRowsPerSecond',
+    Math.round(rows / secondsTaken),
+    { atLeast: 20_000 },
+    {
+      rows,
+      seconds: Math.round(secondsTaken * 10) / 10,
+      serverRssMbBefore: rssBefore,
+      serverRssMbPeak: rssPeak,
+    },
+  );
+}
+
+// 3. Today's budgets with this data: the signed-in path, the users list at 100,000, logins, tokens.
+{
+  const session = await p95Of(() => '/api/v1/auth/session');
+  // Bare Fastify on the next port, measured right after: the signed-in path's share of its rate.
+  const barePort = Number(new URL(target.base).port) + 1;
+  const bare = spawn(process.execPath, ['bench/bare-fastify.mjs', String(barePort)], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise((resolve) => bare.stdout.once('data', resolve));
+  const bareUrl = `http://127.0.0.1:${barePort}/api/v1/auth/session`;
+  await measure({ seconds: 1, inFlight, task: () => getOk(bareUrl) });
+  const bareRate = await measure({ seconds, inFlight, task: () => getOk(bareUrl) });
+  bare.kill('SIGTERM');
+  record(
+    'sessionReadsPerSecondOfBare',
+    Math.round((session.perSecond / bareRate.perSecond) * 1000) / 1000,
+    {
+      atLeast: 0.25,
+    },
+    {
+      sessionReadsPerSecond: session.perSecond,
+      bareReadsPerSecond: bareRate.perSecond,
+      sessionP95Ms: session.p95Ms,
+    },
+  );
+  const first = await p95Of(() => '/api/v1/users?limit=10&offset=0');
+  const search = await p95Of((n) => `/api/v1/users?limit=10&offset=0&searchText=user${(n * 31) % 9999}`);
+  record('usersListP95Ms', first.p95Ms, { atMost: 20 });
+  record('usersSearchP95Ms', search.p95Ms, { atMost: 30 });
+  const logins = await loginsAgainstArgon2(target.base, demo, flags['login-seconds']);
+  record(
+    'loginsPerArgon2Verify',
+    logins.ratio,
+    { atLeast: 0.75 },
+    { loginsPerSecond: logins.loginsPerSecond },
+  );
+  const refresh = await run('npx', ['tsx', 'bench/refresh.ts', target.base, String(seconds), '8']);
+  const line = refresh.output
+    .split('\n')
+    .reverse()
+    .find((text) => text.startsWith('{'));
+  const grants = line ? JSON.parse(line) : null;
+  record('refreshGrantsPerSecond', grants?.refreshGrantsPerSecond ?? null, { atLeast: 240 });
+}
+
+// 4. The retention's daily run: the day past 365 days of every tenant, while a writer changes a user of
+// the demo tenant (an audit event on its chain) in a loop; its slowest write against its idle p95.
+if (!flags['skip-retention']) {
+  const users = JSON.parse(await get('/api/v1/users?limit=1&offset=0&searchText=user1%40t0.example')).users;
+  const userId = users?.[0]?.id;
+  let writes = 0;
+  const write = async () => {
+    const res = await send(`${target.base}/api/v1/users/${userId}`, {
+      method: 'PATCH',
+      headers: { cookie, 'content-type': 'application/json', 'x-requested-with': 'skyvault-console' },
+      body: JSON.stringify({ firstName: `First${writes++ % 2}` }),
+    });
+    if (res.status !== 200) throw new Error(`PATCH answered ${res.status}: ${res.body}`);
+  };
+  const idle = await measure({ seconds: 3, inFlight: 1, task: write });
+  let slowest = 0;
+  let during = 0;
+  let deleting = true;
+  const writer = (async () => {
+    while (deleting) {
+      const started = performance.now();
+      await write();
+      slowest = Math.max(slowest, performance.now() - started);
+      during++;
+    }
+  })();
+  const retention = await run('npx', ['tsx', 'bench/scale-retention.ts']);
+  deleting = false;
+  await writer;
+  const line = retention.output.split('\n').find((text) => text.startsWith('{'));
+  if (retention.code !== 0 || !line) throw new Error(`the retention failed: ${retention.output}`);
+  const { deleted, ms } = JSON.parse(line);
+  record(
+    'retentionDaySeconds',
+    Math.round(ms / 100) / 10,
+    { atMost: 10 },
+    {
+      deleted,
+      writerIdleP95Ms: idle.p95Ms,
+      writerSlowestDuringMs: Math.round(slowest),
+      writesDuring: during,
+    },
+  );
+}
+
+await server.stop();
+const ok = Object.values(figures).every((figure) => figure.ok);
+process.stdout.write(`${JSON.stringify({ events, seconds, inFlight, figures, ok })}\n`);
+process.exit(ok ? 0 : 1);
