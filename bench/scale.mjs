@@ -4,12 +4,20 @@
 // login and token budgets with this data in the database. Prints one JSON line of figures against their
 // budgets; exits 1 when one is missed. Progress goes to stderr.
 import { spawn } from 'node:child_process';
+import http from 'node:http';
 import { performance } from 'node:perf_hooks';
-import { parseFlags, progress, readDemoLogin, rssMb, run, startServer, target } from './fault-lib.mjs';
+import { parseFlags, progress, readDemoLogin, rssMb, run, sleep, startServer, target } from './fault-lib.mjs';
 import { getOk, loginsAgainstArgon2, measure, passwordLogin, send } from './measure.mjs';
 import { md5Uuid } from './scale-audit.mjs';
 
-const flags = parseFlags({ seconds: 5, 'in-flight': 10, 'login-seconds': 10, 'skip-retention': false });
+const flags = parseFlags({
+  seconds: 5,
+  'in-flight': 10,
+  'login-seconds': 10,
+  'skip-retention': false,
+  'skip-webhooks': false,
+  'skip-scim': false,
+});
 const { seconds } = flags;
 const inFlight = flags['in-flight'];
 const DAY_MS = 86_400_000;
@@ -34,7 +42,11 @@ const sql = async (text) => {
 await sql(
   "insert into housekeeping_runs (job, ran_at) values ('audit-retention', now()) on conflict (job) do update set ran_at = now()",
 );
-const server = await startServer({ TRUST_PROXY: 'true', PUBLIC_URL: target.base });
+const server = await startServer({
+  TRUST_PROXY: 'true',
+  PUBLIC_URL: target.base,
+  OUTBOUND_PRIVATE_NETWORKS: 'true',
+});
 const demo = readDemoLogin();
 const cookie = await passwordLogin(target.base, demo);
 const demoTenant = await sql("select id from tenants where name = 'demo'");
@@ -209,6 +221,131 @@ if (!flags['skip-retention']) {
       writesDuring: during,
     },
   );
+}
+
+// 5. Webhooks: deliveries a second to a fast local receiver, then one tenant's delivery while another
+// has 10,000 queued for a receiver that takes 2 s to answer. The endpoints are seeded ones pointed at
+// receivers here (their secrets sealed by bench/scale-seal.ts); the deliveries are inserted as the
+// outbox writes them.
+if (!flags['skip-webhooks']) {
+  const received = { fast: 0, slow: 0 };
+  const receiver = http.createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      if (req.url === '/slow') {
+        received.slow++;
+        setTimeout(() => res.writeHead(204).end(), 2_000);
+      } else {
+        received.fast++;
+        res.writeHead(204).end();
+      }
+    });
+  });
+  await new Promise((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  const hooks = `http://127.0.0.1:${receiver.address().port}`;
+  const endpointOf = async (n, path) => {
+    const tenantId = n === 0 ? demoTenant : md5Uuid(`scale-tenant-${n}`);
+    const id = md5Uuid(`endpoint:${n}`);
+    const sealed = await run('npx', ['tsx', 'bench/scale-seal.ts', tenantId, id, 'whsec_bench']);
+    if (sealed.code !== 0) throw new Error(`sealing failed: ${sealed.output}`);
+    await sql(
+      `update webhook_endpoints set url = '${hooks}${path}', url_sealed = null, enabled = true, secret = '${sealed.output.trim().split('\n').at(-1)}' where tenant_id = '${tenantId}' and id = '${id}'`,
+    );
+    return { tenantId, id };
+  };
+  const enqueue = (endpoint, count, tag) =>
+    sql(
+      `insert into webhook_deliveries (tenant_id, endpoint_id, event_id, event_type, payload) select '${endpoint.tenantId}', '${endpoint.id}', '${tag}_' || g, 'user.updated', jsonb_build_object('type', 'user.updated', 'n', g) from generate_series(1, ${count}) g`,
+    );
+  const ended = (endpoint, tag) =>
+    sql(
+      `select count(*) filter (where status = 'delivered') || ' ' || count(*) || ' ' || coalesce(round(extract(epoch from max(delivered_at) - min(created_at)) * 1000), 0) from webhook_deliveries where tenant_id = '${endpoint.tenantId}' and event_id like '${tag}\\_%'`,
+    ).then((line) => line.split(' ').map(Number));
+
+  const fast = await endpointOf(2, '/fast');
+  const slow = await endpointOf(0, '/slow');
+  const other = await endpointOf(1, '/fast');
+  const count = 20_000;
+  await enqueue(fast, count, 'rate');
+  const started = performance.now();
+  for (;;) {
+    const [delivered] = await ended(fast, 'rate');
+    if (delivered >= count || performance.now() - started > 300_000) break;
+    await sleep(250);
+  }
+  const [delivered, , spanMs] = await ended(fast, 'rate');
+  record(
+    'webhookDeliveriesPerSecond',
+    Math.round((delivered / spanMs) * 1000),
+    { atLeast: 300 },
+    {
+      delivered,
+      seconds: Math.round(spanMs / 100) / 10,
+    },
+  );
+
+  await enqueue(slow, 10_000, 'queued');
+  await sleep(5_000);
+  await enqueue(other, 1, 'neighbour');
+  const waited = performance.now();
+  for (;;) {
+    const [done] = await ended(other, 'neighbour');
+    if (done >= 1 || performance.now() - waited > 60_000) break;
+    await sleep(50);
+  }
+  const [, , neighbourMs] = await ended(other, 'neighbour');
+  record('webhookNeighbourDelayMs', neighbourMs, { atMost: 1_000 }, { slowReceived: received.slow });
+  await sql(
+    `update webhook_endpoints set enabled = false where tenant_id = '${slow.tenantId}' and id = '${slow.id}'`,
+  );
+  receiver.close();
+}
+
+// 6. SCIM: an identity provider's user creates and filtered look-ups with a SCIM token of the demo tenant.
+if (!flags['skip-scim']) {
+  const created = await send(`${target.base}/api/v1/api-tokens`, {
+    method: 'POST',
+    headers: { cookie, 'content-type': 'application/json', 'x-requested-with': 'skyvault-console' },
+    body: JSON.stringify({
+      name: `SCIM bench ${Date.now()}`,
+      scope: 'scim',
+      expiresAt: iso(now + 30 * DAY_MS),
+      password: demo.password,
+    }),
+  });
+  if (created.status !== 201) throw new Error(`the SCIM token: ${created.status} ${created.body}`);
+  const bearer = { authorization: `Bearer ${JSON.parse(created.body).token}` };
+  const runId = Date.now().toString(36);
+  const creates = await measure({
+    seconds,
+    inFlight,
+    task: async (n) => {
+      const res = await send(`${target.base}/scim/v2/Users`, {
+        method: 'POST',
+        headers: { ...bearer, 'content-type': 'application/scim+json' },
+        body: JSON.stringify({
+          schemas: ['urn:ietf:params:scim:schemas:core:2.0:User'],
+          userName: `scim${runId}-${n}@t0.example.com`,
+          name: { givenName: `Scim${n}`, familyName: 'Bench' },
+          emails: [{ value: `scim${runId}-${n}@t0.example.com`, primary: true }],
+          active: true,
+        }),
+      });
+      if (res.status !== 201) throw new Error(`SCIM create answered ${res.status}: ${res.body}`);
+    },
+  });
+  record('scimCreatesPerSecond', creates.perSecond, { atLeast: 100 }, { p95Ms: creates.p95Ms });
+  const lookups = await measure({
+    seconds,
+    inFlight,
+    task: async (n) => {
+      const userName = `user${((n * 7919) % 100_000) + 1}@t0.example.com`;
+      const filter = encodeURIComponent(`userName eq "${userName}"`);
+      const res = await send(`${target.base}/scim/v2/Users?filter=${filter}`, { headers: bearer });
+      if (res.status !== 200) throw new Error(`SCIM look-up answered ${res.status}: ${res.body}`);
+    },
+  });
+  record('scimLookupsPerSecond', lookups.perSecond, { atLeast: 300 }, { p95Ms: lookups.p95Ms });
 }
 
 await server.stop();

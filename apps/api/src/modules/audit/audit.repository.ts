@@ -1,5 +1,6 @@
-import { and, asc, desc, eq, gt, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
+import { newestFirst } from '../../db/order.js';
 import { auditChainHeads, auditEvents, tenants } from '../../db/schema/index.js';
 
 /** What the list and the export select; every field narrows, all together combine. */
@@ -54,10 +55,10 @@ function seqRange(tenantId: string, filter: AuditFilter): (SQL | undefined)[] {
   const last = filter.until && new Date(filter.until.getTime() + SEQ_RANGE_MARGIN_MS);
   return [
     first
-      ? sql`${e.seq} >= coalesce((select a.seq from ${e} a where a.tenant_id = ${tenantId} and a.created_at >= ${first.toISOString()}::timestamptz order by a.created_at limit 1), ${Number.MAX_SAFE_INTEGER})`
+      ? sql`${e.seq} >= coalesce((select a.seq from ${e} a where a.tenant_id = ${tenantId} and a.created_at >= ${first.toISOString()}::timestamptz order by a.created_at asc nulls first limit 1), ${Number.MAX_SAFE_INTEGER})`
       : undefined,
     last
-      ? sql`${e.seq} <= coalesce((select a.seq from ${e} a where a.tenant_id = ${tenantId} and a.created_at < ${last.toISOString()}::timestamptz order by a.created_at desc limit 1), 0)`
+      ? sql`${e.seq} <= coalesce((select a.seq from ${e} a where a.tenant_id = ${tenantId} and a.created_at < ${last.toISOString()}::timestamptz order by a.created_at desc nulls last limit 1), 0)`
       : undefined,
   ];
 }
@@ -92,7 +93,7 @@ export function listEvents(
     .select(eventView)
     .from(e)
     .where(and(...conditions(tenantId, filter), page.beforeSeq ? lt(e.seq, page.beforeSeq) : undefined))
-    .orderBy(desc(e.seq))
+    .orderBy(newestFirst(e.seq))
     .limit(page.limit);
 }
 
@@ -108,7 +109,7 @@ export function signInEvents(
     .select(eventView)
     .from(e)
     .where(and(eq(e.tenantId, tenantId), eq(e.actorId, userId), inArray(e.action, actions)))
-    .orderBy(desc(e.seq))
+    .orderBy(newestFirst(e.seq))
     .limit(limit);
 }
 
@@ -149,7 +150,7 @@ export async function expiredThrough(db: Executor) {
              where a.tenant_id = t.id
                and a.created_at < now() - make_interval(days => t.audit_retention_days, hours => 1)
              -- Events of one instant (a batch backdated together) go together: the newest seq of them.
-             order by a.created_at desc, a.seq desc
+             order by a.created_at desc nulls last, a.seq desc nulls last
              limit 1
           ) x`,
   );

@@ -1,9 +1,10 @@
 import { randomInt } from 'node:crypto';
 import type { Brand } from '@skyvault/contract';
 import { CODE_REFUSALS } from '@skyvault/contract';
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.js';
+import { newestFirst } from '../../db/order.js';
 import { loginCodes } from '../../db/schema/index.js';
 import type { RequestMeta } from '../../lib/context.js';
 import { AppError } from '../../lib/errors.js';
@@ -82,7 +83,7 @@ export function createLoginCodes(deps: {
           .where(
             and(eq(loginCodes.email, email), isNull(loginCodes.usedAt), sql`${loginCodes.expiresAt} > now()`),
           )
-          .orderBy(desc(loginCodes.createdAt))
+          .orderBy(newestFirst(loginCodes.createdAt))
           .limit(1);
         if (!latest) return false;
         if (secrets.macEquals(`login-code:${email}:${code}`, latest.codeHash)) {

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/client.js';
+import { newestFirst } from '../../db/order.js';
 import { webhookDeliveries, webhookDeliveryAttempts, webhookEndpoints } from '../../db/schema/index.js';
 
 export type WebhookRow = typeof webhookEndpoints.$inferSelect;
@@ -96,7 +97,7 @@ export async function listDeliveries(
     .select()
     .from(webhookDeliveries)
     .where(ofEndpoint(tenantId, endpointId))
-    .orderBy(desc(webhookDeliveries.createdAt), desc(webhookDeliveries.id))
+    .orderBy(newestFirst(webhookDeliveries.createdAt), desc(webhookDeliveries.id))
     .limit(page.limit)
     .offset(page.offset);
   const [total] = await db

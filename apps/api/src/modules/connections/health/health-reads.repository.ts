@@ -6,6 +6,7 @@ import {
 } from '@skyvault/contract';
 import { and, asc, desc, eq, gte, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.js';
+import { newestFirst } from '../../../db/order.js';
 import { connectionChecks, connections, users } from '../../../db/schema/index.js';
 import { creatorOf, LISTED } from '../connections.repository.js';
 
@@ -48,7 +49,7 @@ export function listChecks(tenantId: string, db: Executor, connectionId: string)
     })
     .from(connectionChecks)
     .where(and(eq(connectionChecks.tenantId, tenantId), eq(connectionChecks.connectionId, connectionId)))
-    .orderBy(desc(connectionChecks.checkedAt))
+    .orderBy(newestFirst(connectionChecks.checkedAt))
     .limit(CONNECTION_CHECKS_SHOWN);
 }
 

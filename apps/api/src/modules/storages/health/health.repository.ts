@@ -1,6 +1,7 @@
 import { STORAGE_CHECKS_SHOWN } from '@skyvault/contract';
 import { and, asc, count, desc, eq, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.js';
+import { newestFirst } from '../../../db/order.js';
 import { storageChecks, storages } from '../../../db/schema/index.js';
 
 /**
@@ -62,7 +63,7 @@ export function listChecks(db: Executor, storageId: string) {
     })
     .from(storageChecks)
     .where(eq(storageChecks.storageId, storageId))
-    .orderBy(desc(storageChecks.checkedAt), desc(storageChecks.id))
+    .orderBy(newestFirst(storageChecks.checkedAt), desc(storageChecks.id))
     .limit(STORAGE_CHECKS_SHOWN);
 }
 
