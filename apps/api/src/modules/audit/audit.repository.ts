@@ -46,7 +46,10 @@ export type AuditEventRow = Awaited<ReturnType<typeof listEvents>>[number];
  * the length of a transaction, which the hour of margin covers. The exact time condition still selects;
  * the seq range is what lets every (tenant_id, …, seq desc) index start and stop at the range, instead
  * of walking the events newer than it (millions, for a month a year back in a busy tenant). The
- * (tenant_id, created_at) index finds each end in a few pages.
+ * (tenant_id, created_at) index finds each end in a few pages. No event at an end makes its bound null,
+ * which selects nothing, as the range holds nothing then. The bounds are bare comparisons with the
+ * subqueries' answers: under row-level security only leakproof conditions become index conditions, and
+ * a coalesce() around them kept them a filter, checked on every event the tenant's index returned.
  */
 const SEQ_RANGE_MARGIN_MS = 60 * 60 * 1000;
 
@@ -55,10 +58,10 @@ function seqRange(tenantId: string, filter: AuditFilter): (SQL | undefined)[] {
   const last = filter.until && new Date(filter.until.getTime() + SEQ_RANGE_MARGIN_MS);
   return [
     first
-      ? sql`${e.seq} >= coalesce((select a.seq from ${e} a where a.tenant_id = ${tenantId} and a.created_at >= ${first.toISOString()}::timestamptz order by a.created_at asc nulls first limit 1), ${Number.MAX_SAFE_INTEGER})`
+      ? sql`${e.seq} >= (select a.seq from ${e} a where a.tenant_id = ${tenantId} and a.created_at >= ${first.toISOString()}::timestamptz order by a.created_at asc nulls first limit 1)`
       : undefined,
     last
-      ? sql`${e.seq} <= coalesce((select a.seq from ${e} a where a.tenant_id = ${tenantId} and a.created_at < ${last.toISOString()}::timestamptz order by a.created_at desc nulls last limit 1), 0)`
+      ? sql`${e.seq} <= (select a.seq from ${e} a where a.tenant_id = ${tenantId} and a.created_at < ${last.toISOString()}::timestamptz order by a.created_at desc nulls last limit 1)`
       : undefined,
   ];
 }
