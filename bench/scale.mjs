@@ -249,7 +249,7 @@ if (!flags['skip-webhooks']) {
     const sealed = await run('npx', ['tsx', 'bench/scale-seal.ts', tenantId, id, 'whsec_bench']);
     if (sealed.code !== 0) throw new Error(`sealing failed: ${sealed.output}`);
     await sql(
-      `update webhook_endpoints set url = '${hooks}${path}', url_sealed = null, enabled = true, secret = '${sealed.output.trim().split('\n').at(-1)}' where tenant_id = '${tenantId}' and id = '${id}'`,
+      `update webhook_endpoints set url = '${hooks}${path}', url_sealed = null, enabled = true, secret = '${sealed.output.split('\n').find((line) => /^v\d+\./.test(line))}' where tenant_id = '${tenantId}' and id = '${id}'`,
     );
     return { tenantId, id };
   };

@@ -9,7 +9,7 @@ interface Services {
   expiryWarnings: { warnDue: () => Promise<number> };
 }
 
-import { sweepOnce } from './db/sweep.js';
+import { inBatches, sweepOnce } from './db/sweep.js';
 import { deleteExpiredEvents } from './modules/audit/index.js';
 import { deleteOldChecks } from './modules/connections/index.js';
 import { sweepExpiredModels } from './modules/oauth/index.js';
@@ -57,15 +57,16 @@ const JOBS: Job[] = [
   {
     name: 'outbox',
     everyMs: 60 * MINUTE,
-    run: ({ database }) => database.system((tx) => purgeSettled(tx, RETENTION.sentMs, RETENTION.failedMs)),
+    run: ({ database }) =>
+      inBatches(database, (tx, limit) => purgeSettled(tx, RETENTION.sentMs, RETENTION.failedMs, limit)),
   },
   // Webhook deliveries settled long ago (the delivery log shows the last week, failures a month).
   {
     name: 'webhook-deliveries',
     everyMs: 60 * MINUTE,
     run: ({ database }) =>
-      database.system((tx) =>
-        purgeSettledDeliveries(tx, WEBHOOK_RETENTION.deliveredMs, WEBHOOK_RETENTION.failedMs),
+      inBatches(database, (tx, limit) =>
+        purgeSettledDeliveries(tx, WEBHOOK_RETENTION.deliveredMs, WEBHOOK_RETENTION.failedMs, limit),
       ),
   },
   // WebAuthn challenges nobody answered within their 5 minutes.

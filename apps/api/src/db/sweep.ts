@@ -44,3 +44,26 @@ export async function sweepOnce<T>(
     return { swept: true, result: await work() };
   });
 }
+
+/** Rows a purge deletes per transaction (see inBatches). */
+export const PURGE_BATCH = 5_000;
+
+/**
+ * Runs `purge` (which deletes at most `limit` rows and answers how many) in transactions of its own
+ * until one deletes fewer than `limit`; answers the total. A backlog of millions (a platform's first
+ * purge, or one after a long stop) is then many short statements, never one that runs into the
+ * statement timeout, fails whole, leaves the job due and is tried again, whole, at the next tick; and
+ * each transaction holds its row locks for a moment only.
+ */
+export async function inBatches(
+  database: Database,
+  purge: (tx: Tx, limit: number) => Promise<number>,
+  limit = PURGE_BATCH,
+): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const removed = await database.system((tx) => purge(tx, limit));
+    total += removed;
+    if (removed < limit) return total;
+  }
+}

@@ -71,7 +71,9 @@ describe("one tenant's slow receiver", () => {
           .from(webhookDeliveryAttempts)
           .where(eq(webhookDeliveryAttempts.tenantId, one.tenantId));
       expect(await attempts()).toHaveLength(2);
-      expect(await t.database.system((tx) => purgeSettledDeliveries(tx, 0, 0))).toBeGreaterThanOrEqual(2);
+      expect(await t.database.system((tx) => purgeSettledDeliveries(tx, 0, 0, 100))).toBeGreaterThanOrEqual(
+        2,
+      );
       expect(await attempts()).toHaveLength(0);
     } finally {
       await slow.close();

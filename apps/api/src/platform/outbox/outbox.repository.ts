@@ -75,10 +75,19 @@ export async function release(executor: Executor, row: OutboxRow): Promise<void>
     .where(held(row));
 }
 
-/** Removes delivered messages after `sentMs` and given-up ones after `failedMs`; answers how many. */
-export async function purgeSettled(executor: Executor, sentMs: number, failedMs: number): Promise<number> {
-  const removed = await executor
-    .delete(outboxMessages)
+/**
+ * Removes delivered messages after `sentMs` and given-up ones after `failedMs`, at most `limit` of them
+ * (housekeeping repeats it in transactions of their own, db/sweep.ts inBatches); answers how many.
+ */
+export async function purgeSettled(
+  executor: Executor,
+  sentMs: number,
+  failedMs: number,
+  limit: number,
+): Promise<number> {
+  const settled = executor
+    .select({ id: outboxMessages.id })
+    .from(outboxMessages)
     .where(
       or(
         and(eq(outboxMessages.status, 'sent'), lte(outboxMessages.sentAt, sql`now() - ${seconds(sentMs)}`)),
@@ -88,6 +97,10 @@ export async function purgeSettled(executor: Executor, sentMs: number, failedMs:
         ),
       ),
     )
+    .limit(limit);
+  const removed = await executor
+    .delete(outboxMessages)
+    .where(inArray(outboxMessages.id, settled))
     .returning({ id: outboxMessages.id });
   return removed.length;
 }

@@ -5,6 +5,7 @@ import { openTestDatabase, openWithTenants, usePostgresDatabase } from '../../..
 import type { Database } from '../../db/client.js';
 import { openPostgres } from '../../db/postgres.js';
 import { outboxMessages } from '../../db/schema/index.js';
+import { inBatches } from '../../db/sweep.js';
 import type { Mailer, MailMessage } from '../mail/mailer.js';
 import { createSecretBox } from '../secrets/secrets.js';
 import { createOutbox, DEFAULT_SCHEDULE, retryDelay } from './outbox.js';
@@ -184,7 +185,20 @@ describe('outbox', () => {
     await aged('old-failed@example.com', 'failed', 31);
     await aged('new-failed@example.com', 'failed', 8);
     await aged('old-pending@example.com', 'pending', 2);
-    await database.system((tx) => purgeSettled(tx, 7 * 24 * 3600 * SECOND, 30 * 24 * 3600 * SECOND));
+    for (let n = 0; n < 4; n++) await aged(`older-sent-${n}@example.com`, 'sent', 9);
+    // Six to go, two a transaction: four batches, the last one short.
+    const batches: number[] = [];
+    const purged = await inBatches(
+      database,
+      async (tx, limit) => {
+        const removed = await purgeSettled(tx, 7 * 24 * 3600 * SECOND, 30 * 24 * 3600 * SECOND, limit);
+        batches.push(removed);
+        return removed;
+      },
+      2,
+    );
+    expect(purged).toBe(6);
+    expect(batches).toEqual([2, 2, 2, 0]);
     const left = (await database.db.select({ to: outboxMessages.recipient }).from(outboxMessages)).map(
       (r) => r.to,
     );

@@ -289,10 +289,19 @@ export async function disableIfFailingSince(
   return row ?? null;
 }
 
-/** Removes delivered deliveries after `deliveredMs` and given-up ones after `failedMs`; answers how many. */
-export async function purgeSettledDeliveries(tx: Tx, deliveredMs: number, failedMs: number): Promise<number> {
-  const removed = await tx
-    .delete(webhookDeliveries)
+/**
+ * Removes delivered deliveries after `deliveredMs` and given-up ones after `failedMs`, at most `limit` of
+ * them (housekeeping repeats it in transactions of their own, db/sweep.ts inBatches); answers how many.
+ */
+export async function purgeSettledDeliveries(
+  tx: Tx,
+  deliveredMs: number,
+  failedMs: number,
+  limit: number,
+): Promise<number> {
+  const settled = tx
+    .select({ tenantId: webhookDeliveries.tenantId, id: webhookDeliveries.id })
+    .from(webhookDeliveries)
     .where(
       or(
         and(
@@ -305,6 +314,11 @@ export async function purgeSettledDeliveries(tx: Tx, deliveredMs: number, failed
         ),
       ),
     )
+    .limit(limit);
+  const removed = await tx
+    .delete(webhookDeliveries)
+    // By the primary key, (tenant_id, id).
+    .where(sql`(${webhookDeliveries.tenantId}, ${webhookDeliveries.id}) in ${settled}`)
     .returning({ id: webhookDeliveries.id });
   return removed.length;
 }
