@@ -11,6 +11,21 @@ export const progress = (line) => process.stderr.write(`${line}\n`);
 export const round1 = (n) => Math.round(n * 10) / 10;
 
 /**
+ * `record(name, value, budget, extra)` for a figure and its budget (`{ atLeast }` or `{ atMost }`): kept
+ * in `figures` with whether it is met (`ok`), and told on stderr.
+ */
+export const recordFigure =
+  (figures) =>
+  (name, value, budget, extra = {}) => {
+    const ok =
+      value !== null && (budget.atLeast !== undefined ? value >= budget.atLeast : value <= budget.atMost);
+    figures[name] = { value, ...budget, ok, ...extra };
+    progress(
+      `${name}: ${value} (${budget.atLeast !== undefined ? '≥' : '≤'} ${budget.atLeast ?? budget.atMost}) ${ok ? 'ok' : 'MISSED'}`,
+    );
+  };
+
+/**
  * `--name=value` and bare `--name` (true) flags over `defaults`; a number default makes the value a
  * number. An unknown flag stops the command with the list of known ones.
  */

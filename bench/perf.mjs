@@ -4,7 +4,7 @@
 // (`ok`), and exits 1 when any is missed. Run through bench/perf-run.sh, which gives it a fresh data dir
 // or database; the build must exist (npm run build). Progress goes to stderr.
 import { spawn } from 'node:child_process';
-import { parseFlags, progress, readDemoLogin, run, startServer, target } from './fault-lib.mjs';
+import { parseFlags, progress, readDemoLogin, recordFigure, run, startServer, target } from './fault-lib.mjs';
 import { getOk, loginsAgainstArgon2, measure, passwordLogin } from './measure.mjs';
 
 const flags = parseFlags({
@@ -21,15 +21,7 @@ const postgres = target.database === 'postgres';
 const serverEnv = { TRUST_PROXY: 'true', PUBLIC_URL: target.base };
 const figures = {};
 
-/** A figure and its budget: `at least` or `at most`. */
-function record(name, value, budget, extra = {}) {
-  const ok =
-    value !== null && (budget.atLeast !== undefined ? value >= budget.atLeast : value <= budget.atMost);
-  figures[name] = { value, ...budget, ok, ...extra };
-  progress(
-    `${name}: ${value} (${budget.atLeast !== undefined ? '≥' : '≤'} ${budget.atLeast ?? budget.atMost}) ${ok ? 'ok' : 'MISSED'}`,
-  );
-}
+const record = recordFigure(figures);
 
 /** The bare Fastify baseline on the next port, for as long as `fn` runs. */
 async function withBareFastify(fn) {

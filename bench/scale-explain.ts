@@ -6,8 +6,9 @@ import { performance } from 'node:perf_hooks';
 import { openPostgres } from '../apps/api/src/db/postgres.js';
 import {
   type AuditFilter,
+  eventsPage,
   expiredThrough,
-  listEvents,
+  seqRangeOf,
 } from '../apps/api/src/modules/audit/audit.repository.js';
 import { md5Uuid } from './scale-audit.mjs';
 
@@ -34,6 +35,7 @@ const cases: [string, AuditFilter, number?][] = [
   ['outcome failure', { outcome: 'failure' }],
   ['a month, six months back', monthAgo(6)],
   ['a month eleven months back', monthAgo(11)],
+  ['a day, six months back', { from: new Date(now - 180 * DAY_MS), until: new Date(now - 179 * DAY_MS) }],
   ['action and outcome', { action: 'failed-sign-in', outcome: 'failure' }],
   ['actor and a month', { actorId, ...monthAgo(6) }],
   ['action and a month', { action: 'update', ...monthAgo(6) }],
@@ -45,9 +47,11 @@ const cases: [string, AuditFilter, number?][] = [
   ['deep cursor with action', { action: 'update' }, 1_000_000],
 ];
 for (const [name, filter, beforeSeq] of cases) {
-  const query = await database.system(async (tx) =>
-    listEvents(demo.id, tx, filter, { beforeSeq, limit: 51 }).toSQL(),
-  );
+  // The seq range of a time range is read first, as the API reads it.
+  const query = await database.system(async (tx) => {
+    const range = await seqRangeOf(demo.id, tx, filter);
+    return eventsPage(demo.id, tx, filter, { beforeSeq, limit: 51 }, range === 'none' ? {} : range).toSQL();
+  });
   const { rows } = await pool.query(`explain (analyze, buffers) ${query.sql}`, query.params);
   console.log(`### ${name}\n\n\`\`\`\n${rows.map((r) => r['QUERY PLAN']).join('\n')}\n\`\`\`\n`);
 }

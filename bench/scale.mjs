@@ -6,7 +6,17 @@
 import { spawn } from 'node:child_process';
 import http from 'node:http';
 import { performance } from 'node:perf_hooks';
-import { parseFlags, progress, readDemoLogin, rssMb, run, sleep, startServer, target } from './fault-lib.mjs';
+import {
+  parseFlags,
+  progress,
+  readDemoLogin,
+  recordFigure,
+  rssMb,
+  run,
+  sleep,
+  startServer,
+  target,
+} from './fault-lib.mjs';
 import { getOk, loginsAgainstArgon2, measure, passwordLogin, send } from './measure.mjs';
 import { md5Uuid } from './scale-audit.mjs';
 
@@ -17,20 +27,14 @@ const flags = parseFlags({
   'skip-retention': false,
   'skip-webhooks': false,
   'skip-scim': false,
+  'audit-only': false,
 });
 const { seconds } = flags;
 const inFlight = flags['in-flight'];
 const DAY_MS = 86_400_000;
 const figures = {};
 
-function record(name, value, budget, extra = {}) {
-  const ok =
-    value !== null && (budget.atLeast !== undefined ? value >= budget.atLeast : value <= budget.atMost);
-  figures[name] = { value, ...budget, ok, ...extra };
-  progress(
-    `${name}: ${value} (${budget.atLeast !== undefined ? '≥' : '≤'} ${budget.atLeast ?? budget.atMost}) ${ok ? 'ok' : 'MISSED'}`,
-  );
-}
+const record = recordFigure(figures);
 
 const sql = async (text) => {
   const { code, output } = await run('psql', [process.env.DATABASE_URL, '-Atc', text]);
@@ -105,7 +109,7 @@ const worst = Object.entries(audit).sort((a, b) => b[1] - a[1])[0];
 record('auditListWorstP95Ms', worst[1], { atMost: 50 }, { worst: worst[0], p95Ms: audit });
 
 // 2. The CSV export of a month, half a year back: its rate, and the server's memory while it streams.
-{
+if (!flags['audit-only']) {
   const from = now - 180 * DAY_MS;
   const path = `/api/v1/audit-events/export?format=csv&from=${encodeURIComponent(iso(from))}&to=${encodeURIComponent(iso(from + 30 * DAY_MS))}`;
   const rssBefore = rssMb(server.pid);
@@ -134,7 +138,7 @@ record('auditListWorstP95Ms', worst[1], { atMost: 50 }, { worst: worst[0], p95Ms
 }
 
 // 3. Today's budgets with this data: the signed-in path, the users list at 100,000, logins, tokens.
-{
+if (!flags['audit-only']) {
   const session = await p95Of(() => '/api/v1/auth/session');
   // Bare Fastify on the next port, measured right after: the signed-in path's share of its rate.
   const barePort = Number(new URL(target.base).port) + 1;
@@ -180,7 +184,7 @@ record('auditListWorstP95Ms', worst[1], { atMost: 50 }, { worst: worst[0], p95Ms
 
 // 4. The retention's daily run: the day past 365 days of every tenant, while a writer changes a user of
 // the demo tenant (an audit event on its chain) in a loop; its slowest write against its idle p95.
-if (!flags['skip-retention']) {
+if (!flags['audit-only'] && !flags['skip-retention']) {
   const users = JSON.parse(await get('/api/v1/users?limit=1&offset=0&searchText=user1%40t0.example')).users;
   const userId = users?.[0]?.id;
   let writes = 0;
@@ -227,7 +231,7 @@ if (!flags['skip-retention']) {
 // has 10,000 queued for a receiver that takes 2 s to answer. The endpoints are seeded ones pointed at
 // receivers here (their secrets sealed by bench/scale-seal.ts); the deliveries are inserted as the
 // outbox writes them.
-if (!flags['skip-webhooks']) {
+if (!flags['audit-only'] && !flags['skip-webhooks']) {
   const received = { fast: 0, slow: 0 };
   const receiver = http.createServer((req, res) => {
     req.resume();
@@ -302,7 +306,7 @@ if (!flags['skip-webhooks']) {
 }
 
 // 6. SCIM: an identity provider's user creates and filtered look-ups with a SCIM token of the demo tenant.
-if (!flags['skip-scim']) {
+if (!flags['audit-only'] && !flags['skip-scim']) {
   const created = await send(`${target.base}/api/v1/api-tokens`, {
     method: 'POST',
     headers: { cookie, 'content-type': 'application/json', 'x-requested-with': 'skyvault-console' },

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../test/database.js';
-import { type AuditFilter, listEvents } from '../modules/audit/audit.repository.js';
+import { type AuditFilter, eventsPage, type SeqRange } from '../modules/audit/audit.repository.js';
 import { listChecks as listConnectionChecks } from '../modules/connections/health/health-reads.repository.js';
 import { listChecks as listStorageChecks } from '../modules/storages/health/health.repository.js';
 import type { Database, Tx } from './client.js';
@@ -54,23 +54,28 @@ describe('newest-first lists on their indexes', () => {
   });
 
   const month = { from: new Date('2026-01-01T00:00:00Z'), until: new Date('2026-02-01T00:00:00Z') };
-  const filters: [string, AuditFilter, string][] = [
-    ['no filter', {}, 'audit_events_tenant_seq_idx'],
-    ['the actor', { actorId: randomUUID() }, 'audit_events_tenant_actor_idx'],
-    ['the action', { action: 'update' }, 'audit_events_tenant_action_idx'],
-    ['a resource', { targetType: 'user', targetId: randomUUID() }, 'audit_events_tenant_target_idx'],
-    ['failures', { outcome: 'failure' }, 'audit_events_tenant_failures_idx'],
-    ['a month', month, 'audit_events_tenant_created_idx'],
+  // The seq range the time range was found to be (seqRangeOf reads it first).
+  const monthSeqs: SeqRange = { lowest: 1_000_000, highest: 1_400_000 };
+  const filters: [string, AuditFilter, SeqRange, string][] = [
+    ['no filter', {}, {}, 'audit_events_tenant_seq_idx'],
+    ['the actor', { actorId: randomUUID() }, {}, 'audit_events_tenant_actor_idx'],
+    ['the action', { action: 'update' }, {}, 'audit_events_tenant_action_idx'],
+    ['a resource', { targetType: 'user', targetId: randomUUID() }, {}, 'audit_events_tenant_target_idx'],
+    ['failures', { outcome: 'failure' }, {}, 'audit_events_tenant_failures_idx'],
+    ['a month', month, monthSeqs, 'audit_events_tenant_seq_idx'],
   ];
-  it.each(filters)('reads the audit trail filtered by %s without sorting it', async (_, filter, index) => {
-    const nodes = await planOf((tx) => listEvents(tenantId, tx, filter, { limit: 51 }));
-    expect(nodes.map((n) => n['Node Type'])).not.toContain('Sort');
-    expect(nodes.map((n) => n['Index Name'])).toContain(index);
-  });
+  it.each(filters)(
+    'reads the audit trail filtered by %s without sorting it',
+    async (_, filter, range, index) => {
+      const nodes = await planOf((tx) => eventsPage(tenantId, tx, filter, { limit: 51 }, range));
+      expect(nodes.map((n) => n['Node Type'])).not.toContain('Sort');
+      expect(nodes.map((n) => n['Index Name'])).toContain(index);
+    },
+  );
 
   it('starts and stops the index at the seq range of a time range', async () => {
     const nodes = await planOf((tx) =>
-      listEvents(tenantId, tx, { action: 'update', ...month }, { limit: 51 }),
+      eventsPage(tenantId, tx, { action: 'update', ...month }, { limit: 51 }, monthSeqs),
     );
     const scan = nodes.find((n) => n['Index Name'] === 'audit_events_tenant_action_idx');
     expect(scan?.['Index Cond']).toMatch(/seq >= /);
@@ -78,7 +83,7 @@ describe('newest-first lists on their indexes', () => {
   });
 
   it('reads the audit trail from a deep cursor without sorting it', async () => {
-    const nodes = await planOf((tx) => listEvents(tenantId, tx, {}, { beforeSeq: 2_500_000, limit: 51 }));
+    const nodes = await planOf((tx) => eventsPage(tenantId, tx, {}, { beforeSeq: 2_500_000, limit: 51 }, {}));
     expect(nodes.map((n) => n['Node Type'])).not.toContain('Sort');
   });
 

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, lt, lte, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { newestFirst } from '../../db/order.js';
 import { auditChainHeads, auditEvents, tenants } from '../../db/schema/index.js';
@@ -45,31 +45,55 @@ export type AuditEventRow = Awaited<ReturnType<typeof listEvents>>[number];
  * its tenant's head is locked, so times rise with seq; the events from before it may be out of order by
  * the length of a transaction, which the hour of margin covers. The exact time condition still selects;
  * the seq range is what lets every (tenant_id, …, seq desc) index start and stop at the range, instead
- * of walking the events newer than it (millions, for a month a year back in a busy tenant). The
- * (tenant_id, created_at) index finds each end in a few pages. No event at an end makes its bound null,
- * which selects nothing, as the range holds nothing then. The bounds are bare comparisons with the
- * subqueries' answers: under row-level security only leakproof conditions become index conditions, and
- * a coalesce() around them kept them a filter, checked on every event the tenant's index returned.
+ * of walking the events newer than it (millions, for a month a year back in a busy tenant).
+ *
+ * The bounds are read first, by a statement of their own (the (tenant_id, created_at) index finds each
+ * in a few pages), and given to the page's statement as numbers: as subqueries their values were
+ * unknown when it was planned, and for a day the planner trusted its estimate of the time range over
+ * them, read the day through the created_at index and sorted it (seconds, for a day a year back that is
+ * not in memory). As numbers they are also plain comparisons, which row-level security lets be index
+ * conditions. No event at an end of the range means none in it.
  */
 const SEQ_RANGE_MARGIN_MS = 60 * 60 * 1000;
 
-function seqRange(tenantId: string, filter: AuditFilter): (SQL | undefined)[] {
-  const first = filter.from && new Date(filter.from.getTime() - SEQ_RANGE_MARGIN_MS);
-  const last = filter.until && new Date(filter.until.getTime() + SEQ_RANGE_MARGIN_MS);
-  return [
-    first
-      ? sql`${e.seq} >= (select a.seq from ${e} a where a.tenant_id = ${tenantId} and a.created_at >= ${first.toISOString()}::timestamptz order by a.created_at asc nulls first limit 1)`
-      : undefined,
-    last
-      ? sql`${e.seq} <= (select a.seq from ${e} a where a.tenant_id = ${tenantId} and a.created_at < ${last.toISOString()}::timestamptz order by a.created_at desc nulls last limit 1)`
-      : undefined,
-  ];
+export interface SeqRange {
+  lowest?: number;
+  highest?: number;
 }
 
-function conditions(tenantId: string, filter: AuditFilter): (SQL | undefined)[] {
+export async function seqRangeOf(
+  tenantId: string,
+  db: Executor,
+  filter: AuditFilter,
+): Promise<SeqRange | 'none'> {
+  if (!filter.from && !filter.until) return {};
+  const first = filter.from && new Date(filter.from.getTime() - SEQ_RANGE_MARGIN_MS);
+  const last = filter.until && new Date(filter.until.getTime() + SEQ_RANGE_MARGIN_MS);
+  const result = await db.execute<{ lowest: string | number | null; highest: string | number | null }>(
+    sql`select ${
+      first
+        ? sql`(select a.seq from ${e} a where a.tenant_id = ${tenantId} and a.created_at >= ${first.toISOString()}::timestamptz order by a.created_at asc nulls first limit 1)`
+        : sql`null`
+    } as lowest, ${
+      last
+        ? sql`(select a.seq from ${e} a where a.tenant_id = ${tenantId} and a.created_at < ${last.toISOString()}::timestamptz order by a.created_at desc nulls last limit 1)`
+        : sql`null`
+    } as highest`,
+  );
+  // PGlite and node-postgres both answer { rows }; a bigint may come as text.
+  const [row] = (result as unknown as { rows: { lowest: unknown; highest: unknown }[] }).rows;
+  if ((first && row?.lowest == null) || (last && row?.highest == null)) return 'none';
+  return {
+    lowest: first ? Number(row!.lowest) : undefined,
+    highest: last ? Number(row!.highest) : undefined,
+  };
+}
+
+function conditions(tenantId: string, filter: AuditFilter, range: SeqRange): (SQL | undefined)[] {
   return [
-    ...seqRange(tenantId, filter),
     eq(e.tenantId, tenantId),
+    range.lowest !== undefined ? gte(e.seq, range.lowest) : undefined,
+    range.highest !== undefined ? lte(e.seq, range.highest) : undefined,
     filter.actorId ? eq(e.actorId, filter.actorId) : undefined,
     // lower(actor_email) is what its index holds.
     filter.actorEmail ? sql`lower(${e.actorEmail}) = ${filter.actorEmail}` : undefined,
@@ -82,22 +106,37 @@ function conditions(tenantId: string, filter: AuditFilter): (SQL | undefined)[] 
   ];
 }
 
+/** The statement of one page (listEvents), its time range given as a range of seq (seqRangeOf). */
+export function eventsPage(
+  tenantId: string,
+  db: Executor,
+  filter: AuditFilter,
+  page: { beforeSeq?: number; limit: number },
+  range: SeqRange,
+) {
+  return db
+    .select(eventView)
+    .from(e)
+    .where(
+      and(...conditions(tenantId, filter, range), page.beforeSeq ? lt(e.seq, page.beforeSeq) : undefined),
+    )
+    .orderBy(newestFirst(e.seq))
+    .limit(page.limit);
+}
+
 /**
  * One page of the tenant's events, newest first: those before `beforeSeq` (the previous page's last),
  * found through a (tenant_id, …, seq desc) index however deep the page is.
  */
-export function listEvents(
+export async function listEvents(
   tenantId: string,
   db: Executor,
   filter: AuditFilter,
   page: { beforeSeq?: number; limit: number },
 ) {
-  return db
-    .select(eventView)
-    .from(e)
-    .where(and(...conditions(tenantId, filter), page.beforeSeq ? lt(e.seq, page.beforeSeq) : undefined))
-    .orderBy(newestFirst(e.seq))
-    .limit(page.limit);
+  const range = await seqRangeOf(tenantId, db, filter);
+  if (range === 'none') return [];
+  return eventsPage(tenantId, db, filter, page, range);
 }
 
 /** The user's newest attempts to sign in (the events their sign-ins write), through the actor index. */
