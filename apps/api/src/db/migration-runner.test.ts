@@ -7,7 +7,7 @@ import { migrate as drizzleMigrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { adminUrl } from '../../test/db-names.js';
-import { readMigrations, runMigrations } from './migration-runner.js';
+import { OUTSIDE_TRANSACTION, readMigrations, runMigrations } from './migration-runner.js';
 
 /** A migrations folder of its own: the journal and one SQL file per migration, as drizzle-kit writes them. */
 function migrationsFolder(migrations: { tag: string; sql: string }[]): string {
@@ -123,6 +123,46 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the migration runner on Postgre
       "select column_name from information_schema.columns where table_name = 'books'",
     );
     expect(rows.map((r) => r.column_name)).toContain('isbn');
+  });
+
+  it('builds an index concurrently outside a transaction: writers go on while it waits, and a failed build is replaced', {
+    timeout: 20_000,
+  }, async () => {
+    await runMigrations(pool, folderOf([FIRST]), { log: () => {} });
+    await pool.query("insert into books values (1, 'Emma'), (2, 'Emma')");
+    // An earlier build that failed midway (a unique index over duplicates) left an invalid index.
+    await expect(
+      pool.query('CREATE UNIQUE INDEX CONCURRENTLY books_title ON books (title)'),
+    ).rejects.toThrow();
+    const concurrent = {
+      tag: '0001_books_title',
+      sql: `${OUTSIDE_TRANSACTION}\nDROP INDEX CONCURRENTLY IF EXISTS books_title;--> statement-breakpoint\nCREATE INDEX CONCURRENTLY books_title ON books (title);`,
+    };
+    // A request of the previous release in the middle of a write: the build waits for it to end.
+    const server = await pool.connect();
+    await server.query('begin');
+    await server.query("insert into books values (3, 'Persuasion')");
+    const migrating = runMigrations(pool, folderOf([FIRST, concurrent]), {
+      lockTimeoutMs: 100,
+      log: () => {},
+    });
+    try {
+      // Other writers are not queued behind the build (a plain CREATE INDEX would hold them up).
+      for (let i = 0; i < 3; i++) {
+        const started = Date.now();
+        await pool.query('insert into books values ($1, $2)', [10 + i, 'Sanditon']);
+        expect(Date.now() - started).toBeLessThan(1_000);
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+    } finally {
+      await server.query('commit');
+      server.release();
+    }
+    expect(await migrating).toEqual([concurrent.tag]);
+    const { rows } = await pool.query(
+      "select indisvalid from pg_index where indexrelid = 'books_title'::regclass",
+    );
+    expect(rows).toEqual([{ indisvalid: true }]);
   });
 
   it('stops after its last try, naming the migration and the database reason; earlier ones stay applied', {

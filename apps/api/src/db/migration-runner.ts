@@ -63,6 +63,41 @@ export interface MigrationClient {
   query<R extends object>(text: string, params?: unknown[]): Promise<{ rows: R[] }>;
 }
 
+/**
+ * A migration whose first line is this comment runs statement by statement outside a transaction:
+ * `CREATE INDEX CONCURRENTLY` (which no transaction may hold) builds an index on a large table without
+ * blocking its writers. Each statement must be safe to run again (a build that failed leaves an invalid
+ * index, so such a migration drops it first), since a retry starts the migration over.
+ */
+export const OUTSIDE_TRANSACTION = '-- skyvault: outside a transaction';
+
+const outsideTransaction = (migration: PendingMigration) =>
+  migration.statements[0]?.trimStart().startsWith(OUTSIDE_TRANSACTION) ?? false;
+
+const BOOKKEEPING = 'insert into drizzle.__drizzle_migrations (hash, created_at) values ($1, $2)';
+
+async function applyInTransaction(
+  client: MigrationClient,
+  migration: PendingMigration,
+  lockTimeoutMs: number,
+) {
+  await client.query('begin');
+  await client.query(`set local lock_timeout = ${Math.max(1, Math.round(lockTimeoutMs))}`);
+  for (const statement of migration.statements) await client.query(statement);
+  await client.query(BOOKKEEPING, [migration.hash, migration.when]);
+  await client.query('commit');
+}
+
+/**
+ * Without `lock_timeout`: what such a migration waits for (the end of transactions older than its
+ * build) holds no request up, as the lock a concurrent build takes lets reads and writes go on.
+ */
+async function applyOutsideTransaction(client: MigrationClient, migration: PendingMigration) {
+  await client.query('set lock_timeout = 0');
+  for (const statement of migration.statements) await client.query(statement);
+  await client.query(BOOKKEEPING, [migration.hash, migration.when]);
+}
+
 /** Applies the migrations the database lacks, each in a transaction of its own; answers their names. */
 export async function runMigrations(
   pool: pg.Pool,
@@ -117,14 +152,8 @@ export async function runMigrationsOn(
   for (const migration of migrations.filter((m) => !done.has(m.when))) {
     for (let attempt = 1; ; attempt++) {
       try {
-        await client.query('begin');
-        await client.query(`set local lock_timeout = ${Math.max(1, Math.round(lockTimeoutMs))}`);
-        for (const statement of migration.statements) await client.query(statement);
-        await client.query('insert into drizzle.__drizzle_migrations (hash, created_at) values ($1, $2)', [
-          migration.hash,
-          migration.when,
-        ]);
-        await client.query('commit');
+        if (outsideTransaction(migration)) await applyOutsideTransaction(client, migration);
+        else await applyInTransaction(client, migration, lockTimeoutMs);
         break;
       } catch (error) {
         await client.query('rollback').catch(() => {});

@@ -102,6 +102,16 @@ for (const { name, sql: dump, fixture } of committedFixtures()) {
         .select({ table: sql<string | null>`to_regclass('public.outbox_messages')::text` })
         .from(sql`(values (1)) as one (x)`);
       expect(row?.table).toBe('outbox_messages');
+      // Indexes built concurrently (0045) outside a transaction: each one finished and valid.
+      const invalid = await t.database.db
+        .select({ index: sql<string>`indexrelid::regclass::text` })
+        .from(sql`pg_index`)
+        .where(sql`not indisvalid`);
+      expect(invalid).toEqual([]);
+      const [open] = await t.database.db
+        .select({ index: sql<string | null>`to_regclass('public.webhook_deliveries_open_idx')::text` })
+        .from(sql`(values (1)) as one (x)`);
+      expect(open?.index).toBe('webhook_deliveries_open_idx');
     });
 
     it('answers every list and details page as the release did', async () => {

@@ -123,6 +123,10 @@ export const webhookDeliveries = pgTable(
     index('webhook_deliveries_due_idx').on(t.nextAttemptAt).where(sql`${t.status} IN ('pending', 'sending')`),
     // An endpoint's delivery log, newest first.
     index('webhook_deliveries_endpoint_created_idx').on(t.tenantId, t.endpointId, t.createdAt.desc()),
+    // An endpoint's open deliveries in the order they go out (migration 0045, built concurrently).
+    index('webhook_deliveries_open_idx')
+      .on(t.tenantId, t.endpointId, t.createdAt, t.id)
+      .where(sql`${t.status} IN ('pending', 'sending')`),
   ],
 );
 

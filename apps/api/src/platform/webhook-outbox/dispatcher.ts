@@ -26,10 +26,16 @@ export interface WebhookSchedule {
   disableAfterMs: number;
   /** The longest one attempt may take (WEBHOOK_TIMEOUT_MS); the endpoint's lease lasts a minute longer. */
   sendTimeoutMs: number;
-  /** Attempts one process has in flight at once, all endpoints together. */
+  /** Runs (an endpoint's claimed deliveries) one process has in flight at once, all endpoints together. */
   maxInFlight: number;
-  /** Attempts one process has in flight at once for one tenant (each endpoint has one at most anyway). */
+  /** Runs one process has in flight at once for one tenant (each endpoint has one at most anyway). */
   maxInFlightPerTenant: number;
+  /**
+   * The most deliveries of one endpoint claimed at once and sent one after another (in order) before
+   * they are recorded together: a queue costs one claim and one write for many deliveries. A crash in
+   * the middle of a run sends its deliveries again, as any crash before a delivery is recorded does.
+   */
+  deliveriesPerClaim: number;
 }
 
 export const DEFAULT_WEBHOOK_SCHEDULE: WebhookSchedule = {
@@ -41,6 +47,7 @@ export const DEFAULT_WEBHOOK_SCHEDULE: WebhookSchedule = {
   sendTimeoutMs: 10 * SECOND,
   maxInFlight: 32,
   maxInFlightPerTenant: 4,
+  deliveriesPerClaim: 50,
 };
 
 /** What an endpoint disabled for failing says (the console shows it). */
@@ -64,7 +71,7 @@ export type EndpointDisabled = (tx: Tx, endpoint: repo.EndpointRow) => Promise<v
  * by the next. Delivery is at least once: a crash after the receiver answered and before the row is
  * settled sends it again (same `webhook-id`, so the receiver can drop the repeat).
  *
- * Each attempt runs on its own: the claim loop does not wait for it, so a receiver that is slow (or
+ * Each endpoint's run is sent on its own: the claim loop does not wait for it, so a receiver that is slow (or
  * never answers, until the time-out) delays only its own endpoint's later events, never another's.
  */
 export function createWebhookDispatcher(deps: {
@@ -112,9 +119,9 @@ export function createWebhookDispatcher(deps: {
     }
   }
 
-  async function attempt(claim: repo.Claim): Promise<repo.Outcome> {
-    const { endpoint, delivery } = claim;
+  async function attempt(endpoint: repo.EndpointRow, delivery: repo.DeliveryRow): Promise<repo.Outcome> {
     const started = Date.now();
+    const attemptedAt = new Date(started);
     let keys: string[];
     let target: string;
     try {
@@ -122,7 +129,13 @@ export function createWebhookDispatcher(deps: {
       target = endpointTarget(secrets, endpoint);
     } catch {
       const failure = sealedValueFailure();
-      return { responseStatus: null, durationMs: 0, error: failure.message, errorKind: failure.kind };
+      return {
+        attemptedAt,
+        responseStatus: null,
+        durationMs: 0,
+        error: failure.message,
+        errorKind: failure.kind,
+      };
     }
     // The exact bytes that are signed are the bytes that are sent.
     const body = JSON.stringify(delivery.payload);
@@ -142,11 +155,12 @@ export function createWebhookDispatcher(deps: {
       const durationMs = Date.now() - started;
       const ok = response.status >= 200 && response.status < 300;
       const error = ok ? null : `HTTP ${response.status}`;
-      return { responseStatus: response.status, durationMs, error, errorKind: null };
+      return { attemptedAt, responseStatus: response.status, durationMs, error, errorKind: null };
     } catch (error) {
       // Our words for what happened (time-out, refused, TLS …): never a body, never a secret.
       const failure = attemptFailure(error);
       return {
+        attemptedAt,
         responseStatus: null,
         durationMs: Date.now() - started,
         error: failure.message,
@@ -155,30 +169,35 @@ export function createWebhookDispatcher(deps: {
     }
   }
 
-  async function deliver(claim: repo.Claim): Promise<void> {
-    if (poller.isStopped()) {
-      await database.system((tx) =>
-        repo.settle(
-          tx,
-          claim,
-          { responseStatus: null, durationMs: 0, error: null, errorKind: null },
-          { status: 'released' },
-        ),
-      );
-      return;
-    }
-    const outcome = await attempt(claim);
-    const { delivery, endpoint } = claim;
+  /** What comes after an attempt: delivered, retried later, or given up once it is a day old. */
+  function nextAfter(delivery: repo.DeliveryRow, outcome: repo.Outcome): repo.Settlement {
+    if (outcome.error === null) return { status: 'delivered' };
     const age = Date.now() - delivery.createdAt.getTime();
-    const next: repo.Settlement =
-      outcome.error === null
-        ? { status: 'delivered' }
-        : age >= schedule.giveUpAfterMs
-          ? { status: 'failed' }
-          : { status: 'pending', delayMs: retryDelay(delivery.attempts, schedule) };
+    if (age >= schedule.giveUpAfterMs) return { status: 'failed' };
+    return { status: 'pending', delayMs: retryDelay(delivery.attempts, schedule) };
+  }
+
+  /**
+   * Sends a claim's run one delivery after another, in order, and records them together. The run stops
+   * at its first failure (the deliveries after it wait for its retry) and once it has taken one send's
+   * time-out (well within the lease), and at a stop: what it did not send is handed back.
+   */
+  async function deliver(claim: repo.Claim): Promise<void> {
+    const { endpoint } = claim;
+    const sent: repo.Sent[] = [];
+    const began = Date.now();
+    for (const delivery of claim.deliveries) {
+      if (poller.isStopped()) break;
+      if (sent.length > 0 && Date.now() - began >= schedule.sendTimeoutMs) break;
+      const outcome = await attempt(endpoint, delivery);
+      const next = nextAfter(delivery, outcome);
+      sent.push({ delivery, outcome, next });
+      if (next.status !== 'delivered') break;
+    }
+    const last = sent.at(-1);
     await database.system(async (tx) => {
-      const stillHeld = await repo.settle(tx, claim, outcome, next);
-      if (!stillHeld || next.status === 'delivered') return;
+      const stillHeld = await repo.settle(tx, claim, sent);
+      if (!stillHeld || !last || last.next.status === 'delivered') return;
       const disabled = await repo.disableIfFailingSince(
         tx,
         endpoint,
@@ -193,20 +212,20 @@ export function createWebhookDispatcher(deps: {
         await deps.onDisabled?.(tx, disabled);
       }
     });
-    if (next.status !== 'delivered')
+    if (last && last.next.status !== 'delivered')
       log.warn(
         {
           webhook: endpoint.id,
-          delivery: delivery.id,
-          attempts: delivery.attempts,
-          error: outcome.error,
-          errorKind: outcome.errorKind,
+          delivery: last.delivery.id,
+          attempts: last.delivery.attempts,
+          error: last.outcome.error,
+          errorKind: last.outcome.errorKind,
         },
-        next.status === 'failed' ? 'webhook delivery given up' : 'webhook delivery to be retried',
+        last.next.status === 'failed' ? 'webhook delivery given up' : 'webhook delivery to be retried',
       );
   }
 
-  /** Starts one attempt without waiting for it; when it ends, its place goes to what is due next. */
+  /** Starts one run without waiting for it; when it ends, its place goes to what is due next. */
   function launch(claim: repo.Claim): void {
     const tenantId = claim.endpoint.tenantId;
     perTenant.set(tenantId, (perTenant.get(tenantId) ?? 0) + 1);
@@ -226,8 +245,8 @@ export function createWebhookDispatcher(deps: {
   }
 
   /**
-   * Claims what is due while this process has places, and starts each attempt on its own; answers how
-   * many were started. A claim waits for no attempt: endpoints are served side by side, each one at a time.
+   * Claims what is due while this process has places, and starts each run on its own; answers how many
+   * were started. A claim waits for no run: endpoints are served side by side, each one in order.
    */
   async function dispatch(): Promise<number> {
     let started = 0;
@@ -235,10 +254,13 @@ export function createWebhookDispatcher(deps: {
       const room = schedule.maxInFlight - inFlight.size;
       if (room <= 0) break;
       const claims = await database.system((tx) =>
-        repo.claimDue(tx, Math.min(BATCH, room), leaseMs, {
-          inFlight: perTenant,
-          perTenant: schedule.maxInFlightPerTenant,
-        }),
+        repo.claimDue(
+          tx,
+          Math.min(BATCH, room),
+          leaseMs,
+          { inFlight: perTenant, perTenant: schedule.maxInFlightPerTenant },
+          schedule.deliveriesPerClaim,
+        ),
       );
       for (const claim of claims) launch(claim);
       started += claims.length;
@@ -278,8 +300,11 @@ export function createWebhookDispatcher(deps: {
      * endpoint's order and lease (the queue's events are neither held back nor overtaken) and leaves
      * the endpoint's run of failures as it is: a test is a question, not a delivery of a change.
      */
-    async sendAlone(claim: repo.Claim): Promise<repo.DeliveryRow> {
-      const outcome = await attempt(claim);
+    async sendAlone(claim: {
+      endpoint: repo.EndpointRow;
+      delivery: repo.DeliveryRow;
+    }): Promise<repo.DeliveryRow> {
+      const outcome = await attempt(claim.endpoint, claim.delivery);
       const settled = await database.system((tx) => repo.settleAlone(tx, claim.delivery, outcome));
       // Recorded by another process that took it after its lease ran out: its row says what happened.
       return settled ?? claim.delivery;

@@ -52,15 +52,62 @@ export async function insertDeliveries(
   );
 }
 
+/** An endpoint's deliveries not settled yet (webhook_deliveries_open_idx holds them in their order). */
+const openOf = (endpoint: Pick<EndpointRow, 'tenantId' | 'id'>) =>
+  and(
+    eq(webhookDeliveries.tenantId, endpoint.tenantId),
+    eq(webhookDeliveries.endpointId, endpoint.id),
+    inArray(webhookDeliveries.status, ['pending', 'sending']),
+  );
+
 /** The oldest unsettled delivery of an endpoint: deliveries go out in the order they were written. */
 const oldestOpen = (endpoint: typeof webhookEndpoints) => sql`(
   SELECT d.next_attempt_at FROM webhook_deliveries d
   WHERE d.tenant_id = ${endpoint.tenantId} AND d.endpoint_id = ${endpoint.id} AND d.status IN ('pending', 'sending')
   ORDER BY d.created_at, d.id LIMIT 1)`;
 
+/** Endpoints with a delivery due (webhook_deliveries_due_idx): only those are asked for their oldest. */
+const withDueDelivery = (endpoint: typeof webhookEndpoints) => sql`(${endpoint.tenantId}, ${endpoint.id}) IN (
+  SELECT d.tenant_id, d.endpoint_id FROM webhook_deliveries d
+  WHERE d.status IN ('pending', 'sending') AND d.next_attempt_at <= now())`;
+
+/**
+ * Enabled endpoints with a free lease whose oldest open delivery is due, locked for this claim (other
+ * dispatchers skip them), leaving out the tenants in `busy`.
+ */
+export const dueEndpoints = (tx: Tx, limit: number, busy: string[] = []) =>
+  tx
+    .select()
+    .from(webhookEndpoints)
+    .where(
+      and(
+        eq(webhookEndpoints.enabled, true),
+        or(isNull(webhookEndpoints.leaseUntil), lte(webhookEndpoints.leaseUntil, sql`now()`)),
+        withDueDelivery(webhookEndpoints),
+        lte(oldestOpen(webhookEndpoints), sql`now()`),
+        busy.length > 0 ? notInArray(webhookEndpoints.tenantId, busy) : undefined,
+      ),
+    )
+    .limit(limit)
+    .for('update', { skipLocked: true });
+
+/** An endpoint's next `limit` open deliveries in the order they go out, and whether each is due. */
+export const nextOpen = (tx: Tx, endpoint: Pick<EndpointRow, 'tenantId' | 'id'>, limit: number) =>
+  tx
+    .select({ id: webhookDeliveries.id, due: sql<boolean>`${webhookDeliveries.nextAttemptAt} <= now()` })
+    .from(webhookDeliveries)
+    .where(openOf(endpoint))
+    .orderBy(asc(webhookDeliveries.createdAt), asc(webhookDeliveries.id))
+    .limit(limit);
+
+/**
+ * An endpoint claimed with the run of its deliveries that goes out now, oldest first (at least one):
+ * sent one after another under the endpoint's lease, so that an endpoint with a queue costs one claim
+ * for many deliveries and they still arrive in order.
+ */
 export interface Claim {
   endpoint: EndpointRow;
-  delivery: DeliveryRow;
+  deliveries: DeliveryRow[];
 }
 
 /** What this process already sends per tenant, and how many of one tenant it sends at most at once. */
@@ -71,60 +118,48 @@ export interface TenantShare {
 
 /**
  * Takes up to `limit` endpoints whose oldest open delivery is due and whose lease is free, and claims
- * that delivery. The endpoint row is locked with SKIP LOCKED (dispatchers of other processes take other
- * endpoints meanwhile) and leased until `leaseMs` from now: at most one delivery per endpoint is in
- * flight, whichever process sends it. A process that dies mid-send leaves the lease to run out.
- * Tenants that already have `perTenant` deliveries in flight here are left to the next claim, so that
- * one tenant's slow endpoints never take every place of a process.
+ * that delivery and the due ones right after it (`perClaim` at most). The endpoint row is locked with
+ * SKIP LOCKED (dispatchers of other processes take other endpoints meanwhile) and leased until
+ * `leaseMs` from now: one run of deliveries per endpoint is in flight, whichever process sends it. A
+ * process that dies mid-run leaves the lease to run out. Tenants that already have `perTenant` runs in
+ * flight here are left to the next claim, so that one tenant's slow endpoints never take every place of
+ * a process.
  */
-export async function claimDue(tx: Tx, limit: number, leaseMs: number, share: TenantShare): Promise<Claim[]> {
+export async function claimDue(
+  tx: Tx,
+  limit: number,
+  leaseMs: number,
+  share: TenantShare,
+  perClaim: number,
+): Promise<Claim[]> {
   const busy = [...share.inFlight].filter(([, n]) => n >= share.perTenant).map(([tenantId]) => tenantId);
-  const endpoints = await tx
-    .select()
-    .from(webhookEndpoints)
-    .where(
-      and(
-        eq(webhookEndpoints.enabled, true),
-        or(isNull(webhookEndpoints.leaseUntil), lte(webhookEndpoints.leaseUntil, sql`now()`)),
-        lte(oldestOpen(webhookEndpoints), sql`now()`),
-        busy.length > 0 ? notInArray(webhookEndpoints.tenantId, busy) : undefined,
-      ),
-    )
-    .limit(limit)
-    .for('update', { skipLocked: true });
+  const endpoints = await dueEndpoints(tx, limit, busy);
   const claims: Claim[] = [];
   const taken = new Map(share.inFlight);
   for (const endpoint of endpoints) {
     // More of one tenant than its share in this batch: left locked-but-unleased, free at commit.
     if ((taken.get(endpoint.tenantId) ?? 0) >= share.perTenant) continue;
-    const [open] = await tx
-      .select({ id: webhookDeliveries.id })
-      .from(webhookDeliveries)
-      .where(
-        and(
-          eq(webhookDeliveries.tenantId, endpoint.tenantId),
-          eq(webhookDeliveries.endpointId, endpoint.id),
-          inArray(webhookDeliveries.status, ['pending', 'sending']),
-        ),
-      )
-      .orderBy(asc(webhookDeliveries.createdAt), asc(webhookDeliveries.id))
-      .limit(1);
-    if (!open) continue;
-    const [delivery] = await tx
+    const queue = await nextOpen(tx, endpoint, perClaim);
+    // The run ends at the first delivery that is not due: one waiting for its retry (what follows it
+    // waits too, in order), or one under way on its own (a test event).
+    const firstWaiting = queue.findIndex((row) => !row.due);
+    const run = (firstWaiting === -1 ? queue : queue.slice(0, firstWaiting)).map((row) => row.id);
+    if (run.length === 0) continue;
+    const rows = await tx
       .update(webhookDeliveries)
       .set({
         status: 'sending',
         attempts: sql`${webhookDeliveries.attempts} + 1`,
         nextAttemptAt: sql`now() + ${seconds(leaseMs)}`,
-        lastAttemptAt: sql`now()`,
       })
-      .where(and(eq(webhookDeliveries.tenantId, endpoint.tenantId), eq(webhookDeliveries.id, open.id)))
+      .where(and(eq(webhookDeliveries.tenantId, endpoint.tenantId), inArray(webhookDeliveries.id, run)))
       .returning();
+    const byId = new Map(rows.map((row) => [row.id, row]));
     await tx
       .update(webhookEndpoints)
       .set({ leaseUntil: sql`now() + ${seconds(leaseMs)}` })
       .where(and(eq(webhookEndpoints.tenantId, endpoint.tenantId), eq(webhookEndpoints.id, endpoint.id)));
-    claims.push({ endpoint, delivery: delivery! });
+    claims.push({ endpoint, deliveries: run.map((id) => byId.get(id)!) });
     taken.set(endpoint.tenantId, (taken.get(endpoint.tenantId) ?? 0) + 1);
   }
   return claims;
@@ -139,7 +174,20 @@ const held = (row: DeliveryRow) =>
     eq(webhookDeliveries.attempts, row.attempts),
   );
 
+/** `held` for several deliveries of one tenant, in one condition. */
+const heldAll = (rows: DeliveryRow[]) =>
+  and(
+    eq(webhookDeliveries.tenantId, rows[0]!.tenantId),
+    eq(webhookDeliveries.status, 'sending'),
+    sql`(${webhookDeliveries.id}, ${webhookDeliveries.attempts}) IN (${sql.join(
+      rows.map((row) => sql`(${row.id}::uuid, ${row.attempts}::int)`),
+      sql`, `,
+    )})`,
+  );
+
 export interface Outcome {
+  /** When the request went out. */
+  attemptedAt: Date;
   responseStatus: number | null;
   durationMs: number;
   error: string | null;
@@ -150,61 +198,88 @@ export interface Outcome {
 export type Settlement =
   | { status: 'delivered' }
   | { status: 'pending'; delayMs: number }
-  | { status: 'failed' }
-  | { status: 'released' };
+  | { status: 'failed' };
 
-/** The attempt's own row: the delivery's attempts list shows each one. */
-const recordAttempt = (tx: Tx, delivery: DeliveryRow, outcome: Outcome) =>
-  tx.insert(webhookDeliveryAttempts).values({
-    tenantId: delivery.tenantId,
-    deliveryId: delivery.id,
-    attempt: delivery.attempts,
-    attemptedAt: delivery.lastAttemptAt ?? sql`now()`,
-    durationMs: outcome.durationMs,
-    responseStatus: outcome.responseStatus,
-    errorKind: outcome.errorKind,
-    error: outcome.error,
-  });
+/** One delivery of a claim that was sent, what came of it, and what is next for it. */
+export interface Sent {
+  delivery: DeliveryRow;
+  outcome: Outcome;
+  next: Settlement;
+}
+
+/** The attempts' own rows: a delivery's attempts list shows each one. */
+const recordAttempts = (tx: Tx, sent: { delivery: DeliveryRow; outcome: Outcome }[]) =>
+  tx.insert(webhookDeliveryAttempts).values(
+    sent.map(({ delivery, outcome }) => ({
+      tenantId: delivery.tenantId,
+      deliveryId: delivery.id,
+      attempt: delivery.attempts,
+      attemptedAt: outcome.attemptedAt,
+      durationMs: outcome.durationMs,
+      responseStatus: outcome.responseStatus,
+      errorKind: outcome.errorKind,
+      error: outcome.error,
+    })),
+  );
 
 /**
- * Records an attempt (on the delivery, and as a row of its attempts) and frees the endpoint's lease;
- * answers whether this process still held it. A released claim (a stop before sending) is no attempt.
+ * Records the attempts of a claim's run (on each delivery, and as rows of its attempts), hands back
+ * the deliveries it did not send (a stop, a failure before them, the run's time used up: not attempts,
+ * due again at once, in their order) and frees the endpoint's lease; answers whether this process
+ * still held the claim.
  */
-export async function settle(tx: Tx, claim: Claim, outcome: Outcome, next: Settlement): Promise<boolean> {
-  const { delivery } = claim;
-  const common = {
-    responseStatus: outcome.responseStatus,
-    durationMs: outcome.durationMs,
-    lastError: outcome.error,
-  };
-  const values =
-    next.status === 'delivered'
-      ? { ...common, status: 'delivered' as const, deliveredAt: sql`now()`, lastError: null }
-      : next.status === 'pending'
-        ? { ...common, status: 'pending' as const, nextAttemptAt: sql`now() + ${seconds(next.delayMs)}` }
-        : next.status === 'failed'
-          ? { ...common, status: 'failed' as const }
-          : { status: 'pending' as const, attempts: delivery.attempts - 1, nextAttemptAt: sql`now()` };
-  const updated = await tx
-    .update(webhookDeliveries)
-    .set(values)
-    .where(held(delivery))
-    .returning({ id: webhookDeliveries.id });
+export async function settle(tx: Tx, claim: Claim, sent: Sent[]): Promise<boolean> {
+  const recorded: Sent[] = [];
+  for (const entry of sent) {
+    const { delivery, outcome, next } = entry;
+    const common = {
+      responseStatus: outcome.responseStatus,
+      durationMs: outcome.durationMs,
+      lastError: outcome.error,
+      lastAttemptAt: outcome.attemptedAt,
+    };
+    const values =
+      next.status === 'delivered'
+        ? { ...common, status: 'delivered' as const, deliveredAt: sql`now()`, lastError: null }
+        : next.status === 'pending'
+          ? { ...common, status: 'pending' as const, nextAttemptAt: sql`now() + ${seconds(next.delayMs)}` }
+          : { ...common, status: 'failed' as const };
+    const updated = await tx
+      .update(webhookDeliveries)
+      .set(values)
+      .where(held(delivery))
+      .returning({ id: webhookDeliveries.id });
+    if (updated.length > 0) recorded.push(entry);
+  }
+  const unsent = claim.deliveries.slice(sent.length);
+  const released =
+    unsent.length === 0
+      ? []
+      : await tx
+          .update(webhookDeliveries)
+          .set({
+            status: 'pending',
+            attempts: sql`${webhookDeliveries.attempts} - 1`,
+            nextAttemptAt: sql`now()`,
+          })
+          .where(heldAll(unsent))
+          .returning({ id: webhookDeliveries.id });
   // A claim that ran out was taken again by another process: the endpoint's lease is theirs now.
-  if (updated.length === 0) return false;
-  if (next.status !== 'released') await recordAttempt(tx, delivery, outcome);
+  if (recorded.length === 0 && released.length === 0) return false;
+  if (recorded.length > 0) await recordAttempts(tx, recorded);
+  const last = recorded.at(-1)?.next.status;
   await tx
     .update(webhookEndpoints)
     .set({
       leaseUntil: null,
-      ...(next.status === 'delivered'
-        ? { failingSince: null }
-        : next.status === 'released'
-          ? {}
+      ...(last === undefined
+        ? {}
+        : last === 'delivered'
+          ? { failingSince: null }
           : { failingSince: sql`coalesce(${webhookEndpoints.failingSince}, now())` }),
     })
     .where(
-      and(eq(webhookEndpoints.tenantId, delivery.tenantId), eq(webhookEndpoints.id, delivery.endpointId)),
+      and(eq(webhookEndpoints.tenantId, claim.endpoint.tenantId), eq(webhookEndpoints.id, claim.endpoint.id)),
     );
   return true;
 }
@@ -260,7 +335,7 @@ export async function settleAlone(
     .where(held(delivery))
     .returning();
   if (!row) return null;
-  await recordAttempt(tx, delivery, outcome);
+  await recordAttempts(tx, [{ delivery, outcome }]);
   return row;
 }
 
