@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { connect, createServer } from 'node:net';
+import { connect } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import {
   BlobServiceClient,
@@ -7,6 +7,7 @@ import {
   generateBlobSASQueryParameters,
   StorageSharedKeyCredential,
 } from '@azure/storage-blob';
+import { restartablePort } from './ports.js';
 
 /**
  * Azurite's Blob service as a child process on 127.0.0.1, for storage tests: the official Azure SDK talks
@@ -54,18 +55,6 @@ export interface TestAzurite {
 const AZURITE_BLOB = fileURLToPath(new URL('../../../node_modules/.bin/azurite-blob', import.meta.url));
 const READY_TIMEOUT_MS = 20_000;
 
-/** A port that was free a moment ago (Azurite needs a fixed one: it cannot report what it picked). */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 const answers = (port: number) =>
   new Promise<boolean>((resolve) => {
     const socket = connect(port, '127.0.0.1');
@@ -77,7 +66,8 @@ const answers = (port: number) =>
   });
 
 export async function startAzurite(options: AzuriteOptions = {}): Promise<TestAzurite> {
-  const port = await freePort();
+  // Azurite needs a port by number (it cannot report what it picked), kept across stop() and start().
+  const port = await restartablePort();
   const containers = options.containers ?? [];
   const endpoint = `http://127.0.0.1:${port}/${AZURITE_ACCOUNT_NAME}`;
   const credential = new StorageSharedKeyCredential(AZURITE_ACCOUNT_NAME, AZURITE_ACCOUNT_KEY);

@@ -4,6 +4,7 @@ import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { restartablePort } from './ports.js';
 import { S3_TEST_KEYS } from './s3-keys.js';
 
 /**
@@ -25,7 +26,7 @@ export { S3_TEST_KEYS };
 export interface S3ServerOptions {
   /** Buckets that exist from the start. */
   buckets?: string[];
-  /** A fixed port (the browser tests'); by default one the system picks, kept across stop() and start(). */
+  /** A fixed port (the browser tests'); by default a free one below the ephemeral range (ports.ts), kept across stop() and start(). */
   port?: number;
 }
 
@@ -62,7 +63,7 @@ DUMMY_ACCOUNT.createKeyPair(S3_TEST_KEYS.accessKeyId, S3_TEST_KEYS.secretAccessK
 export async function startS3Server(options: S3ServerOptions = {}): Promise<TestS3Server> {
   const directory = mkdtempSync(join(tmpdir(), 'skyvault-s3rver-'));
   const buckets = (options.buckets ?? []).map((name) => ({ name }));
-  let port = options.port ?? 0;
+  let port = options.port ?? (await restartablePort());
   let running: S3rverInstance | null = null;
 
   const start = async () => {
