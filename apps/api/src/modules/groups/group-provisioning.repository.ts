@@ -1,5 +1,6 @@
 import { and, asc, count, eq, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
+import { countedPage } from '../../db/counted-page.js';
 import { groups } from '../../db/schema/index.js';
 import { type AttributeFilter, type FilterField, fieldKinds, filterSql } from '../../lib/attribute-filter.js';
 
@@ -28,7 +29,7 @@ const provisionedView = {
 };
 
 /** One page of the tenant's groups that match, oldest first (a stable order to page by), and their count. */
-export async function listProvisionedGroups(
+export function listProvisionedGroups(
   tenantId: string,
   db: Executor,
   filter: ProvisionedGroupFilter | null,
@@ -38,17 +39,19 @@ export async function listProvisionedGroups(
     eq(groups.tenantId, tenantId),
     filter ? filterSql(filter, FIELDS) : undefined,
   );
-  const [rows, [total]] = await Promise.all([
-    page.limit === 0
-      ? Promise.resolve([])
-      : db
-          .select(provisionedView)
-          .from(groups)
-          .where(where)
-          .orderBy(asc(groups.createdAt), asc(groups.id))
-          .limit(page.limit)
-          .offset(page.offset),
-    db.select({ value: count() }).from(groups).where(where),
-  ]);
-  return { rows, count: total?.value ?? 0 };
+  return countedPage(
+    page,
+    () =>
+      db
+        .select(provisionedView)
+        .from(groups)
+        .where(where)
+        .orderBy(asc(groups.createdAt), asc(groups.id))
+        .limit(page.limit)
+        .offset(page.offset),
+    async () => {
+      const [total] = await db.select({ value: count() }).from(groups).where(where);
+      return total?.value ?? 0;
+    },
+  );
 }

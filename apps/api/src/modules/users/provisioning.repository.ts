@@ -1,5 +1,6 @@
 import { and, asc, count, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
+import { countedPage } from '../../db/counted-page.js';
 import { groups, users } from '../../db/schema/index.js';
 import { type AttributeFilter, type FilterField, fieldKinds, filterSql } from '../../lib/attribute-filter.js';
 
@@ -74,29 +75,38 @@ const namesGroup = (filter: ProvisionedUserFilter | null): boolean => {
  * One page of the tenant's users that match, oldest first (a client pages with startIndex and expects
  * a stable order while it does), and how many match. The page is read by the database, never in here.
  */
-export async function listProvisioned(
+export const provisionedRows = (
+  tenantId: string,
+  db: Executor,
+  filter: ProvisionedUserFilter | null,
+  page: { offset: number; limit: number },
+) =>
+  db
+    .select(provisionedView)
+    .from(users)
+    .leftJoin(groups, withGroup)
+    .where(matching(tenantId, filter))
+    .orderBy(asc(users.createdAt), asc(users.id))
+    .limit(page.limit)
+    .offset(page.offset);
+
+export function listProvisioned(
   tenantId: string,
   db: Executor,
   filter: ProvisionedUserFilter | null,
   page: { offset: number; limit: number },
 ) {
   const where = matching(tenantId, filter);
-  const [rows, [total]] = await Promise.all([
-    page.limit === 0
-      ? Promise.resolve([])
-      : db
-          .select(provisionedView)
-          .from(users)
-          .leftJoin(groups, withGroup)
-          .where(where)
-          .orderBy(asc(users.createdAt), asc(users.id))
-          .limit(page.limit)
-          .offset(page.offset),
-    namesGroup(filter)
-      ? db.select({ value: count() }).from(users).leftJoin(groups, withGroup).where(where)
-      : db.select({ value: count() }).from(users).where(where),
-  ]);
-  return { rows, count: total?.value ?? 0 };
+  return countedPage(
+    page,
+    () => provisionedRows(tenantId, db, filter, page),
+    async () => {
+      const [total] = namesGroup(filter)
+        ? await db.select({ value: count() }).from(users).leftJoin(groups, withGroup).where(where)
+        : await db.select({ value: count() }).from(users).where(where);
+      return total?.value ?? 0;
+    },
+  );
 }
 
 /** Whether another of the tenant's users already carries this externalId. */

@@ -115,8 +115,8 @@ export function provisionedUsers(database: Database) {
     },
 
     async findProvisioned(actor: Actor, id: string) {
-      const { rows } = await database.tenant(actor.tenantId, (tx) =>
-        provisioning.listProvisioned(
+      const rows = await database.tenant(actor.tenantId, (tx) =>
+        provisioning.provisionedRows(
           actor.tenantId,
           tx,
           { op: 'eq', field: 'id', value: id },
