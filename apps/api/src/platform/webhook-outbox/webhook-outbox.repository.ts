@@ -1,5 +1,5 @@
 import type { WebhookAttemptError } from '@skyvault/contract';
-import { and, asc, count, eq, inArray, isNull, lte, min, notInArray, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, lte, min, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client.js';
 import { webhookDeliveries, webhookDeliveryAttempts, webhookEndpoints } from '../../db/schema/index.js';
 
@@ -229,8 +229,32 @@ const recordAttempts = (tx: Tx, sent: { delivery: DeliveryRow; outcome: Outcome 
  * still held the claim.
  */
 export async function settle(tx: Tx, claim: Claim, sent: Sent[]): Promise<boolean> {
+  const delivered = sent.filter((entry) => entry.next.status === 'delivered');
   const recorded: Sent[] = [];
-  for (const entry of sent) {
+  if (delivered.length > 0) {
+    // Each delivered one's own answer, in one statement for the run.
+    const each = (value: (entry: Sent) => SQL) =>
+      sql`CASE ${webhookDeliveries.id} ${sql.join(
+        delivered.map((entry) => sql`WHEN ${entry.delivery.id}::uuid THEN ${value(entry)}`),
+        sql` `,
+      )} END`;
+    const updated = await tx
+      .update(webhookDeliveries)
+      .set({
+        status: 'delivered',
+        deliveredAt: sql`now()`,
+        lastError: null,
+        responseStatus: each((entry) => sql`${entry.outcome.responseStatus}::int`),
+        durationMs: each((entry) => sql`${entry.outcome.durationMs}::int`),
+        lastAttemptAt: each((entry) => sql`${entry.outcome.attemptedAt.toISOString()}::timestamptz`),
+      })
+      .where(heldAll(delivered.map((entry) => entry.delivery)))
+      .returning({ id: webhookDeliveries.id });
+    const stillHeld = new Set(updated.map((row) => row.id));
+    recorded.push(...delivered.filter((entry) => stillHeld.has(entry.delivery.id)));
+  }
+  // The run's last attempt when it failed: retried later, or given up.
+  for (const entry of sent.filter((one) => one.next.status !== 'delivered')) {
     const { delivery, outcome, next } = entry;
     const common = {
       responseStatus: outcome.responseStatus,
@@ -239,11 +263,9 @@ export async function settle(tx: Tx, claim: Claim, sent: Sent[]): Promise<boolea
       lastAttemptAt: outcome.attemptedAt,
     };
     const values =
-      next.status === 'delivered'
-        ? { ...common, status: 'delivered' as const, deliveredAt: sql`now()`, lastError: null }
-        : next.status === 'pending'
-          ? { ...common, status: 'pending' as const, nextAttemptAt: sql`now() + ${seconds(next.delayMs)}` }
-          : { ...common, status: 'failed' as const };
+      next.status === 'pending'
+        ? { ...common, status: 'pending' as const, nextAttemptAt: sql`now() + ${seconds(next.delayMs)}` }
+        : { ...common, status: 'failed' as const };
     const updated = await tx
       .update(webhookDeliveries)
       .set(values)
