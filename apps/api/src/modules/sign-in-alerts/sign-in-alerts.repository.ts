@@ -12,6 +12,9 @@ import {
 /** How long a network stays usual after the last sign-in from it. */
 export const USUAL_DAYS = 30;
 
+/** A network's last sign-in time is written at most once an hour (sign-ins are hot). */
+const TOUCH_AFTER = sql`now() - interval '1 hour'`;
+
 /**
  * Everything the check needs in one statement: the tenant's choices, the user, whether the user signed
  * in before, whether the tenant has an allow-list, whether it knows any usual network yet and whether
@@ -35,6 +38,9 @@ export async function findAlertState(tenantId: string, db: Executor, userId: str
       usualNetwork: sql<boolean>`exists (select 1 from ${signInNetworks}
         where ${signInNetworks.tenantId} = ${tenants.id} and ${signInNetworks.network} = ${network ?? ''}
         and ${signInNetworks.lastSeenAt} > ${recent})`,
+      networkSeenThisHour: sql<boolean>`exists (select 1 from ${signInNetworks}
+        where ${signInNetworks.tenantId} = ${tenants.id} and ${signInNetworks.network} = ${network ?? ''}
+        and ${signInNetworks.lastSeenAt} > ${TOUCH_AFTER})`,
     })
     .from(users)
     .innerJoin(tenants, eq(tenants.id, users.tenantId))
@@ -48,7 +54,12 @@ export async function rememberSignedIn(tenantId: string, db: Executor, userId: s
   await db.insert(signedInUsers).values({ tenantId, userId }).onConflictDoNothing();
 }
 
-/** The network is usual from now on; its time is written at most once an hour (sign-ins are hot). */
+/**
+ * The network is usual from now on. The caller touches it only when findAlertState found it not seen
+ * this hour: an upsert locks the row even when its WHERE leaves it unchanged, and every sign-in of a
+ * tenant's office comes from one network, so touching it at each one queued them all behind each other's
+ * transactions (bench/README "Platform scale").
+ */
 export async function touchNetwork(tenantId: string, db: Executor, network: string) {
   await db
     .insert(signInNetworks)
@@ -56,7 +67,7 @@ export async function touchNetwork(tenantId: string, db: Executor, network: stri
     .onConflictDoUpdate({
       target: [signInNetworks.tenantId, signInNetworks.network],
       set: { lastSeenAt: sql`now()` },
-      setWhere: sql`${signInNetworks.lastSeenAt} < now() - interval '1 hour'`,
+      setWhere: sql`${signInNetworks.lastSeenAt} < ${TOUCH_AFTER}`,
     });
 }
 

@@ -74,7 +74,7 @@ export function createSignInAlerts(deps: {
     const network = networkOf(meta.ip);
     const state = await repo.findAlertState(tenantId, tx, userId, network);
     if (!state) return [];
-    if (network) await repo.touchNetwork(tenantId, tx, network);
+    if (network && !state.networkSeenThisHour) await repo.touchNetwork(tenantId, tx, network);
     // A user's very first sign-in has nothing to compare with (no browser of theirs is known yet): it
     // is the baseline, not an alert.
     if (!state.signedInBefore) {

@@ -10,7 +10,7 @@ import {
   type TestUser,
   useTestApp,
 } from '../../../test/app.js';
-import { auditEvents, outboxMessages, sessions } from '../../db/schema/index.js';
+import { auditEvents, outboxMessages, sessions, signInNetworks } from '../../db/schema/index.js';
 import { currentCode } from '../mfa/totp.js';
 import { networkOf } from './networks.js';
 
@@ -126,6 +126,42 @@ describe('unusual sign-ins', () => {
     const reasons = (await unusualEvents(user.tenantId)).map((e) => e.changes);
     expect(reasons).toContainEqual({ reasons: { after: ['unusual-network'] }, sessionId: expect.anything() });
   });
+
+  // Every sign-in of an office comes from one network: touching its row at each one (an upsert locks
+  // it even when nothing changes) queued them behind each other's transactions.
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    'signs in from a network seen this hour without taking its row, so sign-ins from one office never queue',
+    async () => {
+      const user = await createTenantWithUser(t, { password: PASSWORD });
+      const known = knownCookieOf(await login(user, { remoteAddress: '192.0.2.10' }));
+      let release = () => {};
+      const released = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      let locked = () => {};
+      const isLocked = new Promise<void>((resolve) => {
+        locked = resolve;
+      });
+      // Another sign-in's transaction that holds the network's row.
+      const holder = t.database.system(async (tx) => {
+        await tx
+          .select()
+          .from(signInNetworks)
+          .where(and(eq(signInNetworks.tenantId, user.tenantId), eq(signInNetworks.network, '192.0.2.0/24')))
+          .for('update');
+        locked();
+        await released;
+      });
+      await isLocked;
+      try {
+        const res = await login(user, { cookie: known, remoteAddress: '192.0.2.20' });
+        expect(res.statusCode, res.body).toBe(200);
+      } finally {
+        release();
+        await holder;
+      }
+    },
+  );
 
   it('ends that one session with the link, asking first, once', async () => {
     const user = await createTenantWithUser(t, { password: PASSWORD });
