@@ -49,6 +49,8 @@ export async function findAlertState(tenantId: string, db: Executor, userId: str
   return row ?? null;
 }
 
+export type AlertState = NonNullable<Awaited<ReturnType<typeof findAlertState>>>;
+
 /** The user has signed in: their next sign-ins are judged against this one's browser and network. */
 export async function rememberSignedIn(tenantId: string, db: Executor, userId: string) {
   await db.insert(signedInUsers).values({ tenantId, userId }).onConflictDoNothing();

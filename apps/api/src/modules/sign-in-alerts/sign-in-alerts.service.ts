@@ -69,35 +69,9 @@ export function createSignInAlerts(deps: {
 }) {
   const { database, tokens, outbox, brand, publicUrl } = deps;
 
-  async function check(tx: Tx, signedIn: SignedIn): Promise<UnusualReason[]> {
+  /** The user's e-mail, with its link to end that session, and the Security administrators' copies. */
+  async function mailUnusual(tx: Tx, signedIn: SignedIn, state: repo.AlertState, reasons: UnusualReason[]) {
     const { tenantId, userId, sessionId, meta } = signedIn;
-    const network = networkOf(meta.ip);
-    const state = await repo.findAlertState(tenantId, tx, userId, network);
-    if (!state) return [];
-    if (network && !state.networkSeenThisHour) await repo.touchNetwork(tenantId, tx, network);
-    // A user's very first sign-in has nothing to compare with (no browser of theirs is known yet): it
-    // is the baseline, not an alert.
-    if (!state.signedInBefore) {
-      await repo.rememberSignedIn(tenantId, tx, userId);
-      return [];
-    }
-    const reasons: UnusualReason[] = [];
-    if (!signedIn.knownBrowser) reasons.push('new-browser');
-    if (network && !state.hasAllowList && state.knowsNetworks && !state.usualNetwork) {
-      reasons.push('unusual-network');
-    }
-    if (reasons.length === 0) return reasons;
-    await recordAudit(tx, meta, {
-      tenantId,
-      actorId: userId,
-      action: 'unusual-sign-in',
-      method: signedIn.method,
-      targetType: 'user',
-      targetId: userId,
-      targetName: state.email,
-      after: { reasons, sessionId },
-    });
-    if (!state.notifyUnusualSignIns) return reasons;
     const facts: UnusualSignInMail = {
       tenantName: state.tenantName,
       why: reasons.map((reason) => REASON_WORDS[reason]).join(' and '),
@@ -125,6 +99,39 @@ export function createSignInAlerts(deps: {
         await outbox.enqueueMail(tx, { to: admin.email, ...copy }, tenantId);
       }
     }
+  }
+
+  async function check(tx: Tx, signedIn: SignedIn): Promise<UnusualReason[]> {
+    const { tenantId, userId, sessionId, meta } = signedIn;
+    const network = networkOf(meta.ip);
+    const state = await repo.findAlertState(tenantId, tx, userId, network);
+    if (!state) return [];
+    if (network && !state.networkSeenThisHour) await repo.touchNetwork(tenantId, tx, network);
+    // A user's very first sign-in has nothing to compare with (no browser of theirs is known yet): it
+    // is the baseline, not an alert.
+    if (!state.signedInBefore) {
+      await repo.rememberSignedIn(tenantId, tx, userId);
+      return [];
+    }
+    const reasons: UnusualReason[] = [];
+    if (!signedIn.knownBrowser) reasons.push('new-browser');
+    if (network && !state.hasAllowList && state.knowsNetworks && !state.usualNetwork) {
+      reasons.push('unusual-network');
+    }
+    if (reasons.length === 0) return reasons;
+    if (state.notifyUnusualSignIns) await mailUnusual(tx, signedIn, state, reasons);
+    // The event last: it takes the tenant's audit chain, which every other change and sign-in of the
+    // tenant waits for until this transaction ends.
+    await recordAudit(tx, meta, {
+      tenantId,
+      actorId: userId,
+      action: 'unusual-sign-in',
+      method: signedIn.method,
+      targetType: 'user',
+      targetId: userId,
+      targetName: state.email,
+      after: { reasons, sessionId },
+    });
     return reasons;
   }
 
