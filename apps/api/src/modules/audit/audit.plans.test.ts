@@ -1,21 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../../test/database.js';
+import { useOpened } from '../../../test/opened.js';
 import { indexNames, nodeTypes, planOf } from '../../../test/plans.js';
-import type { Database } from '../../db/client.js';
 import { type AuditFilter, eventsPage, type SeqRange } from './audit.repository.js';
 
 /** The audit trail's pages read their `(tenant_id, …, seq DESC NULLS LAST)` index in order and stop. */
 describe('the audit trail on its indexes', () => {
-  let database: Database;
+  const database = useOpened(openTestDatabase);
   const tenantId = randomUUID();
-
-  beforeAll(async () => {
-    database = await openTestDatabase();
-  });
-  afterAll(async () => {
-    await database.close();
-  });
 
   const month = { from: new Date('2026-01-01T00:00:00Z'), until: new Date('2026-02-01T00:00:00Z') };
   // The seq range the time range was found to be (seqRangeOf reads it first).

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../../test/database.js';
+import { useOpened } from '../../../test/opened.js';
 import { indexNames, nodeTypes, planOf } from '../../../test/plans.js';
-import type { Database } from '../../db/client.js';
 import { dueEndpoints, nextOpen } from './webhook-outbox.repository.js';
 
 /**
@@ -11,14 +11,8 @@ import { dueEndpoints, nextOpen } from './webhook-outbox.repository.js';
  * scale").
  */
 describe("the webhook dispatcher's claim on its indexes", () => {
-  let database: Database;
+  const database = useOpened(openTestDatabase);
   const tenantId = randomUUID();
-  beforeAll(async () => {
-    database = await openTestDatabase();
-  });
-  afterAll(async () => {
-    await database.close();
-  });
 
   it("reads an endpoint's next deliveries in order from webhook_deliveries_open_idx, not sorted", async () => {
     const nodes = await planOf(database, tenantId, (tx) => nextOpen(tx, { tenantId, id: randomUUID() }, 50));

@@ -1,18 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../../../test/database.js';
+import { useOpened } from '../../../../test/opened.js';
 import { indexNames, nodeTypes, planOf } from '../../../../test/plans.js';
-import type { Database } from '../../../db/client.js';
 import { listChecks } from './health.repository.js';
 
 describe("a storage's check history on its index", () => {
-  let database: Database;
-  beforeAll(async () => {
-    database = await openTestDatabase();
-  });
-  afterAll(async () => {
-    await database.close();
-  });
+  const database = useOpened(openTestDatabase);
 
   it('is read newest first from (storage_id, checked_at DESC NULLS LAST), not sorted', async () => {
     const nodes = await planOf(database, randomUUID(), (tx) => listChecks(tx, randomUUID()));
