@@ -20,7 +20,8 @@ class CreateStorageDialog {
   }
 
   async open(name: string) {
-    await this.page.getByRole('button', { name: 'Create', exact: true }).first().click();
+    // The screen's own Create (in main): a closed modal's Create button stays in the page while it fades out.
+    await this.page.getByRole('main').getByRole('button', { name: 'Create', exact: true }).first().click();
     await expect(this.root).toBeVisible();
     await this.field('Name').fill(name);
     await this.root.getByRole('combobox', { name: 'Type' }).click();

@@ -23,8 +23,9 @@ class StoragesScreen {
   }
 
   async startCreating(name: string, typeLabel: string) {
-    // With no storages yet the empty state offers a second Create button; either opens the modal.
-    await this.page.getByRole('button', { name: 'Create', exact: true }).first().click();
+    // With no storages yet the empty state offers a second Create button; either opens the modal. The
+    // screen's own (in main): the last modal's Create button stays in the page while it fades out.
+    await this.page.getByRole('main').getByRole('button', { name: 'Create', exact: true }).first().click();
     await expect(this.dialog).toBeVisible();
     await this.field('Name').fill(name);
     await this.dialog.getByRole('combobox', { name: 'Type' }).click();
