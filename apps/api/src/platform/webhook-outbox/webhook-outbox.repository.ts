@@ -165,17 +165,11 @@ export async function claimDue(
   return claims;
 }
 
-/** Only the holder of the claim settles a delivery (one whose lease ran out and was claimed again may not). */
-const held = (row: DeliveryRow) =>
-  and(
-    eq(webhookDeliveries.tenantId, row.tenantId),
-    eq(webhookDeliveries.id, row.id),
-    eq(webhookDeliveries.status, 'sending'),
-    eq(webhookDeliveries.attempts, row.attempts),
-  );
-
-/** `held` for several deliveries of one tenant, in one condition. */
-const heldAll = (rows: DeliveryRow[]) =>
+/**
+ * Only the holder of a claim settles its deliveries (one whose lease ran out and was claimed again may
+ * not): each still `sending` with the attempt this claim made. Deliveries of one tenant.
+ */
+const held = (rows: DeliveryRow[]) =>
   and(
     eq(webhookDeliveries.tenantId, rows[0]!.tenantId),
     eq(webhookDeliveries.status, 'sending'),
@@ -248,7 +242,7 @@ export async function settle(tx: Tx, claim: Claim, sent: Sent[]): Promise<boolea
         durationMs: each((entry) => sql`${entry.outcome.durationMs}::int`),
         lastAttemptAt: each((entry) => sql`${entry.outcome.attemptedAt.toISOString()}::timestamptz`),
       })
-      .where(heldAll(delivered.map((entry) => entry.delivery)))
+      .where(held(delivered.map((entry) => entry.delivery)))
       .returning({ id: webhookDeliveries.id });
     const stillHeld = new Set(updated.map((row) => row.id));
     recorded.push(...delivered.filter((entry) => stillHeld.has(entry.delivery.id)));
@@ -269,7 +263,7 @@ export async function settle(tx: Tx, claim: Claim, sent: Sent[]): Promise<boolea
     const updated = await tx
       .update(webhookDeliveries)
       .set(values)
-      .where(held(delivery))
+      .where(held([delivery]))
       .returning({ id: webhookDeliveries.id });
     if (updated.length > 0) recorded.push(entry);
   }
@@ -284,7 +278,7 @@ export async function settle(tx: Tx, claim: Claim, sent: Sent[]): Promise<boolea
             attempts: sql`${webhookDeliveries.attempts} - 1`,
             nextAttemptAt: sql`now()`,
           })
-          .where(heldAll(unsent))
+          .where(held(unsent))
           .returning({ id: webhookDeliveries.id });
   // A claim that ran out was taken again by another process: the endpoint's lease is theirs now.
   if (recorded.length === 0 && released.length === 0) return false;
@@ -354,7 +348,7 @@ export async function settleAlone(
       lastError: outcome.error,
       ...(delivered ? { deliveredAt: sql`now()` } : {}),
     })
-    .where(held(delivery))
+    .where(held([delivery]))
     .returning();
   if (!row) return null;
   await recordAttempts(tx, [{ delivery, outcome }]);
