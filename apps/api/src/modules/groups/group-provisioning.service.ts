@@ -158,7 +158,7 @@ export function createGroupProvisioningService(deps: { database: Database }) {
     ) {
       const { tenantId } = actor;
       return database.tenant(tenantId, async (tx) => {
-        let group = await repo.findGroup(tenantId, tx, id);
+        let group = await repo.lockGroup(tenantId, tx, id);
         if (!group) throw notFound(GROUP_NOT_FOUND);
         if (change.name !== undefined && change.name !== group.name) {
           await assertGroupNameFree(tenantId, tx, change.name, id);
@@ -178,7 +178,7 @@ export function createGroupProvisioningService(deps: { database: Database }) {
     async remove(actor: Actor, meta: RequestMeta, id: string) {
       const { tenantId } = actor;
       await database.tenant(tenantId, async (tx) => {
-        const group = await repo.findGroup(tenantId, tx, id);
+        const group = await repo.lockGroup(tenantId, tx, id);
         if (!group) throw notFound(GROUP_NOT_FOUND);
         const members = (await listGroupMembers(tenantId, tx, id)).map((m) => m.id);
         if ((await scimUnmovable(actor, tx, members)).size > 0)

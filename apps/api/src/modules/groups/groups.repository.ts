@@ -72,6 +72,20 @@ export async function findGroup(tenantId: string, db: Executor, id: string) {
   return row ?? null;
 }
 
+/**
+ * The group, locked until the transaction ends: a save or a delete takes it first, so that one that
+ * comes while another deletes it waits and then finds it gone (404), instead of changing nothing.
+ */
+export async function lockGroup(tenantId: string, db: Executor, id: string) {
+  const [row] = await db
+    .select()
+    .from(groups)
+    .where(and(eq(groups.tenantId, tenantId), eq(groups.id, id)))
+    .for('update')
+    .limit(1);
+  return row ?? null;
+}
+
 /** Names are unique per tenant regardless of case (the unique index says the same). */
 export async function nameTaken(tenantId: string, db: Executor, name: string, exceptId?: string) {
   const conditions: (SQL | undefined)[] = [

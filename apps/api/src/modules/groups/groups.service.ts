@@ -172,7 +172,7 @@ export function createGroupService(deps: { database: Database }) {
         Object.values(fields).some((value) => value !== undefined) ||
         (added.length === 0 && removed.length === 0);
       return database.tenant(tenantId, async (tx) => {
-        const before = await repo.findGroup(tenantId, tx, id);
+        const before = await repo.lockGroup(tenantId, tx, id);
         if (!before) throw notFound(GROUP_NOT_FOUND);
         if (fields.name !== undefined) await assertGroupNameFree(tenantId, tx, fields.name, id);
         const roleChanges = fields.roleId !== undefined && fields.roleId !== before.roleId;
@@ -215,7 +215,7 @@ export function createGroupService(deps: { database: Database }) {
     async remove(actor: Actor, meta: RequestMeta, id: string) {
       const { tenantId } = actor;
       await database.tenant(tenantId, async (tx) => {
-        const row = await repo.findGroup(tenantId, tx, id);
+        const row = await repo.lockGroup(tenantId, tx, id);
         if (!row) throw notFound(GROUP_NOT_FOUND);
         await assertMayEmptyGroup(tx, actor, id);
         await deleteGroupAudited(actor, meta, tx, row);
