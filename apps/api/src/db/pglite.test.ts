@@ -1,3 +1,6 @@
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -47,5 +50,38 @@ describe('embedded PGlite client', () => {
       parsers: { 23: (value: string) => Number(value) * 10 },
     });
     expect(rows[0]![0]).toBe(20);
+  });
+});
+
+/**
+ * A server's embedded database on disk: made by a process of its own (initdb's memory stays out of the
+ * server's), opened with the shared buffers its memory budget affords (db/pglite.ts).
+ */
+describe('embedded PGlite data dir', () => {
+  const root = mkdtempSync(path.join(tmpdir(), 'skyvault-pglite-'));
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+  it('is made on first open and keeps its data for the next, with 16 MB of shared buffers', async () => {
+    const dataDir = path.join(root, 'pg');
+    const first = await openPglite({ dataDir });
+    expect(existsSync(path.join(dataDir, 'PG_VERSION'))).toBe(true);
+    await first.client.exec('create table kept (n int); insert into kept values (7)');
+    await first.database.close();
+
+    const again = await openPglite({ dataDir });
+    try {
+      expect((await again.client.query('select n from kept')).rows).toEqual([{ n: 7 }]);
+      expect((await again.client.query('show shared_buffers')).rows).toEqual([{ shared_buffers: '16MB' }]);
+    } finally {
+      await again.database.close();
+    }
+  });
+
+  it('says where it could not be made', async () => {
+    const file = path.join(root, 'a-file');
+    writeFileSync(file, 'not a directory');
+    await expect(openPglite({ dataDir: path.join(file, 'pg') })).rejects.toThrow(
+      `The embedded database could not be made in ${path.join(file, 'pg')}`,
+    );
   });
 });

@@ -1,3 +1,8 @@
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { PGlite, type QueryOptions, type Transaction, types } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle } from 'drizzle-orm/pglite';
@@ -5,6 +10,43 @@ import { createDatabase, type Database } from './client.js';
 import * as schema from './schema/index.js';
 
 export const pgliteExtensions = { pg_trgm };
+
+/**
+ * PostgreSQL's default of 128 MB of shared buffers lives in PGlite's WebAssembly memory, which grows
+ * as pages are read into them and never shrinks. The embedded database serves one small deployment,
+ * whose pages the operating system's file cache holds as well: 16 MB of them is what its memory
+ * budget affords (bench/README.md "Faults and soak").
+ */
+const START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
+
+/** Whether a data dir already holds a database (initdb writes PG_VERSION). */
+const initialized = (dataDir: string) => existsSync(path.join(dataDir, 'PG_VERSION'));
+
+/**
+ * Makes a new data dir in a short process of its own. initdb runs inside the PGlite instance that
+ * makes the database, and what it takes (some 100 MB more than a server holds) would stay with the
+ * server's process for its life: the WebAssembly memory never shrinks.
+ */
+async function initializeDataDir(dataDir: string): Promise<void> {
+  const pglite = pathToFileURL(createRequire(import.meta.url).resolve('@electric-sql/pglite')).href;
+  const code = `const { PGlite } = await import(${JSON.stringify(pglite)});
+await (await PGlite.create({ dataDir: ${JSON.stringify(dataDir)} })).close();`;
+  await new Promise<void>((resolve, reject) => {
+    const child = spawn(process.execPath, ['--input-type=module', '--eval', code], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let output = '';
+    child.stderr.on('data', (chunk: Buffer) => {
+      output += chunk.toString('utf8');
+    });
+    child.once('error', reject);
+    child.once('exit', (status) =>
+      status === 0
+        ? resolve()
+        : reject(new Error(`The embedded database could not be made in ${dataDir}: ${output.trim()}`)),
+    );
+  });
+}
 
 /**
  * The type parsers drizzle's PGlite driver sends with every query: dates, times and intervals (and
@@ -63,11 +105,11 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
   database: Database;
   client: PGlite;
 }> {
-  const client = await PGlite.create({
-    dataDir: options.dataDir,
-    loadDataDir: options.loadDataDir,
-    extensions: pgliteExtensions,
-  });
+  const settings = { dataDir: options.dataDir, extensions: pgliteExtensions, startParams: START_PARAMS };
+  if (options.dataDir && !options.loadDataDir && !initialized(options.dataDir)) {
+    await initializeDataDir(options.dataDir);
+  }
+  const client = await PGlite.create({ ...settings, loadDataDir: options.loadDataDir });
   const db = drizzle({ client: sameParsersOnce(client), schema });
   const database = createDatabase('pglite', db, async () => {
     if (!client.closed) await client.close();
