@@ -1,8 +1,7 @@
 import type { AwsS3Credentials, AzureBlobCredentials } from '@skyvault/contract';
 import type { Database, Executor } from '../../db/client.js';
 import type { SecretBox } from '../../platform/secrets/secrets.js';
-import { openAzureSession } from './probe/azure-session.js';
-import { openS3Session } from './probe/s3-session.js';
+import { openStorageSession } from './probe/open-session.js';
 import type { StorageProbeOptions } from './probe/types.js';
 import { openCredentials } from './storage-credentials.js';
 import * as repo from './storages.repository.js';
@@ -28,10 +27,12 @@ export function createStorageWriter(deps: {
       if (!row || row.tenantId !== tenantId) throw new Error('The storage no longer exists.');
       if (row.type === 'Local') throw new Error('The storage is not an S3 or Azure storage.');
       const credentials = openCredentials(deps.secrets, row);
-      const session =
+      const session = await openStorageSession(
         row.type === 'AwsS3'
-          ? openS3Session(credentials as AwsS3Credentials, deps.options)
-          : openAzureSession(credentials as AzureBlobCredentials, deps.options);
+          ? { type: 'AwsS3', credentials: credentials as AwsS3Credentials }
+          : { type: 'AzureBlob', credentials: credentials as AzureBlobCredentials },
+        deps.options,
+      );
       try {
         await session.write(key, body);
       } finally {

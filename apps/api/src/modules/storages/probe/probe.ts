@@ -6,9 +6,8 @@ import {
   type StorageTestResult,
   storageProblemOf,
 } from '@skyvault/contract';
-import { openAzureSession } from './azure-session.js';
 import { type Classified, classifyAzureError, classifyS3Error, type ProbeStep } from './classify.js';
-import { openS3Session } from './s3-session.js';
+import { openStorageSession } from './open-session.js';
 import type { StorageSession } from './session.js';
 import type { StorageProbeOptions, StorageProbeTarget } from './types.js';
 
@@ -91,12 +90,6 @@ async function runSteps(session: StorageSession): Promise<{
   return { steps, failure: null };
 }
 
-function openSession(target: StorageProbeTarget, options: StorageProbeOptions): StorageSession {
-  return target.type === 'AwsS3'
-    ? openS3Session(target.credentials, options)
-    : openAzureSession(target.credentials, options);
-}
-
 export function createStorageProbe(options: StorageProbeOptions): StorageProbe {
   return {
     async test(target) {
@@ -114,7 +107,7 @@ export function createStorageProbe(options: StorageProbeOptions): StorageProbe {
       });
       let session: StorageSession;
       try {
-        session = openSession(target, options);
+        session = await openStorageSession(target, options);
       } catch (error) {
         // The address was refused, or the name cannot be an account: nothing was sent.
         const failure =
