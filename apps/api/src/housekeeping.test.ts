@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createTestApp, testConfig } from '../test/app.js';
+import { signal } from '../test/signal.js';
 import { buildApp } from './app.js';
 import { housekeepingRuns, rateLimits } from './db/schema/index.js';
 import { sweepOnce } from './db/sweep.js';
@@ -76,22 +77,16 @@ describe('housekeeping', () => {
     it('while one process sweeps, another skips the job instead of waiting', async () => {
       const a = await createTestApp();
       try {
-        let release = () => {};
-        const holding = new Promise<void>((resolve) => {
-          release = resolve;
-        });
-        let started = () => {};
-        const running = new Promise<void>((resolve) => {
-          started = resolve;
-        });
+        const released = signal();
+        const running = signal();
         const first = sweepOnce(a.database, 'test-job', 60_000, async () => {
-          started();
-          await holding;
+          running.fire();
+          await released.fired;
           return 'first';
         });
-        await running;
+        await running.fired;
         const second = await sweepOnce(a.database, 'test-job', 0, async () => 'second');
-        release();
+        released.fire();
         expect(second).toEqual({ swept: false });
         expect(await first).toEqual({ swept: true, result: 'first' });
       } finally {

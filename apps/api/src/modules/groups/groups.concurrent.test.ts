@@ -3,6 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { apiCaller } from '../../../test/api-caller.js';
 import { createTenantWithUser, type TestUser, useTestApp } from '../../../test/app.js';
+import { signal } from '../../../test/signal.js';
 import { auditEvents, groups } from '../../db/schema/index.js';
 import { createGroup, insertRole } from './groups.test-helpers.js';
 
@@ -17,21 +18,15 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a group deleted while another r
 
   /** Deletes the group in a transaction held open until `commit()`. */
   async function deleting(u: TestUser, id: string) {
-    let commit = () => {};
-    const committed = new Promise<void>((resolve) => {
-      commit = resolve;
-    });
-    let deleted = () => {};
-    const isDeleted = new Promise<void>((resolve) => {
-      deleted = resolve;
-    });
+    const committed = signal();
+    const deleted = signal();
     const holder = t.database.tenant(u.tenantId, async (tx) => {
       await tx.delete(groups).where(and(eq(groups.tenantId, u.tenantId), eq(groups.id, id)));
-      deleted();
-      await committed;
+      deleted.fire();
+      await committed.fired;
     });
-    await isDeleted;
-    return { commit, holder };
+    await deleted.fired;
+    return { commit: committed.fire, holder };
   }
 
   /** Until a statement waits for a row lock, so that the request is known to be behind the delete. */

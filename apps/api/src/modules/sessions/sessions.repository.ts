@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { AppDb, Executor } from '../../db/client.js';
 import { sessions, tenants, users } from '../../db/schema/index.js';
 import type { RangeBounds } from '../ip-ranges/index.js';
@@ -92,11 +92,27 @@ export const sessionParams = (tenantId: string, values: NewSession & { id: strin
   sessionMfaEnrolment: values.mfaEnrolment ?? false,
 });
 
-export async function touchSession(tenantId: string, db: Executor, id: string, at: Date) {
+/**
+ * Marks the session used at `at` unless it was within `everyMs`, or another call is marking it now
+ * (its row locked: that one writes the same). A burst of calls on one session never queues on its row:
+ * each would otherwise wait for the one before it to commit, holding its connection meanwhile.
+ */
+export async function touchSession(tenantId: string, db: Executor, id: string, at: Date, everyMs: number) {
+  const due = db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(
+      and(
+        eq(sessions.tenantId, tenantId),
+        eq(sessions.id, id),
+        lt(sessions.lastSeenAt, new Date(at.getTime() - everyMs)),
+      ),
+    )
+    .for('update', { skipLocked: true });
   await db
     .update(sessions)
     .set({ lastSeenAt: at })
-    .where(and(eq(sessions.tenantId, tenantId), eq(sessions.id, id)));
+    .where(and(eq(sessions.tenantId, tenantId), inArray(sessions.id, due)));
 }
 
 export async function deleteSession(tenantId: string, db: Executor, id: string) {

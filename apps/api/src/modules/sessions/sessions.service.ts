@@ -115,10 +115,12 @@ export function createSessionService(
       }
       if (address !== undefined) assertAddressPermitted(row.ipRanges, address);
       if (now - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
-        await database.tenant(row.tenantId, (tx) =>
-          repo.touchSession(row.tenantId, tx, row.id, new Date(now)),
-        );
+        // Taken before the write, so that the calls of this process that share the cached row while
+        // it is written do not each write it too.
         row.lastSeenAt = new Date(now);
+        await database.tenant(row.tenantId, (tx) =>
+          repo.touchSession(row.tenantId, tx, row.id, new Date(now), TOUCH_EVERY_MS),
+        );
       }
       // Kept from when it was read, not from its last use: a change elsewhere shows within the time.
       if (!kept) cache.keep(hash, row);

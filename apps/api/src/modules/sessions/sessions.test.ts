@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { apiCaller } from '../../../test/api-caller.js';
 import { call, createTenantWithUser, createTestApp, signIn, useTestApp } from '../../../test/app.js';
+import { signal } from '../../../test/signal.js';
 import { sessions, tenants, users } from '../../db/schema/index.js';
 import { hashToken } from '../../lib/token-hash.js';
 
@@ -85,6 +86,53 @@ describe('GET /api/v1/auth/session', () => {
     );
     expect((await api.call(u, sessionEndpoints.session)).statusCode).toBe(401);
   });
+
+  const lastSeenOf = async (tenantId: string) =>
+    (await t.database.tenant(tenantId, (tx) => tx.select().from(sessions)))[0]!.lastSeenAt.getTime();
+  const seenAgo = (tenantId: string, ms: number) =>
+    t.database.tenant(tenantId, (tx) =>
+      tx
+        .update(sessions)
+        .set({ lastSeenAt: new Date(Date.now() - ms) })
+        .where(eq(sessions.tenantId, tenantId)),
+    );
+
+  it('marks the session used at most once a minute', async () => {
+    const u = await createTenantWithUser(t);
+    await seenAgo(u.tenantId, 61_000);
+    const before = Date.now();
+    expect((await api.call(u, sessionEndpoints.session)).statusCode).toBe(200);
+    const marked = await lastSeenOf(u.tenantId);
+    expect(marked).toBeGreaterThanOrEqual(before - 1_000);
+    expect((await api.call(u, sessionEndpoints.session)).statusCode).toBe(200);
+    expect(await lastSeenOf(u.tenantId)).toBe(marked);
+  });
+
+  // A page's calls come in bursts on one session: each one waiting for the row while another marked it
+  // used queued them all behind each other, every minute.
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    'answers while another call holds the session row to mark it used, without waiting for it',
+    async () => {
+      const u = await createTenantWithUser(t);
+      await seenAgo(u.tenantId, 61_000);
+      const released = signal();
+      const locked = signal();
+      const holder = t.database.tenant(u.tenantId, async (tx) => {
+        await tx.select().from(sessions).where(eq(sessions.tenantId, u.tenantId)).for('update');
+        locked.fire();
+        await released.fired;
+      });
+      await locked.fired;
+      try {
+        const answer = api.call(u, sessionEndpoints.session).then((res) => res.statusCode);
+        const waited = new Promise((resolve) => setTimeout(() => resolve('waited for the row'), 3_000));
+        expect(await Promise.race([answer, waited])).toBe(200);
+      } finally {
+        released.fire();
+        await holder;
+      }
+    },
+  );
 
   it('ends the session of a disabled user or a suspended tenant at once', async () => {
     const u = await createTenantWithUser(t);

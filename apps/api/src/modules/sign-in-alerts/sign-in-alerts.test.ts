@@ -10,6 +10,7 @@ import {
   type TestUser,
   useTestApp,
 } from '../../../test/app.js';
+import { signal } from '../../../test/signal.js';
 import { auditEvents, outboxMessages, sessions, signInNetworks } from '../../db/schema/index.js';
 import { currentCode } from '../mfa/totp.js';
 import { networkOf } from './networks.js';
@@ -134,14 +135,8 @@ describe('unusual sign-ins', () => {
     async () => {
       const user = await createTenantWithUser(t, { password: PASSWORD });
       const known = knownCookieOf(await login(user, { remoteAddress: '192.0.2.10' }));
-      let release = () => {};
-      const released = new Promise<void>((resolve) => {
-        release = resolve;
-      });
-      let locked = () => {};
-      const isLocked = new Promise<void>((resolve) => {
-        locked = resolve;
-      });
+      const released = signal();
+      const locked = signal();
       // Another sign-in's transaction that holds the network's row.
       const holder = t.database.system(async (tx) => {
         await tx
@@ -149,15 +144,15 @@ describe('unusual sign-ins', () => {
           .from(signInNetworks)
           .where(and(eq(signInNetworks.tenantId, user.tenantId), eq(signInNetworks.network, '192.0.2.0/24')))
           .for('update');
-        locked();
-        await released;
+        locked.fire();
+        await released.fired;
       });
-      await isLocked;
+      await locked.fired;
       try {
         const res = await login(user, { cookie: known, remoteAddress: '192.0.2.20' });
         expect(res.statusCode, res.body).toBe(200);
       } finally {
-        release();
+        released.fire();
         await holder;
       }
     },
