@@ -1,8 +1,10 @@
 // The figures of the platform at scale (bench/scale-run.sh builds the data set first): the audit log
 // of the 5-million-event tenant (first page, each filter alone and together, deep cursors, the CSV
 // export of a month), the retention's daily delete with a writer beside it, and today's session, list,
-// login and token budgets with this data in the database. Prints one JSON line of figures against their
-// budgets; exits 1 when one is missed. Progress goes to stderr.
+// login and token budgets with this data in the database, the connection scheduler's hourly pass
+// over every connection (bench/scale-scheduler.ts), and the 30-minute soaks (bench/soak-run.sh).
+// Prints one JSON line of figures against their budgets; exits 1 when one is missed. Progress goes to
+// stderr.
 import { spawn } from 'node:child_process';
 import http from 'node:http';
 import { performance } from 'node:perf_hooks';
@@ -27,6 +29,9 @@ const flags = parseFlags({
   'skip-retention': false,
   'skip-webhooks': false,
   'skip-scim': false,
+  'skip-scheduler': false,
+  'skip-soak': false,
+  'soak-duration': '30m',
   'audit-only': false,
   // The figures of everything but the trail (a data set seeded with AUDIT=0, bench/scale-run.sh).
   'skip-audit': false,
@@ -361,6 +366,64 @@ if (!flags['audit-only'] && !flags['skip-scim']) {
 }
 
 await server.stop();
+
+/** Runs a bench command whose progress goes to stderr; answers the last JSON line it printed. */
+async function lastJsonOf(file, args, env = {}) {
+  const child = spawn(file, args, { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ...env } });
+  let output = '';
+  child.stdout.on('data', (chunk) => {
+    output += chunk;
+  });
+  await new Promise((resolve) => child.once('exit', resolve));
+  const line = output
+    .split('\n')
+    .reverse()
+    .find((text) => text.startsWith('{'));
+  if (!line) throw new Error(`${args.join(' ')} printed no figures`);
+  return JSON.parse(line);
+}
+
+// 7. The connection scheduler's hourly pass over every seeded connection, with two processes of its own
+// (bench/scale-scheduler.ts); its figures join these.
+const nextPort = Number(new URL(target.base).port) + 1;
+if (!flags['audit-only'] && !flags['skip-scheduler']) {
+  const scheduler = await lastJsonOf('npx', [
+    'tsx',
+    'bench/scale-scheduler.ts',
+    `--seconds=${Math.max(seconds, 20)}`,
+    `--port=${nextPort}`,
+  ]);
+  Object.assign(figures, scheduler.figures);
+}
+
+// 8. The soaks (bench/soak-run.sh): 200 requests/s of the mixed load on a fresh PostgreSQL database,
+// then 50/s on a fresh embedded one with its 300 MiB, each --soak-duration long.
+if (!flags['audit-only'] && !flags['skip-soak']) {
+  const soak = async (name, args, rate, extra) => {
+    const result = await lastJsonOf(
+      'bash',
+      ['bench/soak-run.sh', ...args, `--rate=${rate}`, `--duration=${flags['soak-duration']}`, ...extra],
+      { BENCH_PORT: String(nextPort + 2), BENCH_DB: 'skyvault_soak' },
+    );
+    const { errors, skipped, p99Ms, p99MsByWindow, p99Growth, rssMb, rssGrowth, achievedPerSecond } = result;
+    figures[name] = {
+      value: result.ok,
+      budget: 'no error, rate kept, p99 flat (last window within 1.5 × the first warm one), RSS within 10 %',
+      ok: result.ok,
+      achievedPerSecond,
+      errors,
+      skipped,
+      p99Ms,
+      p99MsByWindow,
+      p99Growth,
+      rssMb,
+      rssGrowth,
+    };
+  };
+  await soak('soakPostgres', ['postgres'], 200, []);
+  await soak('soakEmbedded', [], 50, ['--rss-budget-mb=300']);
+}
+
 const ok = Object.values(figures).every((figure) => figure.ok);
 process.stdout.write(`${JSON.stringify({ events, seconds, inFlight, figures, ok })}\n`);
 process.exit(ok ? 0 : 1);

@@ -46,6 +46,8 @@ const refreshTokenValue = () => `5Aep861${randomBytes(40).toString('base64url')}
 
 export function createGrants(clock: StandInClock) {
   const approvals: Approval[] = [];
+  /** Each user's approvals, so that a new one looks at the user's own rather than everyone's. */
+  const byUser = new Map<User, Approval[]>();
   /** Current refresh tokens; a rotated-out one moves to `retired` and answers invalid_grant. */
   const current = new Map<string, Approval>();
   const retired = new Map<string, Approval>();
@@ -59,7 +61,7 @@ export function createGrants(clock: StandInClock) {
     for (const [token, held] of access) if (held.approval === approval) access.delete(token);
   }
 
-  const live = (user: User) => approvals.filter((a) => a.user === user && !a.ended);
+  const live = (user: User) => (byUser.get(user) ?? []).filter((a) => !a.ended);
 
   /** Whether a user may still use what was issued from this approval (a password change ends it). */
   const userAllows = (approval: Approval) =>
@@ -98,6 +100,7 @@ export function createGrants(clock: StandInClock) {
         lastUsedAt: now,
       };
       approvals.push(approval);
+      byUser.set(user, [...(byUser.get(user) ?? []), approval]);
       current.set(approval.refreshToken, approval);
       return approval;
     },
