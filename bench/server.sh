@@ -11,12 +11,17 @@ if [ "${1:-}" = postgres ]; then
 fi
 export SECRETS_KEY="${SECRETS_KEY:-$(openssl rand -base64 32)}"
 
-# Starts the built server (extra environment as arguments, e.g. TRUST_PROXY=true) and waits until it listens.
+# Starts the built server (extra environment as arguments, e.g. TRUST_PROXY=true) and waits until it is
+# ready: /readyz answers 200 (its start line is an info record, below LOG_LEVEL=warn). A server that
+# stops before that ends the command with its log.
 start_server() {
   env "$@" DATABASE_URL="$url" DATA_DIR="$data" PORT=$port HOST=127.0.0.1 LOG_LEVEL=warn \
     node apps/api/dist/main.js > "$data/server.log" 2>&1 &
   server=$!
-  until grep -q "running at" "$data/server.log"; do sleep 0.5; done
+  until curl -sf "http://127.0.0.1:$port/readyz" > /dev/null; do
+    if ! kill -0 "$server" 2>/dev/null; then cat "$data/server.log" >&2; return 1; fi
+    sleep 0.5
+  done
 }
 
 stop_server() {

@@ -1,15 +1,26 @@
-// Soak at a fixed rate: signed-in reads (GET /api/v1/auth/session and the users list, taking turns)
-// sent at --rate requests/s for --duration seconds whatever the answers' pace (an open loop), with the
-// server's resident memory (VmRSS of SERVER_PID) read every 5 s to show whether it stays flat. No
-// request may fail. Requests that would have gone past --max-in-flight are not sent, and counted.
-// Usage: bench/soak-run.sh [postgres] [--rate=200] [--duration=300] [--max-in-flight=256]
+// Soak at a fixed rate: requests sent at --rate per second for --duration whatever the answers' pace
+// (an open loop), with the server's resident memory (VmRSS of SERVER_PID) read every 5 s. The mix
+// (--mix=mixed, the default) is what a tenant's administrators do all day: of every 50 requests, 44
+// signed-in reads (the session, the users list and a search of it, the audit log, the groups list),
+// 4 writes (groups created, renamed and deleted in turn, each with its audit event), 1 password
+// sign-in from a known browser (each from its own forwarded address: the server runs with
+// TRUST_PROXY=true) and 1 sign-out of such a session. --mix=reads sends only the
+// session and the users list. No request may fail; requests that would have gone past
+// --max-in-flight are not sent, and counted. The p99 is taken per window of --window seconds: flat
+// means the last window's p99 within 1.5 times the first warm window's, and the resident memory at
+// most 10 % over its warm figure (--rss-budget-mb caps it too, for the embedded database).
+// The rate rises evenly to --rate over the first --ramp seconds (30).
+// Usage: bench/soak-run.sh [postgres] [--rate=200] [--duration=30m] [--mix=mixed|reads]
+//   [--max-in-flight=256] [--window=300] [--rss-budget-mb=300] [--ramp=30]
 import { performance } from 'node:perf_hooks';
 import {
   call,
+  createRole,
   finish,
   parseFlags,
   parseSeconds,
   progress,
+  readDemoLogin,
   round1,
   rssMb,
   signIn,
@@ -18,16 +29,99 @@ import {
 } from './fault-lib.mjs';
 import { percentileOf } from './measure.mjs';
 
-const flags = parseFlags({ rate: 200, duration: '300', 'max-in-flight': 256 });
+const flags = parseFlags({
+  rate: 200,
+  duration: '300',
+  mix: 'mixed',
+  'max-in-flight': 256,
+  window: 300,
+  'rss-budget-mb': 0,
+  ramp: 30,
+});
 const seconds = parseSeconds(flags.duration);
+const windowSeconds = Math.min(flags.window, seconds);
 const pid = Number(process.env.SERVER_PID);
-const cookie = await signIn();
-const paths = ['/api/v1/auth/session', '/api/v1/users?limit=10'];
+const demo = readDemoLogin();
+const cookie = await signIn(demo);
+// The console's browser: the cookie that tells a known browser's sign-in from an unusual one.
+const known = cookie.split('; ').find((pair) => pair.startsWith('skyvault_known=')) ?? '';
+
+const reads = [
+  '/api/v1/auth/session',
+  '/api/v1/users?limit=10',
+  '/api/v1/audit-events?limit=50',
+  '/api/v1/groups?limit=10',
+  '/api/v1/users?limit=10&searchText=admin',
+];
+const roleId = flags.mix === 'mixed' ? await createRole(cookie) : null;
+/** Groups the writers made and have not deleted yet, oldest first; sessions the sign-ins opened. */
+const groups = [];
+const sessions = [];
+let writes = 0;
+let signIns = 0;
+
+const read = (n) => ({ kind: 'read', send: () => call(reads[n % reads.length], { cookie }) });
+/**
+ * A group created, the newest renamed, the oldest deleted, in turn; created while fewer than 8 are
+ * left, so that a rename never meets a group whose delete is still in flight.
+ */
+function write() {
+  const turn = writes++ % 3;
+  if (turn === 0 || groups.length < 8) {
+    const name = `Soak ${Date.now().toString(36)} ${writes}`;
+    return {
+      kind: 'write',
+      send: () => call('/api/v1/groups', { method: 'POST', cookie, body: { name, roleId } }),
+      answered: (res) => res.status === 201 && groups.push(res.body.id),
+    };
+  }
+  if (turn === 1) {
+    const id = groups.at(-1);
+    return {
+      kind: 'write',
+      send: () =>
+        call(`/api/v1/groups/${id}`, { method: 'PATCH', cookie, body: { description: `At ${Date.now()}` } }),
+    };
+  }
+  const id = groups.shift();
+  return { kind: 'write', send: () => call(`/api/v1/groups/${id}`, { method: 'DELETE', cookie }) };
+}
+function signInRequest() {
+  const address = `2001:db8:5::${(signIns++ % 65535).toString(16)}`;
+  return {
+    kind: 'sign-in',
+    send: () =>
+      call('/api/v1/auth/login', {
+        method: 'POST',
+        body: { email: demo.email, tenantName: demo.tenantName, password: demo.password },
+        headers: { cookie: known, 'x-forwarded-for': address },
+      }),
+    answered: (res) =>
+      res.status === 200 && sessions.push(res.setCookie.map((c) => c.split(';')[0]).join('; ')),
+  };
+}
+function signOut(n) {
+  const session = sessions.shift();
+  if (!session) return read(n);
+  return {
+    kind: 'sign-out',
+    send: () => call('/api/v1/auth/logout', { method: 'POST', cookie: session }),
+  };
+}
+/** The n-th request of the mix. */
+function next(n) {
+  if (flags.mix !== 'mixed') return read(n % 2);
+  const slot = n % 50;
+  if (slot === 0) return signInRequest();
+  if (slot === 25) return signOut(n);
+  if (slot % 12 === 6) return write();
+  return read(n);
+}
 
 const rss = [{ second: 0, mb: rssMb(pid) }];
-const latencies = [];
-/** The seconds of the run in which a request started that took over 250 ms. */
-const slowSeconds = new Set();
+/** Latencies of answered requests, by window; counts by kind. */
+const windows = [];
+const kinds = {};
 const errors = {};
 let sent = 0;
 let skipped = 0;
@@ -38,31 +132,42 @@ const started = performance.now();
 let nextSample = 5;
 while (performance.now() - started < seconds * 1000) {
   const elapsed = (performance.now() - started) / 1000;
-  const due = Math.floor(elapsed * flags.rate) - sent - skipped;
+  // The rate rises over the first --ramp seconds, as a day's traffic does: a cold server's JIT and
+  // caches warm up under part of it instead of queueing the whole rate behind them.
+  const ramp = Math.min(flags.ramp, seconds);
+  const due =
+    Math.floor(
+      elapsed < ramp ? (flags.rate * elapsed * elapsed) / (2 * ramp) : flags.rate * (elapsed - ramp / 2),
+    ) -
+    sent -
+    skipped;
   for (let i = 0; i < due; i++) {
     if (inFlight >= flags['max-in-flight']) {
       skipped += 1;
       continue;
     }
-    const path = paths[sent % paths.length];
-    const second = Math.floor(elapsed);
+    const request = next(sent);
+    const window = Math.floor(elapsed / windowSeconds);
     sent += 1;
     inFlight += 1;
-    const request = call(path, { cookie }).then((res) => {
+    const done = request.send().then((res) => {
       inFlight -= 1;
-      pending.delete(request);
-      if (res.ms > 250) slowSeconds.add(second);
-      if (res.status === 200) latencies.push(res.ms);
-      else {
-        const key = res.status ? String(res.status) : res.failure;
+      pending.delete(done);
+      kinds[request.kind] = (kinds[request.kind] ?? 0) + 1;
+      if (res.status >= 200 && res.status < 300) {
+        windows[window] ??= [];
+        windows[window].push(res.ms);
+        request.answered?.(res);
+      } else {
+        const key = `${request.kind} ${res.status ? String(res.status) : res.failure}`;
         errors[key] = (errors[key] ?? 0) + 1;
       }
     });
-    pending.add(request);
+    pending.add(done);
   }
   if (elapsed >= nextSample) {
     rss.push({ second: nextSample, mb: rssMb(pid) });
-    if (nextSample % 30 === 0) progress(`${nextSample} s: ${sent} sent, RSS ${rss.at(-1).mb} MB`);
+    if (nextSample % 60 === 0) progress(`${nextSample} s: ${sent} sent, RSS ${rss.at(-1).mb} MB`);
     nextSample += 5;
   }
   await sleep(5);
@@ -70,31 +175,46 @@ while (performance.now() - started < seconds * 1000) {
 await Promise.all(pending);
 rss.push({ second: round1((performance.now() - started) / 1000), mb: rssMb(pid) });
 
-latencies.sort((a, b) => a - b);
+const p99ByWindow = windows.map((ms) => {
+  const sorted = [...(ms ?? [])].sort((a, b) => a - b);
+  return round1(percentileOf(sorted, 99));
+});
+const all = windows.flat().sort((a, b) => a - b);
 const errorCount = Object.values(errors).reduce((a, b) => a + b, 0);
 // After the first tenth of the run (at least 10 s): caches and pools warmed, JIT done.
 const warm = rss.find((sample) => sample.second >= Math.max(10, seconds / 10)) ?? rss.at(-1);
+const rssMax = Math.max(...rss.filter((sample) => sample.second >= warm.second).map((s) => s.mb ?? 0));
+// The first window holds the cold start; with one window only, there is nothing to compare.
+const firstWarm = p99ByWindow.length > 1 ? p99ByWindow[1] : p99ByWindow[0];
+const p99Growth = Math.round((p99ByWindow.at(-1) / firstWarm) * 1000) / 1000;
+const rssGrowth = Math.round((rssMax / warm.mb) * 1000) / 1000;
+const rssBudget = flags['rss-budget-mb'];
 finish(
   {
     command: 'soak',
     database: target.database,
+    mix: flags.mix,
     ratePerSecond: flags.rate,
+    rampSeconds: Math.min(flags.ramp, seconds),
     durationSeconds: seconds,
     requests: sent,
-    achievedPerSecond: round1(sent / seconds),
+    achievedPerSecond: round1(sent / (seconds - Math.min(flags.ramp, seconds) / 2)),
+    byKind: kinds,
     skipped,
     errors: errorCount,
     errorsBy: errors,
-    p50Ms: round1(percentileOf(latencies, 50)),
-    p99Ms: round1(percentileOf(latencies, 99)),
-    maxMs: round1(latencies.at(-1) ?? 0),
-    over250MsInSeconds: [...slowSeconds].sort((a, b) => a - b),
-    rssMb: {
-      start: rss[0].mb,
-      warm: warm.mb,
-      end: rss.at(-1).mb,
-      max: Math.max(...rss.map((sample) => sample.mb ?? 0)),
-    },
+    p50Ms: round1(percentileOf(all, 50)),
+    p99Ms: round1(percentileOf(all, 99)),
+    maxMs: round1(all.at(-1) ?? 0),
+    windowSeconds,
+    p99MsByWindow: p99ByWindow,
+    p99Growth: { value: p99Growth, atMost: 1.5 },
+    rssMb: { start: rss[0].mb, warm: warm.mb, end: rss.at(-1).mb, max: rssMax, budget: rssBudget || null },
+    rssGrowth: { value: rssGrowth, atMost: 1.1 },
   },
-  errorCount === 0 && skipped === 0,
+  errorCount === 0 &&
+    skipped === 0 &&
+    p99Growth <= 1.5 &&
+    rssGrowth <= 1.1 &&
+    (!rssBudget || rssMax <= rssBudget),
 );
