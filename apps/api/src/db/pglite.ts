@@ -15,7 +15,7 @@ export const pgliteExtensions = { pg_trgm };
  * PostgreSQL's default of 128 MB of shared buffers lives in PGlite's WebAssembly memory, which grows
  * as pages are read into them and never shrinks. The embedded database serves one small deployment,
  * whose pages the operating system's file cache holds as well: 16 MB of them is what its memory
- * budget affords (bench/README.md "Faults and soak").
+ * budget affords (docs/architecture.md "The embedded database's memory").
  */
 const START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
 
