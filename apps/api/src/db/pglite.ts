@@ -105,10 +105,15 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
   database: Database;
   client: PGlite;
 }> {
-  const settings = { dataDir: options.dataDir, extensions: pgliteExtensions, startParams: START_PARAMS };
-  if (options.dataDir && !options.loadDataDir && !initialized(options.dataDir)) {
-    await initializeDataDir(options.dataDir);
-  }
+  // The memory budget is a server's, whose data dir is on disk; a database in memory (the tests', made
+  // from a dump) keeps PostgreSQL's default buffers.
+  const onDisk = Boolean(options.dataDir) && !options.loadDataDir;
+  const settings = {
+    dataDir: options.dataDir,
+    extensions: pgliteExtensions,
+    ...(onDisk ? { startParams: START_PARAMS } : {}),
+  };
+  if (onDisk && !initialized(options.dataDir!)) await initializeDataDir(options.dataDir!);
   const client = await PGlite.create({ ...settings, loadDataDir: options.loadDataDir });
   const db = drizzle({ client: sameParsersOnce(client), schema });
   const database = createDatabase('pglite', db, async () => {
