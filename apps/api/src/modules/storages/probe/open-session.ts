@@ -3,8 +3,8 @@ import type { StorageProbeOptions, StorageProbeTarget } from './types.js';
 
 /**
  * A session with a tenant's bucket or container. The AWS and Azure SDKs are loaded on the first
- * session that needs them, not at start: together they hold some 40 MB of a server's memory, which a
- * deployment without such storages (and the embedded database's small servers) never needs. Throws,
+ * session that needs them, not at start, so that a server without such storages never holds them
+ * (a few MB of a server's resident memory at rest, as measured on the embedded database). Throws,
  * as the SDKs' constructors do, when the address is refused or the name cannot be an account.
  */
 export async function openStorageSession(
