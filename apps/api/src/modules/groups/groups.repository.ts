@@ -63,12 +63,19 @@ export async function findGroupView(tenantId: string, db: Executor, id: string) 
 }
 export type GroupViewRow = NonNullable<Awaited<ReturnType<typeof findGroupView>>>;
 
-export async function findGroup(tenantId: string, db: Executor, id: string) {
-  const [row] = await db
+export async function findGroup(
+  tenantId: string,
+  db: Executor,
+  id: string,
+  options: { lock?: boolean } = {},
+) {
+  const query = db
     .select()
     .from(groups)
     .where(and(eq(groups.tenantId, tenantId), eq(groups.id, id)))
-    .limit(1);
+    .limit(1)
+    .$dynamic();
+  const [row] = await (options.lock ? query.for('update') : query);
   return row ?? null;
 }
 
@@ -76,15 +83,8 @@ export async function findGroup(tenantId: string, db: Executor, id: string) {
  * The group, locked until the transaction ends: a save or a delete takes it first, so that one that
  * comes while another deletes it waits and then finds it gone (404), instead of changing nothing.
  */
-export async function lockGroup(tenantId: string, db: Executor, id: string) {
-  const [row] = await db
-    .select()
-    .from(groups)
-    .where(and(eq(groups.tenantId, tenantId), eq(groups.id, id)))
-    .for('update')
-    .limit(1);
-  return row ?? null;
-}
+export const lockGroup = (tenantId: string, db: Executor, id: string) =>
+  findGroup(tenantId, db, id, { lock: true });
 
 /** Names are unique per tenant regardless of case (the unique index says the same). */
 export async function nameTaken(tenantId: string, db: Executor, name: string, exceptId?: string) {
