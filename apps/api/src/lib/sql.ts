@@ -17,3 +17,13 @@ export function violatesUnique(error: unknown, constraint: string): boolean {
   const { code, constraint: violated } = (cause ?? error ?? {}) as { code?: unknown; constraint?: unknown };
   return code === '23505' && violated === constraint;
 }
+
+/**
+ * The lock a find takes before its transaction saves or deletes the row (`.for(CHANGE_LOCK)`), held
+ * until the transaction ends: a save or a delete that comes while another one deletes the row waits for
+ * it and then finds nothing (404), instead of changing nothing (an update's `returning()` empty, a second
+ * delete audited). FOR NO KEY UPDATE waits for a delete or another change of the row, as FOR UPDATE
+ * would, but not for the foreign key checks of rows pointing at it (FOR KEY SHARE): a change that holds
+ * another lock (the seats, a user) and then points a row at this one cannot deadlock with it.
+ */
+export const CHANGE_LOCK = 'no key update';

@@ -1,7 +1,7 @@
 import { and, asc, count, eq, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { groups, roleConnectionPermissions, roles } from '../../db/schema/index.js';
-import { containsPattern } from '../../lib/sql.js';
+import { CHANGE_LOCK, containsPattern } from '../../lib/sql.js';
 
 export type GroupRow = typeof groups.$inferSelect;
 export type GroupValues = Pick<GroupRow, 'name' | 'description' | 'roleId'>;
@@ -75,14 +75,11 @@ export async function findGroup(
     .where(and(eq(groups.tenantId, tenantId), eq(groups.id, id)))
     .limit(1)
     .$dynamic();
-  const [row] = await (options.lock ? query.for('update') : query);
+  const [row] = await (options.lock ? query.for(CHANGE_LOCK) : query);
   return row ?? null;
 }
 
-/**
- * The group, locked until the transaction ends: a save or a delete takes it first, so that one that
- * comes while another deletes it waits and then finds it gone (404), instead of changing nothing.
- */
+/** The group, locked until the transaction ends: what a save or a delete takes first (CHANGE_LOCK). */
 export const lockGroup = (tenantId: string, db: Executor, id: string) =>
   findGroup(tenantId, db, id, { lock: true });
 
