@@ -10,7 +10,7 @@ import {
   type UserStatus,
 } from '@skyvault/contract';
 import { useQuery } from '@tanstack/react-query';
-import { GroupPicker } from '../../components/GroupPicker';
+import { LazyGroupPicker } from '../../components/LazyGroupPicker';
 import { callApi } from '../../core/api/client';
 import { groupKeys } from '../../core/api/queryKeys';
 import type { UserListFilters } from './useUserListFilters';
@@ -99,7 +99,7 @@ export function UsersToolbar({ filters }: { filters: UserListFilters }) {
         options={USER_MFA_FILTERS.map((mfa) => ({ value: mfa, label: USER_MFA_FILTER_LABELS[mfa] }))}
         onChange={(mfa) => filters.set({ mfa })}
       />
-      <GroupPicker
+      <LazyGroupPicker
         value={filters.groupId ?? null}
         current={chosenGroup}
         label="Group"
