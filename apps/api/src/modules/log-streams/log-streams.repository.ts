@@ -1,6 +1,7 @@
 import { and, asc, eq, gt, gte, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/client.js';
 import { auditEvents, logStreams } from '../../db/schema/index.js';
+import { CHANGE_LOCK } from '../../lib/sql.js';
 
 export type LogStreamRow = typeof logStreams.$inferSelect;
 type LogStreamInsert = typeof logStreams.$inferInsert;
@@ -27,16 +28,20 @@ export const listStreams = (tenantId: string, db: Executor) =>
     .where(eq(logStreams.tenantId, tenantId))
     .orderBy(asc(logStreams.createdAt), asc(logStreams.id));
 
-export async function findStream(tenantId: string, db: Executor, id: string) {
-  const [row] = await db.select().from(logStreams).where(mine(tenantId, id)).limit(1);
+export async function findStream(
+  tenantId: string,
+  db: Executor,
+  id: string,
+  options: { lock?: boolean } = {},
+) {
+  const query = db.select().from(logStreams).where(mine(tenantId, id)).limit(1).$dynamic();
+  const [row] = await (options.lock ? query.for(CHANGE_LOCK) : query);
   return row ?? null;
 }
 
-/** The stream, locked for the change of the caller's transaction. */
-export async function lockStream(tenantId: string, tx: Tx, id: string) {
-  const [row] = await tx.select().from(logStreams).where(mine(tenantId, id)).for('update').limit(1);
-  return row ?? null;
-}
+/** The stream, locked for the change of the caller's transaction (CHANGE_LOCK). */
+export const lockStream = (tenantId: string, tx: Tx, id: string) =>
+  findStream(tenantId, tx, id, { lock: true });
 
 export async function countStreams(tenantId: string, db: Executor) {
   const [row] = await db

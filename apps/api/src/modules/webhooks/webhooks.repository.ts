@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/client.js';
 import { newestFirst } from '../../db/order.js';
 import { webhookDeliveries, webhookDeliveryAttempts, webhookEndpoints } from '../../db/schema/index.js';
+import { CHANGE_LOCK } from '../../lib/sql.js';
 
 export type WebhookRow = typeof webhookEndpoints.$inferSelect;
 export type DeliveryRow = typeof webhookDeliveries.$inferSelect;
@@ -22,24 +23,28 @@ export async function countEndpoints(tenantId: string, db: Executor): Promise<nu
   return row?.total ?? 0;
 }
 
-export async function findEndpoint(tenantId: string, db: Executor, id: string): Promise<WebhookRow | null> {
-  const [row] = await db
+export async function findEndpoint(
+  tenantId: string,
+  db: Executor,
+  id: string,
+  options: { lock?: boolean } = {},
+): Promise<WebhookRow | null> {
+  const query = db
     .select()
     .from(webhookEndpoints)
     .where(and(eq(webhookEndpoints.tenantId, tenantId), eq(webhookEndpoints.id, id)))
-    .limit(1);
+    .limit(1)
+    .$dynamic();
+  const [row] = await (options.lock ? query.for(CHANGE_LOCK) : query);
   return row ?? null;
 }
 
-/** Locks the endpoint row for the change (a dispatcher settling a delivery waits, never the reverse). */
-export async function lockEndpoint(tenantId: string, tx: Tx, id: string): Promise<WebhookRow | null> {
-  const [row] = await tx
-    .select()
-    .from(webhookEndpoints)
-    .where(and(eq(webhookEndpoints.tenantId, tenantId), eq(webhookEndpoints.id, id)))
-    .for('update');
-  return row ?? null;
-}
+/**
+ * Locks the endpoint row for the change (CHANGE_LOCK; a dispatcher settling a delivery waits, never the
+ * reverse).
+ */
+export const lockEndpoint = (tenantId: string, tx: Tx, id: string) =>
+  findEndpoint(tenantId, tx, id, { lock: true });
 
 export async function insertEndpoint(
   tx: Tx,
