@@ -1,6 +1,7 @@
 import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { apiTokens, tenants, users } from '../../db/schema/index.js';
+import { CHANGE_LOCK } from '../../lib/sql.js';
 import type { RangeBounds } from '../ip-ranges/index.js';
 
 export type ApiTokenRow = typeof apiTokens.$inferSelect;
@@ -88,8 +89,15 @@ export async function insertToken(
   return row!;
 }
 
-export async function findToken(tenantId: string, db: Executor, id: string) {
-  const [row] = await db.select().from(apiTokens).where(byId(tenantId, id));
+/** The token; locked until the transaction ends before its revocation (CHANGE_LOCK). */
+export async function findToken(
+  tenantId: string,
+  db: Executor,
+  id: string,
+  options: { lock?: boolean } = {},
+) {
+  const query = db.select().from(apiTokens).where(byId(tenantId, id)).$dynamic();
+  const [row] = await (options.lock ? query.for(CHANGE_LOCK) : query);
   return row ?? null;
 }
 

@@ -178,7 +178,7 @@ export function createApiTokenService(deps: {
 
     revoke: (actor: Actor, meta: RequestMeta, id: string) =>
       database.tenant(actor.tenantId, async (tx) => {
-        const row = await repo.findToken(actor.tenantId, tx, id);
+        const row = await repo.findToken(actor.tenantId, tx, id, { lock: true });
         if (!row) throw notFound(API_TOKEN_MESSAGES.notFound);
         await repo.deleteToken(actor.tenantId, tx, id);
         await recordAudit(tx, meta, {

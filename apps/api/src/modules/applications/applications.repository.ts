@@ -1,7 +1,7 @@
 import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { applications } from '../../db/schema/index.js';
-import { containsPattern } from '../../lib/sql.js';
+import { CHANGE_LOCK, containsPattern } from '../../lib/sql.js';
 
 export type ApplicationRow = typeof applications.$inferSelect;
 export type ApplicationValues = Pick<
@@ -52,8 +52,15 @@ export async function listApplications(
   return { rows, count: total?.value ?? 0 };
 }
 
-export async function findApplication(tenantId: string, db: Executor, id: string) {
-  const [row] = await db.select().from(applications).where(byId(tenantId, id)).limit(1);
+/** The app; locked until the transaction ends for a save or a delete (CHANGE_LOCK). */
+export async function findApplication(
+  tenantId: string,
+  db: Executor,
+  id: string,
+  options: { lock?: boolean } = {},
+) {
+  const query = db.select().from(applications).where(byId(tenantId, id)).limit(1).$dynamic();
+  const [row] = await (options.lock ? query.for(CHANGE_LOCK) : query);
   return row ?? null;
 }
 

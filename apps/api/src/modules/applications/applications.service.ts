@@ -103,8 +103,9 @@ export function createApplicationService(deps: { database: Database; secrets: Se
     data: row.data as Application['data'],
   });
 
-  async function existing(tenantId: string, tx: Tx, id: string) {
-    const row = await repo.findApplication(tenantId, tx, id);
+  /** The app, or 404; `lock` before a save or a delete (see findApplication). */
+  async function existing(tenantId: string, tx: Tx, id: string, options: { lock?: boolean } = {}) {
+    const row = await repo.findApplication(tenantId, tx, id, options);
     if (!row) throw notFound(APPLICATION_NOT_FOUND);
     return row;
   }
@@ -136,7 +137,7 @@ export function createApplicationService(deps: { database: Database; secrets: Se
   async function setActive(actor: Actor, meta: RequestMeta, id: string, active: boolean) {
     const { tenantId } = actor;
     return database.tenant(tenantId, async (tx) => {
-      const before = await existing(tenantId, tx, id);
+      const before = await existing(tenantId, tx, id, { lock: true });
       if (before.active === active) return toApplication(before);
       // A disabled app keeps no sessions, grants or tokens: enabling it again starts from nothing.
       const revoked = active ? undefined : await revokeClientData(tx, before.clientId);
@@ -186,7 +187,7 @@ export function createApplicationService(deps: { database: Database; secrets: Se
     async update(actor: Actor, meta: RequestMeta, id: string, input: ApplicationChange) {
       const { tenantId } = actor;
       return database.tenant(tenantId, async (tx) => {
-        const before = await existing(tenantId, tx, id);
+        const before = await existing(tenantId, tx, id, { lock: true });
         if (input.name === undefined && input.shared === undefined && input.data === undefined) {
           return toApplication(before);
         }
@@ -215,7 +216,7 @@ export function createApplicationService(deps: { database: Database; secrets: Se
     async regenerate(actor: Actor, meta: RequestMeta, id: string) {
       const { tenantId } = actor;
       return database.tenant(tenantId, async (tx) => {
-        const before = await existing(tenantId, tx, id);
+        const before = await existing(tenantId, tx, id, { lock: true });
         const revoked = await revokeClientData(tx, before.clientId);
         const after = await repo.updateApplication(tenantId, tx, id, {
           clientSecret: secrets.seal(sealedAt.applicationClientSecret(tenantId, id), newClientSecret()),
@@ -232,7 +233,7 @@ export function createApplicationService(deps: { database: Database; secrets: Se
     async remove(actor: Actor, meta: RequestMeta, id: string) {
       const { tenantId } = actor;
       await database.tenant(tenantId, async (tx) => {
-        const row = await existing(tenantId, tx, id);
+        const row = await existing(tenantId, tx, id, { lock: true });
         // Before the row goes: the revocation only acts on an app of this tenant that still exists.
         const revoked = await revokeClientData(tx, row.clientId);
         await repo.deleteApplication(tenantId, tx, id);

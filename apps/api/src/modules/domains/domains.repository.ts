@@ -1,6 +1,7 @@
 import { and, asc, eq, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { verifiedDomains } from '../../db/schema/index.js';
+import { CHANGE_LOCK } from '../../lib/sql.js';
 import type { VerifiedDomainRow } from './domain-routing.js';
 
 export type { VerifiedDomainRow } from './domain-routing.js';
@@ -17,16 +18,23 @@ export function listDomains(tenantId: string, db: Executor) {
     .orderBy(asc(verifiedDomains.domain));
 }
 
-export async function findDomain(tenantId: string, db: Executor, id: string) {
-  const [row] = await db.select().from(verifiedDomains).where(byId(tenantId, id)).limit(1);
+export async function findDomain(
+  tenantId: string,
+  db: Executor,
+  id: string,
+  options: { lock?: boolean } = {},
+) {
+  const query = db.select().from(verifiedDomains).where(byId(tenantId, id)).limit(1).$dynamic();
+  const [row] = await (options.lock ? query.for(CHANGE_LOCK) : query);
   return row ?? null;
 }
 
-/** The row, locked until the transaction ends: a Verify and a re-check of it take turns. */
-export async function lockDomain(tenantId: string, db: Executor, id: string) {
-  const [row] = await db.select().from(verifiedDomains).where(byId(tenantId, id)).limit(1).for('update');
-  return row ?? null;
-}
+/**
+ * The row, locked until the transaction ends (CHANGE_LOCK): a Verify, a re-check and a delete of it
+ * take turns.
+ */
+export const lockDomain = (tenantId: string, db: Executor, id: string) =>
+  findDomain(tenantId, db, id, { lock: true });
 
 export async function tenantHasDomain(tenantId: string, db: Executor, domain: string) {
   const rows = await db

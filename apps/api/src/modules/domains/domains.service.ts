@@ -261,7 +261,8 @@ export function createDomainService(deps: {
     async remove(actor: Actor, meta: RequestMeta, id: string) {
       const { tenantId } = actor;
       await database.tenant(tenantId, async (tx) => {
-        const row = await existing(tenantId, tx, id);
+        const row = await repo.lockDomain(tenantId, tx, id);
+        if (!row) throw notFound(DOMAIN_MESSAGES.notFound);
         await repo.deleteDomain(tenantId, tx, id);
         await recordAudit(tx, meta, {
           tenantId,

@@ -7,7 +7,7 @@ import {
   tenants,
   userIdentities,
 } from '../../db/schema/index.js';
-import { containsPattern } from '../../lib/sql.js';
+import { CHANGE_LOCK, containsPattern } from '../../lib/sql.js';
 
 export type IdentityProviderRow = typeof identityProviders.$inferSelect;
 export type IdentityProviderValues = Pick<
@@ -50,12 +50,23 @@ export async function listProviders(
   return { rows, count: total?.value ?? 0 };
 }
 
-export async function findProvider(tenantId: string, db: Executor, id: string) {
-  const [row] = await db
+/**
+ * The provider; locked until the transaction ends for a save or a delete (CHANGE_LOCK), which holds
+ * its SAML settings too: they are saved and deleted with it.
+ */
+export async function findProvider(
+  tenantId: string,
+  db: Executor,
+  id: string,
+  options: { lock?: boolean } = {},
+) {
+  const query = db
     .select()
     .from(identityProviders)
     .where(and(eq(identityProviders.tenantId, tenantId), eq(identityProviders.id, id)))
-    .limit(1);
+    .limit(1)
+    .$dynamic();
+  const [row] = await (options.lock ? query.for(CHANGE_LOCK) : query);
   return row ?? null;
 }
 

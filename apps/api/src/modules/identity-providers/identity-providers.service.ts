@@ -132,8 +132,9 @@ export function createIdentityProviderService(deps: {
   const answer = (row: repo.IdentityProviderRow, samlRow: SamlSettingsRow | null) =>
     toIdentityProvider(row, samlRow, saml.details);
 
-  async function existing(tenantId: string, tx: Executor, id: string) {
-    const row = await repo.findProvider(tenantId, tx, id);
+  /** The provider and its SAML settings, or 404; `lock` before a save or a delete (see findProvider). */
+  async function existing(tenantId: string, tx: Executor, id: string, options: { lock?: boolean } = {}) {
+    const row = await repo.findProvider(tenantId, tx, id, options);
     if (!row) throw notFound(PROVIDER_NOT_FOUND);
     return { row, saml: await saml.find(tenantId, tx, id) };
   }
@@ -192,7 +193,7 @@ export function createIdentityProviderService(deps: {
   /** Enable and Disable: one field, audited as the action. */
   const setActive = (actor: Actor, meta: RequestMeta, id: string, active: boolean) =>
     database.tenant(actor.tenantId, async (tx) => {
-      const before = await existing(actor.tenantId, tx, id);
+      const before = await existing(actor.tenantId, tx, id, { lock: true });
       if (!active) await keepsEnforcedRoute(tx, actor.tenantId, id);
       const after = await repo.updateProvider(actor.tenantId, tx, id, { active });
       await recordAudit(tx, meta, {
@@ -304,7 +305,7 @@ export function createIdentityProviderService(deps: {
     if (openId?.issuer !== undefined && openId.issuer !== current.row.issuer) await discover(openId.issuer);
     const metadata = samlInput ? await saml.readMetadata(samlInput) : null;
     return database.tenant(tenantId, async (tx) => {
-      const before = await existing(tenantId, tx, id);
+      const before = await existing(tenantId, tx, id, { lock: true });
       checkSameType(before, input);
       if (openId) checkSecretFollowsIssuer(before.row, openId);
       if (input.name !== undefined) await checkName(tenantId, tx, input.name, id);
@@ -373,7 +374,7 @@ export function createIdentityProviderService(deps: {
     async remove(actor: Actor, meta: RequestMeta, id: string) {
       const { tenantId } = actor;
       await database.tenant(tenantId, async (tx) => {
-        const before = await existing(tenantId, tx, id);
+        const before = await existing(tenantId, tx, id, { lock: true });
         await keepsEnforcedRoute(tx, tenantId, id);
         await repo.deleteProvider(tenantId, tx, id);
         await recordAudit(tx, meta, {

@@ -1,7 +1,7 @@
 import { and, asc, eq, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { ipRanges } from '../../db/schema/index.js';
-import { containsPattern } from '../../lib/sql.js';
+import { CHANGE_LOCK, containsPattern } from '../../lib/sql.js';
 
 export type IpRangeRow = typeof ipRanges.$inferSelect;
 export type IpRangeValues = Pick<IpRangeRow, 'name' | 'startIp' | 'endIp'>;
@@ -37,8 +37,15 @@ export function listRangeBounds(tenantId: string, db: Executor) {
     .where(eq(ipRanges.tenantId, tenantId));
 }
 
-export async function findRange(tenantId: string, db: Executor, id: string) {
-  const [row] = await db.select().from(ipRanges).where(byId(tenantId, id)).limit(1);
+/** The range; locked until the transaction ends for a save or a delete (CHANGE_LOCK). */
+export async function findRange(
+  tenantId: string,
+  db: Executor,
+  id: string,
+  options: { lock?: boolean } = {},
+) {
+  const query = db.select().from(ipRanges).where(byId(tenantId, id)).limit(1).$dynamic();
+  const [row] = await (options.lock ? query.for(CHANGE_LOCK) : query);
   return row ?? null;
 }
 

@@ -48,8 +48,9 @@ const normalized = (input: IpRangeInput): repo.IpRangeValues => ({
 export function createIpRangeService(deps: { database: Database }) {
   const { database } = deps;
 
-  async function existing(tenantId: string, tx: Executor, id: string) {
-    const row = await repo.findRange(tenantId, tx, id);
+  /** The range, or 404; `lock` before a save or a delete (see findRange). */
+  async function existing(tenantId: string, tx: Executor, id: string, options: { lock?: boolean } = {}) {
+    const row = await repo.findRange(tenantId, tx, id, options);
     if (!row) throw notFound(IP_RANGE_NOT_FOUND);
     return row;
   }
@@ -100,7 +101,7 @@ export function createIpRangeService(deps: { database: Database }) {
     async update(actor: Actor, meta: RequestMeta, id: string, input: IpRangeChange) {
       const { tenantId } = actor;
       return database.tenant(tenantId, async (tx) => {
-        const before = await existing(tenantId, tx, id);
+        const before = await existing(tenantId, tx, id, { lock: true });
         const merged = {
           name: input.name ?? before.name,
           startIPAddress: input.startIPAddress ?? before.startIp,
@@ -128,7 +129,7 @@ export function createIpRangeService(deps: { database: Database }) {
     async remove(actor: Actor, meta: RequestMeta, id: string) {
       const { tenantId } = actor;
       await database.tenant(tenantId, async (tx) => {
-        const row = await existing(tenantId, tx, id);
+        const row = await existing(tenantId, tx, id, { lock: true });
         await repo.deleteRange(tenantId, tx, id);
         await checkNoLockout(tenantId, tx, meta);
         await recordAudit(tx, meta, {

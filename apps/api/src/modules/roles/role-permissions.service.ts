@@ -130,9 +130,9 @@ export const roleRights = (tenantId: string, tx: Executor, roleId: string) =>
   rightsRepo.findRights(tenantId, tx, roleId);
 
 export function createRolePermissionService(database: Database) {
-  /** The role's permissions, and its name for the audit trail. */
-  async function load(tenantId: string, tx: Tx, roleId: string) {
-    const role = await repo.findRole(tenantId, tx, roleId);
+  /** The role's permissions, and its name for the audit trail; `lock` before a save (see findRole). */
+  async function load(tenantId: string, tx: Tx, roleId: string, options: { lock?: boolean } = {}) {
+    const role = await repo.findRole(tenantId, tx, roleId, options);
     if (!role) throw notFound(ROLE_NOT_FOUND);
     return {
       name: role.name,
@@ -154,7 +154,7 @@ export function createRolePermissionService(database: Database) {
       const backup = services.includes('backup');
       const devops = services.includes('devOps');
       return database.tenant(tenantId, async (tx) => {
-        const { name, permissions: before } = await load(tenantId, tx, roleId);
+        const { name, permissions: before } = await load(tenantId, tx, roleId, { lock: true });
         await checkConnections(tenantId, tx, [
           ...(backup ? input.dbr.permissions.connections.map((row) => row.id) : []),
           ...(devops ? input.devops.permissions.connections.map((row) => row.id) : []),

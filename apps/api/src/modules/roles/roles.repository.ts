@@ -1,7 +1,7 @@
 import { and, count, desc, eq, ilike, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { roles } from '../../db/schema/index.js';
-import { containsPattern } from '../../lib/sql.js';
+import { CHANGE_LOCK, containsPattern } from '../../lib/sql.js';
 
 export type RoleRow = typeof roles.$inferSelect;
 
@@ -30,12 +30,15 @@ export async function listRoles(
   return { rows, count: total?.value ?? 0 };
 }
 
-export async function findRole(tenantId: string, db: Executor, id: string) {
-  const [row] = await db
+/** The role; locked until the transaction ends for a save or a delete (CHANGE_LOCK). */
+export async function findRole(tenantId: string, db: Executor, id: string, options: { lock?: boolean } = {}) {
+  const query = db
     .select()
     .from(roles)
     .where(and(eq(roles.tenantId, tenantId), eq(roles.id, id)))
-    .limit(1);
+    .limit(1)
+    .$dynamic();
+  const [row] = await (options.lock ? query.for(CHANGE_LOCK) : query);
   return row ?? null;
 }
 

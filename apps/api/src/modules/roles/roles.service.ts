@@ -84,7 +84,7 @@ export function createRoleService(database: Database) {
     async update(actor: Actor, meta: RequestMeta, id: string, input: RoleChange): Promise<Role> {
       const { tenantId } = actor;
       return database.tenant(tenantId, async (tx) => {
-        const before = await repo.findRole(tenantId, tx, id);
+        const before = await repo.findRole(tenantId, tx, id, { lock: true });
         if (!before) throw notFound(ROLE_NOT_FOUND);
         if (input.name !== undefined && (await repo.nameTaken(tenantId, tx, input.name, id))) {
           throw nameTaken();
@@ -107,7 +107,7 @@ export function createRoleService(database: Database) {
     async remove(actor: Actor, meta: RequestMeta, id: string): Promise<void> {
       const { tenantId } = actor;
       await database.tenant(tenantId, async (tx) => {
-        const row = await repo.findRole(tenantId, tx, id);
+        const row = await repo.findRole(tenantId, tx, id, { lock: true });
         if (!row) throw notFound(ROLE_NOT_FOUND);
         // Groups give their users this role; removing it under them is the user's conflict to resolve.
         await repo.deleteRole(tenantId, tx, id).catch((error: unknown) => {

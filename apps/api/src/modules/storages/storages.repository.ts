@@ -2,7 +2,7 @@ import type { StorageType } from '@skyvault/contract';
 import { and, count, desc, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { storages } from '../../db/schema/index.js';
-import { containsPattern } from '../../lib/sql.js';
+import { CHANGE_LOCK, containsPattern } from '../../lib/sql.js';
 
 export type StorageRow = typeof storages.$inferSelect;
 
@@ -39,12 +39,23 @@ export async function listStorages(
   return { rows, count: total?.value ?? 0 };
 }
 
-export async function findStorage(tenantId: string, db: Executor, id: string) {
-  const [row] = await db
+/**
+ * A storage the tenant sees (its own or a shared one). Locked for a save or a delete (CHANGE_LOCK), only
+ * the tenant's own: a tenant changes no shared storage, and row-level security lets it lock none.
+ */
+export async function findStorage(
+  tenantId: string,
+  db: Executor,
+  id: string,
+  options: { lock?: boolean } = {},
+) {
+  const query = db
     .select()
     .from(storages)
-    .where(and(visibleTo(tenantId), eq(storages.id, id)))
-    .limit(1);
+    .where(and(options.lock ? eq(storages.tenantId, tenantId) : visibleTo(tenantId), eq(storages.id, id)))
+    .limit(1)
+    .$dynamic();
+  const [row] = await (options.lock ? query.for(CHANGE_LOCK) : query);
   return row ?? null;
 }
 

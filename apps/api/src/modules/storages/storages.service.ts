@@ -19,7 +19,7 @@ import {
   type UnhealthyStorages,
 } from '@skyvault/contract';
 import type { z } from 'zod';
-import type { Database } from '../../db/client.js';
+import type { Database, Tx } from '../../db/client.js';
 import type { Actor, RequestMeta } from '../../lib/context.js';
 import { AppError, conflict, forbidden, invalidField, notFound } from '../../lib/errors.js';
 import { iso } from '../../lib/sql.js';
@@ -134,6 +134,15 @@ export function createStorageService(deps: {
     return row;
   }
 
+  /** The tenant's own storage, locked for a save or a delete: 403 for a shared one, 404 for none. */
+  async function lockOwnStorage(tenantId: string, tx: Tx, id: string) {
+    const row = await repo.findStorage(tenantId, tx, id, { lock: true });
+    if (row) return row;
+    if ((await repo.findStorage(tenantId, tx, id))?.isShared)
+      throw forbidden(REFUSALS.storage.sharedReadOnly);
+    throw notFound(NOT_FOUND.storage);
+  }
+
   return {
     async list(actor: Actor, query: StorageListQuery) {
       const { rows, count } = await database.tenant(actor.tenantId, (tx) =>
@@ -220,9 +229,7 @@ export function createStorageService(deps: {
       const type = input.type ?? current.type;
       const tested = input.type ? await testBeforeSave(type, credentials, input.acceptFailedTest) : null;
       const { storage, mailed } = await database.tenant(tenantId, async (tx) => {
-        const before = await repo.findStorage(tenantId, tx, id);
-        if (!before) throw notFound(NOT_FOUND.storage);
-        if (before.isShared) throw forbidden(REFUSALS.storage.sharedReadOnly);
+        const before = await lockOwnStorage(tenantId, tx, id);
         if (input.name !== undefined && (await repo.nameTaken(tenantId, tx, input.name, id)))
           throw conflict(NAME_TAKEN.storage, { name: NAME_TAKEN.storage });
         const after = await repo.updateStorage(tenantId, tx, id, {
@@ -294,9 +301,7 @@ export function createStorageService(deps: {
     async remove(actor: Actor, meta: RequestMeta, id: string) {
       const { tenantId } = actor;
       await database.tenant(tenantId, async (tx) => {
-        const row = await repo.findStorage(tenantId, tx, id);
-        if (!row) throw notFound(NOT_FOUND.storage);
-        if (row.isShared) throw forbidden(REFUSALS.storage.sharedReadOnly);
+        const row = await lockOwnStorage(tenantId, tx, id);
         // The foreign key refuses while a connection keeps its backups here; that is the user's
         // conflict to resolve, not a server failure.
         await repo.deleteStorage(tenantId, tx, id).catch((error: unknown) => {
