@@ -1,7 +1,7 @@
 import { and, count, desc, eq, ilike, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { mfaDevices } from '../../db/schema/index.js';
-import { containsPattern } from '../../lib/sql.js';
+import { CHANGE_LOCK, containsPattern } from '../../lib/sql.js';
 
 export type MfaDeviceRow = typeof mfaDevices.$inferSelect;
 export type DeviceChanges = Partial<
@@ -34,12 +34,21 @@ export async function listDevices(
   return { rows, total: total?.value ?? 0 };
 }
 
-export async function findDevice(tenantId: string, db: Executor, userId: string, id: string) {
-  const [row] = await db
+/** The user's device; locked until the transaction ends for a change or a delete (CHANGE_LOCK). */
+export async function findDevice(
+  tenantId: string,
+  db: Executor,
+  userId: string,
+  id: string,
+  options: { lock?: boolean } = {},
+) {
+  const query = db
     .select()
     .from(mfaDevices)
     .where(and(own(tenantId, userId), eq(mfaDevices.id, id)))
-    .limit(1);
+    .limit(1)
+    .$dynamic();
+  const [row] = await (options.lock ? query.for(CHANGE_LOCK) : query);
   return row ?? null;
 }
 

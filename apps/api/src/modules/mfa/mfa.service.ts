@@ -83,7 +83,7 @@ export function createMfaService(deps: {
     then?: (tx: Tx) => Promise<void>,
   ) =>
     database.tenant(actor.tenantId, async (tx) => {
-      const before = await repo.findDevice(actor.tenantId, tx, actor.userId, id);
+      const before = await repo.findDevice(actor.tenantId, tx, actor.userId, id, { lock: true });
       if (!before) throw notFound(NOT_FOUND.mfaDevice);
       const after = await repo.updateDevice(actor.tenantId, tx, id, await apply(before, tx));
       await recordAudit(tx, meta, {
@@ -238,7 +238,7 @@ export function createMfaService(deps: {
     async remove(actor: Actor, meta: RequestMeta, id: string, proof: MfaStepUp) {
       const proved = await stepUpFor(actor, await load(actor, id), proof);
       await database.tenant(actor.tenantId, async (tx) => {
-        const row = await repo.findDevice(actor.tenantId, tx, actor.userId, id);
+        const row = await repo.findDevice(actor.tenantId, tx, actor.userId, id, { lock: true });
         if (!row) throw notFound(NOT_FOUND.mfaDevice);
         assertStepUp(row, proved);
         await repo.deleteDevice(actor.tenantId, tx, id);

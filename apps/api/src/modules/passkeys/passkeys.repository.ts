@@ -1,6 +1,7 @@
 import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { passkeys, tenants, users } from '../../db/schema/index.js';
+import { CHANGE_LOCK } from '../../lib/sql.js';
 
 export type PasskeyRow = typeof passkeys.$inferSelect;
 
@@ -10,12 +11,21 @@ const own = (tenantId: string, userId: string) =>
 export const listPasskeys = (tenantId: string, db: Executor, userId: string) =>
   db.select().from(passkeys).where(own(tenantId, userId)).orderBy(asc(passkeys.createdAt));
 
-export async function findPasskey(tenantId: string, db: Executor, userId: string, id: string) {
-  const [row] = await db
+/** The user's passkey; locked until the transaction ends for a rename or a delete (CHANGE_LOCK). */
+export async function findPasskey(
+  tenantId: string,
+  db: Executor,
+  userId: string,
+  id: string,
+  options: { lock?: boolean } = {},
+) {
+  const query = db
     .select()
     .from(passkeys)
     .where(and(own(tenantId, userId), eq(passkeys.id, id)))
-    .limit(1);
+    .limit(1)
+    .$dynamic();
+  const [row] = await (options.lock ? query.for(CHANGE_LOCK) : query);
   return row ?? null;
 }
 

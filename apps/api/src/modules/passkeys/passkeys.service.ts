@@ -187,7 +187,7 @@ export function createPasskeyService(deps: {
 
     async rename(actor: Actor, meta: RequestMeta, id: string, name: string) {
       const row = await database.tenant(actor.tenantId, async (tx) => {
-        const current = await repo.findPasskey(actor.tenantId, tx, actor.userId, id);
+        const current = await repo.findPasskey(actor.tenantId, tx, actor.userId, id, { lock: true });
         if (!current) throw notFound();
         if (await repo.nameTaken(actor.tenantId, tx, actor.userId, name, id)) throw nameTaken();
         const renamed = (await repo.updatePasskey(actor.tenantId, tx, id, { name }))!;
@@ -211,7 +211,7 @@ export function createPasskeyService(deps: {
       await load(actor, id);
       await stepUp();
       await database.tenant(actor.tenantId, async (tx) => {
-        const row = await repo.findPasskey(actor.tenantId, tx, actor.userId, id);
+        const row = await repo.findPasskey(actor.tenantId, tx, actor.userId, id, { lock: true });
         if (!row) throw notFound();
         await repo.deletePasskey(actor.tenantId, tx, id);
         await recordAudit(tx, meta, {
