@@ -1,9 +1,9 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { UsersPage } from '../features/users/UsersPage';
-import { stubFetch } from '../test/fetchStub';
-import { renderWithProviders } from '../test/renderWithProviders';
-import { grace, salesGroup } from '../test/users.fixtures';
+import { stubFetch } from '../../test/fetchStub';
+import { renderWithProviders } from '../../test/renderWithProviders';
+import { grace, salesGroup } from '../../test/users.fixtures';
+import { UsersPage } from './UsersPage';
 
 describe('the users list group filter', () => {
   it('shows the chosen group in a plain field with the rows, then becomes the picker', async () => {
