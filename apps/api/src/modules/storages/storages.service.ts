@@ -228,7 +228,7 @@ export function createStorageService(deps: {
       }
       const type = input.type ?? current.type;
       const tested = input.type ? await testBeforeSave(type, credentials, input.acceptFailedTest) : null;
-      const { storage, mailed } = await database.tenant(tenantId, async (tx) => {
+      const { saved, mailed } = await database.tenant(tenantId, async (tx) => {
         const before = await lockOwnStorage(tenantId, tx, id);
         if (input.name !== undefined && (await repo.nameTaken(tenantId, tx, input.name, id)))
           throw conflict(NAME_TAKEN.storage, { name: NAME_TAKEN.storage });
@@ -248,8 +248,8 @@ export function createStorageService(deps: {
           before: audited(before, openCredentials(secrets, before)),
           after: audited(after, credentials),
         });
-        if (tested) return { storage: after, mailed: await check.record(tx, after, tested, 'save') };
-        if (!isCloud(type)) {
+        const mailed = tested ? await check.record(tx, after, tested, 'save') : false;
+        if (!tested && !isCloud(type)) {
           // Now the platform's own disk: what was found of the cloud storage no longer applies.
           await health.updateHealth(tx, id, {
             healthStatus: null,
@@ -259,13 +259,12 @@ export function createStorageService(deps: {
             checkFailures: 0,
           });
         }
-        return { storage: after, mailed: false };
+        // Read back before the commit, while the row is still locked: a delete right after it
+        // cannot make the answer a 500.
+        return { saved: (await repo.findStorage(tenantId, tx, id))!, mailed };
       });
       if (mailed) deps.nudgeMail();
-      return view(
-        (await database.tenant(tenantId, (tx) => repo.findStorage(tenantId, tx, storage.id)))!,
-        tenantId,
-      );
+      return view(saved, tenantId);
     },
 
     /** Check now: the stored credentials tested at once, and the finding kept. */
