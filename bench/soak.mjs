@@ -60,7 +60,10 @@ const sessions = [];
 let writes = 0;
 let signIns = 0;
 
-const read = (n) => ({ kind: 'read', send: () => call(reads[n % reads.length], { cookie }) });
+const read = (n) => {
+  const path = reads[n % reads.length];
+  return { kind: 'read', label: `GET ${path}`, send: () => call(path, { cookie }) };
+};
 /**
  * A group created, the newest renamed, the oldest deleted, in turn; created while fewer than 8 are
  * left, so that a rename never meets a group whose delete is still in flight.
@@ -71,6 +74,7 @@ function write() {
     const name = `Soak ${Date.now().toString(36)} ${writes}`;
     return {
       kind: 'write',
+      label: 'POST /api/v1/groups',
       send: () => call('/api/v1/groups', { method: 'POST', cookie, body: { name, roleId } }),
       answered: (res) => res.status === 201 && groups.push(res.body.id),
     };
@@ -79,17 +83,23 @@ function write() {
     const id = groups.at(-1);
     return {
       kind: 'write',
+      label: 'PATCH /api/v1/groups/:id',
       send: () =>
         call(`/api/v1/groups/${id}`, { method: 'PATCH', cookie, body: { description: `At ${Date.now()}` } }),
     };
   }
   const id = groups.shift();
-  return { kind: 'write', send: () => call(`/api/v1/groups/${id}`, { method: 'DELETE', cookie }) };
+  return {
+    kind: 'write',
+    label: 'DELETE /api/v1/groups/:id',
+    send: () => call(`/api/v1/groups/${id}`, { method: 'DELETE', cookie }),
+  };
 }
 function signInRequest() {
   const address = `2001:db8:5::${(signIns++ % 65535).toString(16)}`;
   return {
     kind: 'sign-in',
+    label: 'POST /api/v1/auth/login',
     send: () =>
       call('/api/v1/auth/login', {
         method: 'POST',
@@ -105,6 +115,7 @@ function signOut(n) {
   if (!session) return read(n);
   return {
     kind: 'sign-out',
+    label: 'POST /api/v1/auth/logout',
     send: () => call('/api/v1/auth/logout', { method: 'POST', cookie: session }),
   };
 }
@@ -119,8 +130,9 @@ function next(n) {
 }
 
 const rss = [{ second: 0, mb: rssMb(pid) }];
-/** Latencies of answered requests, by window; counts by kind. */
+/** Latencies of answered requests, by window, and by minute and request; counts by kind. */
 const windows = [];
+const byMinute = [];
 const kinds = {};
 const errors = {};
 let sent = 0;
@@ -157,6 +169,10 @@ while (performance.now() - started < seconds * 1000) {
       if (res.status >= 200 && res.status < 300) {
         windows[window] ??= [];
         windows[window].push(res.ms);
+        const minute = Math.floor(elapsed / 60);
+        byMinute[minute] ??= {};
+        byMinute[minute][request.label] ??= [];
+        byMinute[minute][request.label].push(res.ms);
         request.answered?.(res);
       } else {
         const key = `${request.kind} ${res.status ? String(res.status) : res.failure}`;
@@ -167,7 +183,10 @@ while (performance.now() - started < seconds * 1000) {
   }
   if (elapsed >= nextSample) {
     rss.push({ second: nextSample, mb: rssMb(pid) });
-    if (nextSample % 60 === 0) progress(`${nextSample} s: ${sent} sent, RSS ${rss.at(-1).mb} MB`);
+    if (nextSample % 60 === 0) {
+      progress(`${nextSample} s: ${sent} sent, RSS ${rss.at(-1).mb} MB`);
+      progress(`  p50 ms of the minute: ${JSON.stringify(medianByRequest(byMinute[nextSample / 60 - 1]))}`);
+    }
     nextSample += 5;
   }
   await sleep(5);
@@ -175,6 +194,20 @@ while (performance.now() - started < seconds * 1000) {
 await Promise.all(pending);
 rss.push({ second: round1((performance.now() - started) / 1000), mb: rssMb(pid) });
 
+/** Which request grew slower: each one's median, minute by minute. */
+function medianByRequest(minute = {}) {
+  return Object.fromEntries(
+    Object.entries(minute).map(([label, ms]) => [
+      label,
+      round1(
+        percentileOf(
+          [...ms].sort((a, b) => a - b),
+          50,
+        ),
+      ),
+    ]),
+  );
+}
 const p99ByWindow = windows.map((ms) => {
   const sorted = [...(ms ?? [])].sort((a, b) => a - b);
   return round1(percentileOf(sorted, 99));
@@ -209,6 +242,7 @@ finish(
     windowSeconds,
     p99MsByWindow: p99ByWindow,
     p99Growth: { value: p99Growth, atMost: 1.5 },
+    p50MsByMinute: byMinute.map((minute) => medianByRequest(minute)),
     rssMb: { start: rss[0].mb, warm: warm.mb, end: rss.at(-1).mb, max: rssMax, budget: rssBudget || null },
     rssGrowth: { value: rssGrowth, atMost: 1.1 },
   },
