@@ -27,3 +27,20 @@ export function violatesUnique(error: unknown, constraint: string): boolean {
  * another lock (the seats, a user) and then points a row at this one cannot deadlock with it.
  */
 export const CHANGE_LOCK = 'no key update';
+
+/** What a find's select is: its rows when awaited, and the same select with a lock. */
+interface LockableSelect<Row> extends PromiseLike<Row[]> {
+  for(strength: typeof CHANGE_LOCK): PromiseLike<Row[]>;
+}
+
+/**
+ * The first row of a find (a select by id, `.limit(1).$dynamic()`), locked with CHANGE_LOCK when the
+ * caller's transaction is about to save or delete it; null when there is none.
+ */
+export async function firstRow<Row>(
+  query: LockableSelect<Row>,
+  { lock = false }: { lock?: boolean } = {},
+): Promise<Row | null> {
+  const [row] = await (lock ? query.for(CHANGE_LOCK) : query);
+  return row ?? null;
+}

@@ -1,7 +1,7 @@
 import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { apiTokens, tenants, users } from '../../db/schema/index.js';
-import { CHANGE_LOCK } from '../../lib/sql.js';
+import { firstRow } from '../../lib/sql.js';
 import type { RangeBounds } from '../ip-ranges/index.js';
 
 export type ApiTokenRow = typeof apiTokens.$inferSelect;
@@ -97,8 +97,7 @@ export async function findToken(
   options: { lock?: boolean } = {},
 ) {
   const query = db.select().from(apiTokens).where(byId(tenantId, id)).$dynamic();
-  const [row] = await (options.lock ? query.for(CHANGE_LOCK) : query);
-  return row ?? null;
+  return firstRow(query, options);
 }
 
 export async function deleteToken(tenantId: string, db: Executor, id: string) {

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { applications } from '../../db/schema/index.js';
-import { CHANGE_LOCK, containsPattern } from '../../lib/sql.js';
+import { containsPattern, firstRow } from '../../lib/sql.js';
 
 export type ApplicationRow = typeof applications.$inferSelect;
 export type ApplicationValues = Pick<
@@ -60,8 +60,7 @@ export async function findApplication(
   options: { lock?: boolean } = {},
 ) {
   const query = db.select().from(applications).where(byId(tenantId, id)).limit(1).$dynamic();
-  const [row] = await (options.lock ? query.for(CHANGE_LOCK) : query);
-  return row ?? null;
+  return firstRow(query, options);
 }
 
 /** Names are unique per tenant regardless of case (applications_tenant_name_key says the same). */

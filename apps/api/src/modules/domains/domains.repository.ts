@@ -1,7 +1,7 @@
 import { and, asc, eq, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { verifiedDomains } from '../../db/schema/index.js';
-import { CHANGE_LOCK } from '../../lib/sql.js';
+import { firstRow } from '../../lib/sql.js';
 import type { VerifiedDomainRow } from './domain-routing.js';
 
 export type { VerifiedDomainRow } from './domain-routing.js';
@@ -25,8 +25,7 @@ export async function findDomain(
   options: { lock?: boolean } = {},
 ) {
   const query = db.select().from(verifiedDomains).where(byId(tenantId, id)).limit(1).$dynamic();
-  const [row] = await (options.lock ? query.for(CHANGE_LOCK) : query);
-  return row ?? null;
+  return firstRow(query, options);
 }
 
 /**

@@ -1,7 +1,7 @@
 import { and, asc, count, eq, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { groups, roleConnectionPermissions, roles } from '../../db/schema/index.js';
-import { CHANGE_LOCK, containsPattern } from '../../lib/sql.js';
+import { containsPattern, firstRow } from '../../lib/sql.js';
 
 export type GroupRow = typeof groups.$inferSelect;
 export type GroupValues = Pick<GroupRow, 'name' | 'description' | 'roleId'>;
@@ -75,8 +75,7 @@ export async function findGroup(
     .where(and(eq(groups.tenantId, tenantId), eq(groups.id, id)))
     .limit(1)
     .$dynamic();
-  const [row] = await (options.lock ? query.for(CHANGE_LOCK) : query);
-  return row ?? null;
+  return firstRow(query, options);
 }
 
 /** The group, locked until the transaction ends: what a save or a delete takes first (CHANGE_LOCK). */

@@ -7,7 +7,7 @@ import {
   tenants,
   userIdentities,
 } from '../../db/schema/index.js';
-import { CHANGE_LOCK, containsPattern } from '../../lib/sql.js';
+import { containsPattern, firstRow } from '../../lib/sql.js';
 
 export type IdentityProviderRow = typeof identityProviders.$inferSelect;
 export type IdentityProviderValues = Pick<
@@ -66,8 +66,7 @@ export async function findProvider(
     .where(and(eq(identityProviders.tenantId, tenantId), eq(identityProviders.id, id)))
     .limit(1)
     .$dynamic();
-  const [row] = await (options.lock ? query.for(CHANGE_LOCK) : query);
-  return row ?? null;
+  return firstRow(query, options);
 }
 
 /** Names are unique per tenant regardless of case (the unique index says the same). */

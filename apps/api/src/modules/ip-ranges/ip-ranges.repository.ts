@@ -1,7 +1,7 @@
 import { and, asc, eq, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { ipRanges } from '../../db/schema/index.js';
-import { CHANGE_LOCK, containsPattern } from '../../lib/sql.js';
+import { containsPattern, firstRow } from '../../lib/sql.js';
 
 export type IpRangeRow = typeof ipRanges.$inferSelect;
 export type IpRangeValues = Pick<IpRangeRow, 'name' | 'startIp' | 'endIp'>;
@@ -45,8 +45,7 @@ export async function findRange(
   options: { lock?: boolean } = {},
 ) {
   const query = db.select().from(ipRanges).where(byId(tenantId, id)).limit(1).$dynamic();
-  const [row] = await (options.lock ? query.for(CHANGE_LOCK) : query);
-  return row ?? null;
+  return firstRow(query, options);
 }
 
 /** Names are unique per tenant regardless of case (the unique index says the same). */

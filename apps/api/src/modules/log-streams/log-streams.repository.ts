@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, gte, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/client.js';
 import { auditEvents, logStreams } from '../../db/schema/index.js';
-import { CHANGE_LOCK } from '../../lib/sql.js';
+import { firstRow } from '../../lib/sql.js';
 
 export type LogStreamRow = typeof logStreams.$inferSelect;
 type LogStreamInsert = typeof logStreams.$inferInsert;
@@ -35,8 +35,7 @@ export async function findStream(
   options: { lock?: boolean } = {},
 ) {
   const query = db.select().from(logStreams).where(mine(tenantId, id)).limit(1).$dynamic();
-  const [row] = await (options.lock ? query.for(CHANGE_LOCK) : query);
-  return row ?? null;
+  return firstRow(query, options);
 }
 
 /** The stream, locked for the change of the caller's transaction (CHANGE_LOCK). */

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, ilike, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { mfaDevices } from '../../db/schema/index.js';
-import { CHANGE_LOCK, containsPattern } from '../../lib/sql.js';
+import { containsPattern, firstRow } from '../../lib/sql.js';
 
 export type MfaDeviceRow = typeof mfaDevices.$inferSelect;
 export type DeviceChanges = Partial<
@@ -48,8 +48,7 @@ export async function findDevice(
     .where(and(own(tenantId, userId), eq(mfaDevices.id, id)))
     .limit(1)
     .$dynamic();
-  const [row] = await (options.lock ? query.for(CHANGE_LOCK) : query);
-  return row ?? null;
+  return firstRow(query, options);
 }
 
 export async function enabledDevices(tenantId: string, db: Executor, userId: string) {

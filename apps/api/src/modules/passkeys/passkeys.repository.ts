@@ -1,7 +1,7 @@
 import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { passkeys, tenants, users } from '../../db/schema/index.js';
-import { CHANGE_LOCK } from '../../lib/sql.js';
+import { firstRow } from '../../lib/sql.js';
 
 export type PasskeyRow = typeof passkeys.$inferSelect;
 
@@ -25,8 +25,7 @@ export async function findPasskey(
     .where(and(own(tenantId, userId), eq(passkeys.id, id)))
     .limit(1)
     .$dynamic();
-  const [row] = await (options.lock ? query.for(CHANGE_LOCK) : query);
-  return row ?? null;
+  return firstRow(query, options);
 }
 
 /**

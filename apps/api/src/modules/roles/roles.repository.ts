@@ -1,7 +1,7 @@
 import { and, count, desc, eq, ilike, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { roles } from '../../db/schema/index.js';
-import { CHANGE_LOCK, containsPattern } from '../../lib/sql.js';
+import { containsPattern, firstRow } from '../../lib/sql.js';
 
 export type RoleRow = typeof roles.$inferSelect;
 
@@ -38,8 +38,7 @@ export async function findRole(tenantId: string, db: Executor, id: string, optio
     .where(and(eq(roles.tenantId, tenantId), eq(roles.id, id)))
     .limit(1)
     .$dynamic();
-  const [row] = await (options.lock ? query.for(CHANGE_LOCK) : query);
-  return row ?? null;
+  return firstRow(query, options);
 }
 
 /** Names are unique per tenant regardless of case (the unique index says the same). */

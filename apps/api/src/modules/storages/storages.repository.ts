@@ -2,7 +2,7 @@ import type { StorageType } from '@skyvault/contract';
 import { and, count, desc, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { storages } from '../../db/schema/index.js';
-import { CHANGE_LOCK, containsPattern } from '../../lib/sql.js';
+import { containsPattern, firstRow } from '../../lib/sql.js';
 
 export type StorageRow = typeof storages.$inferSelect;
 
@@ -55,8 +55,7 @@ export async function findStorage(
     .where(and(options.lock ? eq(storages.tenantId, tenantId) : visibleTo(tenantId), eq(storages.id, id)))
     .limit(1)
     .$dynamic();
-  const [row] = await (options.lock ? query.for(CHANGE_LOCK) : query);
-  return row ?? null;
+  return firstRow(query, options);
 }
 
 export async function nameTaken(tenantId: string | null, db: Executor, name: string, exceptId?: string) {

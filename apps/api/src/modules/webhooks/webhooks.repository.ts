@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/client.js';
 import { newestFirst } from '../../db/order.js';
 import { webhookDeliveries, webhookDeliveryAttempts, webhookEndpoints } from '../../db/schema/index.js';
-import { CHANGE_LOCK } from '../../lib/sql.js';
+import { firstRow } from '../../lib/sql.js';
 
 export type WebhookRow = typeof webhookEndpoints.$inferSelect;
 export type DeliveryRow = typeof webhookDeliveries.$inferSelect;
@@ -35,8 +35,7 @@ export async function findEndpoint(
     .where(and(eq(webhookEndpoints.tenantId, tenantId), eq(webhookEndpoints.id, id)))
     .limit(1)
     .$dynamic();
-  const [row] = await (options.lock ? query.for(CHANGE_LOCK) : query);
-  return row ?? null;
+  return firstRow(query, options);
 }
 
 /**
