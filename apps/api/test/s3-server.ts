@@ -60,6 +60,22 @@ const S3rver = require('s3rver') as S3rverClass;
 const { DUMMY_ACCOUNT } = require('s3rver/lib/models/account') as { DUMMY_ACCOUNT: S3rverAccount };
 DUMMY_ACCOUNT.createKeyPair(S3_TEST_KEYS.accessKeyId, S3_TEST_KEYS.secretAccessKey);
 
+/**
+ * Until the server answers an HTTP request (any status): listening is not yet answering, and a check
+ * made at once after a restart must meet the server, not the moment before it.
+ */
+async function untilAnswering(url: string) {
+  for (const until = Date.now() + 5_000; ; ) {
+    try {
+      await fetch(url, { signal: AbortSignal.timeout(1_000) }).then((answer) => answer.arrayBuffer());
+      return;
+    } catch (error) {
+      if (Date.now() > until) throw new Error(`The S3 server at ${url} does not answer`, { cause: error });
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+}
+
 export async function startS3Server(options: S3ServerOptions = {}): Promise<TestS3Server> {
   const directory = mkdtempSync(join(tmpdir(), 'skyvault-s3rver-'));
   const buckets = (options.buckets ?? []).map((name) => ({ name }));
@@ -81,6 +97,7 @@ export async function startS3Server(options: S3ServerOptions = {}): Promise<Test
     const address = await server.run();
     port = address.port;
     running = server;
+    await untilAnswering(`http://127.0.0.1:${port}/`);
   };
 
   const stop = async () => {

@@ -157,7 +157,22 @@ describe('storage tests and health, against local S3 and Azure servers', () => {
       await t.s3.start();
     }
     await hourly();
-    expect(await storedStorage(t, id)).toMatchObject({ healthStatus: 'Healthy', healthProblem: null });
+    // Should this fail, its message names every check so far: whether one ran after the restart, and
+    // what it met.
+    const checks = (await checksOf(t, id)).map(
+      ({ checkedAt, trigger, status, problem, message, durationMs }) => ({
+        checkedAt,
+        trigger,
+        status,
+        problem,
+        message,
+        durationMs,
+      }),
+    );
+    expect(await storedStorage(t, id), JSON.stringify(checks)).toMatchObject({
+      healthStatus: 'Healthy',
+      healthProblem: null,
+    });
     expect(mailsTo(u.email).map((m) => m.subject)).toEqual([
       'Storage "outage-s3" needs attention',
       'Storage "outage-s3" works again',
