@@ -8,5 +8,15 @@ cd "$(dirname "$0")/.."
 source bench/server.sh
 if [ "${1:-}" = postgres ]; then shift; fi
 start_server TRUST_PROXY=true
-trap stop_server EXIT
+vacuumer=""
+trap 'stop_server; [ -z "$vacuumer" ] || kill "$vacuumer" 2>/dev/null || true' EXIT
+# A PostgreSQL without autovacuum (the CI machine's, conf.d/90-ci.conf) never analyzes or vacuums the
+# tables the soak grows: the planner keeps an empty table's estimates (the audit log's first page
+# became a scan of all the tenant's events and a sort, slower each minute) and dead rows pile up.
+# Production runs autovacuum; here its work is done once a minute instead.
+if [ -n "$url" ] && [ "$(psql "$url" -Atc 'show autovacuum')" = off ]; then
+  echo "autovacuum is off on this server: VACUUM (ANALYZE) once a minute instead" >&2
+  (while sleep 60; do psql "$url" -qc 'vacuum (analyze)' || true; done) &
+  vacuumer=$!
+fi
 DATA_DIR="$data" DATABASE_URL="$url" PORT=$port SERVER_PID=$server node bench/soak.mjs "$@"
