@@ -1,4 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import type { Server } from 'node:http';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
@@ -42,10 +43,15 @@ export interface TestS3Server {
   close(): Promise<void>;
 }
 
+interface S3rverStore {
+  getResourcePath(bucket: string, key: string, resource: string): string;
+  deleteObject(bucket: string, key: string): Promise<void>;
+}
 interface S3rverInstance {
   run(): Promise<AddressInfo>;
   close(): Promise<void>;
   httpServer?: Server;
+  store: S3rverStore;
 }
 interface S3rverClass {
   new (options: Record<string, unknown>): S3rverInstance;
@@ -59,6 +65,23 @@ const require = createRequire(import.meta.url);
 const S3rver = require('s3rver') as S3rverClass;
 const { DUMMY_ACCOUNT } = require('s3rver/lib/models/account') as { DUMMY_ACCOUNT: S3rverAccount };
 DUMMY_ACCOUNT.createKeyPair(S3_TEST_KEYS.accessKeyId, S3_TEST_KEYS.secretAccessKey);
+
+/**
+ * s3rver keeps a key's "folders" as directories and removes them when their last object goes. A write
+ * into the same folder at that moment fails to open its file, and s3rver cuts that connection: the
+ * hourly checks run three at a time against one bucket, each writing and deleting under
+ * skyvault-probe/, and one of them met an Unreachable that no real S3 gives (S3 has no folders). Here
+ * a delete removes the object's files only; the empty directories go with the temp folder at close().
+ */
+function keepFolders(store: S3rverStore) {
+  store.deleteObject = async (bucket, key) => {
+    await Promise.all(
+      ['object', 'object.md5', 'metadata.json'].map((resource) =>
+        rm(store.getResourcePath(bucket, key, resource), { force: true }),
+      ),
+    );
+  };
+}
 
 /**
  * Until the server answers an HTTP request (any status): listening is not yet answering, and a check
@@ -94,6 +117,7 @@ export async function startS3Server(options: S3ServerOptions = {}): Promise<Test
       // Path-style only, as the probe addresses a custom endpoint (forcePathStyle).
       vhostBuckets: false,
     });
+    keepFolders(server.store);
     const address = await server.run();
     port = address.port;
     running = server;

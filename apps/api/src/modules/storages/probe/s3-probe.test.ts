@@ -54,6 +54,11 @@ describe('storage probe against S3', () => {
     expect(listed.Contents ?? []).toEqual([]);
   });
 
+  it('passes probes that run side by side in one bucket, as the hourly checks do', async () => {
+    const results = await Promise.all(Array.from({ length: 12 }, () => test()));
+    expect(results.map((result) => result.problem)).toEqual(results.map(() => null));
+  });
+
   it('marks an unknown access key ID at its field', async () => {
     const result = await test({ accessKeyId: 'AKIAUNKNOWNKEY00000' });
     expect(result.ok).toBe(false);
