@@ -44,4 +44,17 @@ describe('useListParams', () => {
     expect(result.current.location.search).toBe('?sort=name&order=asc');
     expect(result.current.params.page).toBe(0);
   });
+
+  it('builds a change on the one asked for before it, even from a callback of the earlier render', () => {
+    const { result } = setup('/users?search=ad');
+    // The search field's pause ends while the filter's list is still loading: its callback is the
+    // one of the render before the filter was picked.
+    const { setSearch, setParams } = result.current.params;
+    act(() => {
+      setParams({ admin: 'true' });
+      setSearch('ada');
+    });
+    expect(new URLSearchParams(result.current.location.search).get('admin')).toBe('true');
+    expect(result.current.params.search).toBe('ada');
+  });
 });

@@ -1,6 +1,6 @@
 import { DEFAULT_PAGE_SIZE, PAGE_SIZE_OPTIONS } from '@skyvault/contract';
 import { useCallback, useMemo } from 'react';
-import { useSearchParams } from 'react-router';
+import { useUrlQuery } from './useUrlQuery';
 
 export interface ListParams {
   /** Zero-based, as DataTable expects; the URL shows it one-based (`?page=2` is the second page). */
@@ -52,24 +52,8 @@ export const pageQueryOf = (position: Pick<ListParams, 'pageSize' | 'offset' | '
  * linked, reloaded and returned to with the Back button as it was. Defaults are left out of the URL.
  */
 export function useListParams(): ListParams {
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams, update] = useUrlQuery();
   const { page, pageSize, search, offset } = listPositionOf(searchParams);
-
-  const update = useCallback(
-    (changes: Record<string, string | undefined>, replace: boolean) =>
-      setSearchParams(
-        (current) => {
-          const next = new URLSearchParams(current);
-          for (const [key, value] of Object.entries(changes)) {
-            if (value === undefined) next.delete(key);
-            else next.set(key, value);
-          }
-          return next;
-        },
-        { replace },
-      ),
-    [setSearchParams],
-  );
 
   const setPage = useCallback(
     (next: number) => update({ page: next > 0 ? String(next + 1) : undefined }, false),

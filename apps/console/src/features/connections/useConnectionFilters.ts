@@ -5,7 +5,7 @@ import {
   type SortOrder,
 } from '@skyvault/contract';
 import { useCallback, useMemo } from 'react';
-import { useSearchParams } from 'react-router';
+import { useUrlQuery } from '../../components/useUrlQuery';
 
 export type ConnectionSortId = (typeof CONNECTION_SORT_OPTIONS)[number]['id'];
 
@@ -29,23 +29,13 @@ export interface ConnectionFilters {
  * again from the first page.
  */
 export function useConnectionFilters(): ConnectionFilters {
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams, change] = useUrlQuery();
   const option = CONNECTION_SORT_OPTIONS.find((known) => known.id === searchParams.get('sort'));
   const organizationType = ORGANIZATION_TYPES.find((known) => known === searchParams.get('type'));
 
   const update = useCallback(
-    (key: string, value: string | undefined) =>
-      setSearchParams(
-        (current) => {
-          const next = new URLSearchParams(current);
-          if (value) next.set(key, value);
-          else next.delete(key);
-          next.delete('page');
-          return next;
-        },
-        { replace: true },
-      ),
-    [setSearchParams],
+    (key: string, value: string | undefined) => change({ [key]: value || undefined, page: undefined }, true),
+    [change],
   );
   const setSortId = useCallback((id: ConnectionSortId | undefined) => update('sort', id), [update]);
   const setOrganizationType = useCallback(

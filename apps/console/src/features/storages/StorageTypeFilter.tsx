@@ -2,7 +2,7 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { STORAGE_TYPE_LABELS, STORAGE_TYPES, type StorageType } from '@skyvault/contract';
 import { useCallback } from 'react';
-import { useSearchParams } from 'react-router';
+import { useUrlQuery } from '../../components/useUrlQuery';
 
 const ALL = '';
 
@@ -11,22 +11,12 @@ const ALL = '';
  * filtered list can be linked and reloaded. A new filter starts again from the first page.
  */
 export function useStorageTypeParam(): [StorageType | undefined, (type: StorageType | undefined) => void] {
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams, change] = useUrlQuery();
   const raw = searchParams.get('type');
   const type = STORAGE_TYPES.find((known) => known === raw);
   const setType = useCallback(
-    (next: StorageType | undefined) =>
-      setSearchParams(
-        (current) => {
-          const params = new URLSearchParams(current);
-          if (next) params.set('type', next);
-          else params.delete('type');
-          params.delete('page');
-          return params;
-        },
-        { replace: true },
-      ),
-    [setSearchParams],
+    (next: StorageType | undefined) => change({ type: next, page: undefined }, true),
+    [change],
   );
   return [type, setType];
 }
