@@ -2,6 +2,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { Config } from '../config.js';
 import { APP_ROLE, type Database } from './client.js';
+import { ANALYZE_EVERY_MS, analyzeChangedTables } from './embedded-analyze.js';
 import { lockDataDir } from './lock.js';
 import { hasAllMigrations, migrate } from './migrate.js';
 import { openPglite } from './pglite.js';
@@ -65,10 +66,15 @@ export async function openDatabase(
       database.db.execute('VACUUM ANALYZE').catch(() => {});
     }, VACUUM_EVERY_MS);
     vacuum.unref();
+    const analyze = setInterval(() => {
+      analyzeChangedTables(database).catch(() => {});
+    }, ANALYZE_EVERY_MS);
+    analyze.unref();
     return {
       ...database,
       close: async () => {
         clearInterval(vacuum);
+        clearInterval(analyze);
         try {
           await database.close();
         } finally {
