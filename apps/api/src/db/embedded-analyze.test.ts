@@ -1,10 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../lib/sql.js';
 import type { Database } from './client.js';
 import { analyzeChangedTables } from './embedded-analyze.js';
 import { openPglite } from './pglite.js';
-
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 describe('analyzing the embedded database as autovacuum would', () => {
   let database: Database;

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { rowsOf } from '../lib/sql.js';
 import type { Database } from './client.js';
 
 /**
@@ -10,8 +11,6 @@ import type { Database } from './client.js';
  * of the table. ANALYZE reads a sample of at most 30,000 rows a table, so a pass stays short.
  */
 export const ANALYZE_EVERY_MS = 5 * 60 * 1000;
-
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /** Analyzes the tables autovacuum would; answers their names. */
 export async function analyzeChangedTables(database: Database): Promise<string[]> {

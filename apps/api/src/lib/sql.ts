@@ -4,6 +4,9 @@ export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, '\\
 /** ISO strings for the API's date fields. */
 export const iso = (date: Date) => date.toISOString();
 
+/** The rows of a raw `execute` (node-postgres and PGlite both answer `{ rows }`; drizzle types neither). */
+export const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
 /** Whether `value` has a uuid's form (any version): ids that may be written into SQL text as they are. */
 export const isUuid = (value: string) =>
   /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);

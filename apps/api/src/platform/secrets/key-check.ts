@@ -1,5 +1,6 @@
 import { isNotNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
+import { rowsOf } from '../../lib/sql.js';
 import { isMissingTable, SEALED_COLUMNS } from './sealed-columns.js';
 import { namedKeys } from './sealed-value-error.js';
 import type { SealedAt, SecretBox } from './secrets.js';
@@ -38,8 +39,6 @@ interface CheckRow {
   key_fingerprint: string;
   sealed: string;
 }
-
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 async function readCheck(database: Database): Promise<CheckRow | null> {
   try {
