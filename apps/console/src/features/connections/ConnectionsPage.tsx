@@ -29,7 +29,7 @@ import { useUpdateToken } from './useUpdateToken';
 /** The tenant's Salesforce connections (SPEC.md §2 Connections). */
 export function ConnectionsPage() {
   const list = useListParams();
-  const filters = useConnectionFilters();
+  const filters = useConnectionFilters(list);
   const [creating, setCreating] = useState(false);
   const [deleting, setDeleting] = useState<Connection | null>(null);
   const updateToken = useUpdateToken();

@@ -5,7 +5,7 @@ import {
   type SortOrder,
 } from '@skyvault/contract';
 import { useCallback, useMemo } from 'react';
-import { useUrlQuery } from '../../components/useUrlQuery';
+import type { ListParams } from '../../components/useListParams';
 
 export type ConnectionSortId = (typeof CONNECTION_SORT_OPTIONS)[number]['id'];
 
@@ -28,14 +28,14 @@ export interface ConnectionFilters {
  * (`?sort=nameAsc&type=Sandbox`), so that the list can be linked and reloaded as it was. A change starts
  * again from the first page.
  */
-export function useConnectionFilters(): ConnectionFilters {
-  const [searchParams, change] = useUrlQuery();
-  const option = CONNECTION_SORT_OPTIONS.find((known) => known.id === searchParams.get('sort'));
-  const organizationType = ORGANIZATION_TYPES.find((known) => known === searchParams.get('type'));
+export function useConnectionFilters(list: Pick<ListParams, 'param' | 'setParams'>): ConnectionFilters {
+  const { param, setParams } = list;
+  const option = CONNECTION_SORT_OPTIONS.find((known) => known.id === param('sort'));
+  const organizationType = ORGANIZATION_TYPES.find((known) => known === param('type'));
 
   const update = useCallback(
-    (key: string, value: string | undefined) => change({ [key]: value || undefined, page: undefined }, true),
-    [change],
+    (key: string, value: string | undefined) => setParams({ [key]: value || undefined }),
+    [setParams],
   );
   const setSortId = useCallback((id: ConnectionSortId | undefined) => update('sort', id), [update]);
   const setOrganizationType = useCallback(

@@ -2,7 +2,7 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { STORAGE_TYPE_LABELS, STORAGE_TYPES, type StorageType } from '@skyvault/contract';
 import { useCallback } from 'react';
-import { useUrlQuery } from '../../components/useUrlQuery';
+import type { ListParams } from '../../components/useListParams';
 
 const ALL = '';
 
@@ -10,14 +10,13 @@ const ALL = '';
  * The type filter, kept in the URL beside the list's page and search (`?type=AwsS3`), so that a
  * filtered list can be linked and reloaded. A new filter starts again from the first page.
  */
-export function useStorageTypeParam(): [StorageType | undefined, (type: StorageType | undefined) => void] {
-  const [searchParams, change] = useUrlQuery();
-  const raw = searchParams.get('type');
+export function useStorageTypeParam(
+  list: Pick<ListParams, 'param' | 'setParams'>,
+): [StorageType | undefined, (type: StorageType | undefined) => void] {
+  const { param, setParams } = list;
+  const raw = param('type');
   const type = STORAGE_TYPES.find((known) => known === raw);
-  const setType = useCallback(
-    (next: StorageType | undefined) => change({ type: next, page: undefined }, true),
-    [change],
-  );
+  const setType = useCallback((next: StorageType | undefined) => setParams({ type: next }), [setParams]);
   return [type, setType];
 }
 

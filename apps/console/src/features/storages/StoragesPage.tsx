@@ -19,7 +19,7 @@ type Editing = { storage?: Storage } | null;
 /** Backup storages: the tenant's own and the platform's shared ones (SPEC.md §2 Storages). */
 export function StoragesPage() {
   const list = useListParams();
-  const [type, setType] = useStorageTypeParam();
+  const [type, setType] = useStorageTypeParam(list);
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<Storage | null>(null);
   const storages = useStorages({ limit: list.pageSize, offset: list.offset, search: list.search, type });
