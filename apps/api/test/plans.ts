@@ -20,16 +20,20 @@ const literal = (value: unknown) => {
  * transaction, under row-level security (where only leakproof conditions may become index
  * conditions), with sorting and whole-table scans priced out of reach. A plan that still sorts is one
  * whose ORDER BY no index gives; at five million audit events that read and sorted them all
- * (db/order.ts).
+ * (db/order.ts). With `{ pricedOut: false }` the planner chooses on the table's statistics alone, as
+ * it does in production: for tests that give the table rows and analyze it.
  */
 export const planOf = (
   database: Database,
   tenantId: string,
   build: (tx: Tx) => { toSQL(): { sql: string; params: unknown[] } },
+  { pricedOut = true }: { pricedOut?: boolean } = {},
 ): Promise<PlanNode[]> =>
   database.tenant(tenantId, async (tx) => {
-    await tx.execute(sql`set local enable_sort = off`);
-    await tx.execute(sql`set local enable_seqscan = off`);
+    if (pricedOut) {
+      await tx.execute(sql`set local enable_sort = off`);
+      await tx.execute(sql`set local enable_seqscan = off`);
+    }
     const query = build(tx).toSQL();
     const result = await tx.execute(
       sql.raw(

@@ -100,10 +100,26 @@ function conditions(tenantId: string, filter: AuditFilter, range: SeqRange): (SQ
     filter.action ? eq(e.action, filter.action) : undefined,
     filter.targetType ? eq(e.targetType, filter.targetType) : undefined,
     filter.targetId ? eq(e.targetId, filter.targetId) : undefined,
-    filter.from ? gte(e.createdAt, filter.from) : undefined,
-    filter.until ? lt(e.createdAt, filter.until) : undefined,
+    timeCondition(filter),
     filter.outcome ? eq(e.outcome, filter.outcome) : undefined,
   ];
+}
+
+/**
+ * The exact time range, which still selects within the seq range (its hour of margin at each end). To
+ * the planner it is opaque: estimated apart, the seq range and the time range each keep a day's share
+ * of the tenant's events, and multiplied as if unrelated they left 9 of a day's 13,700 (at 5 million
+ * events), fewer than a page. Expecting to read them all, the planner read the whole day and sorted it
+ * (20 ms warm, over 100 ms cold) rather than walk the seq index and stop at the page. Inside
+ * `coalesce()` the condition is one the planner cannot look into and takes as half the rows, so the
+ * seq range alone sizes the read; it cannot be null, so it selects the same events.
+ */
+function timeCondition(filter: AuditFilter): SQL | undefined {
+  const bounds = and(
+    filter.from ? gte(e.createdAt, filter.from) : undefined,
+    filter.until ? lt(e.createdAt, filter.until) : undefined,
+  );
+  return bounds && sql`coalesce(${bounds}, false)`;
 }
 
 /** The statement of one page (listEvents), its time range given as a range of seq (seqRangeOf). */
