@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { ACTION_LABELS, SIGN_UP_REFUSALS, WARNINGS } from '@skyvault/contract';
-import { useEffect, useRef } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { toSignUp } from '../../../core/paths/links';
 import { useSignUpMode } from '../../../core/signUpMode';
@@ -23,9 +23,10 @@ export function NoTenantsStep({
   email: string;
   onUseDifferentEmail: () => void;
 }) {
-  // The code field that had the focus is gone: the way forward takes it (a link has no autoFocus).
+  // The code field that had the focus is gone: the way forward takes it (a link has no autoFocus),
+  // before the step is painted, so that no frame shows it with the focus nowhere.
   const signUp = useRef<HTMLAnchorElement>(null);
-  useEffect(() => signUp.current?.focus(), []);
+  useLayoutEffect(() => signUp.current?.focus(), []);
   const mode = useSignUpMode();
 
   if (mode === 'invitation' || mode === 'off') {
