@@ -1,6 +1,10 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Tx } from '../../db/client.js';
 import { createPoller } from './poller.js';
+
+/** How long a worker that yields waits before asking again whether the process is still busy. */
+const YIELD_MS = 250;
 
 /**
  * One pass of a scheduler that checks things due across tenants (connections, storages): claims a
@@ -17,16 +21,25 @@ export async function checkClaimed<T>(options: {
   log: FastifyBaseLogger;
   /** The log line of one failed check, with what names the item. */
   failure: (item: T) => [Record<string, unknown>, string];
+  /**
+   * Whether the process is busy answering requests (server-load.ts): while it is, the checks go on
+   * one at a time rather than `parallel` at a time.
+   */
+  yieldWhile?: () => boolean;
 }): Promise<number> {
-  const { claim, check, parallel, stopping, log } = options;
+  const { claim, check, parallel, stopping, log, yieldWhile = () => false } = options;
   let total = 0;
   while (!stopping()) {
     const claimed = await claim();
     if (claimed.length === 0) break;
     total += claimed.length;
     const queue = [...claimed];
-    const worker = async () => {
-      for (let next = queue.shift(); next !== undefined; next = queue.shift()) {
+    const worker = async (index: number) => {
+      for (;;) {
+        // The first worker never waits, so that a busy process still gets through its backlog.
+        while (index > 0 && queue.length > 0 && yieldWhile() && !stopping()) await sleep(YIELD_MS);
+        const next = queue.shift();
+        if (next === undefined) return;
         try {
           await check(next);
         } catch (error) {
@@ -35,7 +48,7 @@ export async function checkClaimed<T>(options: {
         }
       }
     };
-    await Promise.all(Array.from({ length: Math.min(parallel, queue.length) }, worker));
+    await Promise.all(Array.from({ length: Math.min(parallel, queue.length) }, (_, index) => worker(index)));
   }
   return total;
 }
@@ -61,6 +74,8 @@ export function createClaimedScheduler<T>(options: {
   failure: (item: T) => [Record<string, unknown>, string];
   /** The log line of a pass that failed as a whole. */
   passFailure: string;
+  /** Whether to go on one at a time while the process is busy (checkClaimed). */
+  yieldWhile?: () => boolean;
 }) {
   const { database, log, now } = options;
   let stopping = () => false;
@@ -80,6 +95,7 @@ export function createClaimedScheduler<T>(options: {
       stopping: () => stopping(),
       log,
       failure: options.failure,
+      yieldWhile: options.yieldWhile,
     });
 
   const poller = createPoller({ pollMs: options.pollMs, pass: runDue, log, failure: options.passFailure });

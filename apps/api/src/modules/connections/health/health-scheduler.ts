@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../../db/client.js';
 import { createClaimedScheduler } from '../../../platform/background/claimed-checks.js';
+import { serverBusy } from '../../../platform/background/server-load.js';
 import * as repo from './health.repository.js';
 import type { HealthCheck } from './health-check.js';
 
@@ -26,6 +27,8 @@ export function createHealthScheduler(deps: {
     batch: 10,
     parallel: 3,
     failure: (next) => [{ connectionId: next.id }, 'connection check failed'],
+    // An hourly backlog can wait: while requests keep the process busy it goes on one at a time.
+    yieldWhile: serverBusy,
     passFailure: 'connection checks failed',
   });
 }

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../../db/client.js';
 import { createClaimedScheduler } from '../../../platform/background/claimed-checks.js';
+import { serverBusy } from '../../../platform/background/server-load.js';
 import * as repo from './health.repository.js';
 import type { StorageCheck } from './storage-check.js';
 
@@ -23,6 +24,8 @@ export function createStorageScheduler(deps: {
     batch: 10,
     parallel: 3,
     failure: ({ id }) => [{ storageId: id }, 'storage check failed'],
+    // An hourly backlog can wait: while requests keep the process busy it goes on one at a time.
+    yieldWhile: serverBusy,
     passFailure: 'storage checks failed',
   });
 }
