@@ -25,6 +25,8 @@ export const auditEvents = pgTable(
   'audit_events',
   {
     ...tenantColumns(),
+    /** Rises with time (migration 0047), so that a tenant's new events share the primary key's pages. */
+    id: uuid('id').notNull().default(sql`skyvault_uuid_v7()`),
     /** The tenant's order of events, 1, 2, 3 … without gaps; set by the trigger. */
     // The trigger replaces whatever an insert gives for seq and hash: these placeholders only let
     // inserts leave them out.

@@ -77,6 +77,21 @@ describe('audit hash chain', () => {
       await tx.update(auditChainHeads).set({ hash: prevHash }).where(eq(auditChainHeads.tenantId, tenantId));
     });
 
+  it('gives each event an id that rises with its time (a version 7 uuid: its first 48 bits the ms)', async () => {
+    const before = Date.now();
+    const { tenantId } = await tenantWithEvents(3);
+    const after = Date.now();
+    const ids = (await eventsOf(tenantId)).map((row) => row.id);
+    for (const id of ids) {
+      expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    }
+    const times = ids.map((id) => Number.parseInt(id.replace('-', '').slice(0, 12), 16));
+    // The database's clock, within a second of this process's; within a millisecond the rest is random.
+    expect(Math.min(...times)).toBeGreaterThanOrEqual(before - 1000);
+    expect(Math.max(...times)).toBeLessThanOrEqual(after + 1000);
+    expect([...times].sort((a, b) => a - b)).toEqual(times);
+  });
+
   it('numbers each tenant’s events 1, 2, 3 … and links each to the one before, whatever the insert says', async () => {
     const { tenantId, userId } = await tenantWithEvents(3);
     // An insert that names its own place and hashes is put in its place all the same.
