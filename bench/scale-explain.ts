@@ -36,6 +36,19 @@ const cases: [string, AuditFilter, number?][] = [
   ['a month, six months back', monthAgo(6)],
   ['a month eleven months back', monthAgo(11)],
   ['a day, six months back', { from: new Date(now - 180 * DAY_MS), until: new Date(now - 179 * DAY_MS) }],
+  [
+    'resource type, action and a day',
+    {
+      targetType: 'group',
+      action: 'update',
+      from: new Date(now - 180 * DAY_MS),
+      until: new Date(now - 179 * DAY_MS),
+    },
+  ],
+  [
+    'failures in a day',
+    { outcome: 'failure', from: new Date(now - 90 * DAY_MS), until: new Date(now - 89 * DAY_MS) },
+  ],
   ['action and outcome', { action: 'failed-sign-in', outcome: 'failure' }],
   ['actor and a month', { actorId, ...monthAgo(6) }],
   ['action and a month', { action: 'update', ...monthAgo(6) }],
