@@ -1,9 +1,10 @@
 import { applicationEndpoints, DAY_MS, MINUTE_MS } from '@skyvault/contract';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { apiCaller } from '../../../test/api-caller.js';
 import { createTenantWithUser, type TestUser, useTestApp } from '../../../test/app.js';
-import { applications, auditEvents } from '../../db/schema/index.js';
+import { auditTrailOf } from '../../../test/audit-trail.js';
+import { applications } from '../../db/schema/index.js';
 import { REDACTED } from '../../platform/audit/audit.service.js';
 import { sealedAt } from '../../platform/secrets/sealed-at.js';
 import {
@@ -27,13 +28,7 @@ describe('connected apps', () => {
     return row;
   };
   const auditOf = (u: TestUser, id: string) =>
-    t.database.tenant(u.tenantId, (tx) =>
-      tx
-        .select()
-        .from(auditEvents)
-        .where(and(eq(auditEvents.targetType, 'application'), eq(auditEvents.targetId, id)))
-        .orderBy(auditEvents.createdAt),
-    );
+    auditTrailOf(t.database, u.tenantId, { targetType: 'application', targetId: id });
 
   it('creates an app with a random client id, a strong secret sealed at rest, and safe defaults', async () => {
     const u = await createTenantWithUser(t);

@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { groupEndpoints, MESSAGES, NOT_FOUND, REFUSALS } from '@skyvault/contract';
-import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { apiCaller } from '../../../test/api-caller.js';
 import { createTenantWithUser, type TestUser, useTestApp } from '../../../test/app.js';
-import { auditEvents } from '../../db/schema/index.js';
+import { auditTrailOf } from '../../../test/audit-trail.js';
 import { createGroup, createUser, grantDevopsSeats, groupOf, insertRole } from './groups.test-helpers.js';
 
 /** PATCH /v1/groups/:id with member changes: the edit screen's one save, all of it or nothing. */
@@ -12,10 +11,7 @@ describe('saving a group with its users', () => {
   const t = useTestApp();
   const api = apiCaller(t);
 
-  const auditOf = (u: TestUser, targetId: string) =>
-    t.database.tenant(u.tenantId, (tx) =>
-      tx.select().from(auditEvents).where(eq(auditEvents.targetId, targetId)).orderBy(auditEvents.seq),
-    );
+  const auditOf = (u: TestUser, targetId: string) => auditTrailOf(t.database, u.tenantId, { targetId });
   const groupNamed = async (u: TestUser, id: string) =>
     (await api.call(u, groupEndpoints.get, { params: { id } })).json();
 

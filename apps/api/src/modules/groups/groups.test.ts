@@ -5,17 +5,15 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { expectAdministratorsOnly, expectEachAnswers } from '../../../test/answers.js';
 import { apiCaller } from '../../../test/api-caller.js';
 import { createTenantWithUser, type TestUser, useTestApp } from '../../../test/app.js';
-import { auditEvents, groups } from '../../db/schema/index.js';
+import { auditTrailOf } from '../../../test/audit-trail.js';
+import { groups } from '../../db/schema/index.js';
 import { createGroup, createUser, groupOf, insertRole } from './groups.test-helpers.js';
 
 describe('groups', () => {
   const t = useTestApp();
   const api = apiCaller(t);
 
-  const auditOf = (u: TestUser, targetId: string) =>
-    t.database.tenant(u.tenantId, (tx) =>
-      tx.select().from(auditEvents).where(eq(auditEvents.targetId, targetId)).orderBy(auditEvents.createdAt),
-    );
+  const auditOf = (u: TestUser, targetId: string) => auditTrailOf(t.database, u.tenantId, { targetId });
 
   it('creates a group with its role, and reads it back with the role name and no users', async () => {
     const u = await createTenantWithUser(t);

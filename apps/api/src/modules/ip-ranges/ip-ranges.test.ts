@@ -4,17 +4,15 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { apiCaller } from '../../../test/api-caller.js';
 import { call, createTenantWithUser, type TestUser, useTestApp } from '../../../test/app.js';
-import { auditEvents, ipRanges } from '../../db/schema/index.js';
+import { auditTrailOf } from '../../../test/audit-trail.js';
+import { ipRanges } from '../../db/schema/index.js';
 import { createRange, ELSEWHERE, OFFICE, OFFICE_RANGE } from './ip-ranges.test-helpers.js';
 
 describe('IP ranges', () => {
   const t = useTestApp();
   const api = apiCaller(t, { from: OFFICE });
 
-  const auditOf = (u: TestUser, targetId: string) =>
-    t.database.tenant(u.tenantId, (tx) =>
-      tx.select().from(auditEvents).where(eq(auditEvents.targetId, targetId)).orderBy(auditEvents.createdAt),
-    );
+  const auditOf = (u: TestUser, targetId: string) => auditTrailOf(t.database, u.tenantId, { targetId });
 
   it('creates a range with its addresses in one text form, reads it back and audits it', async () => {
     const u = await createTenantWithUser(t);

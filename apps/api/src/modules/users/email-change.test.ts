@@ -4,7 +4,8 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { apiCaller } from '../../../test/api-caller.js';
 import { call, createTenantWithUser, lastMailTo, type TestUser, useTestApp } from '../../../test/app.js';
-import { auditEvents, oidcModels, oneTimeTokens } from '../../db/schema/index.js';
+import { auditTrailOf } from '../../../test/audit-trail.js';
+import { oidcModels, oneTimeTokens } from '../../db/schema/index.js';
 import { createOneTimeTokens } from '../../platform/one-time-tokens/one-time-tokens.service.js';
 import { createApiToken, withToken } from '../api-tokens/api-tokens.test-helpers.js';
 import { maskEmail } from './email-change.mail.js';
@@ -42,14 +43,7 @@ describe('a change of e-mail address', () => {
     api.call(admin, userEndpoints.update, { params: { id: member.userId }, body: { email } });
   const sessionOf = (user: TestUser) =>
     call(t, { method: 'GET', url: '/api/v1/auth/session', cookie: user.cookie });
-  const auditOf = (tenantId: string, action: string) =>
-    t.database.tenant(tenantId, (tx) =>
-      tx
-        .select()
-        .from(auditEvents)
-        .where(and(eq(auditEvents.tenantId, tenantId), eq(auditEvents.action, action)))
-        .orderBy(auditEvents.seq),
-    );
+  const auditOf = (tenantId: string, action: string) => auditTrailOf(t.database, tenantId, { action });
 
   it('tells the old address, mails a proof link to the new one, ends sessions and app tokens, audits', async () => {
     const { admin, member } = await tenantWithMember();

@@ -1,5 +1,4 @@
 import { authEndpoints, INVITATION_MESSAGES, passwordEndpoints, userEndpoints } from '@skyvault/contract';
-import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { expectAdministratorsOnly } from '../../../test/answers.js';
 import { apiCaller } from '../../../test/api-caller.js';
@@ -11,7 +10,7 @@ import {
   type TestUser,
   useTestApp,
 } from '../../../test/app.js';
-import { auditEvents } from '../../db/schema/index.js';
+import { auditTrailOf } from '../../../test/audit-trail.js';
 import { createUser } from '../groups/groups.test-helpers.js';
 
 const codeIn = (text: string) => decodeURIComponent(/change-password\?code=(\S+)/.exec(text)![1]!);
@@ -28,12 +27,7 @@ describe('invitations', () => {
   }
 
   const auditOf = (app: TestApp, tenantId: string, action: string) =>
-    app.database.tenant(tenantId, (tx) =>
-      tx
-        .select()
-        .from(auditEvents)
-        .where(and(eq(auditEvents.tenantId, tenantId), eq(auditEvents.action, action))),
-    );
+    auditTrailOf(app.database, tenantId, { action });
 
   it('shows who invited and until when the link works, while the user has not accepted', async () => {
     const u = await createTenantWithUser(t);
